@@ -1,0 +1,19 @@
+/** Headers and fixed values both sides agree on. */
+export const TENANT_HEADER = 'tenant';
+export const TENANT_ROOT = 'root';
+export const LANGUAGE_HEADER = 'client-language';
+export const LANGUAGES = ['en', 'vi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const API_BASE = '/api';
+export const API_V1 = '/api/v1';
+
+/** Specification section 9: page sizes of the entity table and the partner picker's page. */
+export const PAGE_SIZES = [1, 5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const AVATAR_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;

@@ -1,0 +1,49 @@
+/** The permission catalogue of specification section 3: Permissions.{Resource}.{Action}. */
+export const RESOURCES = [
+  'Tenants', 'Dashboard', 'Hangfire', 'Users', 'UserRoles', 'Roles', 'RoleClaims', 'Products', 'Brands',
+  'Todos', 'AuditTrails', 'Partners', 'PartnerUsers', 'Form', 'Tickets', 'TicketConversations',
+  'AccessibleFile', 'ValidationRules', 'NextPartnerForms', 'Forms', 'FormSections', 'PartnerForm',
+  'FileAccessRequest',
+] as const;
+
+export const ACTIONS = [
+  'View', 'Search', 'Create', 'Update', 'Delete', 'Export', 'AdminUpdate', 'AdminView', 'Configure',
+  'Generate', 'Clean', 'UpgradeSubscription',
+] as const;
+
+export type Resource = (typeof RESOURCES)[number];
+export type Action = (typeof ACTIONS)[number];
+export type Permission = `Permissions.${Resource}.${Action}`;
+
+export function permission(resource: Resource, action: Action): Permission {
+  return `Permissions.${resource}.${action}`;
+}
+
+export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((r) => ACTIONS.map((a) => permission(r, a)));
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as string[]).includes(value);
+}
+
+/** react-admin's actions onto permission actions (DESIGN.md "Permissions and roles"). */
+const RA_ACTIONS: Record<string, Action[]> = {
+  list: ['Search', 'View'],
+  show: ['View'],
+  create: ['Create'],
+  edit: ['Update'],
+  delete: ['Delete'],
+  export: ['Export'],
+};
+
+/**
+ * A pure canAccess: `resource` is a permission resource (e.g. "Partners"); an action that is not one of
+ * react-admin's passes through by name (e.g. "AdminView"). No resource means denied.
+ */
+export function canAccessWith(
+  permissions: readonly string[],
+  { action, resource }: { action: string; resource?: string },
+): boolean {
+  if (!resource) return false;
+  const actions = RA_ACTIONS[action] ?? [action];
+  return actions.some((a) => permissions.includes(`Permissions.${resource}.${a}`));
+}

@@ -1,0 +1,63 @@
+import { ACTIONS, ALL_PERMISSIONS, permission, type Action, type Permission, type Resource } from './permissions';
+
+export const ROLE_NAMES = { admin: 'Admin', support: 'Support', partnerAdmin: 'PartnerAdmin', partner: 'Partner' } as const;
+
+function grant(resource: Resource, actions: readonly Action[]): Permission[] {
+  return actions.map((a) => permission(resource, a));
+}
+
+const READ = ['View', 'Search'] as const;
+const CRUD = ['View', 'Search', 'Create', 'Update', 'Delete'] as const;
+
+/** The seeded roles of DESIGN.md with their priority (smaller ranks higher) and permissions. */
+export const SEEDED_ROLES: { name: string; description: string; priority: number; permissions: Permission[] }[] = [
+  { name: ROLE_NAMES.admin, description: 'Full access', priority: 1, permissions: [...ALL_PERMISSIONS] },
+  {
+    name: ROLE_NAMES.support,
+    description: 'Support staff: tickets of every partner, partner data read, file access',
+    priority: 10,
+    permissions: [
+      ...grant('Tickets', [...CRUD, 'AdminView', 'AdminUpdate', 'Export']),
+      ...grant('TicketConversations', CRUD),
+      ...grant('Partners', [...READ, 'AdminView', 'Export']),
+      ...grant('PartnerForm', [...READ, 'AdminView']),
+      ...grant('Forms', READ),
+      ...grant('AccessibleFile', [...CRUD, 'AdminView']),
+      ...grant('FileAccessRequest', [...CRUD, 'AdminView', 'AdminUpdate']),
+      ...grant('Dashboard', ['View']),
+    ],
+  },
+  {
+    name: ROLE_NAMES.partnerAdmin,
+    description: "Partner administrator: own partner's users, tickets, forms and files",
+    priority: 50,
+    permissions: [
+      ...grant('PartnerUsers', CRUD),
+      ...grant('Tickets', ['View', 'Search', 'Create', 'Update']),
+      ...grant('TicketConversations', ['View', 'Search', 'Create']),
+      ...grant('PartnerForm', ['View', 'Search', 'Update']),
+      ...grant('Forms', READ),
+      ...grant('FormSections', ['View', 'Update']),
+      ...grant('AccessibleFile', ['View']),
+      ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
+      ...grant('Dashboard', ['View']),
+    ],
+  },
+  {
+    name: ROLE_NAMES.partner,
+    description: 'Partner user: own tickets, forms and files',
+    priority: 60,
+    permissions: [
+      ...grant('Tickets', ['View', 'Search', 'Create', 'Update']),
+      ...grant('TicketConversations', ['View', 'Search', 'Create']),
+      ...grant('PartnerForm', ['View', 'Search', 'Update']),
+      ...grant('Forms', READ),
+      ...grant('FormSections', ['View', 'Update']),
+      ...grant('AccessibleFile', ['View']),
+      ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
+      ...grant('Dashboard', ['View']),
+    ],
+  },
+];
+
+export { ACTIONS };

@@ -1,0 +1,70 @@
+import * as yup from 'yup';
+import { AVATAR_EXTENSIONS } from '../http';
+import { msg } from './messages';
+import { email, id, password, passwordNotEmail, phone, required, requiredText, text, token } from './fields';
+
+export const loginSchema = yup.object({
+  email: email(),
+  password: yup.string().required(required).max(128, msg('validation.maxLength')),
+});
+
+export const refreshSchema = yup.object({ token: token(), refreshToken: token() });
+
+export const forgotPasswordSchema = yup.object({ email: email() });
+
+export const verifyTokenSchema = yup.object({ email: email(), token: token() });
+
+export const resetPasswordSchema = yup.object({ email: email(), token: token(), password: passwordNotEmail() });
+
+/** The browser's reset and activation forms add the confirmation that must match. */
+export const confirmPasswordField = (field = 'password') =>
+  yup
+    .string()
+    .required(required)
+    .oneOf([yup.ref(field) as yup.Reference<string>], msg('validation.passwordMismatch'));
+
+export const confirmMailSchema = resetPasswordSchema;
+
+export const changePasswordSchema = yup.object({
+  password: yup.string().required(required).max(128, msg('validation.maxLength')),
+  newPassword: password().notOneOf([yup.ref('password')], msg('validation.passwordUnchanged')),
+  confirmNewPassword: confirmPasswordField('newPassword'),
+});
+
+export const registerSchema = yup.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: email(),
+  userName: text(100),
+  phoneNumber: phone(),
+  organization: text(255),
+  roleId: id(),
+  partnerId: id().nullable(),
+});
+
+/** An avatar travels as a data URL (as the ASP.NET backend takes it); its content decides its type. */
+export const avatarUploadSchema = yup
+  .object({
+    name: requiredText(255),
+    extension: yup
+      .string()
+      .required(required)
+      .transform((v: string) => v?.replace(/^\./, '').toLowerCase())
+      .oneOf([...AVATAR_EXTENSIONS], msg('validation.avatarType')),
+    data: yup.string().required(required),
+  })
+  .default(undefined)
+  .nullable();
+
+export const profileSchema = yup.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phoneNumber: phone(),
+  image: avatarUploadSchema,
+  deleteCurrentImage: yup.boolean(),
+});
+
+export type LoginInput = yup.InferType<typeof loginSchema>;
+export type RegisterInput = yup.InferType<typeof registerSchema>;
+export type ProfileInput = yup.InferType<typeof profileSchema>;
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;

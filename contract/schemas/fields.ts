@@ -1,0 +1,45 @@
+import * as yup from 'yup';
+import { msg } from './messages';
+
+// Defaults for rules a schema does not word itself, so every yup message is an i18n key.
+yup.setLocale({
+  mixed: { required: msg('validation.required'), notType: msg('validation.typeError'), default: msg('validation.fallback') },
+  string: { max: msg('validation.maxLength'), min: msg('validation.minLength'), email: msg('validation.email') },
+});
+
+/** Field rules shared by every schema, so a limit is written once. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,49}$/;
+export const WEBSITE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const required = msg('validation.required');
+export const maxLength = msg('validation.maxLength');
+export const minLength = msg('validation.minLength');
+
+export const text = (max: number) => yup.string().trim().max(max, maxLength);
+export const requiredText = (max: number) => text(max).required(required);
+
+export const email = () =>
+  yup.string().trim().required(required).max(255, maxLength).matches(EMAIL_PATTERN, msg('validation.email'));
+
+export const phone = () =>
+  yup.string().trim().max(50, maxLength).matches(PHONE_PATTERN, { message: msg('validation.phone'), excludeEmptyString: true });
+
+export const website = () =>
+  yup.string().trim().max(255, maxLength).matches(WEBSITE_PATTERN, { message: msg('validation.website'), excludeEmptyString: true });
+
+export const password = () =>
+  yup.string().required(required).min(PASSWORD_MIN, minLength).max(PASSWORD_MAX, maxLength);
+
+/** A password may not be the account's email (DESIGN.md "Passwords"). */
+export const passwordNotEmail = (emailField = 'email') =>
+  password().test('not-email', msg('validation.passwordIsEmail'), function notEmail(value) {
+    const mail = this.parent?.[emailField];
+    return !value || !mail || value.trim().toLowerCase() !== String(mail).trim().toLowerCase();
+  });
+
+export const token = () => yup.string().required(required).max(2048, maxLength);
+
+export const id = () => yup.string().trim().uuid(msg('validation.id'));

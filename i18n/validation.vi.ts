@@ -1,0 +1,22 @@
+export default {
+  validation: {
+    required: 'Trường này là bắt buộc',
+    maxLength: 'Tối đa %{max} ký tự',
+    minLength: 'Ít nhất %{min} ký tự',
+    email: 'Email không hợp lệ. Vui lòng nhập email hợp lệ',
+    phone: 'Số điện thoại không hợp lệ',
+    website: 'Địa chỉ website không hợp lệ (http:// hoặc https://)',
+    id: 'Mã định danh không hợp lệ',
+    passwordIsEmail: 'Mật khẩu không được trùng với email',
+    passwordMismatch: 'Mật khẩu và mật khẩu xác nhận không khớp',
+    passwordUnchanged: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+    avatarType: 'Chỉ chấp nhận ảnh jpeg, jpg, png hoặc gif',
+    avatarSize: 'Ảnh tối đa 3 MB',
+    typeError: 'Giá trị không hợp lệ',
+    unknownField: 'Trường không xác định',
+    minValue: 'Tối thiểu %{min}',
+    maxValue: 'Tối đa %{max}',
+    orderBy: 'Sắp xếp theo tên trường, rồi asc hoặc desc',
+    fallback: 'Lỗi',
+  },
+};

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { ApiError } from './core/errors';
+import { registerErrorHandlers } from './core/errorHandlers';
+import { registerGuard } from './core/guard';
+import { createMailer } from './mail/mailer';
+import { loadPrincipal } from './modules/accounts/principal';
+import { tokenRoutes } from './modules/accounts/token.routes';
+import { accountRoutes } from './modules/users/account.routes';
+import { recoveryRoutes } from './modules/users/recovery.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { seedDemo, seedRoles } from './seed/seedDemo';
+import { registerStaticApp } from './staticApp';
+
+export interface BuiltApp {
+  app: ReturnType<typeof Fastify>;
+  database: Database;
+  /** Every route as registered, for the test that each declares its access. */
+  routes: RouteOptions[];
+}
+
+/** Resource modules answer under /api/v1 and, as the specification's unversioned paths, under /api. */
+const API_PREFIXES = ['/api/v1', '/api'];
+
+export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await seedRoles(database.db);
+  if (config.seed === 'demo') await seedDemo(database.db);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onClose', () => database.close());
+  registerErrorHandlers(app);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    log: app.log,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+  };
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Partner Portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+  });
+  registerGuard(app, config.jwtSecret, (id) => loadPrincipal(database.db, id));
+
+  await app.register(tokenRoutes, { ctx, prefix: '/api' });
+  for (const prefix of API_PREFIXES) {
+    await app.register(accountRoutes, { ctx, prefix });
+    await app.register(recoveryRoutes, { ctx, prefix });
+    await app.register(userRoutes, { ctx, prefix });
+  }
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await registerStaticApp(app, config.staticDir);
+  return { app, database, routes };
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seed: 'demo' | 'none';
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  staticDir?: string;
+  logLevel: string;
+  limits: {
+    tokenPerMinute: number;
+    failedSignInsBeforeHold: number;
+    signInHoldMinutes: number;
+    forgotPasswordPerHour: number;
+  };
+}
+
+/** The JWT secret: JWT_SECRET when given, else one made on first start and kept in DATA_DIR/jwt-secret. */
+function loadJwtSecret(dataDir: string, given?: string): Uint8Array {
+  if (given) return new TextEncoder().encode(given);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+const int = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value) ? Number(value) : fallback);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const port = overrides.port ?? int(env.PORT, 8080);
+  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    seed: env.SEED === 'none' ? 'none' : databaseUrl && env.SEED !== 'demo' ? 'none' : 'demo',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, env.JWT_SECRET),
+    staticDir: env.STATIC_DIR ?? path.resolve('dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    limits: {
+      tokenPerMinute: int(env.RATE_TOKEN_PER_MINUTE, 30),
+      failedSignInsBeforeHold: int(env.SIGN_IN_FAILURES_BEFORE_HOLD, 5),
+      signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
+      forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),
+    },
+    ...overrides,
+  };
+}

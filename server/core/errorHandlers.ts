@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from '../../contract/envelope';
+import { ApiError } from './errors';
+import { languageOf, translate } from './i18n';
+import { translateFieldMessage } from './validation';
+
+/** Fastify's own refusals, put in words a client can act on. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'api.malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'api.bodyRequired',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'api.payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'api.unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'api.badRequest',
+  FST_ERR_VALIDATION: 'api.validationFailed',
+};
+
+const BY_STATUS: Record<number, string> = {
+  400: 'api.badRequest',
+  401: 'api.unauthorized',
+  403: 'api.forbidden',
+  404: 'api.notFound',
+  405: 'api.methodNotAllowed',
+  409: 'api.conflict',
+  413: 'api.payloadTooLarge',
+  415: 'api.unsupportedMediaType',
+  429: 'api.tooManyRequests',
+};
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  const language = languageOf(request);
+  const body: Envelope<null> = {
+    isSuccess: false,
+    statusCode: error.statusCode,
+    message: translate(language, error.messageKey, error.values),
+    data: null,
+    ...(error.errors ? { errors: error.errors.map((e) => ({ field: e.field, message: translateFieldMessage(language, e.message) })) } : {}),
+  };
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (fastifyError.code && FASTIFY_CODES[fastifyError.code]) return new ApiError(status >= 400 ? status : 400, FASTIFY_CODES[fastifyError.code]);
+  if (status >= 400 && status < 500) return new ApiError(status, BY_STATUS[status] ?? 'api.badRequest');
+  return new ApiError(500, 'api.serverError');
+}
+
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError(404, 'api.routeNotFound')));
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../contract/permissions';
+import { unauthorized, forbidden, ApiError } from './errors';
+import { verifyAccessToken } from './jwt';
+
+/** What a route needs: a permission string, any signed-in user, or nobody (public). */
+export type RouteAccess = Permission | 'authenticated' | 'public';
+
+export interface Principal {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string | null;
+  /** Smallest priority number among the user's roles: the rank that escalation rules compare. */
+  rank: number;
+  partnerId: string | null;
+  permissions: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type PrincipalLoader = (userId: string) => Promise<Principal | null>;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : null;
+}
+
+/** The signed-in user behind a raw access token, or an ApiError(401) saying why not. */
+export async function authenticate(secret: Uint8Array, loadPrincipal: PrincipalLoader, token: string | null): Promise<Principal> {
+  if (!token) throw unauthorized();
+  const check = await verifyAccessToken(secret, token);
+  if (!check.ok) throw unauthorized(check.expired ? 'api.tokenExpired' : 'api.unauthorized');
+  const principal = await loadPrincipal(check.claims.sub);
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+/**
+ * Every route declares `config.access`; this hook authenticates and checks it before the body is read,
+ * so an unauthorised upload is refused without being parsed. A route without a declaration is refused.
+ */
+export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrincipal: PrincipalLoader) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === 'public') return;
+    if (!access) {
+      if (request.is404) return;
+      throw new ApiError(500, 'api.serverError');
+    }
+    request.principal = await authenticate(secret, loadPrincipal, bearerToken(request));
+    if (access !== 'authenticated' && !request.principal.permissions.has(access)) throw forbidden();
+  });
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

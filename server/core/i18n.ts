@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGE_HEADER, LANGUAGES, type Language } from '../../contract/http';
+import { lookup } from '../../i18n/interpolate';
+import apiEn from '../../i18n/api.en';
+import apiVi from '../../i18n/api.vi';
+import validationEn from '../../i18n/validation.en';
+import validationVi from '../../i18n/validation.vi';
+
+const catalogues: Record<Language, object> = {
+  en: { ...apiEn, ...validationEn },
+  vi: { ...apiVi, ...validationVi },
+};
+
+export function languageOf(request: FastifyRequest): Language {
+  const asked = String(request.headers[LANGUAGE_HEADER] ?? '').toLowerCase().slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : DEFAULT_LANGUAGE;
+}
+
+export function translate(language: Language, key: string, values?: Record<string, unknown>): string {
+  return lookup(catalogues[language], key, values);
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  description: varchar('description', { length: 500 }),
+  priority: integer('priority').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permission: varchar('permission', { length: 100 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const partners = pgTable('partners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 255 }).notNull(),
+  email: varchar('email', { length: 255 }).notNull(),
+  type: varchar('type', { length: 50 }).notNull(),
+  address: varchar('address', { length: 500 }).notNull(),
+  phone: varchar('phone', { length: 50 }).notNull(),
+  website: varchar('website', { length: 255 }),
+  contactPhone: varchar('contact_phone', { length: 50 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    userName: varchar('user_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 50 }),
+    organization: varchar('organization', { length: 255 }),
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(false),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    partnerId: uuid('partner_id').references(() => partners.id),
+    imageUrl: varchar('image_url', { length: 500 }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_partner_idx').on(t.partnerId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** One row per issued refresh token; a sign-in's tokens share a family so reuse revokes them all. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens mailed for password reset and account activation; only their hash is kept. */
+export const mailTokens = pgTable(
+  'mail_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const auditTrails = pgTable(
+  'audit_trails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id'),
+    type: varchar('type', { length: 20 }).notNull(),
+    tableName: varchar('table_name', { length: 100 }).notNull(),
+    primaryKey: varchar('primary_key', { length: 100 }).notNull(),
+    oldValues: jsonb('old_values'),
+    newValues: jsonb('new_values'),
+    affectedColumns: jsonb('affected_columns'),
+    dateTime: timestamp('date_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_trails_user_idx').on(t.userId, t.dateTime), index('audit_trails_key_idx').on(t.tableName, t.primaryKey)],
+);

@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The link the mail exists for, printed on the console when mail goes to the outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise an .eml file per mail in DATA_DIR/outbox and a console line. */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      if (options.smtpUrl) return;
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
+      options.log.info({ to: mail.to, link: mail.link }, `mail to ${mail.to} written to the outbox${mail.link ? `: ${mail.link}` : ''}`);
+    },
+  };
+}

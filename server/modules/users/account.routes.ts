@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { changePasswordSchema, profileSchema } from '../../../contract/schemas/accounts';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { send } from '../../core/envelope';
+import { fieldError, notFound } from '../../core/errors';
+import { requirePrincipal } from '../../core/guard';
+import { validate } from '../../core/validation';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { findUserById } from '../accounts/session';
+import { AVATAR_MIME, decodeAvatar, storeAvatar } from './avatar';
+import { selectUserDto } from './userDto';
+
+/** The signed-in user's own account: permissions, profile, avatar, password. */
+export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const avatarsDir = path.join(ctx.config.dataDir, 'avatars');
+  const tags = ['Account'];
+
+  app.get('/users/permissions', { config: { access: 'authenticated' }, schema: { tags, summary: "The signed-in user's permissions" } }, async (request, reply) =>
+    send(request, reply, [...requirePrincipal(request).permissions].sort()),
+  );
+
+  app.get('/users/profile', { config: { access: 'authenticated' }, schema: { tags, summary: 'Own profile' } }, async (request, reply) => {
+    const dto = await selectUserDto(db, requirePrincipal(request).id);
+    if (!dto) throw notFound('users.notFound');
+    return send(request, reply, dto);
+  });
+
+  app.put(
+    '/users/profile',
+    { config: { access: 'authenticated' }, bodyLimit: 5 * 1024 * 1024, schema: { tags, summary: 'Update own profile and avatar (data URL, at most 3 MB)' } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const input = await validate(profileSchema, request.body);
+      const avatar = input.image ? decodeAvatar(input.image.data) : null;
+      const before = await findUserById(db, principal.id);
+      if (!before) throw notFound('users.notFound');
+      const imageUrl = avatar
+        ? `/api/v1/avatars/${await storeAvatar(avatarsDir, principal.id, avatar)}`
+        : input.deleteCurrentImage
+          ? null
+          : before.imageUrl;
+      const changes = { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber || null, imageUrl, updatedAt: new Date() };
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.id, principal.id));
+        await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: principal.id, before: pickProfile(before), after: pickProfile({ ...before, ...changes }) });
+      });
+      return send(request, reply, await selectUserDto(db, principal.id), { message: 'auth.profileUpdated' });
+    },
+  );
+
+  app.post('/users/change-password', { config: { access: 'authenticated' }, schema: { tags, summary: 'Change own password (needs the current one)' } }, async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const input = await validate(changePasswordSchema, request.body);
+    const user = await findUserById(db, principal.id);
+    if (!user) throw notFound('users.notFound');
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw fieldError('password', 'auth.currentPasswordWrong');
+    if (input.newPassword.toLowerCase() === user.email.toLowerCase()) throw fieldError('newPassword', 'validation.passwordIsEmail');
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await writeAudit(tx, { userId: user.id, type: 'Update', table: 'users', key: user.id, before: { password: '(hidden)' }, after: { password: '(changed)' } });
+    });
+    return send(request, reply, null, { message: 'auth.passwordChanged' });
+  });
+
+  // Avatars are shown by <img>, which sends no bearer token; their names are random and unguessable.
+  app.get<{ Params: { file: string } }>('/avatars/:file', { config: { access: 'public' }, schema: { tags, summary: 'An avatar image' } }, async (request, reply) => {
+    const file = request.params.file;
+    const ext = file.split('.').pop() ?? '';
+    if (!/^[0-9a-f-]{36}-[0-9a-f]{16}\.(jpg|png|gif)$/.test(file) || !AVATAR_MIME[ext]) throw notFound();
+    const full = path.join(avatarsDir, file);
+    if (!fs.existsSync(full)) throw notFound();
+    return reply.type(AVATAR_MIME[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(full));
+  });
+};
+
+function pickProfile(u: { firstName: string; lastName: string; phoneNumber: string | null; imageUrl: string | null }) {
+  return { firstName: u.firstName, lastName: u.lastName, phoneNumber: u.phoneNumber, imageUrl: u.imageUrl };
+}

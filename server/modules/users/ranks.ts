@@ -1,0 +1,36 @@
+import { and, count, eq, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, userRoles, users } from '../../db/schema';
+import type { Principal } from '../../core/guard';
+import { forbidden } from '../../core/errors';
+import { rolesOfUser } from '../accounts/principal';
+
+/** The rank of the top role (Admin): its holders are exempt from the no-escalation rules. */
+export async function topRank(db: Db) {
+  const [row] = await db.select({ rank: min(roles.priority) }).from(roles);
+  return row?.rank ?? 1;
+}
+
+/** No escalation: a user whose role ranks at or above yours is out of reach, unless you hold the top role. */
+export async function assertOutranks(db: Db, principal: Principal, targetUserId: string) {
+  if (principal.rank <= (await topRank(db))) return;
+  const [targetTop] = await rolesOfUser(db, targetUserId);
+  if (targetTop && targetTop.priority <= principal.rank) throw forbidden('users.outranked');
+}
+
+/** Active holders of the top role other than the given user. */
+export async function otherActiveTopRoleHolders(db: Db, userId: string) {
+  const rank = await topRank(db);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.priority, rank), eq(users.isActive, true), sql`${users.deletedAt} is null`, sql`${users.id} <> ${userId}`));
+  return row?.n ?? 0;
+}
+
+export async function isTopRoleHolder(db: Db, userId: string) {
+  const [top] = await rolesOfUser(db, userId);
+  return !!top && top.priority === (await topRank(db));
+}

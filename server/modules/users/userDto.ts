@@ -1,0 +1,46 @@
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { UserDto } from '../../../contract/users';
+import type { Db } from '../../db/client';
+import { partners, roles, userRoles, users } from '../../db/schema';
+import { fullNameOf } from '../accounts/principal';
+
+/** Users as the API shows them: top role and partner name joined, never the password hash. */
+export async function selectUserDtos(db: Db, where: SQL | undefined): Promise<UserDto[]> {
+  const rows = await db
+    .select({ user: users, partnerName: partners.name })
+    .from(users)
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(and(isNull(users.deletedAt), where));
+  if (!rows.length) return [];
+  const roleRows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, priority: roles.priority })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, rows.map((r) => r.user.id)));
+  return rows.map(({ user, partnerName }) => {
+    const top = roleRows.filter((r) => r.userId === user.id).sort((a, b) => a.priority - b.priority)[0];
+    return {
+      id: user.id,
+      fullName: fullNameOf(user),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userName: user.userName,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      partnerId: user.partnerId,
+      partnerName: partnerName ?? null,
+      roleId: top?.id ?? null,
+      role: top?.name ?? null,
+      isActive: user.isActive,
+      emailConfirmed: user.emailConfirmed,
+      organization: user.organization,
+      imageUrl: user.imageUrl,
+      createdAt: user.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function selectUserDto(db: Db, id: string) {
+  const [dto] = await selectUserDtos(db, eq(users.id, id));
+  return dto ?? null;
+}
