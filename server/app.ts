@@ -35,7 +35,6 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug',
     routerOptions: { ignoreTrailingSlash: true },
   });
   const routes: RouteOptions[] = [];

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
+import type { Envelope } from '../../contract/envelope';
+import type { TokenResponse } from '../../contract/tokens';
+import { DEMO_PASSWORD } from '../../server/seed/demoData';
+
+export { DEMO_PASSWORD };
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  built: BuiltApp;
+  api<T = unknown>(method: string, urlPath: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  signIn(email: string, password?: string): Promise<TokenResponse>;
+  /** The outbox's mails, newest last. */
+  outbox(): string[];
+  /** A fingerprint of every table's rows: equal before and after means nothing changed. */
+  snapshot(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string | Buffer;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: Envelope<T>;
+  text: string;
+  headers: Headers;
+}
+
+/**
+ * A real server on a free port over a fresh database: PGlite in a temporary folder, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
+ */
+export async function startServer(options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `pp_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '' }, { dataDir, port: 0, databaseUrl });
+  const config: Config = {
+    ...base,
+    seed: 'demo',
+    logLevel: 'silent',
+    staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
+    limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
+  };
+  const built = await buildApp(config, { logger: false });
+  options.beforeListen?.(built);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const api: TestServer['api'] = async (method, urlPath, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | Buffer | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: response.status, body: parsed as Envelope<never>, text, headers: response.headers };
+  };
+
+  return {
+    url,
+    config,
+    built,
+    api,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const answer = await api<TokenResponse>('POST', '/api/token', { body: { email, password }, headers: { [TENANT_HEADER]: TENANT_ROOT } });
+      if (answer.status !== 200 || !answer.body.data) throw new Error(`sign-in of ${email} failed: ${answer.text}`);
+      return answer.body.data;
+    },
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    },
+    async snapshot() {
+      const db = built.database.db;
+      const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] };
+      const parts: string[] = [];
+      for (const { table_name } of tables.rows) {
+        const result = (await db.execute(sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table_name}" t`))) as unknown as { rows: { n: string; h: string }[] };
+        parts.push(`${table_name}:${result.rows[0].n}:${result.rows[0].h}`);
+      }
+      return parts.join('\n');
+    },
+    async close() {
+      await built.app.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const rootTenant = { [TENANT_HEADER]: TENANT_ROOT };
+
+/** The link a mail carries, as the console prints it. */
+export function linkIn(mail: string): URL {
+  const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = unfolded.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in mail:\n${mail}`);
+  return new URL(match[0]);
+}
