@@ -6,11 +6,13 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ApiError } from './core/errors';
-import { registerErrorHandlers } from './core/errorHandlers';
+import { frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
+import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { tokenRoutes } from './modules/accounts/token.routes';
+import { partnerRoutes } from './modules/partners/partners.routes';
 import { accountRoutes } from './modules/users/account.routes';
 import { recoveryRoutes } from './modules/users/recovery.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -36,6 +38,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
@@ -46,6 +49,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     config,
     db: database.db,
     log: app.log,
+    events: createEventBus(),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
 
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     await app.register(accountRoutes, { ctx, prefix });
     await app.register(recoveryRoutes, { ctx, prefix });
     await app.register(userRoutes, { ctx, prefix });
+    await app.register(partnerRoutes, { ctx, prefix });
   }
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { EventBus } from './core/events';
 
 /** What every module is given when it is registered (no globals). */
 export interface AppContext {
@@ -9,4 +10,5 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  events: EventBus;
 }

@@ -8,7 +8,8 @@ import { sendError } from './core/errorHandlers';
 /** Serves the built app from `dist`, with index.html for every non-API path (history fallback). */
 export async function registerStaticApp(app: FastifyInstance, staticDir: string | undefined) {
   const root = staticDir && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : null;
-  if (root) await app.register(fastifyStatic, { root, serve: false });
+  // cacheControl: false, so the cache-control set below stands (send would overwrite it with max-age=0).
+  if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);

@@ -47,6 +47,11 @@ export function toApiError(error: FastifyError | Error): ApiError {
   return new ApiError(500, 'api.serverError');
 }
 
+/** Refusals Fastify makes before routing (an undecodable URL, a path parameter too long): envelopes too. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, toApiError(error));
+}
+
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);

@@ -26,8 +26,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const client = await PGlite.create({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

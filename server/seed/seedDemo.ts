@@ -3,6 +3,8 @@ import { SEEDED_ROLES } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { partners, rolePermissions, roles, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
+import { partnerSearchText } from '../modules/partners/partners.resource';
+import { foldForSearch } from '../../contract/fold';
 import { DEMO_PARTNERS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 
 /** Roles and permissions are the product's own: every database gets them. */
@@ -26,7 +28,10 @@ export async function seedDemo(db: Db) {
     const roleRows = await tx.select().from(roles);
     const partnerIds = new Map<string, string>();
     for (const { key, ...partner } of DEMO_PARTNERS) {
-      const [row] = await tx.insert(partners).values(partner).returning({ id: partners.id });
+      const [row] = await tx
+        .insert(partners)
+        .values({ ...partner, searchText: partnerSearchText(partner), nameFolded: foldForSearch(partner.name) })
+        .returning({ id: partners.id });
       partnerIds.set(key, row.id);
     }
     for (const demo of DEMO_USERS) {

@@ -19,10 +19,11 @@ function requireRootTenant(request: FastifyRequest) {
 export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const holds = createSignInHolds({ failuresBeforeHold: config.limits.failedSignInsBeforeHold, holdMinutes: config.limits.signInHoldMinutes });
-  const rateLimit = { max: config.limits.tokenPerMinute, timeWindow: 60_000 };
+  // One limiter for both token calls, so sign-in and refresh share the per-address budget.
+  const rateLimited = app.rateLimit({ max: config.limits.tokenPerMinute, timeWindow: 60_000 });
   const tags = ['Token'];
 
-  app.post('/token', { config: { access: 'public', rateLimit }, schema: { tags, summary: 'Sign in: email and password for tokens' } }, async (request, reply) => {
+  app.post('/token', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign in: email and password for tokens' } }, async (request, reply) => {
     requireRootTenant(request);
     const { email, password } = await validate(loginSchema, request.body);
     const key = email.toLowerCase();
@@ -37,7 +38,7 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return send(request, reply, await issueSession(db, config.jwtSecret, user));
   });
 
-  app.post('/token/refresh', { config: { access: 'public', rateLimit }, schema: { tags, summary: 'Rotate the refresh token for a new pair' } }, async (request, reply) => {
+  app.post('/token/refresh', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Rotate the refresh token for a new pair' } }, async (request, reply) => {
     requireRootTenant(request);
     const body = await validate(refreshSchema, request.body);
     const check = await verifyAccessToken(config.jwtSecret, body.token, { ignoreExpiry: true });

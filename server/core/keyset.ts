@@ -1,0 +1,28 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { fieldError } from './errors';
+
+/**
+ * Keyset paging for long reads (CSV export): rows after the last one seen by (sort column, id), so each
+ * batch costs the same however deep it is, unlike OFFSET. Nullable columns sort as empty text.
+ */
+export function keysetOrder(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn) {
+  const [field, direction = 'asc'] = (orderBy?.[0] ?? fallback).split(' ');
+  const column = columns[field];
+  if (!column) throw fieldError('orderBy', 'validation.orderBy');
+  const descending = direction.toLowerCase() === 'desc';
+  const nullable = !(column as unknown as { notNull: boolean }).notNull;
+  const sortValue = nullable ? sql`coalesce(${column}, '')` : sql`${column}`;
+  const key = (column as unknown as { name: string }).name;
+  return {
+    order: descending ? [desc(sortValue), desc(id)] : [asc(sortValue), asc(id)],
+    after(last: Record<string, unknown>): SQL {
+      const value = last[fieldKey(last, field, key)] ?? '';
+      return descending ? sql`(${sortValue}, ${id}) < (${value}, ${last.id})` : sql`(${sortValue}, ${id}) > (${value}, ${last.id})`;
+    },
+  };
+}
+
+/** Rows come back keyed by the schema's property names; fall back to the column name. */
+function fieldKey(row: Record<string, unknown>, field: string, column: string) {
+  return field in row ? field : column;
+}
