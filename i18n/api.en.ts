@@ -46,6 +46,12 @@ export default {
     unknownPartner: 'Unknown partner',
     notFound: 'User not found',
   },
+  roles: {
+    outranks: 'You cannot change a role that ranks at or above yours, or raise one to your rank',
+    nameTaken: 'A role with this name already exists',
+    inUse: 'This role is given to %{count} users; take it from them first',
+    permissionNotHeld: 'You can only grant or withdraw permissions you hold yourself',
+  },
   mail: {
     resetSubject: 'Reset your Partner Portal password',
     resetBody: 'Hello %{name},\n\nTo set a new password, open this link within an hour:\n%{link}\n\nIf you did not ask for this, ignore this mail.',

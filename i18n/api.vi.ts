@@ -45,6 +45,12 @@ export default {
     unknownPartner: 'Đối tác không tồn tại',
     notFound: 'Không tìm thấy người dùng',
   },
+  roles: {
+    outranks: 'Bạn không thể thay đổi vai trò ngang hoặc cao hơn bạn, hoặc nâng vai trò lên ngang bạn',
+    nameTaken: 'Đã có vai trò với tên này',
+    inUse: 'Vai trò này đang được gán cho %{count} người dùng; hãy gỡ trước',
+    permissionNotHeld: 'Bạn chỉ có thể cấp hoặc thu hồi những quyền bạn đang có',
+  },
   mail: {
     resetSubject: 'Đặt lại mật khẩu Partner Portal',
     resetBody: 'Xin chào %{name},\n\nĐể đặt mật khẩu mới, hãy mở đường dẫn này trong vòng một giờ:\n%{link}\n\nNếu bạn không yêu cầu, hãy bỏ qua thư này.',

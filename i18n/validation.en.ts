@@ -18,6 +18,8 @@ export default {
     minValue: 'At least %{min}',
     maxValue: 'At most %{max}',
     orderBy: 'Sort by a field name, then asc or desc',
+    integer: 'A whole number, please',
+    unknownPermission: 'Unknown permission',
     fallback: 'Lỗi',
   },
 };

@@ -17,6 +17,8 @@ export default {
     minValue: 'Tối thiểu %{min}',
     maxValue: 'Tối đa %{max}',
     orderBy: 'Sắp xếp theo tên trường, rồi asc hoặc desc',
+    integer: 'Vui lòng nhập số nguyên',
+    unknownPermission: 'Quyền không tồn tại',
     fallback: 'Lỗi',
   },
 };

@@ -13,9 +13,12 @@ import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { tokenRoutes } from './modules/accounts/token.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { partnerUserRoutes } from './modules/partnerUsers/partnerUsers.routes';
 import { accountRoutes } from './modules/users/account.routes';
 import { recoveryRoutes } from './modules/users/recovery.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { userRoleRoutes } from './modules/users/userRoles.routes';
 import { seedDemo, seedRoles } from './seed/seedDemo';
 import { registerStaticApp } from './staticApp';
 
@@ -67,7 +70,10 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     await app.register(accountRoutes, { ctx, prefix });
     await app.register(recoveryRoutes, { ctx, prefix });
     await app.register(userRoutes, { ctx, prefix });
+    await app.register(userRoleRoutes, { ctx, prefix });
     await app.register(partnerRoutes, { ctx, prefix });
+    await app.register(roleRoutes, { ctx, prefix });
+    await app.register(partnerUserRoutes, { ctx, prefix });
   }
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);

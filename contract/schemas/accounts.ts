@@ -42,6 +42,15 @@ export const registerSchema = yup.object({
   partnerId: id().nullable(),
 });
 
+/** PUT /users/{id}: what staff may change of a user (the email is the sign-in name and stays). */
+export const updateUserSchema = yup.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phoneNumber: phone(),
+  organization: text(255),
+  partnerId: id().nullable(),
+});
+
 /** An avatar travels as a data URL (as the ASP.NET backend takes it); its content decides its type. */
 export const avatarUploadSchema = yup
   .object({
@@ -66,5 +75,6 @@ export const profileSchema = yup.object({
 
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type RegisterInput = yup.InferType<typeof registerSchema>;
+export type UpdateUserInput = yup.InferType<typeof updateUserSchema>;
 export type ProfileInput = yup.InferType<typeof profileSchema>;
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;

@@ -44,27 +44,36 @@ export interface CrudResource<TInput extends object, TDto> {
   scope?(principal: Principal): SQL | undefined;
   csv: CsvColumn<TDto>[];
   /** Extra checks before a write, e.g. uniqueness; throw an ApiError to refuse. */
-  beforeWrite?(db: Db, input: TInput, existing: Row | null): Promise<void>;
+  beforeWrite?(db: Db, input: TInput, existing: Row | null, principal: Principal): Promise<void>;
+  /** Checks before a delete; throw an ApiError to refuse. */
+  beforeDelete?(db: Db, existing: Row, principal: Principal): Promise<void>;
 }
 
 const idSchema = yup.string().uuid();
 
-export function registerCrudResource<TInput extends object, TDto>(app: FastifyInstance, ctx: AppContext, resource: CrudResource<TInput, TDto>) {
-  const { db } = ctx;
+/** Reads shared by a resource's routes and the routes of its sub-resources (e.g. a role's permissions). */
+export function crudResourceHelpers<TInput extends object, TDto>(ctx: AppContext, resource: CrudResource<TInput, TDto>) {
   const table = resource.table;
-  const tags = [resource.name];
-  const searchSchema = searchRequestSchema.shape({ ...resource.searchFilters, includeDeleted: yup.boolean() });
   const live = (includeDeleted = false) => (table.deletedAt && !includeDeleted ? isNull(table.deletedAt) : undefined);
-
+  /** The row if it exists, is not deleted and is within the principal's reach; otherwise 404. */
   async function findVisible(principal: Principal, id: string, includeDeleted = false) {
     if (!idSchema.isValidSync(id)) throw notFound();
-    const [row] = await db
+    const [row] = await ctx.db
       .select()
       .from(table)
       .where(and(eq(table.id, id), live(includeDeleted), resource.scope?.(principal)));
     if (!row) throw notFound();
     return row as Row;
   }
+  return { live, findVisible };
+}
+
+export function registerCrudResource<TInput extends object, TDto>(app: FastifyInstance, ctx: AppContext, resource: CrudResource<TInput, TDto>) {
+  const { db } = ctx;
+  const table = resource.table;
+  const tags = [resource.name];
+  const searchSchema = searchRequestSchema.shape({ ...resource.searchFilters, includeDeleted: yup.boolean() });
+  const { live, findVisible } = crudResourceHelpers(ctx, resource);
 
   async function searchWhere(request: FastifyRequest, body: unknown) {
     const principal = requirePrincipal(request);
@@ -112,7 +121,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
   app.post(`/${resource.name}`, { config: { access: permission(resource.permissions, 'Create') }, schema: { tags, summary: `Create one of ${resource.name}` } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const input = (await validate(resource.schema, request.body)) as TInput;
-    await resource.beforeWrite?.(db, input, null);
+    await resource.beforeWrite?.(db, input, null, principal);
     const created = await db.transaction(async (tx) => {
       const [row] = (await tx.insert(table).values(resource.toValues(input, principal) as never).returning()) as Row[];
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: row });
@@ -126,7 +135,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
     const principal = requirePrincipal(request);
     const existing = await findVisible(principal, request.params.id);
     const input = (await validate(resource.schema, request.body)) as TInput;
-    await resource.beforeWrite?.(db, input, existing);
+    await resource.beforeWrite?.(db, input, existing, principal);
     const updated = await db.transaction(async (tx) => {
       const [row] = (await tx
         .update(table)
@@ -143,6 +152,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
   app.delete<{ Params: { id: string } }>(`/${resource.name}/:id`, { config: { access: permission(resource.permissions, 'Delete') }, schema: { tags, summary: `Delete one of ${resource.name}` } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const existing = await findVisible(principal, request.params.id);
+    await resource.beforeDelete?.(db, existing, principal);
     await db.transaction(async (tx) => {
       if (table.deletedAt) await tx.update(table).set({ deletedAt: new Date() } as never).where(eq(table.id, existing.id));
       else await tx.delete(table).where(eq(table.id, existing.id));

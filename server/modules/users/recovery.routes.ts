@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { confirmMailSchema, forgotPasswordSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
 import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
@@ -15,14 +15,25 @@ import { consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose
 import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
 
+/**
+ * These routes are registered twice (/api and /api/v1); the limits must count both together, so the
+ * per-address limiter and the per-email mail counts are made once per app (its context) and shared.
+ */
+const sharedLimits = new WeakMap<AppContext, { perAddress: ReturnType<FastifyInstance['rateLimit']>; mailsPerEmail: Map<string, number[]> }>();
+
 const tokenInvalid = () => new ApiError(400, 'auth.tokenInvalid', [{ field: 'token', message: 'auth.tokenInvalid' }]);
 
 /** Forgot and reset password, verify a mailed token, activate an account: all public. */
 export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config, mailer } = ctx;
   const tags = ['Account recovery'];
-  const mailsPerEmail = new Map<string, number[]>();
   const hourMs = 3_600_000;
+  let shared = sharedLimits.get(ctx);
+  if (!shared) {
+    shared = { perAddress: app.rateLimit({ max: config.limits.forgotPasswordPerHour, timeWindow: hourMs }), mailsPerEmail: new Map() };
+    sharedLimits.set(ctx, shared);
+  }
+  const { perAddress, mailsPerEmail } = shared;
 
   /** At most N reset mails an hour per email; past that the answer stays neutral and no mail goes out. */
   function mayMail(email: string) {
@@ -34,7 +45,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/users/forgot-password',
-    { config: { access: 'public', rateLimit: { max: config.limits.forgotPasswordPerHour, timeWindow: hourMs } }, schema: { tags, summary: 'Mail a reset link (neutral answer)' } },
+    { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary: 'Mail a reset link (neutral answer)' } },
     async (request, reply) => {
       const { email } = await validate(forgotPasswordSchema, request.body);
       const user = await findUserByEmail(db, email);

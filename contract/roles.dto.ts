@@ -1,0 +1,20 @@
+export interface RoleDto {
+  id: string;
+  name: string;
+  description: string | null;
+  priority: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RolePermissionsDto {
+  roleId: string;
+  permissions: string[];
+}
+
+/** What a permission save would change, shown before it is applied. */
+export interface RolePermissionsChange {
+  added: string[];
+  removed: string[];
+  affectedUsers: number;
+}

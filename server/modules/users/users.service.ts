@@ -1,0 +1,165 @@
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/envelope';
+import type { RegisterInput, UpdateUserInput } from '../../../contract/schemas/accounts';
+import type { SearchInput } from '../../../contract/schemas/search';
+import { ACTIVATION_TOKEN_SECONDS } from '../../../contract/tokens';
+import type { UserDto } from '../../../contract/users';
+import type { Language } from '../../../contract/http';
+import type { AppContext } from '../../context';
+import { partners, roles, userRoles, users } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
+import type { Principal } from '../../core/guard';
+import { translate } from '../../core/i18n';
+import { offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { createMailToken } from '../accounts/mailTokens';
+import { fullNameOf } from '../accounts/principal';
+import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { findUserById } from '../accounts/session';
+import { assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
+import { selectUserDto, selectUserDtos } from './userDto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sortable = { firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
+
+/**
+ * The rules of user administration, shared by staff (`/users`) and partner admins (`/partner-users`).
+ * `scope` narrows every read and write: a user outside it answers 404.
+ */
+export function createUserService(ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+
+  async function visibleUser(scope: SQL | undefined, id: string) {
+    if (!UUID.test(id)) throw notFound('users.notFound');
+    const [dto] = await selectUserDtos(db, and(eq(users.id, id), scope));
+    if (!dto) throw notFound('users.notFound');
+    return dto;
+  }
+
+  async function search(scope: SQL | undefined, input: SearchInput & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
+    const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = and(
+      sql`${users.deletedAt} is null`,
+      scope,
+      keyword ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(users.userName, like)) : undefined,
+      input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),
+      input.partnerId ? eq(users.partnerId, input.partnerId) : undefined,
+    );
+    const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+    const ids = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...orderByOf(input.orderBy, sortable, [sql`${users.createdAt} desc`]), users.id)
+      .limit(input.pageSize)
+      .offset(offsetOf(input));
+    const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id))) : [];
+    const byId = new Map(dtos.map((d) => [d.id, d]));
+    return pageOf(ids.map((r) => byId.get(r.id)).filter((d): d is UserDto => !!d), total, input);
+  }
+
+  async function register(principal: Principal, input: RegisterInput, options: { partnerId: string | null; defaultRole: string; language: Language }) {
+    const [role] = input.roleId
+      ? await db.select().from(roles).where(eq(roles.id, input.roleId))
+      : await db.select().from(roles).where(eq(roles.name, options.defaultRole));
+    if (!role) throw fieldError('roleId', 'users.unknownRole');
+    if (role.priority < principal.rank && principal.rank > (await topRank(db))) throw new ApiError(403, 'users.roleOutranks', [{ field: 'roleId', message: 'users.roleOutranks' }]);
+    if (options.partnerId) {
+      const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, options.partnerId), sql`${partners.deletedAt} is null`));
+      if (!partner) throw fieldError('partnerId', 'users.unknownPartner');
+    }
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    if (taken) throw new ApiError(409, 'users.emailTaken', [{ field: 'email', message: 'users.emailTaken' }]);
+
+    const { user, token } = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userName: input.userName || input.email,
+          email: input.email,
+          phoneNumber: input.phoneNumber || null,
+          organization: input.organization || null,
+          partnerId: options.partnerId,
+          isActive: false,
+        })
+        .returning();
+      await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
+      const activationToken = await createMailToken(tx, created.id, 'activation', ACTIVATION_TOKEN_SECONDS);
+      await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'users', key: created.id, after: { ...created, role: role.name } });
+      return { user: created, token: activationToken };
+    });
+    const link = `${config.publicUrl}/active?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: user.email,
+      subject: translate(options.language, 'mail.activationSubject'),
+      text: translate(options.language, 'mail.activationBody', { name: fullNameOf(user), link }),
+      link,
+    });
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'created', partnerId: user.partnerId });
+    return (await selectUserDto(db, user.id))!;
+  }
+
+  async function update(principal: Principal, scope: SQL | undefined, id: string, input: UpdateUserInput, partnerId: string | null | undefined) {
+    const target = await visibleUser(scope, id);
+    if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
+    const before = (await findUserById(db, target.id))!;
+    const changes = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber || null,
+      organization: input.organization || null,
+      ...(partnerId !== undefined ? { partnerId } : {}),
+    };
+    await db.transaction(async (tx) => {
+      const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, target.id)).returning();
+      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before, after });
+    });
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
+    return (await selectUserDto(db, target.id))!;
+  }
+
+  /** Deactivating or deleting: never yourself, never someone who outranks you, never the last active Admin. */
+  async function assertMayRemove(principal: Principal, target: UserDto) {
+    if (target.id === principal.id) throw forbidden('users.self');
+    await assertOutranks(db, principal, target.id);
+    if (target.isActive && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
+  }
+
+  async function toggleStatus(principal: Principal, scope: SQL | undefined, id: string) {
+    const target = await visibleUser(scope, id);
+    if (target.isActive) await assertMayRemove(principal, target);
+    else {
+      if (target.id === principal.id) throw forbidden('users.self');
+      await assertOutranks(db, principal, target.id);
+    }
+    const active = !target.isActive;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, target.id));
+      if (!active) await revokeRefreshTokensOfUser(tx, target.id);
+      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { isActive: target.isActive }, after: { isActive: active } });
+    });
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
+    return (await selectUserDto(db, target.id))!;
+  }
+
+  /** Soft delete: the row stays for the audit trail; the user can no longer sign in. */
+  async function remove(principal: Principal, scope: SQL | undefined, id: string) {
+    const target = await visibleUser(scope, id);
+    await assertMayRemove(principal, target);
+    const before = (await findUserById(db, target.id))!;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, target.id));
+      await revokeRefreshTokensOfUser(tx, target.id);
+      await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'users', key: target.id, before });
+    });
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'deleted', partnerId: target.partnerId });
+    return target;
+  }
+
+  return { visibleUser, search, register, update, toggleStatus, remove };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
