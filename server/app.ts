@@ -11,6 +11,7 @@ import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
+import { cachePrincipals } from './modules/accounts/principalCache';
 import { tokenRoutes } from './modules/accounts/token.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   await app.register(swagger, {
     openapi: { info: { title: 'Partner Portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
   });
-  registerGuard(app, config.jwtSecret, (id) => loadPrincipal(database.db, id));
+  registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
 
   await app.register(tokenRoutes, { ctx, prefix: '/api' });
   for (const prefix of API_PREFIXES) {

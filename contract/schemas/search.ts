@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http';
 import { msg } from './messages';
+// The yup locale (every default message an i18n key) must be set before these schemas are built.
+import './fields';
 
 /** The search body of every `POST /{res}/search`; filters of a resource are added with `.shape()`. */
 export const searchRequestSchema = yup.object({

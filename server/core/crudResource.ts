@@ -14,8 +14,9 @@ import { offsetOf, orderByOf, pageOf } from './paging';
 import { validate } from './validation';
 import { streamCsv, type CsvColumn } from './csv';
 import { keysetOrder } from './keyset';
+import { createCountCache } from './countCache';
 
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 5000;
 
 type Row = Record<string, unknown> & { id: string };
 type Table = PgTable & { id: PgColumn; deletedAt?: PgColumn };
@@ -74,6 +75,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
   const tags = [resource.name];
   const searchSchema = searchRequestSchema.shape({ ...resource.searchFilters, includeDeleted: yup.boolean() });
   const { live, findVisible } = crudResourceHelpers(ctx, resource);
+  const totals = createCountCache(ctx.events, resource.name);
 
   async function searchWhere(request: FastifyRequest, body: unknown) {
     const principal = requirePrincipal(request);
@@ -87,8 +89,10 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
 
   app.post(`/${resource.name}/search`, { config: { access: permission(resource.permissions, 'Search') }, schema: { tags, summary: `Search ${resource.name} (paged)` } }, async (request, reply) => {
     const { search, where, order } = await searchWhere(request, request.body);
-    const [[{ total }], rows] = await Promise.all([
-      db.select({ total: count() }).from(table).where(where),
+    const countQuery = db.select({ total: count() }).from(table).where(where);
+    const { sql: countSql, params } = countQuery.toSQL();
+    const [total, rows] = await Promise.all([
+      totals.get(JSON.stringify([countSql, params]), async () => (await countQuery)[0].total),
       db.select().from(table).where(where).orderBy(...order, table.id).limit(search.pageSize).offset(offsetOf(search)),
     ]);
     return send(request, reply, pageOf((rows as Row[]).map(resource.toDto), total, search));
