@@ -87,7 +87,7 @@ export async function startServer(options: { limits?: Partial<Config['limits']>;
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url + urlPath, { method, headers, body });
+    const response = await fetch(url + urlPath, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
     const text = await response.text();
     let parsed: unknown = null;
     try {

@@ -50,6 +50,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         await tx.update(users).set(changes).where(eq(users.id, principal.id));
         await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: principal.id, before: pickProfile(before), after: pickProfile({ ...before, ...changes }) });
       });
+      ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: principal.id, action: 'updated', partnerId: principal.partnerId });
       return send(request, reply, await selectUserDto(db, principal.id), { message: 'auth.profileUpdated' });
     },
   );

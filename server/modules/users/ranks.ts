@@ -2,7 +2,7 @@ import { and, count, eq, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
-import { forbidden } from '../../core/errors';
+import { ApiError, forbidden } from '../../core/errors';
 import { rolesOfUser } from '../accounts/principal';
 
 /** The rank of the top role (Admin): its holders are exempt from the no-escalation rules. */
@@ -33,4 +33,14 @@ export async function otherActiveTopRoleHolders(db: Db, userId: string) {
 export async function isTopRoleHolder(db: Db, userId: string) {
   const [top] = await rolesOfUser(db, userId);
   return !!top && top.priority === (await topRank(db));
+}
+
+/**
+ * Inside the transaction that deactivates, deletes or demotes `userId`: waits for any other such change, then
+ * refuses (409) when the user is the last active holder of the top role. Checked before the transaction only,
+ * two Admins removing each other at the same moment would each still see the other active, leaving none.
+ */
+export async function assertNotLastActiveTopRoleHolder(tx: Db, userId: string) {
+  await tx.execute(sql.raw('select pg_advisory_xact_lock(5050414400)'));
+  if ((await isTopRoleHolder(tx, userId)) && (await otherActiveTopRoleHolders(tx, userId)) === 0) throw new ApiError(409, 'users.lastAdmin');
 }

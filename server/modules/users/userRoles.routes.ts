@@ -10,7 +10,7 @@ import { send } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { requirePrincipal, type Principal } from '../../core/guard';
 import { validate } from '../../core/validation';
-import { assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
+import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { createUserService } from './users.service';
 
 type IdParams = { Params: { id: string } };
@@ -57,6 +57,7 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     const keepsTop = (await db.select({ priority: roles.priority }).from(roles).where(inArray(roles.id, next.concat(NO_ROLE)))).some((r) => r.priority === top);
     if (!keepsTop && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
     await db.transaction(async (tx) => {
+      if (!keepsTop) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
       if (next.length) await tx.insert(userRoles).values(next.map((roleId) => ({ userId: target.id, roleId })));
       const names = (ids: string[]) => before.filter((b) => ids.includes(b.roleId)).map((b) => b.roleName).sort();

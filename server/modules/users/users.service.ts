@@ -16,7 +16,7 @@ import { createMailToken } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { findUserById } from '../accounts/session';
-import { assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
+import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -137,6 +137,7 @@ export function createUserService(ctx: AppContext) {
     }
     const active = !target.isActive;
     await db.transaction(async (tx) => {
+      if (!active) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, target.id));
       if (!active) await revokeRefreshTokensOfUser(tx, target.id);
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { isActive: target.isActive }, after: { isActive: active } });
@@ -151,6 +152,7 @@ export function createUserService(ctx: AppContext) {
     await assertMayRemove(principal, target);
     const before = (await findUserById(db, target.id))!;
     await db.transaction(async (tx) => {
+      if (target.isActive) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, target.id));
       await revokeRefreshTokensOfUser(tx, target.id);
       await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'users', key: target.id, before });
