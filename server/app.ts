@@ -9,6 +9,7 @@ import { ApiError } from './core/errors';
 import { frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
+import { registerRealtimeHub } from './hub';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     await app.register(roleRoutes, { ctx, prefix });
     await app.register(partnerUserRoutes, { ctx, prefix });
   }
+  await registerRealtimeHub(app, { ctx });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);
   return { app, database, routes };

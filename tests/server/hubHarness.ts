@@ -5,7 +5,7 @@ import { HUB_PATH } from '../../contract/realtime';
 import type { AccessTokenClaims } from '../../contract/tokens';
 import { registerErrorHandlers } from '../../server/core/errorHandlers';
 import { createEventBus, type EventBus } from '../../server/core/events';
-import { registerRealtimeHub, type HubMethod, type HubTiming, type RealtimeHub } from '../../server/hub';
+import { registerRealtimeHub, type Backplane, type HubMethod, type HubTiming, type RealtimeHub } from '../../server/hub';
 import { startServer, type TestServer } from './harness';
 
 /** Timers shrunk from seconds to milliseconds, so keep-alive, timeouts and expiry show within a test. */
@@ -40,29 +40,56 @@ export interface HubTestServer {
   close(): Promise<void>;
 }
 
-export async function startHubServer(options: { timing?: HubTiming } = {}): Promise<HubTestServer> {
-  const main = await startServer();
+/** A server with only the hub, on the main server's database and secret: one more instance of the app's hub. */
+export async function startHubApp(main: TestServer, options: { timing?: HubTiming; backplane?: Backplane } = {}) {
   const app = Fastify({ logger: false });
   registerErrorHandlers(app);
   const events = createEventBus();
   const realtime = await registerRealtimeHub(app, {
     ctx: { config: main.config, db: main.built.database.db, events, log: app.log },
     timing: options.timing ?? TEST_TIMING,
+    backplane: options.backplane,
     extraMethods: { Echo },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const hubUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${HUB_PATH}`;
-  const clients: HubConnection[] = [];
+  return {
+    hubUrl,
+    realtime,
+    events,
+    async close() {
+      // The client's fetch can leave a socket open that never sent a request; closing would wait out headersTimeout.
+      app.server.closeAllConnections();
+      await app.close();
+    },
+  };
+}
 
+export function hubClient(hubUrl: string, transport: HttpTransportType, accessTokenFactory: () => string | Promise<string>, options: { reconnectDelays?: number[]; protocol?: IHubProtocol } = {}) {
+  let builder = new HubConnectionBuilder()
+    .withUrl(hubUrl, { transport, accessTokenFactory })
+    .withServerTimeout(CLIENT_TIMING.serverTimeoutMs)
+    .withKeepAliveInterval(CLIENT_TIMING.keepAliveIntervalMs)
+    .configureLogging(LogLevel.None);
+  if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);
+  if (options.protocol) builder = builder.withHubProtocol(options.protocol);
+  return builder.build();
+}
+
+export async function startHubServer(options: { timing?: HubTiming } = {}): Promise<HubTestServer> {
+  const main = await startServer();
+  const hubApp = await startHubApp(main, options);
+  const clients: HubConnection[] = [];
+  const stopClients = () => Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
   const token = async (email: string) => (await main.signIn(email)).token;
   const claims = (jwt: string) => decodeJwt(jwt) as unknown as AccessTokenClaims;
 
   return {
     main,
-    hubUrl,
-    realtime,
-    events,
+    hubUrl: hubApp.hubUrl,
+    realtime: hubApp.realtime,
+    events: hubApp.events,
     token,
     claims,
     async shortLivedToken(email, seconds) {
@@ -75,23 +102,16 @@ export async function startHubServer(options: { timing?: HubTiming } = {}): Prom
         .sign(main.config.jwtSecret);
     },
     client(transport, accessTokenFactory, clientOptions = {}) {
-      let builder = new HubConnectionBuilder()
-        .withUrl(hubUrl, { transport, accessTokenFactory })
-        .withServerTimeout(CLIENT_TIMING.serverTimeoutMs)
-        .withKeepAliveInterval(CLIENT_TIMING.keepAliveIntervalMs)
-        .configureLogging(LogLevel.None);
-      if (clientOptions.reconnectDelays) builder = builder.withAutomaticReconnect(clientOptions.reconnectDelays);
-      if (clientOptions.protocol) builder = builder.withHubProtocol(clientOptions.protocol);
-      const connection = builder.build();
+      const connection = hubClient(hubApp.hubUrl, transport, accessTokenFactory, clientOptions);
       clients.push(connection);
       return connection;
     },
     async stopClients() {
-      await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
+      await stopClients();
     },
     async close() {
-      await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
-      await app.close();
+      await stopClients();
+      await hubApp.close();
       await main.close();
     },
   };

@@ -1,0 +1,94 @@
+/**
+ * The realtime hub both sides agree on (DESIGN.md "Realtime"): where it is, its method names and what each
+ * carries. The server speaks the ASP.NET Core SignalR protocol, so the browser uses `@microsoft/signalr` as is:
+ * `connection.on(ServerMethod, payload => …)` and `connection.invoke(ClientMethod, …args)`.
+ */
+
+/** The hub's URL path; negotiate is `${HUB_PATH}/negotiate`. */
+export const HUB_PATH = '/api/notifications';
+
+/** Client timing of specification section 9. The server pings at most every half of HUB_SERVER_TIMEOUT_MS. */
+export const HUB_SERVER_TIMEOUT_MS = 30_000;
+export const HUB_KEEP_ALIVE_MS = 15_000;
+/** `withAutomaticReconnect(HUB_RECONNECT_DELAYS_MS)`: four tries, then the connection stays closed. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
+
+/** Server → client methods. */
+export const SERVER_METHODS = {
+  ReceiveNotification: 'ReceiveNotification',
+  TicketMessageCreated: 'TicketMessageCreated',
+  TicketStatusChanged: 'TicketStatusChanged',
+  ResourceChanged: 'ResourceChanged',
+  /** Someone else in a ticket's chat is typing (relayed from a client's `Typing`). */
+  UserTyping: 'UserTyping',
+} as const;
+
+/** Client → server methods. */
+export const CLIENT_METHODS = {
+  /** `invoke('JoinTicket', ticketId)` → true when joined; false for a ticket that is unknown or not the caller's. */
+  JoinTicket: 'JoinTicket',
+  /** `invoke('LeaveTicket', ticketId)` → nothing. */
+  LeaveTicket: 'LeaveTicket',
+  /** `send('Typing', ticketId)`, no reply: the ticket's other members hear `UserTyping`. Only after JoinTicket. */
+  Typing: 'Typing',
+} as const;
+
+export type ServerMethod = keyof typeof SERVER_METHODS;
+export type ClientMethod = keyof typeof CLIENT_METHODS;
+
+export type ChangeAction = 'created' | 'updated' | 'deleted';
+
+/** A committed change: the client refreshes what shows `resource` (and `id`). */
+export interface ResourceChangedMessage {
+  resource: string;
+  id: string;
+  action: ChangeAction;
+}
+
+/** A notification for one user, shown as a toast and in the notification list. */
+export interface NotificationMessage {
+  id: string;
+  title: string;
+  message: string;
+  /** An app route to open, e.g. `/tickets/42/show`. */
+  link?: string | null;
+  createdAt: string;
+}
+
+export interface TicketAttachmentRef {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** A chat message of a ticket (DESIGN.md "Chat messages"), delivered live to the ticket's members. */
+export interface TicketChatMessage {
+  id: string;
+  ticketId: string;
+  authorId: string;
+  authorName: string;
+  body: string;
+  attachments: TicketAttachmentRef[];
+  createdAt: string;
+}
+
+export interface TicketStatusChangedMessage {
+  ticketId: string;
+  status: string;
+}
+
+export interface UserTypingMessage {
+  ticketId: string;
+  userId: string;
+  fullName: string;
+}
+
+/** The one argument each server → client method carries. */
+export interface ServerMessages {
+  ReceiveNotification: NotificationMessage;
+  TicketMessageCreated: TicketChatMessage;
+  TicketStatusChanged: TicketStatusChangedMessage;
+  ResourceChanged: ResourceChangedMessage;
+  UserTyping: UserTypingMessage;
+}

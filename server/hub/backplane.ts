@@ -1,0 +1,34 @@
+/**
+ * The seam between server instances. Everything the hub sends goes out through the backplane and comes
+ * back to every instance (this one included), which delivers it to its own connections. One process
+ * needs nothing more than a function call; several share PostgreSQL LISTEN/NOTIFY (postgresBackplane.ts).
+ */
+
+/** One message for the connections in `groups`, serialized once as a hub record where it was sent. */
+export interface HubDelivery {
+  groups: string[];
+  record: string;
+  /** A connection id left out, e.g. the one whose Typing this relays. */
+  except?: string;
+}
+
+export interface Backplane {
+  /** Hands a delivery to every instance, this one included. */
+  publish(delivery: HubDelivery): Promise<void>;
+  /** Where this instance receives deliveries. Called once, before the first publish. */
+  subscribe(receive: (delivery: HubDelivery) => void): void;
+  close(): Promise<void>;
+}
+
+export function createInProcessBackplane(): Backplane {
+  let receive: (delivery: HubDelivery) => void = () => {};
+  return {
+    async publish(delivery) {
+      receive(delivery);
+    },
+    subscribe(listener) {
+      receive = listener;
+    },
+    async close() {},
+  };
+}

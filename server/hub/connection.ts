@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+
+export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+/** Where a connection's records go. Implementations never split one record. */
+export interface Transport {
+  readonly kind: TransportKind;
+  /** Queues or writes one or more whole records. */
+  write(records: string): void;
+  /** Ends the transport once what was written has gone (long polling: on the next poll). */
+  end(): void;
+}
+
+/** Who is on the other end, kept small: the full principal is loaded again when a method needs it. */
+export interface HubUser {
+  id: string;
+  partnerId: string | null;
+  fullName: string;
+}
+
+/** ASP.NET's ids: base64url of 16 random bytes, safe in `?id=` which the client does not encode. */
+export const newConnectionId = () => crypto.randomBytes(16).toString('base64url');
+
+/**
+ * One negotiated connection. It deliberately holds no timers and no closures: the hub's single sweep
+ * checks the timestamps, so thousands of connections cost a few hundred bytes each here.
+ */
+export class HubConnection {
+  /** The public id other clients and groups see. */
+  readonly id: string;
+  /** The secret the client puts in `?id=`; equal to `id` for negotiate version 0. */
+  readonly token: string;
+  transport: Transport | null = null;
+  handshakeDone = false;
+  /** A Close was sent (long polling waits for the poll that carries it); nothing else is delivered. */
+  closing = false;
+  /** Removed from the hub; later requests get 404. */
+  closed = false;
+  readonly createdAt: number;
+  attachedAt = 0;
+  lastReceivedAt = 0;
+  lastSentAt = 0;
+  /** Groups this connection is in, mirrored by the hub's group index. */
+  groups: string[] = [];
+  /** An unfinished record left by the last chunk of input. */
+  inbound = '';
+  /** Invocations run one after another, in arrival order (ASP.NET's default of one at a time). */
+  invocations: Promise<void> | null = null;
+
+  constructor(
+    readonly user: HubUser,
+    /** When the access token behind the connection expires (ms since epoch). */
+    public tokenExpiresAt: number,
+    now: number,
+    negotiateVersion: 0 | 1,
+  ) {
+    this.id = newConnectionId();
+    this.token = negotiateVersion === 1 ? newConnectionId() : this.id;
+    this.createdAt = now;
+  }
+}

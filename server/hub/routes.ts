@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HUB_PATH } from '../../contract/realtime';
+import { ApiError, badRequest, conflict } from '../core/errors';
+import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
+import type { HubConnection } from './connection';
+import { MAX_MESSAGE_BYTES, type HubServer } from './hubServer';
+import { LongPollingTransport, ServerSentEventsTransport } from './transports';
+
+export interface HubRoutesOptions {
+  hub: HubServer;
+  auth: HubAuth;
+}
+
+/** What negotiate offers, in the order the client tries them. */
+const AVAILABLE_TRANSPORTS = [
+  { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
+  { transport: 'ServerSentEvents', transferFormats: ['Text'] },
+  { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
+];
+
+type HubQuery = { id?: string; access_token?: string; negotiateVersion?: string };
+
+/** Request logs without the token browsers put in `access_token` (a bearer token in a log is a session for its reader). */
+const requestWithoutToken = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.replace(/([?&]access_token=)[^&]*/, '$1[redacted]'),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+// Fastify types serializers as returning strings; pino logs whatever they return, as for its own `req`.
+export const hubLogSerializers = { req: requestWithoutToken as unknown as (value: unknown) => string };
+
+/** The guard cannot read `access_token` from the query, so these routes are public to it and check the token here. */
+const access = { access: 'public' as const };
+const docs = (summary: string) => ({ tags: ['realtime'], summary });
+
+/**
+ * The hub's HTTP side (signalr-protocol.md §1 and §3): negotiate, server-sent events, long polling, sends and
+ * the long-polling stop. Answers are SignalR's own formats, not envelopes, because the official client reads them;
+ * refusals are envelopes, which the client only reads the status of. WebSockets arrive in webSockets.ts.
+ */
+export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOptions) {
+  // Hub records are text whatever the content type says (the JSON parser would choke on 0x1E).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_MESSAGE_BYTES }, (_request, body, done) => done(null, body));
+
+  const tokenOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => hubToken(request.headers.authorization, request.query.access_token);
+  const connectionOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => connectionOfRequest(hub, auth, request.query.id, tokenOf(request));
+
+  app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: docs('SignalR negotiate: a connection id and the transports') }, async (request, reply) => {
+    const { user, tokenExpiresAt } = await authenticateHubUser(auth, tokenOf(request));
+    // Version rule: min(requested, 1); no query means 0, where the connection id doubles as the token.
+    const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
+    const connection = hub.negotiate(user, tokenExpiresAt, version);
+    const answer =
+      version === 1
+        ? { connectionId: connection.id, connectionToken: connection.token, negotiateVersion: 1, availableTransports: AVAILABLE_TRANSPORTS }
+        : { connectionId: connection.id, availableTransports: AVAILABLE_TRANSPORTS };
+    return reply.code(200).type('application/json').send(JSON.stringify(answer));
+  });
+
+  app.get<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false }, async (request, reply) => {
+    const serverSentEvents = String(request.headers.accept ?? '').includes('text/event-stream');
+    const connection = await connectionOfRequest(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
+    if (serverSentEvents) startServerSentEvents(hub, connection, reply);
+    else poll(hub, connection, reply);
+  });
+
+  app.post<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR send: hub records from an SSE or long-polling client') }, async (request, reply) => {
+    const connection = await connectionOf(request);
+    if (!connection.transport) throw conflict();
+    if (connection.transport.kind === 'WebSockets') throw new ApiError(405, 'api.methodNotAllowed');
+    const records = typeof request.body === 'string' ? request.body : '';
+    // Handled once this answer is out: the client waits for replies (a handshake refusal above all) only after its send resolved.
+    reply.raw.once('finish', () => hub.receive(connection, records));
+    return reply.code(200).type('text/plain').send('');
+  });
+
+  app.delete<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR stop of a long-polling connection') }, async (request, reply) => {
+    const connection = await connectionOf(request);
+    if (connection.transport?.kind !== 'LongPolling') throw badRequest();
+    hub.remove(connection);
+    return reply.code(202).type('text/plain').send('');
+  });
+}
+
+function startServerSentEvents(hub: HubServer, connection: HubConnection, reply: FastifyReply) {
+  if (connection.transport) throw conflict();
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  // A comment first, as ASP.NET does, so every browser fires `open` at once.
+  response.write(':\r\n');
+  hub.attach(connection, new ServerSentEventsTransport(response));
+  response.on('close', () => hub.remove(connection));
+}
+
+function poll(hub: HubServer, connection: HubConnection, reply: FastifyReply) {
+  if (connection.transport && !(connection.transport instanceof LongPollingTransport)) throw badRequest();
+  let transport = connection.transport;
+  if (!transport) {
+    transport = new LongPollingTransport(Date.now(), () => hub.remove(connection));
+    hub.attach(connection, transport);
+  }
+  reply.hijack();
+  transport.accept(reply.raw, Date.now());
+}

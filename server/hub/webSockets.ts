@@ -1,0 +1,70 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { HUB_PATH } from '../../contract/realtime';
+import { ApiError, conflict } from '../core/errors';
+import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
+import type { HubConnection } from './connection';
+import { MAX_MESSAGE_BYTES, type HubServer } from './hubServer';
+import { WebSocketTransport } from './transports';
+
+/** How long shutdown waits for clients to answer the closing handshake before dropping their sockets. */
+const SHUTDOWN_GRACE_MS = 1000;
+
+function refuse(socket: Duplex, status: number) {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
+}
+
+/**
+ * WebSocket upgrades of the hub path (signalr-protocol.md §2), checked before the upgrade: 401 without a
+ * valid token, 404 for an unknown id, 409 when the connection already has a transport. Without an id
+ * (a client that skipped negotiation) the connection is made on the spot.
+ */
+export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) {
+  // No compression: it costs tens of kilobytes per socket, and hub records are small.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, query: URLSearchParams) {
+    const token = hubToken(request.headers.authorization, query.get('access_token'));
+    const id = query.get('id');
+    let connection: HubConnection;
+    if (id) {
+      connection = await connectionOfRequest(hub, auth, id, token);
+      if (connection.transport) throw conflict();
+    } else {
+      const { user, tokenExpiresAt } = await authenticateHubUser(auth, token);
+      connection = hub.negotiate(user, tokenExpiresAt, 1);
+    }
+    if (socket.destroyed || connection.closing || connection.transport) return refuse(socket, 409);
+    sockets.handleUpgrade(request, socket, head, (webSocket: WebSocket) => {
+      hub.attach(connection, new WebSocketTransport(webSocket));
+      webSocket.on('message', (data) => hub.receive(connection, data.toString()));
+      webSocket.on('close', () => hub.remove(connection));
+      webSocket.on('error', () => webSocket.terminate());
+    });
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://hub');
+    if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) {
+      // Nobody else takes upgrades: say so instead of leaving the socket hanging.
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 404);
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    upgrade(request, socket, head, url.searchParams).catch((error: unknown) => refuse(socket, error instanceof ApiError ? error.statusCode : 500));
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    /** After the hub has sent its Close records: waits a moment for sockets to close, then drops the rest. */
+    async close() {
+      server.off('upgrade', onUpgrade);
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      while (sockets.clients.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const webSocket of sockets.clients) webSocket.terminate();
+      sockets.close();
+    },
+  };
+}
