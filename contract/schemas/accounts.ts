@@ -36,8 +36,9 @@ export const registerSchema = yup.object({
   lastName: requiredText(100),
   email: email(),
   userName: text(100),
-  phoneNumber: phone(),
-  organization: text(255),
+  // Optional fields: null (as a read gives them back) or empty means none.
+  phoneNumber: phone().nullable(),
+  organization: text(255).nullable(),
   roleId: id(),
   partnerId: id().nullable(),
 });
@@ -46,8 +47,8 @@ export const registerSchema = yup.object({
 export const updateUserSchema = yup.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phoneNumber: phone(),
-  organization: text(255),
+  phoneNumber: phone().nullable(),
+  organization: text(255).nullable(),
   partnerId: id().nullable(),
 });
 
@@ -68,7 +69,7 @@ export const avatarUploadSchema = yup
 export const profileSchema = yup.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phoneNumber: phone(),
+  phoneNumber: phone().nullable(),
   image: avatarUploadSchema,
   deleteCurrentImage: yup.boolean(),
 });

@@ -3,7 +3,7 @@ import { msg } from './messages';
 
 // Defaults for rules a schema does not word itself, so every yup message is an i18n key.
 yup.setLocale({
-  mixed: { required: msg('validation.required'), notType: msg('validation.typeError'), default: msg('validation.fallback') },
+  mixed: { required: msg('validation.required'), notType: msg('validation.typeError'), notNull: msg('validation.typeError'), default: msg('validation.fallback') },
   string: { max: msg('validation.maxLength'), min: msg('validation.minLength'), email: msg('validation.email'), uuid: msg('validation.id') },
   number: { integer: msg('validation.integer'), min: msg('validation.minValue'), max: msg('validation.maxValue') },
   array: { min: msg('validation.minValue'), max: msg('validation.maxValue') },

@@ -9,8 +9,9 @@ export const partnerSchema = yup.object({
   type: requiredText(50),
   address: requiredText(500),
   phone: phone().required(required),
-  website: website(),
-  contactPhone: phone(),
+  // Optional: null (as a read gives it back) or empty means none.
+  website: website().nullable(),
+  contactPhone: phone().nullable(),
 });
 
 export type PartnerInput = yup.InferType<typeof partnerSchema>;

@@ -6,14 +6,21 @@ import type { EventBus } from './events';
  */
 export function createCountCache(events: EventBus, resource: string, ttlMs = 60_000, maxEntries = 500) {
   const totals = new Map<string, { total: number; at: number }>();
+  // A count that started before a change must not be kept after the change cleared the cache.
+  let generation = 0;
   events.subscribe((event) => {
-    if (event.type === 'ResourceChanged' && event.resource === resource) totals.clear();
+    if (event.type === 'ResourceChanged' && event.resource === resource) {
+      generation++;
+      totals.clear();
+    }
   });
   return {
     async get(key: string, count: () => Promise<number>) {
       const hit = totals.get(key);
       if (hit && Date.now() - hit.at < ttlMs) return hit.total;
+      const startedIn = generation;
       const total = await count();
+      if (startedIn !== generation) return total;
       if (totals.size >= maxEntries) totals.delete(totals.keys().next().value!);
       totals.set(key, { total, at: Date.now() });
       return total;

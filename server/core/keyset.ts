@@ -3,7 +3,7 @@ import { fieldError } from './errors';
 
 /**
  * Keyset paging for long reads (CSV export): rows after the last one seen by (sort column, id), so each
- * batch costs the same however deep it is, unlike OFFSET. Nullable columns sort as empty text.
+ * batch costs the same however deep it is, unlike OFFSET. Nullable text columns sort as empty text.
  */
 export function keysetOrder(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn) {
   const [field, direction = 'asc'] = (orderBy?.[0] ?? fallback).split(' ');
@@ -11,7 +11,10 @@ export function keysetOrder(orderBy: string[] | undefined, columns: Record<strin
   if (!column) throw fieldError('orderBy', 'validation.orderBy');
   const descending = direction.toLowerCase() === 'desc';
   const nullable = !(column as unknown as { notNull: boolean }).notNull;
-  const sortValue = nullable ? sql`coalesce(${column}, '')` : sql`${column}`;
+  // A timestamp keeps microseconds but comes back as a millisecond Date: compare at the Date's precision,
+  // or rows of the last millisecond of a batch are read again (or skipped, descending).
+  const timestamp = (column as unknown as { columnType?: string }).columnType?.startsWith('PgTimestamp');
+  const sortValue = timestamp ? sql`date_trunc('milliseconds', ${column})` : nullable ? sql`coalesce(${column}, '')` : sql`${column}`;
   const key = (column as unknown as { name: string }).name;
   return {
     order: descending ? [desc(sortValue), desc(id)] : [asc(sortValue), asc(id)],

@@ -1,4 +1,4 @@
-import { eq, isNotNull, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { registerSchema, updateUserSchema } from '../../../contract/schemas/accounts';
@@ -14,8 +14,11 @@ import { createUserService } from '../users/users.service';
 
 type IdParams = { Params: { id: string } };
 
-/** A partner admin reaches only their own partner's users; staff reach every partner's users. */
-const partnerUsersScope = (principal: Principal): SQL => (principal.partnerId ? eq(users.partnerId, principal.partnerId) : isNotNull(users.partnerId));
+/** A partner admin reaches only their own partner's users; every partner's users need AdminView. */
+const partnerUsersScope = (principal: Principal): SQL => {
+  if (principal.partnerId) return eq(users.partnerId, principal.partnerId);
+  return principal.permissions.has(permission('PartnerUsers', 'AdminView')) ? isNotNull(users.partnerId) : sql`false`;
+};
 
 /** `/partner-users`: a PartnerAdmin invites, edits, deactivates and deletes the users of their partner. */
 export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

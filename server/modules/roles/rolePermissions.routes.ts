@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isPermission, permission } from '../../../contract/permissions';
 import type { RolePermissionsChange } from '../../../contract/roles.dto';
 import { rolePermissionsSchema } from '../../../contract/schemas/roles';
 import type { AppContext } from '../../context';
-import { rolePermissions, roles, userRoles } from '../../db/schema';
+import { rolePermissions, roles } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { crudResourceHelpers } from '../../core/crudResource';
 import { send } from '../../core/envelope';
@@ -12,7 +12,7 @@ import { ApiError } from '../../core/errors';
 import { requirePrincipal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { topRank } from '../users/ranks';
-import { assertRoleWithinReach, rolesResource } from './roles.resource';
+import { assertRoleWithinReach, holdersOf, rolesResource } from './roles.resource';
 
 /** GET and PUT /roles/{id}/permissions, and a preview of what a PUT would change. */
 export const rolePermissionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -40,8 +40,8 @@ export const rolePermissionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     const isTop = principal.rank <= (await topRank(db));
     const notHeld = isTop ? [] : [...added, ...removed].filter((p) => !principal.permissions.has(p));
     if (notHeld.length) throw new ApiError(403, 'roles.permissionNotHeld', [{ field: 'permissions', message: 'roles.permissionNotHeld' }]);
-    const [{ n }] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
-    return { role, principal, current, next, change: { added, removed, affectedUsers: n } satisfies RolePermissionsChange };
+    const affectedUsers = await holdersOf(db, role.id);
+    return { role, principal, current, next, change: { added, removed, affectedUsers } satisfies RolePermissionsChange };
   }
 
   app.get<{ Params: { id: string } }>('/roles/:id/permissions', { config: { access: permission('Roles', 'View') }, schema: { tags, summary: "A role's enabled permissions" } }, async (request, reply) => {

@@ -1,8 +1,8 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { RoleDto } from '../../../contract/roles.dto';
 import { roleSchema, type RoleInput } from '../../../contract/schemas/roles';
 import type { Db } from '../../db/client';
-import { roles, userRoles } from '../../db/schema';
+import { roles, userRoles, users } from '../../db/schema';
 import type { CrudResource } from '../../core/crudResource';
 import { ApiError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
@@ -18,6 +18,16 @@ export const toRoleDto = (row: RoleRow): RoleDto => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** Users holding a role; deleted users keep their rows for the audit trail but hold nothing any more. */
+export async function holdersOf(db: Db, roleId: string) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roleId), isNull(users.deletedAt)));
+  return n;
+}
 
 const refuse = (field: string, key: string, status = 403) => new ApiError(status, key, [{ field, message: key }]);
 
@@ -51,7 +61,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   },
   async beforeDelete(db, existing, principal) {
     await assertRoleWithinReach(db, principal, Number(existing.priority));
-    const [{ n }] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, existing.id));
+    const n = await holdersOf(db, existing.id);
     if (n > 0) throw new ApiError(409, 'roles.inUse', undefined, { count: n });
   },
   csv: [

@@ -36,6 +36,11 @@ export function createUserService(ctx: AppContext) {
     return dto;
   }
 
+  async function assertLivePartner(partnerId: string) {
+    const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), sql`${partners.deletedAt} is null`));
+    if (!partner) throw fieldError('partnerId', 'users.unknownPartner');
+  }
+
   async function search(scope: SQL | undefined, input: SearchInput & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
     const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
     const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,10 +70,7 @@ export function createUserService(ctx: AppContext) {
       : await db.select().from(roles).where(eq(roles.name, options.defaultRole));
     if (!role) throw fieldError('roleId', 'users.unknownRole');
     if (role.priority < principal.rank && principal.rank > (await topRank(db))) throw new ApiError(403, 'users.roleOutranks', [{ field: 'roleId', message: 'users.roleOutranks' }]);
-    if (options.partnerId) {
-      const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, options.partnerId), sql`${partners.deletedAt} is null`));
-      if (!partner) throw fieldError('partnerId', 'users.unknownPartner');
-    }
+    if (options.partnerId) await assertLivePartner(options.partnerId);
     const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
     if (taken) throw new ApiError(409, 'users.emailTaken', [{ field: 'email', message: 'users.emailTaken' }]);
 
@@ -105,6 +107,8 @@ export function createUserService(ctx: AppContext) {
   async function update(principal: Principal, scope: SQL | undefined, id: string, input: UpdateUserInput, partnerId: string | null | undefined) {
     const target = await visibleUser(scope, id);
     if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
+    // A move to another partner needs a live one (an unknown id would otherwise fail the foreign key: 500).
+    if (partnerId && partnerId !== target.partnerId) await assertLivePartner(partnerId);
     const before = (await findUserById(db, target.id))!;
     const changes = {
       firstName: input.firstName,
