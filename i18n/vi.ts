@@ -1,0 +1,6 @@
+import raVi from './ra.vi';
+import appVi from './app.vi';
+import validationVi from './validation.vi';
+
+/** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
+export default { ...raVi, ...appVi, ...validationVi };

@@ -1,0 +1,218 @@
+import { http, type DefaultBodyType, type StrictRequest } from 'msw';
+import type { FieldError, PagedResult, SearchRequest } from '../contract/envelope';
+import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../contract/http';
+import { partnerSchema } from '../contract/schemas/partners';
+import type { AccessTokenClaims } from '../contract/tokens';
+import { lookup } from '../i18n/interpolate';
+import validationEn from '../i18n/validation.en';
+import { ValidationError } from 'yup';
+import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './accounts';
+import { created, failed, ok } from './envelopes';
+import { claimsOf, fakeCredentials } from './tokens';
+
+type Claims = Omit<AccessTokenClaims, 'exp'>;
+
+export interface Partner {
+  id: string;
+  name: string;
+  email: string;
+  type: string;
+  address: string;
+  phone: string;
+  website?: string;
+}
+
+export const VALID_MAIL_TOKEN = 'valid-mail-token';
+
+const seedPartners = (): Partner[] =>
+  ['Acme Logistics', 'Globex Trading', 'Initech Supplies'].map((name, index) => ({
+    id: `00000000-0000-4000-9000-00000000000${index + 1}`,
+    name,
+    email: `contact@${name.split(' ')[0].toLowerCase()}.example`,
+    type: 'Distributor',
+    address: `${index + 1} Harbour Road`,
+    phone: `+84 28 0000 000${index + 1}`,
+  }));
+
+/** What the mock API holds and saw; tests read it and `reset()` it between cases. */
+export const mockApi = {
+  refreshCalls: 0,
+  refreshTokens: new Map<string, Claims>(),
+  partners: seedPartners(),
+  requests: [] as { method: string; path: string; headers: Headers; body: unknown }[],
+  reset() {
+    this.refreshCalls = 0;
+    this.refreshTokens.clear();
+    this.partners = seedPartners();
+    this.requests = [];
+  },
+  /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
+  issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
+    const credentials = fakeCredentials(claims, lifetimes);
+    this.refreshTokens.set(credentials.refreshToken, claims);
+    return credentials;
+  },
+};
+
+async function record(request: StrictRequest<DefaultBodyType>) {
+  const text = await request.clone().text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  mockApi.requests.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers, body });
+  return body as Record<string, unknown>;
+}
+
+function signedInClaims(request: Request): Claims | Response {
+  const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  const claims = token ? claimsOf(token) : null;
+  if (!claims) return failed(401, 'You are not signed in');
+  if (claims.exp * 1000 <= Date.now()) return failed(401, 'Your session has expired');
+  return claims;
+}
+
+function fieldErrors(schema: typeof partnerSchema, value: unknown): FieldError[] {
+  try {
+    schema.validateSync(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.inner.map((failure) => {
+      const message = failure.errors[0] as unknown as { key: string; values?: Record<string, unknown> };
+      return { field: failure.path ?? '', message: lookup(validationEn, message.key, message.values) };
+    });
+  }
+}
+
+const requiresTenant = (request: Request) => request.headers.get(TENANT_HEADER) !== TENANT_ROOT;
+
+export const handlers = [
+  http.post('/api/token', async ({ request }) => {
+    const body = await record(request);
+    if (requiresTenant(request)) return failed(400, 'Unknown tenant');
+    const account = accounts.find((a) => a.email === body.email);
+    if (!account || body.password !== DEMO_PASSWORD) return failed(401, 'Invalid email or password');
+    return ok(mockApi.issue(account));
+  }),
+
+  http.post('/api/token/refresh', async ({ request }) => {
+    const body = await record(request);
+    mockApi.refreshCalls += 1;
+    if (requiresTenant(request)) return failed(400, 'Unknown tenant');
+    const claims = mockApi.refreshTokens.get(String(body.refreshToken));
+    if (!claims) return failed(401, 'Invalid refresh token');
+    mockApi.refreshTokens.delete(String(body.refreshToken));
+    return ok(mockApi.issue(claims));
+  }),
+
+  http.get('/api/users/permissions', async ({ request }) => {
+    await record(request);
+    const claims = signedInClaims(request);
+    return claims instanceof Response ? claims : ok(permissionsOfRole(claims.role));
+  }),
+
+  http.get('/api/users/profile', async ({ request }) => {
+    await record(request);
+    const claims = signedInClaims(request);
+    return claims instanceof Response ? claims : ok(profileOf(claims));
+  }),
+
+  http.put('/api/users/profile', async ({ request }) => {
+    const body = await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    return ok({ ...profileOf(claims), firstName: body.firstName, lastName: body.lastName }, 'Profile updated');
+  }),
+
+  http.post('/api/users/change-password', async ({ request }) => {
+    const body = await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    if (body.password !== DEMO_PASSWORD) {
+      return failed(400, 'Validation failed', [{ field: 'password', message: 'The current password is wrong' }]);
+    }
+    return ok(null, 'Password changed');
+  }),
+
+  http.post('/api/users/forgot-password', async ({ request }) => {
+    await record(request);
+    return ok(null, 'If the email exists, a link to reset the password has been sent');
+  }),
+
+  ...['/api/users/verify-token/forgot-password', '/api/users/verify-token/email-active'].map((path) =>
+    http.post(path, async ({ request }) => {
+      const body = await record(request);
+      return body.token === VALID_MAIL_TOKEN ? ok(true) : failed(400, 'Verify failed');
+    }),
+  ),
+
+  ...['/api/users/reset-password', '/api/users/confirm-mail'].map((path) =>
+    http.post(path, async ({ request }) => {
+      const body = await record(request);
+      return body.token === VALID_MAIL_TOKEN ? ok(null, 'Password saved') : failed(400, 'Your token is expired or invalid');
+    }),
+  ),
+
+  http.post('/api/v1/partners/search', async ({ request }) => {
+    const search = (await record(request)) as unknown as SearchRequest;
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    const keyword = search.advancedSearch?.keyword?.toLowerCase() ?? '';
+    const matching = mockApi.partners.filter((p) => p.name.toLowerCase().includes(keyword));
+    const start = (search.pageNumber - 1) * search.pageSize;
+    const page: PagedResult<Partner> = {
+      items: matching.slice(start, start + search.pageSize),
+      totalCount: matching.length,
+      currentPage: search.pageNumber,
+      pageSize: search.pageSize,
+    };
+    return ok(page);
+  }),
+
+  http.get('/api/v1/partners/:id', async ({ request, params }) => {
+    await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    const partner = mockApi.partners.find((p) => p.id === params.id);
+    return partner ? ok(partner) : failed(404, 'Partner not found');
+  }),
+
+  http.post('/api/v1/partners', async ({ request }) => {
+    const body = await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    const errors = fieldErrors(partnerSchema, body);
+    if (errors.length) return failed(400, 'Validation failed', errors);
+    const partner = { ...(body as unknown as Partner), id: `00000000-0000-4000-9000-0000000000${10 + mockApi.partners.length}` };
+    mockApi.partners.push(partner);
+    return created(partner, 'Partner created');
+  }),
+
+  http.put('/api/v1/partners/:id', async ({ request, params }) => {
+    const body = await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    const errors = fieldErrors(partnerSchema, body);
+    if (errors.length) return failed(400, 'Validation failed', errors);
+    const index = mockApi.partners.findIndex((p) => p.id === params.id);
+    if (index < 0) return failed(404, 'Partner not found');
+    mockApi.partners[index] = { ...(body as unknown as Partner), id: String(params.id) };
+    return ok(mockApi.partners[index], 'Partner updated');
+  }),
+
+  http.delete('/api/v1/partners/:id', async ({ request, params }) => {
+    await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    mockApi.partners = mockApi.partners.filter((p) => p.id !== params.id);
+    return ok(null, 'Partner deleted');
+  }),
+];
+
+/** The language the last call asked for (client-language header). */
+export function lastRequestLanguage(): string | null {
+  return mockApi.requests.at(-1)?.headers.get(LANGUAGE_HEADER) ?? null;
+}

@@ -1,0 +1,79 @@
+import { lazy, useMemo, useState } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { routePaths } from '../config/routePaths';
+import { createI18nProvider } from '../i18n/i18nProvider';
+import { PortalLayout } from '../layout/PortalLayout';
+import { ReactAdminToasts } from '../notifications/ReactAdminToasts';
+import { AccessDeniedPage } from '../pages/errors/AccessDeniedPage';
+import { languagePreference } from '../preferences/language';
+import { themeModePreference } from '../preferences/themeMode';
+import { authProvider } from '../providers/auth/authProvider';
+import { dataProvider } from '../providers/data/dataProvider';
+import { themeOptions } from '../theme/themeOptions';
+import { RequireScreenAccess } from './RequireScreenAccess';
+import { screens } from './screens';
+
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+const ScreenPlaceholder = lazy(() => import('../pages/placeholder/ScreenPlaceholder'));
+
+const lightTheme = themeOptions('light');
+const darkTheme = themeOptions('dark');
+
+const AdminLoading = () => <LoadingScreen fullHeight />;
+const RedirectToNotFound = () => <Navigate to={routePaths.notFound} replace />;
+
+function screenRoutes(withoutLayout: boolean) {
+  return screens
+    .filter((screen) => !!screen.withoutLayout === withoutLayout)
+    .map(({ path, titleKey, access }) => (
+      <Route
+        key={path}
+        path={`/${path}`}
+        element={
+          <RequireScreenAccess access={access}>
+            <ScreenPlaceholder titleKey={titleKey} />
+          </RequireScreenAccess>
+        }
+      />
+    ));
+}
+
+/**
+ * The react-admin app, lazily loaded for every path but the sign-in pages, inside the app's BrowserRouter.
+ * Language and theme come from the stored preferences (react-admin's store mirrors them, in memory).
+ */
+export default function AdminApp() {
+  const [store] = useState(() => memoryStore({ locale: languagePreference.get(), theme: themeModePreference.get() }));
+  const i18nProvider = useMemo(() => createI18nProvider(), []);
+  return (
+    <Admin
+      title="Partner Portal"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme={themeModePreference.get()}
+      layout={PortalLayout}
+      dashboard={HomePage}
+      catchAll={RedirectToNotFound}
+      accessDenied={AccessDeniedPage}
+      loading={AdminLoading}
+      notification={ReactAdminToasts}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path={routePaths.profile} element={<ProfilePage />} />
+        <Route path={routePaths.settings} element={<SettingsPage />} />
+        {screenRoutes(false)}
+      </CustomRoutes>
+      <CustomRoutes noLayout>{screenRoutes(true)}</CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { routePaths } from '../config/routePaths';
+import { ActivatePage } from './ActivatePage';
+import { AuthLayout } from './AuthLayout';
+import { ForgotPasswordPage } from './ForgotPasswordPage';
+import { SignInPage } from './SignInPage';
+
+const pageByPath: Record<string, ComponentType> = {
+  [routePaths.signIn]: SignInPage,
+  [routePaths.forgotPassword]: ForgotPasswordPage,
+  [routePaths.activate]: ActivatePage,
+};
+
+/** The lazily loaded sign-in bundle: MUI and react-router only, never react-admin. */
+export default function AuthPages() {
+  const { pathname } = useLocation();
+  const Page = pageByPath[pathname.replace(/\/+$/, '')];
+  if (!Page) return <Navigate to={routePaths.signIn} replace />;
+  return (
+    <AuthLayout>
+      <Page />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { loginSchema } from '../../contract/schemas/accounts';
+import { routePaths } from '../config/routePaths';
+import { FormTextField } from '../components/FormTextField';
+import { useSchemaForm } from '../forms/useSchemaForm';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import { authProvider } from '../providers/auth/authProvider';
+import { AuthHeading } from './AuthHeading';
+import { PasswordField } from './PasswordField';
+
+export function SignInPage() {
+  const translate = useTranslateMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useSchemaForm(loginSchema, { email: '', password: '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.touchAll();
+    if (!form.isValid) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await authProvider.login({ email: form.values.email.trim(), password: form.values.password });
+      const from = (location.state as { from?: Location } | null)?.from;
+      navigate(from ? `${from.pathname}${from.search}` : routePaths.home, { replace: true });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={translate('app.auth.signIn.title')}>
+      <AuthHeading title={translate('app.auth.signIn.title')} subtitle={translate('app.auth.signIn.subtitle')} />
+      {failure && (
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="sign-in-error">
+          {failure}
+        </Alert>
+      )}
+      <FormTextField
+        {...form.field('email')}
+        label={translate('app.auth.signIn.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        sx={{ mb: 3 }}
+      />
+      <PasswordField {...form.field('password')} label={translate('app.auth.signIn.password')} autoComplete="current-password" />
+      <Link
+        component={RouterLink}
+        to={routePaths.forgotPassword}
+        variant="body2"
+        underline="always"
+        color="inherit"
+        sx={{ display: 'block', textAlign: 'right', my: 2 }}
+      >
+        {translate('app.auth.signIn.forgotPassword')}
+      </Link>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={submitting}>
+        {translate('app.auth.signIn.submit')}
+      </Button>
+    </Box>
+  );
+}

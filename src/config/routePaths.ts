@@ -1,0 +1,16 @@
+/** Paths the app links to from more than one place. Screen routes live in src/admin/screens.tsx. */
+export const routePaths = {
+  home: '/',
+  signIn: '/sign-in',
+  forgotPassword: '/forgot-password',
+  activate: '/active',
+  notFound: '/404',
+  accessDenied: '/access-denied',
+  profile: '/profile',
+  settings: '/settings',
+} as const;
+
+/** Pages of the sign-in layout: only signed-out users see them. */
+export const authPaths = [routePaths.signIn, routePaths.forgotPassword, routePaths.activate] as const;
+
+export const supportEmail = 'support@example.com';

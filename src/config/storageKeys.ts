@@ -1,0 +1,7 @@
+/** localStorage keys (specification section 9: language, access token and permissions; plus the theme). */
+export const storageKeys = {
+  language: 'portal.language',
+  credentials: 'portal.credentials',
+  permissions: 'portal.permissions',
+  themeMode: 'portal.themeMode',
+} as const;

@@ -1,0 +1,50 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { MOBILE_NAV_WIDTH, NAV_WIDTH } from '../theme/themeConstants';
+import { BackToTop } from './BackToTop';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+
+/**
+ * The signed-in shell: side navigation (permanent from lg, a drawer below that closes on navigation),
+ * top bar, lazily loaded page with a loading fallback, back-to-top; the page scrolls to top on each path.
+ */
+export function PortalLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setNavOpen(false);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      {wide ? (
+        <Drawer variant="permanent" sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box', borderRightStyle: 'dashed' } }}>
+          <SideNav />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          sx={{ '& .MuiDrawer-paper': { width: MOBILE_NAV_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <SideNav onNavigate={() => setNavOpen(false)} />
+        </Drawer>
+      )}
+      <TopBar onOpenNav={() => setNavOpen(true)} />
+      <Box component="main" sx={{ ml: { lg: `${NAV_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, lg: 3 } }}>
+        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      </Box>
+      <BackToTop />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { TokenResponse } from '../../../contract/tokens';
+import { storageKeys } from '../../config/storageKeys';
+
+/** The signed-in session as kept in localStorage: credentials and the cached permission list. */
+export type Credentials = TokenResponse;
+
+function readJson(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function readCredentials(): Credentials | null {
+  const value = readJson(storageKeys.credentials) as Partial<Credentials> | null;
+  return value && typeof value.token === 'string' && typeof value.refreshToken === 'string' && typeof value.refreshTokenExpiryTime === 'string'
+    ? (value as Credentials)
+    : null;
+}
+
+export function saveCredentials({ token, refreshToken, refreshTokenExpiryTime }: Credentials) {
+  localStorage.setItem(storageKeys.credentials, JSON.stringify({ token, refreshToken, refreshTokenExpiryTime }));
+}
+
+export function readStoredPermissions(): string[] | null {
+  const value = readJson(storageKeys.permissions);
+  return Array.isArray(value) && value.every((p) => typeof p === 'string') ? value : null;
+}
+
+export function savePermissions(permissions: string[]) {
+  localStorage.setItem(storageKeys.permissions, JSON.stringify(permissions));
+}
+
+export function clearSession() {
+  localStorage.removeItem(storageKeys.credentials);
+  localStorage.removeItem(storageKeys.permissions);
+}
+
+export function isRefreshTokenUsable(credentials: Credentials, now = Date.now()): boolean {
+  const expiry = Date.parse(credentials.refreshTokenExpiryTime);
+  return Number.isFinite(expiry) && expiry > now;
+}

@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { permissionsOfRole } from '../../../mocks/accounts';
+import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { SideNav } from '../../../src/layout/SideNav';
+import { authProvider } from '../../../src/providers/auth/authProvider';
+import { signInAs } from '../sessionFixtures';
+
+const ALL_LINKS = [
+  'nav-home',
+  'nav-partner-users',
+  'nav-forms',
+  'nav-form-config',
+  'nav-validation-rules',
+  'nav-partner-forms',
+  'nav-next-partner-forms',
+  'nav-tickets',
+  'nav-ticket-manager',
+  'nav-accessible-files',
+  'nav-partners',
+  'nav-user-management',
+  'nav-roles',
+];
+
+function renderSideNav(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext authProvider={authProvider} i18nProvider={createI18nProvider('en')}>
+        <SideNav />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+const shownLinks = () =>
+  within(screen.getByTestId('side-nav'))
+    .queryAllByRole('link')
+    .map((link) => link.getAttribute('data-testid'))
+    .filter((id) => id?.startsWith('nav-'));
+
+describe('side navigation', () => {
+  it('shows the admin every item once Administration is opened', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    renderSideNav();
+    await screen.findByTestId('nav-partners');
+    await user.click(screen.getByTestId('nav-group-administration'));
+    expect(shownLinks()).toEqual(ALL_LINKS);
+  });
+
+  it('keeps Administration collapsed by default', async () => {
+    signInAs('admin');
+    renderSideNav();
+    const administration = await screen.findByTestId('nav-group-administration');
+    expect(administration).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('nav-user-management')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-group-form-configuration')).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows a partner only its items, and no group without a permitted child', async () => {
+    signInAs('partner');
+    renderSideNav();
+    await screen.findByTestId('nav-tickets');
+    expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-tickets', 'nav-accessible-files']);
+    expect(screen.queryByTestId('nav-group-administration')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-group-ticket-management')).toBeInTheDocument();
+  });
+
+  it('adds User for a partner administrator (PartnerUsers)', async () => {
+    signInAs('partner', undefined, { withPermissions: false });
+    localStorage.setItem('portal.permissions', JSON.stringify(permissionsOfRole('PartnerAdmin')));
+    renderSideNav();
+    expect(await screen.findByTestId('nav-partner-users')).toBeInTheDocument();
+  });
+
+  it('highlights the item of the first path segment and opens its group', async () => {
+    signInAs('admin');
+    renderSideNav('/roles/42/permissions');
+    const roles = await screen.findByTestId('nav-roles');
+    expect(roles).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('nav-home')).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('nav-group-administration')).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('highlights Tickets Management on its detail screens', async () => {
+    signInAs('admin');
+    renderSideNav('/ticket-management/7/detail');
+    expect(await screen.findByTestId('nav-ticket-manager')).toHaveAttribute('aria-current', 'page');
+  });
+});

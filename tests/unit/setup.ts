@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockApi } from '../../mocks/handlers';
+import { server } from '../../mocks/server';
+import { clearToasts } from '../../src/notifications/toastStore';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  mockApi.reset();
+  clearToasts();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+// jsdom does not scroll; the layout scrolls to top on every path change.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// jsdom has no PointerEvent: without it, pointer events lose their coordinates (toasts are dragged away).
+if (!('PointerEvent' in window)) {
+  class PointerEventWithCoordinates extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+    }
+  }
+  Object.assign(window, { PointerEvent: PointerEventWithCoordinates });
+}
