@@ -1,3 +1,7 @@
+import type { TicketChatMessage, TicketStatusChangedMessage } from './tickets';
+
+export type { TicketAttachmentRef, TicketChatMessage, TicketStatusChangedMessage } from './tickets';
+
 /**
  * The realtime hub both sides agree on (DESIGN.md "Realtime"): where it is, its method names and what each
  * carries. The server speaks the ASP.NET Core SignalR protocol, so the browser uses `@microsoft/signalr` as is:
@@ -50,32 +54,16 @@ export interface NotificationMessage {
   id: string;
   title: string;
   message: string;
-  /** An app route to open, e.g. `/tickets/42/show`. */
+  /** An app route to open, e.g. `/tickets/42/detail`. */
   link?: string | null;
   createdAt: string;
-}
-
-export interface TicketAttachmentRef {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
-
-/** A chat message of a ticket (DESIGN.md "Chat messages"), delivered live to the ticket's members. */
-export interface TicketChatMessage {
-  id: string;
-  ticketId: string;
-  authorId: string;
-  authorName: string;
-  body: string;
-  attachments: TicketAttachmentRef[];
-  createdAt: string;
-}
-
-export interface TicketStatusChangedMessage {
-  ticketId: string;
-  status: string;
+  /**
+   * The server does not know the reader's language: title and message are English, and `key` names the same
+   * texts in the api catalogue (i18n/api.*.ts: `${key}.title` and `${key}.message`, filled with `values`) for
+   * the browser to translate.
+   */
+  key?: string;
+  values?: Record<string, string>;
 }
 
 export interface UserTypingMessage {

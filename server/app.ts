@@ -17,6 +17,7 @@ import { tokenRoutes } from './modules/accounts/token.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { partnerUserRoutes } from './modules/partnerUsers/partnerUsers.routes';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { accountRoutes } from './modules/users/account.routes';
 import { recoveryRoutes } from './modules/users/recovery.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -37,7 +38,7 @@ const API_PREFIXES = ['/api/v1', '/api'];
 export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await seedRoles(database.db);
-  if (config.seed === 'demo') await seedDemo(database.db);
+  if (config.seed === 'demo') await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'attachments') });
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -77,7 +78,9 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     await app.register(roleRoutes, { ctx, prefix });
     await app.register(partnerUserRoutes, { ctx, prefix });
   }
-  await registerRealtimeHub(app, { ctx });
+  const realtime = await registerRealtimeHub(app, { ctx });
+  // After the hub: tickets announce their changes on it and tell it who may join a ticket's chat.
+  for (const prefix of API_PREFIXES) await app.register(ticketRoutes, { ctx, realtime, prefix });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);
   return { app, database, routes };

@@ -95,6 +95,11 @@ export class HubServer {
     return { connections: this.connections.size, groups: this.groups.size };
   }
 
+  /** Whether a connection of this instance is in the group (for a user's group: that user is online here). */
+  hasMembers(group: string): boolean {
+    return (this.groups.get(group)?.size ?? 0) > 0;
+  }
+
   negotiate(user: HubUser, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
     // Shutting down: a connection made now would hold the server open.
     if (this.stopped) throw new ApiError(503, 'api.serverError');

@@ -32,6 +32,10 @@ export interface RealtimeHub {
   sendToTicket<M extends ServerMethod>(ticketId: string, method: M, payload: ServerMessages[M]): void;
   /** Any group by name (see hubGroups). */
   sendToGroup<M extends ServerMethod>(group: string, method: M, payload: ServerMessages[M]): void;
+  /** Several groups at once: a connection in more than one of them hears the message once. */
+  sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M]): void;
+  /** Whether the user has a connection that finished its handshake on this instance (others are not asked). */
+  isUserOnline(userId: string): boolean;
   /** Who may JoinTicket; until set, every ticket is unknown and JoinTicket answers false. */
   setJoinTicketCheck(check: JoinTicketCheck): void;
   /** This instance's connections and groups. */
@@ -92,6 +96,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     sendToStaff: (method, payload) => send([hubGroups.staff], method, payload),
     sendToTicket: (ticketId, method, payload) => send([hubGroups.ticket(ticketId)], method, payload),
     sendToGroup: (group, method, payload) => send([group], method, payload),
+    sendToGroups: (groups, method, payload) => send(groups, method, payload),
+    isUserOnline: (userId) => hub.hasMembers(hubGroups.user(userId)),
     setJoinTicketCheck(check) {
       joinCheck = check;
     },

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/accounts/passwords';
 import { partnerSearchText } from '../modules/partners/partners.resource';
 import { foldForSearch } from '../../contract/fold';
 import { DEMO_PARTNERS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
+import { seedTickets } from './seedTickets';
 
 /** Roles and permissions are the product's own: every database gets them. */
 export async function seedRoles(db: Db) {
@@ -19,8 +20,8 @@ export async function seedRoles(db: Db) {
   });
 }
 
-/** Demo partners and accounts, on an empty database only. */
-export async function seedDemo(db: Db) {
+/** Demo partners, accounts and tickets (their files go to `attachmentsDir`), on an empty database only. */
+export async function seedDemo(db: Db, options: { attachmentsDir: string }) {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -51,5 +52,6 @@ export async function seedDemo(db: Db) {
       const role = roleRows.find((r) => r.name === demo.role)!;
       await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
     }
+    await seedTickets(tx, options.attachmentsDir);
   });
 }

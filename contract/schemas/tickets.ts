@@ -1,0 +1,49 @@
+import * as yup from 'yup';
+import { TICKET_DESCRIPTION_MAX, TICKET_MESSAGE_MAX, TICKET_STATUSES, TICKET_SUBJECT_MAX } from '../tickets';
+import { id, maxLength, required, requiredText } from './fields';
+import { msg } from './messages';
+import { searchRequestSchema } from './search';
+
+const status = () => yup.string().oneOf([...TICKET_STATUSES], msg('validation.typeError'));
+
+/**
+ * POST /tickets (multipart fields or JSON). The description is HTML the server sanitises; `partnerId` is
+ * for staff raising a ticket on a partner's behalf and ignored for partner users.
+ */
+export const createTicketSchema = yup.object({
+  subject: requiredText(TICKET_SUBJECT_MAX),
+  description: yup.string().max(TICKET_DESCRIPTION_MAX, maxLength).default(''),
+  partnerId: id(),
+});
+
+export type CreateTicketInput = yup.InferType<typeof createTicketSchema>;
+
+/** PUT /tickets/{id}: the owner closes or reopens its ticket (contract/tickets.ts PARTNER_STATUS_CHANGES). */
+export const updateTicketStatusSchema = yup.object({
+  status: status().required(required),
+});
+
+/** PUT /tickets/admin/{id} (specification section 3 "Ticket status update payload"). */
+export const adminUpdateTicketSchema = yup.object({
+  ticketId: yup.string().trim().required(required).uuid(msg('validation.id')),
+  status: status().required(required),
+});
+
+/** POST /tickets/{id}/messages: a body (HTML or plain text) is required unless files come with it. */
+export const ticketMessageSchema = yup.object({
+  body: yup.string().max(TICKET_MESSAGE_MAX, maxLength).default(''),
+});
+
+/**
+ * POST /tickets/search. The subject filter is `subject`, or `title` as the specification's client sends it;
+ * `id` matches the start of a ticket id.
+ */
+export const ticketSearchSchema = searchRequestSchema.shape({
+  subject: yup.string().trim().max(TICKET_SUBJECT_MAX, maxLength),
+  title: yup.string().trim().max(TICKET_SUBJECT_MAX, maxLength),
+  id: yup.string().trim().max(36, maxLength).matches(/^[0-9a-f-]*$/i, msg('validation.id')),
+  partnerId: id(),
+  status: status(),
+});
+
+export type TicketSearchInput = yup.InferType<typeof ticketSearchSchema>;

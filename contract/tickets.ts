@@ -1,0 +1,106 @@
+/**
+ * Tickets as both sides see them (DESIGN.md "Tickets", specification sections 2, 3, 4 and 7): statuses,
+ * limits, DTOs and the payloads the hub carries for them.
+ */
+
+/** Specification section 4; the API uses these upper-case values. */
+export const TICKET_STATUSES = ['OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_SUBJECT_MAX = 200;
+/** HTML as sent, before sanitising. */
+export const TICKET_DESCRIPTION_MAX = 50_000;
+export const TICKET_MESSAGE_MAX = 20_000;
+export const TICKET_MAX_FILES = 10;
+export const TICKET_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const TICKET_FILE_NAME_MAX = 255;
+
+/**
+ * The types a ticket or message may carry, told by content on the server (never by name). `accept` is for
+ * the browser's file input.
+ */
+export const TICKET_FILE_TYPES = [
+  { contentType: 'image/png', extensions: ['png'] },
+  { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { contentType: 'image/gif', extensions: ['gif'] },
+  { contentType: 'image/webp', extensions: ['webp'] },
+  { contentType: 'application/pdf', extensions: ['pdf'] },
+  { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+  { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'] },
+  { contentType: 'text/plain', extensions: ['txt', 'log'] },
+  { contentType: 'text/csv', extensions: ['csv'] },
+] as const;
+
+export const TICKET_FILE_ACCEPT = TICKET_FILE_TYPES.flatMap((t) => [t.contentType, ...t.extensions.map((e) => `.${e}`)]).join(',');
+
+/**
+ * What the owner partner may do to its own ticket without Tickets.AdminUpdate: close it from any status,
+ * and reopen a RESOLVED or CLOSED one. PENDING and RESOLVED are support's to set.
+ */
+export const PARTNER_STATUS_CHANGES: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  OPEN: ['CLOSED'],
+  PENDING: ['CLOSED'],
+  RESOLVED: ['OPEN', 'CLOSED'],
+  CLOSED: ['OPEN'],
+};
+
+export function partnerMayChangeStatus(from: TicketStatus, to: TicketStatus): boolean {
+  return from === to || PARTNER_STATUS_CHANGES[from].includes(to);
+}
+
+/** A CLOSED ticket's chat is read-only (409 on a new message). */
+export const ticketAcceptsMessages = (status: TicketStatus) => status !== 'CLOSED';
+
+export interface TicketAttachmentRef {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface TicketDto {
+  id: string;
+  subject: string;
+  /** Sanitised HTML (an allow-list on the server); sanitise again when showing it. */
+  description: string;
+  status: TicketStatus;
+  partnerId: string;
+  partnerName: string;
+  createdBy: string;
+  createdByName: string;
+  /** Files sent with the ticket itself; files of messages are on the messages. */
+  attachments: TicketAttachmentRef[];
+  createdAt: string;
+  updatedAt: string;
+  lastMessageAt: string | null;
+}
+
+/** A chat message of a ticket (DESIGN.md "Chat messages"), as GET answers and as the hub delivers it live. */
+export interface TicketChatMessage {
+  id: string;
+  ticketId: string;
+  authorId: string;
+  authorName: string;
+  /** Staff (a user without a partner) wrote it: the chat shows it on the support side. */
+  authorIsStaff: boolean;
+  /** Sanitised HTML; plain text was escaped and its line breaks turned into <br>. */
+  body: string;
+  attachments: TicketAttachmentRef[];
+  createdAt: string;
+}
+
+export type TicketMessageDto = TicketChatMessage;
+
+/** Typed loosely as the hub's tests send it; the server always sends TicketStatus values and the previous one. */
+export interface TicketStatusChangedMessage {
+  ticketId: string;
+  status: TicketStatus | string;
+  previousStatus?: TicketStatus | string;
+}
+
+/** Download path of an attachment, under /api/v1 (or /api). */
+export const ticketAttachmentPath = (ticketId: string, attachmentId: string) => `/tickets/${ticketId}/attachments/${attachmentId}`;
+
+/** App routes a notification or mail links to. */
+export const ticketDetailRoute = (ticketId: string) => `/tickets/${ticketId}/detail`;
+export const adminTicketDetailRoute = (ticketId: string) => `/ticket-management/${ticketId}/detail`;

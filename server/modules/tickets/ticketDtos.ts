@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketStatus } from '../../../contract/tickets';
+import type { Db } from '../../db/client';
+import { partners, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema';
+import { fullNameOf } from '../accounts/principal';
+
+export type TicketRow = typeof tickets.$inferSelect;
+type AttachmentRow = typeof ticketAttachments.$inferSelect;
+
+export const toAttachmentRef = (row: Pick<AttachmentRow, 'id' | 'fileName' | 'contentType' | 'size'>): TicketAttachmentRef => ({
+  id: row.id,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  size: row.size,
+});
+
+/** The columns a ticket DTO is made of: the ticket, its partner's name and its creator's name. */
+export const ticketDtoColumns = {
+  ticket: tickets,
+  partnerName: partners.name,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+};
+
+export function ticketDtoQuery(db: Db) {
+  return db
+    .select(ticketDtoColumns)
+    .from(tickets)
+    .innerJoin(partners, eq(partners.id, tickets.partnerId))
+    .innerJoin(users, eq(users.id, tickets.createdBy));
+}
+
+type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
+
+/** Rows of ticketDtoQuery as DTOs, each with the files sent with the ticket itself (not those of messages). */
+export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<TicketDto[]> {
+  if (!rows.length) return [];
+  const files = await db
+    .select()
+    .from(ticketAttachments)
+    .where(and(inArray(ticketAttachments.ticketId, rows.map((r) => r.ticket.id)), isNull(ticketAttachments.messageId)))
+    .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
+  return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) => ({
+    id: ticket.id,
+    subject: ticket.subject,
+    description: ticket.description,
+    status: ticket.status as TicketStatus,
+    partnerId: ticket.partnerId,
+    partnerName,
+    createdBy: ticket.createdBy,
+    createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+    attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
+  }));
+}
+
+export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {
+  const [dto] = await toTicketDtos(db, await ticketDtoQuery(db).where(eq(tickets.id, ticketId)));
+  return dto ?? null;
+}
+
+/** Messages as the chat shows them, oldest first, each with its author and files. */
+export async function selectMessageDtos(db: Db, where: SQL): Promise<TicketMessageDto[]> {
+  const rows = await db
+    .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName, partnerId: users.partnerId })
+    .from(ticketMessages)
+    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(where)
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+  if (!rows.length) return [];
+  const files = await db
+    .select()
+    .from(ticketAttachments)
+    .where(inArray(ticketAttachments.messageId, rows.map((r) => r.message.id)))
+    .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
+  return rows.map(({ message, firstName, lastName, partnerId }) => ({
+    id: message.id,
+    ticketId: message.ticketId,
+    authorId: message.authorId,
+    authorName: fullNameOf({ firstName, lastName }),
+    authorIsStaff: partnerId === null,
+    body: message.body,
+    attachments: files.filter((f) => f.messageId === message.id).map(toAttachmentRef),
+    createdAt: message.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,271 @@
+import path from 'node:path';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/envelope';
+import { foldForSearch } from '../../../contract/fold';
+import { permission } from '../../../contract/permissions';
+import type { CreateTicketInput, TicketSearchInput } from '../../../contract/schemas/tickets';
+import { partnerMayChangeStatus, ticketAcceptsMessages, type TicketDto, type TicketMessageDto, type TicketStatus } from '../../../contract/tickets';
+import type { AppContext } from '../../context';
+import { partners, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
+import type { Principal } from '../../core/guard';
+import { keysetOrder } from '../../core/keyset';
+import { offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { fullNameOf } from '../accounts/principal';
+import type { TicketAnnouncer } from './ticketEvents';
+import { selectMessageDtos, selectTicketDto, ticketDtoQuery, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
+import { textOfHtml, toSafeHtml } from './ticketHtml';
+import type { StoredUpload } from './ticketUploads';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ADMIN_VIEW = permission('Tickets', 'AdminView');
+const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
+
+const likeOf = (text: string) => `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const searchTextOf = (subject: string, descriptionHtml: string) => foldForSearch(`${subject} ${textOfHtml(descriptionHtml)}`);
+
+/**
+ * Partner isolation (DESIGN.md "Permissions and roles"): a user with a partner reaches only that partner's
+ * tickets; staff need Tickets.AdminView to reach any. Outside the scope a ticket answers 404.
+ */
+export function ticketScope(principal: Principal): SQL | undefined {
+  if (principal.partnerId) return eq(tickets.partnerId, principal.partnerId);
+  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
+}
+
+const EXPORT_BATCH = 5000;
+
+/** Flat rows for the CSV export, keyed by the sortable names so the keyset can read its position. */
+const exportColumns = {
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  partnerName: partners.name,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+  description: tickets.description,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  lastMessageAt: tickets.lastMessageAt,
+};
+
+/** One line of the CSV export. */
+export interface TicketCsvRow {
+  id: string;
+  subject: string;
+  status: string;
+  partnerName: string;
+  createdByName: string;
+  createdAt: Date;
+  updatedAt: Date;
+  lastMessageAt: Date | null;
+  /** The description's text, without markup. */
+  description: string;
+}
+
+const sortable = {
+  subject: tickets.subject,
+  status: tickets.status,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  lastMessageAt: tickets.lastMessageAt,
+  partnerName: partners.name,
+};
+/** Keyset paging needs a sort column without nulls. */
+const { lastMessageAt: _nullable, ...exportSortable } = sortable;
+
+/** The rules of tickets and their chat; routes parse and answer, this decides and writes. */
+export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) {
+  const { db } = ctx;
+  const attachmentsDir = path.join(ctx.config.dataDir, 'attachments');
+
+  async function findVisible(principal: Principal, id: string): Promise<TicketRow> {
+    if (!UUID.test(id)) throw notFound('tickets.notFound');
+    const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), ticketScope(principal)));
+    if (!row) throw notFound('tickets.notFound');
+    return row;
+  }
+
+  const dtoOf = async (id: string) => (await selectTicketDto(db, id))!;
+
+  /** For the hub's JoinTicket: the ticket is within reach and the caller may read its chat. */
+  async function canFollow(principal: Principal, ticketId: string) {
+    if (!principal.permissions.has(permission('TicketConversations', 'View')) || !UUID.test(ticketId)) return false;
+    const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), ticketScope(principal)));
+    return !!row;
+  }
+
+  function searchWhere(principal: Principal, input: TicketSearchInput) {
+    const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
+    const subject = (input.subject ?? input.title ?? '').trim();
+    return and(
+      ticketScope(principal),
+      keyword ? ilike(tickets.searchText, likeOf(keyword)) : undefined,
+      subject ? ilike(tickets.subjectFolded, likeOf(subject)) : undefined,
+      input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
+      input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
+      input.status ? eq(tickets.status, input.status) : undefined,
+    );
+  }
+
+  async function search(principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
+    const where = searchWhere(principal, input);
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(tickets).where(where),
+      ticketDtoQuery(db)
+        .where(where)
+        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+        .limit(input.pageSize)
+        .offset(offsetOf(input)),
+    ]);
+    return pageOf(await toTicketDtos(db, rows), total, input);
+  }
+
+  /** Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. */
+  async function exportRows(principal: Principal, input: TicketSearchInput) {
+    const where = searchWhere(principal, input);
+    const [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
+    const key = keysetOrder(input.orderBy, exportSortable, 'createdAt desc', tickets.id);
+    async function* batches() {
+      let after: SQL | undefined;
+      for (;;) {
+        const rows = await db
+          .select(exportColumns)
+          .from(tickets)
+          .innerJoin(partners, eq(partners.id, tickets.partnerId))
+          .innerJoin(users, eq(users.id, tickets.createdBy))
+          .where(and(where, after))
+          .orderBy(...key.order)
+          .limit(EXPORT_BATCH);
+        if (rows.length) {
+          yield rows.map(({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
+            ...row,
+            createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+            description: textOfHtml(description),
+          }));
+        }
+        if (rows.length < EXPORT_BATCH) return;
+        after = key.after(rows[rows.length - 1]);
+      }
+    }
+    return { total, batches: batches() };
+  }
+
+  /** A partner user raises a ticket for its partner; staff name the partner (and need to see every partner's). */
+  async function partnerOfNewTicket(principal: Principal, partnerId: string | undefined) {
+    if (principal.partnerId) return principal.partnerId;
+    if (!principal.permissions.has(ADMIN_VIEW)) throw forbidden();
+    if (!partnerId) throw fieldError('partnerId', 'tickets.partnerRequired');
+    const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
+    if (!partner) throw fieldError('partnerId', 'tickets.unknownPartner');
+    return partner.id;
+  }
+
+  const attachmentValues = (ticketId: string, messageId: string | null, uploadedBy: string, uploads: StoredUpload[]) =>
+    uploads.map((u) => ({ ticketId, messageId, uploadedBy, fileName: u.fileName, contentType: u.contentType, size: u.size, storageName: u.storageName }));
+
+  async function create(principal: Principal, input: CreateTicketInput, uploads: StoredUpload[]) {
+    const partnerId = await partnerOfNewTicket(principal, input.partnerId);
+    const description = toSafeHtml(input.description ?? '');
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({
+          subject: input.subject,
+          description,
+          partnerId,
+          createdBy: principal.id,
+          searchText: searchTextOf(input.subject, description),
+          subjectFolded: foldForSearch(input.subject),
+        })
+        .returning();
+      const files = uploads.length ? await tx.insert(ticketAttachments).values(attachmentValues(row.id, null, principal.id, uploads)).returning() : [];
+      await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'tickets', key: row.id, after: { ...row, attachments: files.map(toAttachmentRef) } });
+      return row.id;
+    });
+    const dto = await dtoOf(id);
+    announce.created(dto, principal);
+    return dto;
+  }
+
+  async function changeStatus(principal: Principal, id: string, status: TicketStatus, via: 'owner' | 'admin') {
+    const existing = await findVisible(principal, id);
+    const previous = existing.status as TicketStatus;
+    const mayAnything = via === 'admin' || principal.permissions.has(ADMIN_UPDATE);
+    if (!mayAnything && !partnerMayChangeStatus(previous, status)) throw forbidden('tickets.statusNotAllowed');
+    if (previous === status) return dtoOf(id);
+    await db.transaction(async (tx) => {
+      // Only from the status read above: a concurrent change makes this one a conflict, not a silent overwrite.
+      const [after] = await tx
+        .update(tickets)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(tickets.id, id), eq(tickets.status, previous)))
+        .returning();
+      if (!after) throw conflict();
+      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'tickets', key: id, before: { status: previous }, after: { status } });
+    });
+    const dto = await dtoOf(id);
+    announce.statusChanged(dto, previous, principal);
+    return dto;
+  }
+
+  async function messages(principal: Principal, id: string): Promise<TicketMessageDto[]> {
+    const ticket = await findVisible(principal, id);
+    return selectMessageDtos(db, eq(ticketMessages.ticketId, ticket.id));
+  }
+
+  /** Checked before an upload is read, so a message to a closed or unknown ticket costs no file writes. */
+  async function assertAcceptsMessages(principal: Principal, id: string) {
+    const ticket = await findVisible(principal, id);
+    if (!ticketAcceptsMessages(ticket.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
+    return ticket;
+  }
+
+  async function postMessage(principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) {
+    const ticket = await assertAcceptsMessages(principal, id);
+    const body = toSafeHtml(rawBody);
+    if (!textOfHtml(body) && !uploads.length) throw fieldError('body', 'tickets.messageRequired');
+    const messageId = await db.transaction(async (tx) => {
+      // The row lock orders this message after a status change in flight; a ticket closed meanwhile refuses it.
+      const [current] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
+      if (!ticketAcceptsMessages(current.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
+      const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: principal.id, body }).returning();
+      const files = uploads.length ? await tx.insert(ticketAttachments).values(attachmentValues(ticket.id, message.id, principal.id, uploads)).returning() : [];
+      await tx.update(tickets).set({ lastMessageAt: message.createdAt, updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+      await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'ticket_messages', key: message.id, after: { ...message, attachments: files.map(toAttachmentRef) } });
+      return message.id;
+    });
+    const [message] = await selectMessageDtos(db, eq(ticketMessages.id, messageId));
+    announce.messagePosted(await dtoOf(ticket.id), message, principal);
+    return message;
+  }
+
+  /** An attachment of a ticket within reach (of the ticket or of one of its messages) and where its bytes are. */
+  async function attachment(principal: Principal, ticketId: string, attachmentId: string) {
+    const ticket = await findVisible(principal, ticketId);
+    if (!UUID.test(attachmentId)) throw notFound('tickets.attachmentNotFound');
+    const [row] = await db
+      .select()
+      .from(ticketAttachments)
+      .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticket.id)));
+    if (!row) throw notFound('tickets.attachmentNotFound');
+    return { ...toAttachmentRef(row), filePath: path.join(attachmentsDir, row.storageName) };
+  }
+
+  return {
+    attachmentsDir,
+    canFollow,
+    get: async (principal: Principal, id: string) => dtoOf((await findVisible(principal, id)).id),
+    search,
+    exportRows,
+    create,
+    changeStatus,
+    messages,
+    assertAcceptsMessages,
+    postMessage,
+    attachment,
+  };
+}
+
+export type TicketService = ReturnType<typeof createTicketService>;

@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HUB_PATH, type NotificationMessage, type ResourceChangedMessage } from '../../contract/realtime';
+import type { TicketDto, TicketMessageDto, TicketStatus, TicketStatusChangedMessage } from '../../contract/tickets';
+import { partners, tickets } from '../../server/db/schema';
+import { expectEnvelope } from './expectations';
+import { startServer, type TestServer } from './harness';
+import { callsDuring, eventually, nextCall } from './hubHarness';
+
+/**
+ * Ticket changes as the browser hears them: the official @microsoft/signalr client on the app's own hub,
+ * fed by the same server that takes the API calls.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const partnerIds: Record<string, string> = {};
+const clients: HubConnection[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const email of ['support@example.com', 'partner@acme.example', 'partner@globex.example']) tokens[email] = (await server.signIn(email)).token;
+  for (const row of await server.built.database.db.select({ id: partners.id, name: partners.name }).from(partners)) partnerIds[row.name] = row.id;
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
+});
+afterAll(() => server.close());
+
+const SUPPORT = 'support@example.com';
+const ACME = 'partner@acme.example';
+const GLOBEX = 'partner@globex.example';
+
+async function connect(email: string) {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${server.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => tokens[email] })
+    .configureLogging(LogLevel.None)
+    .build();
+  clients.push(connection);
+  await connection.start();
+  return connection;
+}
+
+async function seeded(partnerName: string, status: TicketStatus) {
+  const [row] = await server.built.database.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.partnerId, partnerIds[partnerName]), eq(tickets.status, status)))
+    .limit(1);
+  return row;
+}
+
+const post = (email: string, ticketId: string, body: string) =>
+  server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: tokens[email], body: { body } });
+
+describe('JoinTicket', () => {
+  it("lets a partner follow its own ticket only; another partner's answers false; staff follow any", async () => {
+    const [acme, staff] = await Promise.all([connect(ACME), connect(SUPPORT)]);
+    const acmeTicket = await seeded('Acme Logistics', 'OPEN');
+    const globexTicket = await seeded('Globex Trading', 'OPEN');
+    expect(await acme.invoke('JoinTicket', acmeTicket.id)).toBe(true);
+    expect(await acme.invoke('JoinTicket', globexTicket.id)).toBe(false);
+    expect(await acme.invoke('JoinTicket', 'not-a-ticket')).toBe(false);
+    expect(await staff.invoke('JoinTicket', globexTicket.id)).toBe(true);
+
+    // Joining failed, so a message on Globex's ticket never reaches Acme.
+    const overheard = callsDuring(acme, 'TicketMessageCreated', 500);
+    expectEnvelope(await post(SUPPORT, globexTicket.id, 'Only for Globex'), 201);
+    expect(await overheard).toEqual([]);
+  });
+});
+
+describe('a partner writes', () => {
+  it('staff hear TicketMessageCreated, ResourceChanged and a notification without joining the ticket', async () => {
+    const [staff, globex] = await Promise.all([connect(SUPPORT), connect(GLOBEX)]);
+    const ticket = await seeded('Acme Logistics', 'PENDING');
+    const message = nextCall<TicketMessageDto>(staff, 'TicketMessageCreated');
+    const changed = nextCall<ResourceChangedMessage>(staff, 'ResourceChanged');
+    const notified = nextCall<NotificationMessage>(staff, 'ReceiveNotification');
+    const globexHeard = Promise.all(['TicketMessageCreated', 'ResourceChanged', 'ReceiveNotification'].map((m) => callsDuring(globex, m, 600)));
+
+    const answer = await post(ACME, ticket.id, 'Here is the bank letter.');
+    expectEnvelope(answer, 201);
+    expect(await message).toEqual(answer.body.data);
+    expect(await changed).toEqual({ resource: 'tickets', id: ticket.id, action: 'updated' });
+    expect(await notified).toMatchObject({
+      title: 'New message on a ticket',
+      message: 'Bình Trần wrote on "Update of our bank details"',
+      link: `/ticket-management/${ticket.id}/detail`,
+      key: 'tickets.notifications.message',
+    });
+    expect(await globexHeard).toEqual([[], [], []]);
+  });
+
+  it('a new ticket reaches staff as ResourceChanged and a notification', async () => {
+    const staff = await connect(SUPPORT);
+    const changed = nextCall<ResourceChangedMessage>(staff, 'ResourceChanged');
+    const notified = nextCall<NotificationMessage>(staff, 'ReceiveNotification');
+    const answer = await server.api<TicketDto>('POST', '/api/v1/tickets', { token: tokens[GLOBEX], body: { subject: 'Live ticket' } });
+    expectEnvelope(answer, 201);
+    expect(await changed).toEqual({ resource: 'tickets', id: answer.body.data!.id, action: 'created' });
+    expect(await notified).toMatchObject({ title: 'New ticket', message: 'Globex Trading: Live ticket', values: { partner: 'Globex Trading', subject: 'Live ticket' } });
+  });
+});
+
+describe('staff reply', () => {
+  it('the online partner hears the reply once (ticket group and partner group) and a notification, and gets no mail', async () => {
+    const acme = await connect(ACME);
+    const ticket = await seeded('Acme Logistics', 'OPEN');
+    expect(await acme.invoke('JoinTicket', ticket.id)).toBe(true);
+    const messages = callsDuring(acme, 'TicketMessageCreated', 800);
+    const notified = nextCall<NotificationMessage>(acme, 'ReceiveNotification');
+    const mailsBefore = server.outbox().length;
+
+    const answer = await post(SUPPORT, ticket.id, '<p>We are looking into it.</p>');
+    expectEnvelope(answer, 201);
+    expect(await notified).toMatchObject({ title: 'New message on a ticket', link: `/tickets/${ticket.id}/detail` });
+    expect(await messages).toEqual([answer.body.data]);
+    expect(server.outbox().length).toBe(mailsBefore);
+  });
+
+  it('the offline creator gets a mail linking to the ticket, in both languages', async () => {
+    const ticket = await seeded('Acme Logistics', 'RESOLVED');
+    const mailsBefore = server.outbox().length;
+    expectEnvelope(await post(SUPPORT, ticket.id, 'One more detail: the <b>April</b> report is fixed too.'), 201);
+    await eventually(() => server.outbox().length > mailsBefore, 5000, 'reply mail');
+    const mail = server.outbox().slice(mailsBefore).join('\n').replace(/=\r?\n/g, '');
+    expect(mail).toMatch(/^To: partner@acme\.example/m);
+    expect(mail).toContain(`/tickets/${ticket.id}/detail`);
+    expect(mail).toMatch(/Support replied to your ticket/);
+    expect(mail).not.toContain('<b>');
+  });
+
+  it('a status change reaches the partner as TicketStatusChanged, ResourceChanged and a notification', async () => {
+    const acme = await connect(ACME);
+    const ticket = await seeded('Acme Logistics', 'PENDING');
+    const status = nextCall<TicketStatusChangedMessage>(acme, 'TicketStatusChanged');
+    const changed = nextCall<ResourceChangedMessage>(acme, 'ResourceChanged');
+    const notified = nextCall<NotificationMessage>(acme, 'ReceiveNotification');
+    const answer = await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: tokens[SUPPORT], body: { ticketId: ticket.id, status: 'RESOLVED' } });
+    expectEnvelope(answer, 200);
+    expect(await status).toEqual({ ticketId: ticket.id, status: 'RESOLVED', previousStatus: 'PENDING' });
+    expect(await changed).toEqual({ resource: 'tickets', id: ticket.id, action: 'updated' });
+    expect(await notified).toMatchObject({ title: 'Ticket status changed', message: '"Update of our bank details" is now RESOLVED' });
+  });
+});
