@@ -6,7 +6,8 @@ import { SEEDED_ROLES } from '../../contract/roles';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../../contract/roles.dto';
 import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
-import { auditTrails, rolePermissions, roles, users } from '../../server/db/schema';
+import { auditTrails, rolePermissions } from '../../server/db/schema';
+import { loadDemoFixture } from './demoFixture';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
 import { startServer, type TestServer } from './harness';
 
@@ -17,10 +18,10 @@ let roleIds: Record<string, string>;
 
 beforeAll(async () => {
   server = await startServer();
-  const db = server.built.database.db;
-  for (const row of await db.select({ id: users.id, email: users.email }).from(users)) userIds[row.email] = row.id;
-  roleIds = Object.fromEntries((await db.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]));
-  for (const email of ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example']) tokens[email] = (await server.signIn(email)).token;
+  const demo = await loadDemoFixture(server);
+  Object.assign(userIds, demo.userIds);
+  for (const [email, session] of Object.entries(demo.sessions)) tokens[email] = session.token;
+  roleIds = demo.roleIds;
 });
 afterAll(() => server.close());
 

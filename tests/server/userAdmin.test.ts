@@ -8,7 +8,8 @@ import type { TokenResponse } from '../../contract/tokens';
 import type { UserDto, UserRoleDto } from '../../contract/users';
 import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
-import { auditTrails, partners, refreshTokens, roles, users } from '../../server/db/schema';
+import { auditTrails, refreshTokens, users } from '../../server/db/schema';
+import { loadDemoFixture } from './demoFixture';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
 import { DEMO_PASSWORD, rootTenant, startServer, type TestServer } from './harness';
 
@@ -20,11 +21,11 @@ let roleIds: Record<string, string>;
 
 beforeAll(async () => {
   server = await startServer();
-  const db = server.built.database.db;
-  for (const row of await db.select({ id: users.id, email: users.email }).from(users)) ids[row.email] = row.id;
-  for (const row of await db.select({ id: partners.id, name: partners.name }).from(partners)) partnerIds[row.name] = row.id;
-  roleIds = Object.fromEntries((await db.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]));
-  for (const email of ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example', 'partner@globex.example']) session[email] = await server.signIn(email);
+  const demo = await loadDemoFixture(server);
+  Object.assign(ids, demo.userIds);
+  Object.assign(partnerIds, demo.partnerIds);
+  Object.assign(session, demo.sessions);
+  roleIds = demo.roleIds;
 });
 afterAll(() => server.close());
 
