@@ -9,6 +9,18 @@ function grant(resource: Resource, actions: readonly Action[]): Permission[] {
 const READ = ['View', 'Search'] as const;
 const CRUD = ['View', 'Search', 'Create', 'Update', 'Delete'] as const;
 
+/** What every user of a partner does with their own partner's tickets, forms and files. */
+const OWN_PARTNER_WORK: Permission[] = [
+  ...grant('Tickets', ['View', 'Search', 'Create', 'Update']),
+  ...grant('TicketConversations', ['View', 'Search', 'Create']),
+  ...grant('PartnerForm', ['View', 'Search', 'Update']),
+  ...grant('Forms', READ),
+  ...grant('FormSections', ['View', 'Update']),
+  ...grant('AccessibleFile', ['View']),
+  ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
+  ...grant('Dashboard', ['View']),
+];
+
 /** The seeded roles of DESIGN.md with their priority (smaller ranks higher) and permissions. */
 export const SEEDED_ROLES: { name: string; description: string; priority: number; permissions: Permission[] }[] = [
   { name: ROLE_NAMES.admin, description: 'Full access', priority: 1, permissions: [...ALL_PERMISSIONS] },
@@ -31,32 +43,13 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
     name: ROLE_NAMES.partnerAdmin,
     description: "Partner administrator: own partner's users, tickets, forms and files",
     priority: 50,
-    permissions: [
-      ...grant('PartnerUsers', CRUD),
-      ...grant('Tickets', ['View', 'Search', 'Create', 'Update']),
-      ...grant('TicketConversations', ['View', 'Search', 'Create']),
-      ...grant('PartnerForm', ['View', 'Search', 'Update']),
-      ...grant('Forms', READ),
-      ...grant('FormSections', ['View', 'Update']),
-      ...grant('AccessibleFile', ['View']),
-      ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
-      ...grant('Dashboard', ['View']),
-    ],
+    permissions: [...grant('PartnerUsers', CRUD), ...OWN_PARTNER_WORK],
   },
   {
     name: ROLE_NAMES.partner,
     description: 'Partner user: own tickets, forms and files',
     priority: 60,
-    permissions: [
-      ...grant('Tickets', ['View', 'Search', 'Create', 'Update']),
-      ...grant('TicketConversations', ['View', 'Search', 'Create']),
-      ...grant('PartnerForm', ['View', 'Search', 'Update']),
-      ...grant('Forms', READ),
-      ...grant('FormSections', ['View', 'Update']),
-      ...grant('AccessibleFile', ['View']),
-      ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
-      ...grant('Dashboard', ['View']),
-    ],
+    permissions: [...OWN_PARTNER_WORK],
   },
 ];
 
