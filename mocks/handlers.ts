@@ -7,7 +7,10 @@ import { lookup } from '../i18n/interpolate';
 import validationEn from '../i18n/validation.en';
 import { ValidationError } from 'yup';
 import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './accounts';
+import { adminHandlers, adminMock } from './adminApi';
 import { created, failed, ok } from './envelopes';
+import { realtimeHandlers } from './realtime';
+import { ticketHandlers, ticketsMock } from './tickets';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
@@ -45,6 +48,8 @@ export const mockApi = {
     this.refreshTokens.clear();
     this.partners = seedPartners();
     this.requests = [];
+    adminMock.reset();
+    ticketsMock.reset();
   },
   /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
   issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
@@ -90,6 +95,10 @@ function fieldErrors(schema: typeof partnerSchema, value: unknown): FieldError[]
 const requiresTenant = (request: Request) => request.headers.get(TENANT_HEADER) !== TENANT_ROOT;
 
 export const handlers = [
+  // First: GET /partners/export must not be taken for GET /partners/:id.
+  ...adminHandlers(() => mockApi.partners),
+  ...ticketHandlers,
+  ...realtimeHandlers,
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');

@@ -13,15 +13,17 @@ import { authProvider } from '../providers/auth/authProvider';
 import { dataProvider } from '../providers/data/dataProvider';
 import { themeOptions } from '../theme/themeOptions';
 import { RequireScreenAccess } from './RequireScreenAccess';
+import { screenComponent } from './screenComponents';
 import { screens } from './screens';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
-const ScreenPlaceholder = lazy(() => import('../pages/placeholder/ScreenPlaceholder'));
 
 const lightTheme = themeOptions('light');
 const darkTheme = themeOptions('dark');
+
+const screenComponents = new Map(screens.map((screen) => [screen.path, screenComponent(screen)]));
 
 const AdminLoading = () => <LoadingScreen fullHeight />;
 const RedirectToNotFound = () => <Navigate to={routePaths.notFound} replace />;
@@ -29,17 +31,20 @@ const RedirectToNotFound = () => <Navigate to={routePaths.notFound} replace />;
 function screenRoutes(withoutLayout: boolean) {
   return screens
     .filter((screen) => !!screen.withoutLayout === withoutLayout)
-    .map(({ path, titleKey, access }) => (
-      <Route
-        key={path}
-        path={`/${path}`}
-        element={
-          <RequireScreenAccess access={access}>
-            <ScreenPlaceholder titleKey={titleKey} />
-          </RequireScreenAccess>
-        }
-      />
-    ));
+    .map(({ path, access }) => {
+      const ScreenComponent = screenComponents.get(path)!;
+      return (
+        <Route
+          key={path}
+          path={`/${path}`}
+          element={
+            <RequireScreenAccess access={access}>
+              <ScreenComponent />
+            </RequireScreenAccess>
+          }
+        />
+      );
+    });
 }
 
 /**

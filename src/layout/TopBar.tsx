@@ -6,6 +6,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslate } from 'react-admin';
 import { useChangeLanguage } from '../admin/preferenceHooks';
 import { LanguageMenu } from '../components/LanguageMenu';
+import { ConnectionStateIndicator } from '../realtime/ConnectionStateIndicator';
+import { NotificationBell } from '../realtime/NotificationBell';
+import { RealtimeSession } from '../realtime/RealtimeSession';
 import { HEADER_HEIGHT_DESKTOP, HEADER_HEIGHT_MOBILE, NAV_WIDTH } from '../theme/themeConstants';
 import { ProfileMenu } from './ProfileMenu';
 
@@ -29,6 +32,9 @@ export function TopBar({ onOpenNav }: { onOpenNav: () => void }) {
           <MenuIcon />
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
+        <RealtimeSession />
+        <ConnectionStateIndicator />
+        <NotificationBell />
         <LanguageMenu onChange={changeLanguage} />
         <ProfileMenu />
       </Toolbar>

@@ -11,3 +11,17 @@ export function onSessionEnded(listener: () => void): () => void {
 export function emitSessionEnded() {
   listeners.forEach((listener) => listener());
 }
+
+/** Tells whoever holds a connection made with the access token (the realtime hub) that it changed or went away. */
+const tokenListeners = new Set<(token: string | null) => void>();
+
+export function onAccessTokenChanged(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => {
+    tokenListeners.delete(listener);
+  };
+}
+
+export function emitAccessTokenChanged(token: string | null) {
+  tokenListeners.forEach((listener) => listener(token));
+}

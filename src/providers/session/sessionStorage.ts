@@ -1,5 +1,6 @@
 import type { TokenResponse } from '../../../contract/tokens';
 import { storageKeys } from '../../config/storageKeys';
+import { emitAccessTokenChanged } from './sessionEvents';
 
 /** The signed-in session as kept in localStorage: credentials and the cached permission list. */
 export type Credentials = TokenResponse;
@@ -22,6 +23,7 @@ export function readCredentials(): Credentials | null {
 
 export function saveCredentials({ token, refreshToken, refreshTokenExpiryTime }: Credentials) {
   localStorage.setItem(storageKeys.credentials, JSON.stringify({ token, refreshToken, refreshTokenExpiryTime }));
+  emitAccessTokenChanged(token);
 }
 
 export function readStoredPermissions(): string[] | null {
@@ -36,6 +38,7 @@ export function savePermissions(permissions: string[]) {
 export function clearSession() {
   localStorage.removeItem(storageKeys.credentials);
   localStorage.removeItem(storageKeys.permissions);
+  emitAccessTokenChanged(null);
 }
 
 export function isRefreshTokenUsable(credentials: Credentials, now = Date.now()): boolean {

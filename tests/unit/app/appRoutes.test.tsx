@@ -37,7 +37,7 @@ describe('app routes', () => {
   it('opens a permitted screen, titled with its name', async () => {
     signInAs('admin');
     renderApp('/partners');
-    expect(await screen.findByTestId('screen-placeholder', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByTestId('entity-screen-partners', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Partners' })).toBeInTheDocument();
   });
 

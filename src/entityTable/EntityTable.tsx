@@ -1,0 +1,232 @@
+import { useCallback, useMemo, useState } from 'react';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useDeleteMany, useListController, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/http';
+import { toApiResource } from '../providers/data/apiResources';
+import { AdvancedSearchPanel } from './AdvancedSearchPanel';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteRowDialog, EntityRecordDialogs } from './EntityRecordDialogs';
+import { EntityTableGrid } from './EntityTableGrid';
+import { EntityToolbar } from './EntityToolbar';
+import { ExportProgressDialog } from './ExportProgressDialog';
+import type { RowMenuItem } from './RowActionMenu';
+import { RowActionMenu } from './RowActionMenu';
+import type { EntityResource, EntityRowAction, RowActionHelpers } from './types';
+import { useCsvExport } from './useCsvExport';
+import { useRefreshOnResourceChanged } from './useRefreshOnResourceChanged';
+import { useResourceAccess } from './useResourceAccess';
+
+export interface EntityTableProps<T extends RaRecord> {
+  resource: EntityResource<T>;
+  /** The row whose edit dialog is open (the screen keeps it in the address: /{screen}/{id}). */
+  editId?: string;
+  onEditIdChange: (id: string | undefined) => void;
+}
+
+type Pending<T extends RaRecord> = { kind: 'delete'; row: T } | { kind: 'deleteSelected' } | { kind: 'action'; row: T; action: EntityRowAction<T> } | null;
+
+/**
+ * The generic entity table a resource declares (src/resources/<resource>/index.ts): search, toolbar, table
+ * with row menus, server-side paging, add/edit dialog, delete confirmation and CSV export, each action
+ * gated by the resource's permissions. The list reloads when someone changes one of its rows.
+ */
+export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChange }: EntityTableProps<T>) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { can, isPending: accessPending } = useResourceAccess(resource.permissions);
+  const list = useListController<T>({
+    resource: resource.name,
+    perPage: DEFAULT_PAGE_SIZE,
+    // No sort of its own: none is sent, and the API uses the resource's default order.
+    sort: resource.defaultSort ?? { field: '', order: 'ASC' },
+    filter: resource.permanentFilter,
+    disableSyncWithLocation: true,
+    storeKey: `${resource.name}.entityTable`,
+  });
+  const { refetch, onUnselectItems, filterValues, setFilters } = list;
+  const csv = useCsvExport(resource.name);
+  const [deleteMany, { isPending: deletingMany }] = useDeleteMany();
+  const [creating, setCreating] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [pending, setPending] = useState<Pending<T>>(null);
+
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  /** After our own change: react-admin's mutation may already be refetching the list, which is then fresh. */
+  const reloadAfterChange = useCallback(() => {
+    void refetch({ cancelRefetch: false });
+  }, [refetch]);
+  useRefreshOnResourceChanged(resource.liveResource ?? toApiResource(resource.name), reload);
+
+  const helpers: RowActionHelpers = useMemo(
+    () => ({ refresh: reloadAfterChange, notify: (key, type = 'success') => notify(key, { type }), navigate: (path) => navigate(path) }),
+    [reloadAfterChange, notify, navigate],
+  );
+
+  const applyFilters = useCallback(
+    (values: Record<string, unknown>) => {
+      onUnselectItems();
+      setFilters({ ...filterValues, ...values }, undefined, false);
+    },
+    [filterValues, setFilters, onUnselectItems],
+  );
+
+  const mayCreate = !!resource.form && resource.canCreate !== false && can({ action: 'Create' });
+  const mayUpdate = !!resource.form && can({ action: 'Update' });
+  const mayDelete = resource.canDelete !== false && can({ action: 'Delete' });
+  const mayExport = !!resource.exportable && can({ action: 'Export' });
+
+  const menuItems = (row: T): RowMenuItem[] => {
+    const items: RowMenuItem[] = [];
+    if (mayUpdate) items.push({ key: 'edit', label: translate('admin.table.edit'), icon: <EditOutlined fontSize="small" />, onSelect: () => onEditIdChange(String(row.id)) });
+    for (const action of resource.rowActions ?? []) {
+      if (action.appliesTo && !action.appliesTo(row)) continue;
+      if (action.access && !can(action.access)) continue;
+      items.push({
+        key: action.key,
+        label: translate(typeof action.labelKey === 'function' ? action.labelKey(row) : action.labelKey),
+        icon: action.icon,
+        onSelect: () => {
+          if (action.Dialog) setPending({ kind: 'action', row, action });
+          else void Promise.resolve(action.run?.(row, helpers)).catch(() => undefined);
+        },
+      });
+    }
+    if (mayDelete) items.push({ key: 'delete', label: translate('admin.table.delete'), icon: <DeleteOutline fontSize="small" />, color: 'error', onSelect: () => setPending({ kind: 'delete', row }) });
+    return items;
+  };
+
+  const deleteSelected = async () => {
+    try {
+      await deleteMany(resource.name, { ids: list.selectedIds }, { returnPromise: true });
+      notify('admin.table.deletedMany', { type: 'success', messageArgs: { smart_count: list.selectedIds.length } });
+      onUnselectItems();
+      reloadAfterChange();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const canSelect = resource.canSelect;
+  const keywordValue = typeof filterValues.q === 'string' ? filterValues.q : '';
+  const activeFilterCount = (resource.filters ?? []).filter((f) => {
+    const value = filterValues[f.source];
+    return value !== undefined && value !== null && value !== '';
+  }).length;
+
+  return (
+    <>
+      <EntityToolbar
+        keyword={resource.keywordSearch ? { value: keywordValue, onChange: (q) => applyFilters({ q }) } : undefined}
+        filters={resource.filters?.length ? { open: filtersOpen, activeCount: activeFilterCount, onToggle: () => setFiltersOpen((o) => !o) } : undefined}
+        selection={canSelect ? { count: list.selectedIds.length, onClear: () => onUnselectItems(), onDelete: mayDelete ? () => setPending({ kind: 'deleteSelected' }) : undefined } : undefined}
+        onReload={reload}
+        reloading={!!list.isFetching}
+        onExport={mayExport ? () => void csv.start({ filter: { ...filterValues, ...resource.permanentFilter }, sort: list.sort }) : undefined}
+        exporting={csv.running}
+        onAdd={mayCreate ? () => setCreating(true) : undefined}
+      />
+      {resource.filters?.length ? <AdvancedSearchPanel open={filtersOpen} filters={resource.filters} applied={filterValues} onApply={applyFilters} /> : null}
+      <EntityTableGrid<T>
+        columns={resource.columns}
+        rows={list.data}
+        loading={!!list.isPending}
+        refreshing={!!list.isFetching && !list.isPending}
+        sort={list.sort}
+        onSort={(field) => {
+          onUnselectItems();
+          list.setSort({ field, order: list.sort.field === field && list.sort.order === 'ASC' ? 'DESC' : 'ASC' });
+        }}
+        selection={
+          canSelect
+            ? {
+                selectedIds: list.selectedIds,
+                isSelectable: canSelect,
+                onToggle: (id: Identifier) => list.onToggleItem(id),
+                onSelectAll: (ids: Identifier[]) => list.onSelect(ids),
+                onClear: () => onUnselectItems(),
+              }
+            : undefined
+        }
+        renderActions={(row) => <RowActionMenu rowTitle={resource.recordTitle(row)} items={menuItems(row)} />}
+        rowTitle={resource.recordTitle}
+      />
+      <TablePagination
+        component="div"
+        count={list.total ?? 0}
+        page={Math.max(0, list.page - 1)}
+        rowsPerPage={list.perPage}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, page) => {
+          onUnselectItems();
+          list.setPage(page + 1);
+        }}
+        onRowsPerPageChange={(event) => {
+          onUnselectItems();
+          list.setPerPage(parseInt(event.target.value, 10));
+        }}
+        labelRowsPerPage={translate('admin.table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => translate('admin.table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => translate(`admin.table.page.${type}`)}
+        data-testid="entity-pagination"
+        sx={{
+          borderTop: 1,
+          borderColor: 'divider',
+          '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+          '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          // On a phone the size menu speaks for itself: its label would push the arrows onto a second line.
+          '.MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+          '.MuiTablePagination-input': { ml: { xs: 0, sm: 1 }, mr: { xs: 1, sm: 4 } },
+          '.MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+        }}
+      />
+
+      <EntityRecordDialogs
+        resource={resource}
+        creating={creating}
+        editId={editId}
+        mayUpdate={mayUpdate}
+        accessPending={accessPending}
+        onCloseCreate={() => setCreating(false)}
+        onCloseEdit={() => onEditIdChange(undefined)}
+        onSaved={reloadAfterChange}
+        onBackToList={() => onEditIdChange(undefined)}
+      />
+
+      {pending?.kind === 'delete' && (
+        <DeleteRowDialog
+          resource={resource}
+          row={pending.row}
+          onClose={() => setPending(null)}
+          onDeleted={(id) => {
+            if (list.selectedIds.includes(id)) list.onToggleItem(id);
+            reloadAfterChange();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={pending?.kind === 'deleteSelected'}
+        title={translate('admin.table.deleteSelectedTitle', { smart_count: list.selectedIds.length })}
+          confirmColor="error"
+        busy={deletingMany}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void deleteSelected()}
+        testId="delete-selected-dialog"
+      >
+        <Typography>{translate('admin.table.deleteSelectedBody', { smart_count: list.selectedIds.length })}</Typography>
+      </ConfirmDialog>
+      {pending?.kind === 'action' && pending.action.Dialog && (
+        <pending.action.Dialog record={pending.row} onClose={() => setPending(null)} onChanged={reloadAfterChange} />
+      )}
+      <ExportProgressDialog open={csv.showProgress} progress={csv.progress} onCancel={csv.cancel} />
+    </>
+  );
+}

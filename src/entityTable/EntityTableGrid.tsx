@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslate, type Identifier, type RaRecord, type SortPayload } from 'react-admin';
+import type { EntityColumn } from './types';
+
+/** Specification section 9: the table is 50vh high, its header stays in view while it scrolls. */
+export const TABLE_HEIGHT = '50vh';
+
+interface EntityTableGridProps<T extends RaRecord> {
+  columns: EntityColumn<T>[];
+  rows: T[] | undefined;
+  loading: boolean;
+  refreshing: boolean;
+  sort: SortPayload;
+  onSort: (field: string) => void;
+  /** Present when the resource declares canSelect: the select-all column. */
+  selection?: {
+    selectedIds: Identifier[];
+    isSelectable: (row: T) => boolean;
+    onToggle: (id: Identifier) => void;
+    onSelectAll: (ids: Identifier[]) => void;
+    onClear: () => void;
+  };
+  renderActions: (row: T) => ReactNode;
+  rowTitle: (row: T) => string;
+}
+
+function cellValue<T extends RaRecord>(column: EntityColumn<T>, row: T): ReactNode {
+  if (column.render) return column.render(row);
+  const value = row[column.source];
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+/** MUI types the checkbox's input props without data attributes. */
+const testId = (id: string) => ({ 'data-testid': id }) as object;
+
+const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+/** The table: sticky header, optional select-all column, a loading row, one row per item with its menu. */
+export function EntityTableGrid<T extends RaRecord>({ columns, rows, loading, refreshing, sort, onSort, selection, renderActions, rowTitle }: EntityTableGridProps<T>) {
+  const translate = useTranslate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const shown = columns.filter((c) => !(narrow && c.hideOnMobile));
+  const span = shown.length + 1 + (selection ? 1 : 0);
+  const selectableIds = selection ? (rows ?? []).filter(selection.isSelectable).map((r) => r.id) : [];
+  const selectedHere = selection ? selectableIds.filter((id) => selection.selectedIds.includes(id)) : [];
+  const allSelected = selectableIds.length > 0 && selectedHere.length === selectableIds.length;
+
+  return (
+    <TableContainer sx={{ height: TABLE_HEIGHT, overflow: 'auto' }} data-testid="entity-table">
+      <Table stickyHeader size="small" aria-busy={loading || refreshing}>
+        <TableHead>
+          <TableRow>
+            {selection && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={selectedHere.length > 0 && !allSelected}
+                  disabled={selectableIds.length === 0}
+                  onChange={() => (allSelected ? selection.onClear() : selection.onSelectAll(selectableIds))}
+                  slotProps={{ input: { 'aria-label': translate('admin.table.selectAll'), ...testId('select-all') } }}
+                />
+              </TableCell>
+            )}
+            {shown.map((column) => (
+              <TableCell key={column.source} sortDirection={sort.field === column.source ? (sort.order === 'DESC' ? 'desc' : 'asc') : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {column.sortable ? (
+                  <TableSortLabel active={sort.field === column.source} direction={sort.field === column.source && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(column.source)}>
+                    {translate(column.labelKey)}
+                  </TableSortLabel>
+                ) : (
+                  translate(column.labelKey)
+                )}
+              </TableCell>
+            ))}
+            <TableCell align="right" sx={{ ...stickyRight, bgcolor: 'background.default', zIndex: 3, width: 56 }}>
+              <Box component="span" sx={visuallyHidden}>
+                {translate('admin.table.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(loading || refreshing) && (
+            <TableRow data-testid="entity-loading-row">
+              <TableCell colSpan={span} sx={{ p: 0, borderBottom: loading ? undefined : 'none' }}>
+                <LinearProgress aria-label={translate('app.loading')} sx={{ height: loading ? 4 : 2 }} />
+                {loading && (
+                  <Typography variant="body2" sx={{ p: 2, color: 'text.secondary', textAlign: 'center' }}>
+                    {translate('app.loading')}
+                  </Typography>
+                )}
+              </TableCell>
+            </TableRow>
+          )}
+          {!loading && !rows?.length && (
+            <TableRow>
+              <TableCell colSpan={span} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="entity-empty">
+                {translate('admin.table.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+          {!loading &&
+            rows?.map((row) => {
+              const selectable = selection?.isSelectable(row) ?? false;
+              const selected = !!selection?.selectedIds.includes(row.id);
+              return (
+                <TableRow key={row.id} hover selected={selected} data-testid="entity-row" data-id={row.id}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected}
+                        disabled={!selectable}
+                        onChange={() => selection.onToggle(row.id)}
+                        slotProps={{ input: { 'aria-label': translate('admin.table.selectRow', { title: rowTitle(row) }), ...testId('select-row') } }}
+                      />
+                    </TableCell>
+                  )}
+                  {shown.map((column) => (
+                    <TableCell key={column.source} sx={{ maxWidth: column.maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {cellValue(column, row)}
+                    </TableCell>
+                  ))}
+                  <TableCell align="right" sx={{ ...stickyRight, py: 0 }}>
+                    {renderActions(row)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  m: -1,
+  overflow: 'hidden',
+  p: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;

@@ -1,0 +1,7 @@
+/** The generic entity table: a resource declares itself (src/resources/<resource>/index.ts), the table does the rest. */
+export { EntityTable } from './EntityTable';
+export { EntityTableScreen } from './EntityTableScreen';
+export { ConfirmDialog } from './ConfirmDialog';
+export { useResourceAccess } from './useResourceAccess';
+export { announceResourceChanged, RESOURCE_CHANGED_EVENT, useRefreshOnResourceChanged, type ResourceChangedDetail } from './useRefreshOnResourceChanged';
+export type * from './types';

@@ -1,0 +1,94 @@
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { notificationStore, unreadCount } from '../notifications/notificationStore';
+import { notificationText } from '../notifications/notificationText';
+
+/** The top bar's bell: the unread count, and a menu of recent notifications with links and "mark all read". */
+export function NotificationBell() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [locale] = useLocaleState();
+  const when = useMemo(() => new Intl.DateTimeFormat(locale === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
+  const items = useSyncExternalStore(notificationStore.subscribe, notificationStore.getSnapshot, notificationStore.getSnapshot);
+  const unread = unreadCount(items);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = translate('notifications.label', { smart_count: unread });
+
+  return (
+    <>
+      <IconButton aria-label={label} title={label} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} data-testid="notification-bell" data-unread={unread}>
+        <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count' } as object }}>
+          <NotificationsNone />
+        </Badge>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' } }, list: { 'aria-label': translate('notifications.title'), dense: true } as object }}
+        data-testid="notification-menu"
+      >
+        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {translate('notifications.title')}
+          </Typography>
+          <Button size="small" disabled={unread === 0} onClick={() => notificationStore.markAllRead()} data-testid="notification-mark-all-read">
+            {translate('notifications.markAllRead')}
+          </Button>
+        </Box>
+        <Divider />
+        {items.length === 0 && (
+          <Typography variant="body2" sx={{ px: 2, py: 3, color: 'text.secondary', textAlign: 'center' }} data-testid="notification-empty">
+            {translate('notifications.empty')}
+          </Typography>
+        )}
+        {items.map((notification) => {
+          const { title, message } = notificationText(translate, notification);
+          return (
+            <MenuItem
+              key={notification.id}
+              data-testid="notification-item"
+              data-read={notification.read ? 'true' : 'false'}
+              onClick={() => {
+                notificationStore.markRead(notification.id);
+                close();
+                if (notification.link) navigate(notification.link);
+              }}
+              sx={{ alignItems: 'flex-start', whiteSpace: 'normal', gap: 1.5, py: 1, bgcolor: notification.read ? undefined : 'action.selected' }}
+            >
+              <Box sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: notification.read ? 'transparent' : 'primary.main' }} />
+              <ListItemText
+                primary={title}
+                secondary={
+                  <>
+                    <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                      {message}
+                    </Box>
+                    <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
+                      {when.format(new Date(notification.createdAt))}
+                    </Box>
+                  </>
+                }
+                slotProps={{ primary: { sx: { fontWeight: notification.read ? 400 : 600 } } }}
+              />
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

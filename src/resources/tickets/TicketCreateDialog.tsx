@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslate } from 'react-admin';
+import { createTicketSchema } from '../../../contract/schemas/tickets';
+import { TICKET_SUBJECT_MAX, type TicketDto } from '../../../contract/tickets';
+import { schemaErrors } from '../../forms/schemaErrors';
+import { translateRuleMessage } from '../../i18n/translateMessage';
+import { showToast } from '../../notifications/toastStore';
+import { ApiError } from '../../providers/http/ApiError';
+import { PartnerPicker } from '../partners/PartnerPicker';
+import { AttachmentPicker } from './AttachmentPicker';
+import { perFileProgress } from './attachmentRules';
+import { RichTextEditor } from './RichTextEditor';
+import { createTicket } from './ticketApi';
+
+interface TicketCreateDialogProps {
+  /** Staff raise a ticket for a partner they pick; a partner user's ticket is their partner's. */
+  needsPartner: boolean;
+  onClose: () => void;
+  onCreated: (ticket: TicketDto) => void;
+}
+
+/**
+ * Raise a ticket: subject, a description with simple formatting, and files, checked against the contract's
+ * limits before anything is sent; the files' progress shows while the multipart form uploads.
+ */
+export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketCreateDialogProps) {
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const busy = progress !== null;
+
+  const errors = useMemo(() => {
+    const found: Record<string, string> = {};
+    for (const [field, message] of Object.entries(schemaErrors(createTicketSchema, { subject, description }))) {
+      found[field] = translateRuleMessage(message, translate);
+    }
+    if (needsPartner && !partnerId) found.partnerId = translate('tickets.create.partnerRequired');
+    return { ...found, ...serverErrors };
+  }, [subject, description, partnerId, needsPartner, serverErrors, translate]);
+  const shownError = (field: string) => (submitted || field in serverErrors ? errors[field] : undefined);
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setProgress(files.map(() => 0));
+    try {
+      const ticket = await createTicket({ subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, files }, ({ loaded, total }) =>
+        setProgress(perFileProgress(files.map((f) => f.size), loaded, total)),
+      );
+      showToast('success', translate('tickets.create.created'));
+      onCreated(ticket);
+    } catch (error) {
+      setProgress(null);
+      if (error instanceof ApiError && error.body.errors) setServerErrors(error.body.errors);
+      showToast('error', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      fullScreen={fullScreen}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="ticket-create-title"
+      data-testid="ticket-create-dialog"
+      slotProps={{ paper: { sx: { width: { sm: 640 }, maxWidth: { sm: 'calc(100% - 32px)' } } } }}
+    >
+      <DialogTitle id="ticket-create-title">{translate('tickets.create.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack
+          component="form"
+          id="ticket-create-form"
+          spacing={2.5}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {needsPartner && (
+            <PartnerPicker
+              label={translate('tickets.fields.partnerName')}
+              value={partnerId}
+              onChange={(id) => {
+                setPartnerId(id);
+                setServerErrors(({ partnerId: _cleared, ...rest }) => rest);
+              }}
+              required
+              disabled={busy}
+              error={!!shownError('partnerId')}
+              helperText={shownError('partnerId')}
+            />
+          )}
+          <TextField
+            label={translate('tickets.fields.subject')}
+            name="subject"
+            value={subject}
+            onChange={(event) => {
+              setSubject(event.target.value);
+              setServerErrors(({ subject: _cleared, ...rest }) => rest);
+            }}
+            required
+            fullWidth
+            autoFocus
+            disabled={busy}
+            error={!!shownError('subject')}
+            helperText={shownError('subject') ?? `${subject.length}/${TICKET_SUBJECT_MAX}`}
+            slotProps={{ htmlInput: { maxLength: TICKET_SUBJECT_MAX + 50, 'data-testid': 'ticket-subject' } }}
+          />
+          <RichTextEditor
+            label={translate('tickets.fields.description')}
+            onChange={(html) => {
+              setDescription(html);
+              setServerErrors(({ description: _cleared, ...rest }) => rest);
+            }}
+            error={!!shownError('description')}
+            helperText={shownError('description')}
+          />
+          <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button color="inherit" onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button type="submit" form="ticket-create-form" variant="contained" disabled={busy} data-testid="ticket-create-submit">
+          {busy ? translate('tickets.create.sending') : translate('tickets.create.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import type { TicketDto } from '../../../contract/tickets';
+import { PageHeading } from '../../layout/PageHeading';
+import type { SessionUser } from '../../providers/auth/sessionUser';
+import { useHubEvent } from '../../realtime/hooks';
+import { AttachmentChips } from './AttachmentChips';
+import { TicketChat } from './chat/TicketChat';
+import { SafeHtml } from './SafeHtml';
+import { TicketStatusActions } from './TicketStatusActions';
+import { TicketStatusChip } from './TicketStatusChip';
+import { displayStatus } from './ticketStatus';
+import { useDateTimeFormat } from './useDateTimeFormat';
+
+interface TicketDetailPageProps {
+  /** The list this detail belongs to: the partner's tickets or the ticket manager. */
+  backTo: string;
+  backLabelKey: string;
+  titleKey: string;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * A ticket with its chat, for the partner (/tickets/{id}/detail) and for staff (/ticket-management/{id}/detail):
+ * the same chat either way. The status follows TicketStatusChanged at once, and the ticket is read again
+ * whenever the hub says it changed.
+ */
+export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetailPageProps) {
+  const translate = useTranslate();
+  const formatTime = useDateTimeFormat();
+  const { id = '' } = useParams();
+  const { identity } = useGetIdentity();
+  const user = identity as SessionUser | undefined;
+  const { data: ticket, isPending, error, refetch } = useGetOne<TicketDto>('tickets', { id }, { retry: false });
+  const [liveStatus, setLiveStatus] = useState<string | null>(null);
+
+  useEffect(() => setLiveStatus(null), [ticket]);
+  useHubEvent('TicketStatusChanged', (change) => {
+    if (change.ticketId === id) setLiveStatus(change.status);
+  });
+
+  const back = (
+    <Button component={RouterLink} to={backTo} startIcon={<ArrowBack />} size="small" sx={{ mb: 1, ml: -1 }} data-testid="ticket-back">
+      {translate(backLabelKey)}
+    </Button>
+  );
+
+  if (isPending) {
+    return (
+      <>
+        {back}
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress />
+        </Box>
+      </>
+    );
+  }
+  if (error || !ticket) {
+    return (
+      <>
+        {back}
+        <PageHeading title={translate(titleKey)} />
+        <Card variant="outlined" data-testid="ticket-not-found">
+          <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <SearchOffOutlined color="error" />
+            <Typography>{translate('tickets.detail.notFound')}</Typography>
+          </CardContent>
+        </Card>
+      </>
+    );
+  }
+
+  const status = displayStatus(liveStatus ?? ticket.status);
+  return (
+    <>
+      {back}
+      <PageHeading title={ticket.subject}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {translate(titleKey)}
+        </Typography>
+      </PageHeading>
+      <Grid container spacing={{ xs: 2, md: 3 }}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <Card variant="outlined" data-testid="ticket-detail">
+            <CardContent>
+              <Stack spacing={2}>
+                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+                  <TicketStatusChip status={status} size="medium" />
+                  <TicketStatusActions ticket={ticket} status={status} onChanged={() => void refetch()} />
+                </Stack>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}>
+                  <Fact label={translate('tickets.fields.partnerName')}>{ticket.partnerName}</Fact>
+                  <Fact label={translate('tickets.fields.createdBy')}>{ticket.createdByName}</Fact>
+                  <Fact label={translate('tickets.fields.createdAt')}>{formatTime(ticket.createdAt)}</Fact>
+                </Stack>
+                <Fact label={translate('tickets.fields.id')}>
+                  <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                    {ticket.id}
+                  </Box>
+                </Fact>
+                <Divider />
+                <Box>
+                  <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                    {translate('tickets.fields.description')}
+                  </Typography>
+                  {ticket.description ? (
+                    <SafeHtml html={ticket.description} data-testid="ticket-description" sx={{ typography: 'body2' }} />
+                  ) : (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {translate('tickets.detail.noDescription')}
+                    </Typography>
+                  )}
+                </Box>
+                {ticket.attachments.length > 0 && (
+                  <Box>
+                    <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                      {translate('tickets.fields.attachments')}
+                    </Typography>
+                    <AttachmentChips ticketId={ticket.id} attachments={ticket.attachments} />
+                  </Box>
+                )}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+        {/* Below md the page scrolls: room under the chat keeps its send button clear of the back-to-top button. */}
+        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ mb: { xs: 8, md: 0 } }}>
+          <TicketChat ticketId={ticket.id} status={status} userId={user?.id} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+export function PartnerTicketDetailPage() {
+  return <TicketDetailPage backTo="/tickets" backLabelKey="tickets.detail.backToList" titleKey="app.screens.ticketDetail" />;
+}
+
+export function AdminTicketDetailPage() {
+  return <TicketDetailPage backTo="/ticket-management" backLabelKey="tickets.detail.backToManager" titleKey="app.screens.adminTicketDetail" />;
+}

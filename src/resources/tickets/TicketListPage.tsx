@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Add from '@mui/icons-material/Add';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useGetIdentity, useGetList, usePermissions, useTranslate } from 'react-admin';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/http';
+import { canAccessWith } from '../../../contract/permissions';
+import { TICKET_STATUSES, ticketDetailRoute, type TicketDto } from '../../../contract/tickets';
+import { PageHeading } from '../../layout/PageHeading';
+import type { SessionUser } from '../../providers/auth/sessionUser';
+import { TicketCreateDialog } from './TicketCreateDialog';
+import { TicketStatusChip } from './TicketStatusChip';
+import { statusLabelKey } from './ticketStatus';
+import { useDateTimeFormat } from './useDateTimeFormat';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The partner's tickets (/tickets): newest first, searched by subject, filtered by status, paged on the
+ * server; refreshed live when a ticket changes (the realtime client invalidates the `tickets` queries).
+ */
+export default function TicketListPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const formatTime = useDateTimeFormat();
+  const { identity } = useGetIdentity();
+  const user = identity as SessionUser | undefined;
+  const { permissions } = usePermissions<string[]>();
+  const mayCreate = canAccessWith(permissions ?? [], { resource: 'Tickets', action: 'Create' });
+  const [typed, setTyped] = useState('');
+  const [subject, setSubject] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSubject(typed.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const { data, total, isPending, isFetching } = useGetList<TicketDto>(
+    'tickets',
+    {
+      pagination: { page, perPage },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { ...(subject ? { subject } : {}), ...(status ? { status } : {}) },
+    },
+    { placeholderData: (previous) => previous },
+  );
+
+  return (
+    <>
+      <PageHeading title={translate('tickets.list.title')}>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{translate('tickets.list.description')}</Typography>
+      </PageHeading>
+      <Card variant="outlined" data-testid="ticket-list">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' } }}>
+          <TextField
+            size="small"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={translate('tickets.list.search')}
+            sx={{ flex: 1, maxWidth: { sm: 360 } }}
+            slotProps={{
+              htmlInput: { 'aria-label': translate('tickets.list.search'), 'data-testid': 'ticket-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label={translate('tickets.fields.status')}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value);
+              setPage(1);
+            }}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="">{translate('tickets.list.allStatuses')}</MenuItem>
+            {TICKET_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(statusLabelKey(value))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+          {mayCreate && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="ticket-new">
+              {translate('tickets.list.new')}
+            </Button>
+          )}
+        </Stack>
+        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.loading')} />}</Box>
+        {!isPending && (data ?? []).length === 0 ? (
+          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="ticket-list-empty">
+            {subject || status ? translate('tickets.list.noMatch') : translate('tickets.list.empty')}
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {(data ?? []).map((ticket) => (
+              <ListItemButton
+                key={ticket.id}
+                component={RouterLink}
+                to={ticketDetailRoute(ticket.id)}
+                divider
+                data-testid="ticket-row"
+                data-id={ticket.id}
+                sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="ticket-row-subject">
+                    {ticket.subject}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'center' }}>
+                    {!user?.partnerId && <span>{ticket.partnerName}</span>}
+                    <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
+                    {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
+                    {ticket.attachments.length > 0 && (
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
+                        <AttachFile sx={{ fontSize: 16 }} />
+                        {ticket.attachments.length}
+                      </Box>
+                    )}
+                  </Typography>
+                </Box>
+                <TicketStatusChip status={ticket.status} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        <TablePagination
+          component="div"
+          count={total ?? 0}
+          page={Math.max(0, page - 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_, next) => setPage(next + 1)}
+          onRowsPerPageChange={(event) => {
+            setPerPage(parseInt(event.target.value, 10));
+            setPage(1);
+          }}
+          labelRowsPerPage={translate('admin.table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => translate('admin.table.displayedRows', { from, to, count })}
+          getItemAriaLabel={(type) => translate(`admin.table.page.${type}`)}
+          sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 2 }, '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+        />
+      </Card>
+      {creating && (
+        <TicketCreateDialog
+          needsPartner={!user?.partnerId}
+          onClose={() => setCreating(false)}
+          onCreated={(ticket) => {
+            setCreating(false);
+            navigate(ticketDetailRoute(ticket.id));
+          }}
+        />
+      )}
+    </>
+  );
+}

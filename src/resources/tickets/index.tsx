@@ -1,0 +1,60 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { adminTicketDetailRoute, type TicketDto } from '../../../contract/tickets';
+import type { EntityResource } from '../../entityTable/types';
+import { PartnerFilterInput } from '../partners/PartnerFilterInput';
+import { TicketAttachmentIcons } from './manager/TicketAttachmentIcons';
+import { TicketDescriptionCell } from './manager/TicketDescriptionCell';
+import { TicketIdCell } from './manager/TicketIdCell';
+import { TicketIdFilterInput } from './manager/TicketIdFilterInput';
+import { TicketStatusDialog } from './TicketStatusDialog';
+import { TicketStatusIcon } from './TicketStatusIcon';
+
+/**
+ * The ticket manager (/ticket-manager and /ticket-management, specification section 2 "Ticket manager"):
+ * every partner's tickets for staff, searched by id prefix, subject and partner, paged on the server and
+ * reloaded live when a ticket changes. Staff open a ticket's chat, or change its status after confirming.
+ */
+const ticketManager: EntityResource<TicketDto> = {
+  name: 'ticket-management',
+  permissions: 'Tickets',
+  titleKey: 'tickets.manager.title',
+  nameKey: 'tickets.manager.name',
+  descriptionKey: 'tickets.manager.description',
+  recordTitle: (ticket) => ticket.subject,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  liveResource: 'tickets',
+  filters: [
+    { kind: 'custom', source: 'id', labelKey: 'tickets.fields.id', Input: TicketIdFilterInput },
+    { kind: 'text', source: 'subject', labelKey: 'tickets.fields.subject' },
+    { kind: 'custom', source: 'partnerId', labelKey: 'tickets.fields.partnerName', Input: PartnerFilterInput },
+  ],
+  columns: [
+    { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} /> },
+    { source: 'subject', labelKey: 'tickets.fields.subject', sortable: true, maxWidth: 260 },
+    { source: 'description', labelKey: 'tickets.fields.description', render: (ticket) => <TicketDescriptionCell html={ticket.description} />, hideOnMobile: true },
+    { source: 'attachments', labelKey: 'tickets.fields.attachments', render: (ticket) => <TicketAttachmentIcons ticketId={ticket.id} attachments={ticket.attachments ?? []} />, hideOnMobile: true },
+    { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true },
+    { source: 'status', labelKey: 'tickets.fields.status', sortable: true, render: (ticket) => <TicketStatusIcon status={ticket.status} /> },
+  ],
+  canCreate: false,
+  canDelete: false,
+  exportable: true,
+  rowActions: [
+    {
+      key: 'detail',
+      labelKey: 'tickets.manager.detail',
+      icon: <OpenInNew fontSize="small" />,
+      run: (ticket, { navigate }) => navigate(adminTicketDetailRoute(ticket.id)),
+    },
+    {
+      key: 'edit',
+      labelKey: 'tickets.manager.edit',
+      icon: <EditOutlined fontSize="small" />,
+      access: { action: 'AdminUpdate' },
+      Dialog: TicketStatusDialog,
+    },
+  ],
+};
+
+export default ticketManager;

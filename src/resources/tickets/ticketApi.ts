@@ -1,0 +1,61 @@
+import type { TicketChatMessage, TicketDto, TicketStatus } from '../../../contract/tickets';
+import { apiPaths } from '../../config/apiPaths';
+import { apiRequest } from '../../providers/http/httpClient';
+import { uploadForm, type UploadProgress } from './ticketTransfers';
+
+/** The ticket calls the data provider does not cover (server/modules/tickets/tickets.routes.ts). */
+
+const ticketPath = (id: string) => apiPaths.resourceItem('tickets', id);
+
+export interface NewTicket {
+  subject: string;
+  /** HTML from the editor; the server sanitises it. */
+  description: string;
+  /** Staff raise a ticket for a partner; ignored for partner users. */
+  partnerId?: string | null;
+  files: File[];
+}
+
+/** POST /tickets (multipart): subject, description, the files under `files`. */
+export function createTicket(ticket: NewTicket, onProgress?: (progress: UploadProgress) => void): Promise<TicketDto> {
+  const form = new FormData();
+  form.append('subject', ticket.subject);
+  form.append('description', ticket.description);
+  if (ticket.partnerId) form.append('partnerId', ticket.partnerId);
+  for (const file of ticket.files) form.append('files', file, file.name);
+  return uploadForm<TicketDto>('/tickets', form, { onProgress });
+}
+
+export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal): Promise<TicketChatMessage[]> {
+  const { data } = await apiRequest<TicketChatMessage[]>(`${ticketPath(ticketId)}/messages`, { signal });
+  return Array.isArray(data) ? data : [];
+}
+
+/**
+ * POST /tickets/{id}/messages: JSON `{ body }`, or multipart (`body` and `files`) with upload progress when
+ * files come along. Silent: the chat shows the outcome itself.
+ */
+export async function postTicketMessage(
+  ticketId: string,
+  body: string,
+  files: readonly File[] = [],
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<TicketChatMessage> {
+  if (files.length === 0) {
+    return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body }, notify: false })).data;
+  }
+  const form = new FormData();
+  form.append('body', body);
+  for (const file of files) form.append('files', file, file.name);
+  return uploadForm<TicketChatMessage>(`/tickets/${encodeURIComponent(ticketId)}/messages`, form, { onProgress });
+}
+
+/** PUT /tickets/{id} (a refusal shows as an error toast): the owner closes or reopens its ticket (contract PARTNER_STATUS_CHANGES). */
+export async function changeTicketStatus(ticketId: string, status: TicketStatus): Promise<TicketDto> {
+  return (await apiRequest<TicketDto>(ticketPath(ticketId), { method: 'PUT', body: { status } })).data;
+}
+
+/** PUT /tickets/admin/{id} `{ ticketId, status }` (Tickets.AdminUpdate): staff set any status. */
+export async function adminChangeTicketStatus(ticketId: string, status: TicketStatus): Promise<TicketDto> {
+  return (await apiRequest<TicketDto>(`${apiPaths.resource('tickets')}/admin/${encodeURIComponent(ticketId)}`, { method: 'PUT', body: { ticketId, status } })).data;
+}

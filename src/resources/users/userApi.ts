@@ -1,0 +1,38 @@
+import { API_BASE, API_V1 } from '../../../contract/http';
+import type { UserDto, UserRoleDto } from '../../../contract/users';
+import { apiRequest } from '../../providers/http/httpClient';
+
+/** A row of a user's audit trail (GET /api/users/{id}/audit-trails), newest first. */
+export interface AuditTrailEntry {
+  id: string;
+  /** Who made the change. */
+  userId: string | null;
+  type: 'Create' | 'Update' | 'Delete' | string;
+  tableName: string;
+  primaryKey: string;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  affectedColumns: string[] | null;
+  dateTime: string;
+}
+
+/** The calls of user administration beyond the data provider's search, read, update and delete. */
+export const userApi = {
+  /** Staff register a user (inactive); the server mails the activation link. */
+  register: (input: Record<string, unknown>) => apiRequest<UserDto>(`${API_V1}/users/register`, { method: 'POST', body: input }).then((r) => r.data),
+
+  /** `users` or `partner-users`: activates an inactive user, deactivates an active one. */
+  toggleStatus: (apiResource: 'users' | 'partner-users', id: string) =>
+    apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/toggle-status`, { method: 'POST', notify: true }).then((r) => r.data),
+
+  roles: (id: string, signal?: AbortSignal) => apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, { signal }).then((r) => r.data ?? []),
+
+  saveRoles: (id: string, roles: UserRoleDto[]) =>
+    apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, {
+      method: 'POST',
+      body: { userRoles: roles.map(({ roleId, roleName, enabled }) => ({ roleId, roleName, enabled })) },
+    }).then((r) => r.data ?? []),
+
+  auditTrails: (id: string, signal?: AbortSignal) =>
+    apiRequest<AuditTrailEntry[]>(`${API_BASE}/users/${encodeURIComponent(id)}/audit-trails`, { signal }).then((r) => r.data ?? []),
+};

@@ -1,0 +1,258 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketDto } from '../../contract/tickets';
+import ticketsEn from '../../i18n/tickets.en';
+import ticketsVi from '../../i18n/tickets.vi';
+import { startServer, type TestServer } from '../server/harness';
+import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { launchChromium, screenshot } from './browser';
+
+const PARTNER = 'partner@acme.example';
+const SUPPORT = 'support@example.com';
+const XSS_DESCRIPTION = '<p>Our invoice page shows this:</p><img src=x onerror=window.__xss=1><p>Please check.</p>';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ staticDir: path.resolve('dist') });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage({ width = 1440, language = 'en' }: { width?: number; language?: 'en' | 'vi' } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
+  await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL(`${server.url}/`);
+  await waitForLive(page);
+}
+
+/** The top bar's indicator says the hub connection is up. */
+async function waitForLive(page: Page) {
+  await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('Connected');
+}
+
+/** A ticket raised through the API, as the partner (the server keeps whatever survives its sanitiser). */
+async function raiseTicket(subject: string, description: string): Promise<TicketDto> {
+  const { token } = await server.signIn(PARTNER);
+  const answer = await server.api<TicketDto>('POST', '/api/v1/tickets', { token, body: { subject, description } });
+  expect(answer.status).toBe(201);
+  return answer.body.data!;
+}
+
+/** Dialogs and menus fade in: a screenshot waits for the end of the transition. */
+const settled = (page: Page) => page.waitForTimeout(400);
+
+const xssLeft = (page: Page) =>
+  page.evaluate(() => ({ ran: (window as unknown as { __xss?: unknown }).__xss !== undefined, imgWithOnerror: document.querySelectorAll('img[onerror]').length }));
+
+describe('tickets in Chromium, partner and support side by side', () => {
+  it('a partner raises a ticket with a file; support sees it live, answers, sees the typing, and closes it', async () => {
+    const staff = await newPage();
+    await signIn(staff, SUPPORT);
+    await staff.goto(`${server.url}/ticket-manager`);
+    await staff.getByTestId('entity-row').first().waitFor();
+    await waitForLive(staff);
+
+    const partner = await newPage();
+    await signIn(partner, PARTNER);
+    await partner.goto(`${server.url}/tickets`);
+    await partner.getByTestId('ticket-row').first().waitFor();
+
+    const subject = `Label printer rejects our PDF ${Date.now()}`;
+    await partner.getByTestId('ticket-new').click();
+    await partner.getByTestId('ticket-subject').fill(subject);
+    const editor = partner.getByTestId('rich-text-editor');
+    await editor.click();
+    await partner.getByTestId('editor-bold').click();
+    await partner.keyboard.type('Urgent:');
+    await partner.getByTestId('editor-bold').click();
+    await partner.keyboard.type(' the printer says the file is damaged.');
+    await partner.getByTestId('attachment-input').setInputFiles({ name: 'printer-log.txt', mimeType: 'text/plain', buffer: Buffer.from('E42 damaged file\n'.repeat(200)) });
+    await expect.poll(() => partner.getByTestId('attachment-file').count()).toBe(1);
+    await settled(partner);
+    await screenshot(partner, 'ticket-create-filled-en-1440');
+    await partner.getByTestId('ticket-create-submit').click();
+    await partner.waitForURL(/\/tickets\/[0-9a-f-]{36}\/detail$/);
+    const ticketId = partner.url().split('/').at(-2)!;
+    await partner.getByTestId('ticket-chat').waitFor();
+    expect(await partner.getByTestId('ticket-description').innerHTML()).toMatch(/<(strong|b)>Urgent:<\/(strong|b)>/);
+    expect(await partner.getByTestId('attachment-chip').innerText()).toContain('printer-log.txt');
+
+    // Support's manager shows the new ticket without a reload.
+    const row = staff.locator(`[data-testid="entity-row"][data-id="${ticketId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.innerText()).toContain(subject);
+    expect(await row.getByTestId('ticket-id').innerText()).toBe(`${ticketId.slice(0, 8)}…`);
+    expect(await row.getByTestId('ticket-attachment-icon').count()).toBe(1);
+    await row.getByTestId('row-actions').click();
+    await staff.getByTestId('row-action-detail').click();
+    await staff.waitForURL(`${server.url}/ticket-management/${ticketId}/detail`);
+    await staff.getByTestId('chat-empty').waitFor();
+
+    // The partner's typing shows on the support side.
+    await partner.getByTestId('chat-input').click();
+    await partner.keyboard.type('Any news?');
+    await expect.poll(() => staff.getByTestId('typing-indicator').innerText(), { timeout: 5_000 }).toContain('typing');
+    await partner.keyboard.press('Enter');
+    await staff.getByTestId('chat-message').filter({ hasText: 'Any news?' }).waitFor();
+    expect(await partner.getByTestId('chat-message').filter({ hasText: 'Any news?' }).count()).toBe(1);
+
+    // Support's answer reaches the partner's chat within a second, once.
+    await staff.getByTestId('chat-input').fill('We are looking at the file now.');
+    const sentAt = Date.now();
+    await staff.getByTestId('chat-input').press('Enter');
+    await partner.getByTestId('chat-message').filter({ hasText: 'We are looking at the file now.' }).waitFor({ timeout: 1_000 });
+    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    await partner.waitForTimeout(300);
+    expect(await partner.getByTestId('chat-message').filter({ hasText: 'We are looking at the file now.' }).count()).toBe(1);
+    expect(await staff.getByTestId('chat-message').filter({ hasText: 'We are looking at the file now.' }).count()).toBe(1);
+    expect(await partner.getByTestId('chat-message').filter({ hasText: 'We are looking at the file now.' }).getAttribute('data-own')).toBe('false');
+    await screenshot(partner, 'ticket-chat-partner-en-1440');
+    await screenshot(staff, 'ticket-chat-staff-en-1440');
+
+    // Support closes the ticket after confirming; the partner's composer turns read-only.
+    await staff.getByTestId('ticket-edit-status').click();
+    await staff.getByTestId('ticket-status-select').click();
+    await staff.getByTestId('ticket-status-option-CLOSED').click();
+    await staff.getByTestId('ticket-status-save').click();
+    await staff.getByTestId('ticket-status-confirm').waitFor();
+    await settled(staff);
+    await screenshot(staff, 'ticket-status-confirm-en-1440');
+    await staff.getByTestId('ticket-status-confirm-confirm').click();
+    await expect.poll(() => staff.getByTestId('ticket-status').first().getAttribute('data-status')).toBe('CLOSED');
+    await expect.poll(() => partner.getByTestId('chat-composer').getAttribute('data-closed'), { timeout: 5_000 }).toBe('true');
+    expect(await partner.getByTestId('chat-input').isDisabled()).toBe(true);
+    expect(await partner.getByTestId('chat-closed').innerText()).toContain(ticketsEn.tickets.chat.closed);
+    await screenshot(partner, 'ticket-chat-closed-en-1440');
+
+    // The partner's bell lists the answer and the closing, already read: they happened on the page being read.
+    await partner.getByTestId('notification-bell').click();
+    await expect.poll(() => partner.getByTestId('notification-item').count()).toBeGreaterThanOrEqual(2);
+    expect(await partner.getByTestId('notification-bell').getAttribute('data-unread')).toBe('0');
+    await partner.keyboard.press('Escape');
+    // Support heard of the new ticket while on the manager: unread until marked read.
+    expect(Number(await staff.getByTestId('notification-bell').getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
+    await staff.getByTestId('notification-bell').click();
+    await staff.getByTestId('notification-item').filter({ hasText: subject }).first().waitFor();
+    await settled(staff);
+    await screenshot(staff, 'notifications-en-1440');
+    await staff.getByTestId('notification-mark-all-read').click();
+    await expect.poll(() => staff.getByTestId('notification-bell').getAttribute('data-unread')).toBe('0');
+
+    await staff.context().close();
+    await partner.context().close();
+  });
+
+  it('a description holding <img onerror> renders inert for the partner and for support', async () => {
+    const ticket = await raiseTicket('Invoice page looks odd', XSS_DESCRIPTION);
+
+    const partner = await newPage();
+    await signIn(partner, PARTNER);
+    await partner.goto(`${server.url}/tickets/${ticket.id}/detail`);
+    await partner.getByTestId('ticket-description').waitFor();
+    expect(await partner.getByTestId('ticket-description').innerText()).toContain('Please check.');
+    await partner.waitForTimeout(300);
+    expect(await xssLeft(partner)).toEqual({ ran: false, imgWithOnerror: 0 });
+
+    const staff = await newPage();
+    await signIn(staff, SUPPORT);
+    await staff.goto(`${server.url}/ticket-management`);
+    const row = staff.locator(`[data-testid="entity-row"][data-id="${ticket.id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('ticket-description-cell').innerText()).toContain('Our invoice page shows this:');
+    await staff.waitForTimeout(300);
+    expect(await xssLeft(staff)).toEqual({ ran: false, imgWithOnerror: 0 });
+    await staff.goto(`${server.url}/ticket-management/${ticket.id}/detail`);
+    await staff.getByTestId('ticket-description').waitFor();
+    await staff.waitForTimeout(300);
+    expect(await xssLeft(staff)).toEqual({ ran: false, imgWithOnerror: 0 });
+
+    await partner.context().close();
+    await staff.context().close();
+  });
+
+  it('the manager copies a whole id and searches by its start, subject and partner', async () => {
+    const staff = await newPage();
+    await signIn(staff, SUPPORT);
+    await staff.goto(`${server.url}/ticket-management`);
+    const first = staff.getByTestId('entity-row').first();
+    await first.waitFor();
+    const id = (await first.getAttribute('data-id'))!;
+    await first.getByTestId('ticket-id').click();
+    await staff.getByText(ticketsEn.tickets.manager.idCopied.replace('%{id}', id)).waitFor();
+
+    await staff.getByTestId('entity-filters-toggle').click();
+    await staff.locator('input[name="id"]').fill(id.slice(0, 8));
+    await staff.getByTestId('entity-filters-apply').click();
+    await expect.poll(() => staff.getByTestId('entity-row').count()).toBe(1);
+    expect(await staff.getByTestId('entity-row').getAttribute('data-id')).toBe(id);
+
+    await staff.getByTestId('entity-filters-clear').click();
+    await staff.locator('input[name="subject"]').fill('shipment report');
+    await staff.getByTestId('partner-picker').click();
+    await staff.getByTestId('partner-picker').fill('Globex');
+    await staff.getByTestId('partner-option').filter({ hasText: 'Globex Trading' }).first().click();
+    await staff.getByTestId('entity-filters-apply').click();
+    await expect.poll(() => staff.getByTestId('entity-row').count()).toBe(1);
+    const row = staff.getByTestId('entity-row');
+    expect(await row.innerText()).toContain('Shipment report shows wrong totals');
+    expect(await row.innerText()).toContain('Globex Trading');
+    await staff.context().close();
+  });
+
+  for (const language of ['en', 'vi'] as const) {
+    for (const width of [1440, 375]) {
+      it(`looks right in ${language} at ${width}px`, async () => {
+        const texts = language === 'en' ? ticketsEn : ticketsVi;
+        const ticket = await raiseTicket(`Screens ${language} ${width}`, '<p>The <strong>delivery note</strong> is missing:</p><ul><li>order 1042</li><li>order 1043</li></ul>');
+
+        const partner = await newPage({ width, language });
+        await signIn(partner, PARTNER);
+        await partner.goto(`${server.url}/tickets`);
+        await partner.getByTestId('ticket-row').first().waitFor();
+        await partner.getByText(texts.tickets.list.title).first().waitFor();
+        await screenshot(partner, `tickets-list-${language}-${width}`);
+        await partner.getByTestId('ticket-new').click();
+        await partner.getByTestId('ticket-create-dialog').waitFor();
+        await settled(partner);
+        await screenshot(partner, `ticket-create-${language}-${width}`);
+        await partner.keyboard.press('Escape');
+        await partner.goto(`${server.url}/tickets/${ticket.id}/detail`);
+        await partner.getByTestId('chat-input').fill('Here is a long message to see how the bubbles wrap on a narrow screen.');
+        await partner.keyboard.press('Enter');
+        await partner.getByTestId('chat-message').first().waitFor();
+        await screenshot(partner, `ticket-detail-${language}-${width}`);
+        await partner.getByTestId('ticket-chat').scrollIntoViewIfNeeded();
+        await screenshot(partner, `ticket-chat-${language}-${width}`);
+
+        const staff = await newPage({ width, language });
+        await signIn(staff, SUPPORT);
+        await staff.goto(`${server.url}/ticket-manager`);
+        await staff.getByTestId('entity-row').first().waitFor();
+        await screenshot(staff, `ticket-manager-${language}-${width}`);
+        const row = staff.locator(`[data-testid="entity-row"][data-id="${ticket.id}"]`);
+        await row.getByTestId('row-actions').click();
+        await staff.getByTestId('row-action-edit').click();
+        await staff.getByTestId('ticket-status-dialog').waitFor();
+        await settled(staff);
+        await screenshot(staff, `ticket-status-dialog-${language}-${width}`);
+
+        await partner.context().close();
+        await staff.context().close();
+      });
+    }
+  }
+});
