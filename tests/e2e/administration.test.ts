@@ -1,51 +1,26 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import validationEn from '../../i18n/validation.en';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
 import { loadDemoFixture } from '../server/demoFixture';
-import { startServer, type TestServer } from '../server/harness';
-import { launchChromium, screenshot } from './browser';
+import type { TestServer } from '../server/harness';
+import { screenshot } from './browser';
+import { closePortal, openPortal, portalPages } from './portal';
 
-type Language = 'en' | 'vi';
 
 let server: TestServer;
 let browser: Browser;
 let demo: Awaited<ReturnType<typeof loadDemoFixture>>;
 
 beforeAll(async () => {
-  server = await startServer({ staticDir: path.resolve('dist') });
-  browser = await launchChromium();
+  ({ server, browser } = await openPortal());
   demo = await loadDemoFixture(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closePortal({ server, browser }));
 
-async function newPage({ width = 1440, language = 'en' }: { width?: number; language?: Language } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, acceptDownloads: true });
-  await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId('welcome-card').waitFor();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('profile-menu').click();
-  await page.getByTestId('logout').click();
-  await page.waitForURL(/\/sign-in$/);
-}
+const { newPage, signIn, signOut } = portalPages(() => ({ server, browser }));
 
 /** Opens a screen by its address and waits for its table's first answer. */
 async function openScreen(page: Page, address: string) {

@@ -1,43 +1,18 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/app.en';
 import vi from '../../i18n/app.vi';
-import { linkIn, startServer, type TestServer } from '../server/harness';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
-import { launchChromium, screenshot } from './browser';
+import { linkIn, type TestServer } from '../server/harness';
+import { screenshot } from './browser';
+import { closePortal, openPortal, portalPages } from './portal';
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ staticDir: path.resolve('dist') });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+beforeAll(async () => ({ server, browser } = await openPortal()));
+afterAll(() => closePortal({ server, browser }));
 
-async function newPage(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', password);
-  await page.click('button[type="submit"]');
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId('welcome-card').waitFor();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('profile-menu').click();
-  await page.getByTestId('logout').click();
-  await page.waitForURL(/\/sign-in$/);
-}
+const { newPage, signIn, signOut } = portalPages(() => ({ server, browser }));
 
 const navItems = async (page: Page) =>
   (await page.getByTestId('side-nav').locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
@@ -87,7 +62,7 @@ describe('a newcomer in Chromium', () => {
   });
 
   it('resets a forgotten password from the outbox link and signs in with the new one', async () => {
-    const page = await newPage(375);
+    const page = await newPage({ width: 375 });
     await page.goto(`${server.url}/forgot-password`);
     const email = page.locator('input[name="email"]');
     await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketDto } from '../../contract/tickets';
 import ticketsEn from '../../i18n/tickets.en';
 import ticketsVi from '../../i18n/tickets.vi';
-import { startServer, type TestServer } from '../server/harness';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
-import { launchChromium, screenshot } from './browser';
+import type { TestServer } from '../server/harness';
+import { screenshot } from './browser';
+import { closePortal, openPortal, portalPages } from './portal';
 
 const PARTNER = 'partner@acme.example';
 const SUPPORT = 'support@example.com';
@@ -15,27 +14,15 @@ const XSS_DESCRIPTION = '<p>Our invoice page shows this:</p><img src=x onerror=w
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ staticDir: path.resolve('dist') });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+beforeAll(async () => ({ server, browser } = await openPortal()));
+afterAll(() => closePortal({ server, browser }));
 
-async function newPage({ width = 1440, language = 'en' }: { width?: number; language?: 'en' | 'vi' } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
-  await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
-  return context.newPage();
-}
+const pages = portalPages(() => ({ server, browser }));
+const { newPage } = pages;
 
+/** Signed in, with the hub connection up. */
 async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL(`${server.url}/`);
+  await pages.signIn(page, email);
   await waitForLive(page);
 }
 

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { startServer, type TestServer } from '../server/harness';
+import { launchChromium } from './browser';
+
+/** A real server on the built app (dist/) and Debian's Chromium, for one test file. */
+export async function openPortal(): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startServer({ staticDir: path.resolve('dist') });
+  return { server, browser: await launchChromium() };
+}
+
+export async function closePortal(portal: { server?: TestServer; browser?: Browser }) {
+  await portal.browser?.close();
+  await portal.server?.close();
+}
+
+/** Pages of a fresh browser context, and signing in and out as a person does, against the portal of `current()`. */
+export function portalPages(current: () => { server: TestServer; browser: Browser }) {
+  return {
+    async newPage({ width = 1440, language }: { width?: number; language?: 'en' | 'vi' } = {}): Promise<Page> {
+      const context = await current().browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, acceptDownloads: true });
+      if (language) await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
+      return context.newPage();
+    },
+    async signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+      const { url } = current().server;
+      await page.goto(`${url}/sign-in`);
+      await page.fill('input[name="email"]', email);
+      await page.fill('input[name="password"]', password);
+      await page.click('button[type="submit"]');
+      await page.waitForURL(`${url}/`);
+      await page.getByTestId('welcome-card').waitFor();
+    },
+    async signOut(page: Page) {
+      await page.getByTestId('profile-menu').click();
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/\/sign-in$/);
+    },
+  };
+}
