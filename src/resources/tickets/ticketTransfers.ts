@@ -5,6 +5,7 @@ import { translateMessage } from '../../i18n/translateMessage';
 import { languagePreference } from '../../preferences/language';
 import { ApiError } from '../../providers/http/ApiError';
 import { freshCredentials, refreshCredentials } from '../../providers/session/tokenRefresh';
+import { saveFile } from '../../entityTable/csvExport';
 
 /**
  * Transfers fetch cannot do as the HTTP client does: a multipart upload that reports its progress
@@ -87,18 +88,5 @@ export async function downloadAttachment(ticketId: string, attachment: Pick<Tick
     const message = isEnvelope(body) && body.message ? body.message : translateMessage('app.http.statusError', { status: response.status });
     throw new ApiError(message, response.status);
   }
-  saveBlob(await response.blob(), attachment.fileName);
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the browser's download by the next tick.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveFile(await response.blob(), attachment.fileName);
 }
