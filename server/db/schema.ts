@@ -91,6 +91,8 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The successor pair sealed with a key only this token's holder can derive, for the rotation grace period. */
+    successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
@@ -184,4 +186,21 @@ export const ticketAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId), index('ticket_attachments_message_idx').on(t.messageId)],
+);
+
+/** The first answer to a request sent with an `Idempotency-Key`, replayed for the same key within 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** Method and route of the first request: the same key on another route is refused. */
+    route: varchar('route', { length: 300 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** Null while the first request is still being answered. */
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
