@@ -2,6 +2,9 @@
 export const TENANT_HEADER = 'tenant';
 export const TENANT_ROOT = 'root';
 export const LANGUAGE_HEADER = 'client-language';
+/** Creates and chat messages: the same key within 24 h answers the first result (DESIGN.md "The API contract"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX = 255;
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

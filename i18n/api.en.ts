@@ -19,6 +19,9 @@ export default {
     tooManyRequests: 'Too many requests, please try again later',
     serverError: 'Something went wrong on our side',
     methodNotAllowed: 'Method not allowed',
+    idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for another request; send a new key',
+    idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being answered; try again in a moment',
   },
   auth: {
     invalidCredentials: 'The email or password is incorrect',

@@ -18,6 +18,9 @@ export default {
     tooManyRequests: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
     serverError: 'Đã có lỗi xảy ra phía máy chủ',
     methodNotAllowed: 'Phương thức không được phép',
+    idempotencyKeyInvalid: 'Header Idempotency-Key phải gồm 1 đến 255 ký tự ASCII in được',
+    idempotencyKeyReused: 'Idempotency-Key này đã được dùng cho một yêu cầu khác; hãy gửi khóa mới',
+    idempotencyKeyInProgress: 'Một yêu cầu với Idempotency-Key này vẫn đang được xử lý; vui lòng thử lại sau giây lát',
   },
   auth: {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',

@@ -9,6 +9,7 @@ import { ApiError } from './core/errors';
 import { frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
+import { registerIdempotency } from './core/idempotency';
 import { registerRealtimeHub } from './hub';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     openapi: { info: { title: 'Partner Portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
   });
   registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
+  registerIdempotency(app, database.db);
 
   await app.register(tokenRoutes, { ctx, prefix: '/api' });
   for (const prefix of API_PREFIXES) {

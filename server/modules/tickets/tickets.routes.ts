@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permission } from '../../../contract/permissions';
@@ -7,6 +9,7 @@ import type { AppContext } from '../../context';
 import { streamCsv, type CsvColumn } from '../../core/csv';
 import { send } from '../../core/envelope';
 import { fieldError, notFound } from '../../core/errors';
+import { firstAnswerTo, replay } from '../../core/idempotency';
 import { requirePrincipal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import type { RealtimeHub } from '../../hub';
@@ -17,13 +20,34 @@ import { MULTIPART_LIMITS, readTicketForm, type StoredUpload } from './ticketUpl
 type IdParams = { Params: { id: string } };
 type AttachmentParams = { Params: { id: string; attachmentId: string } };
 
+const sha256OfFile = async (file: string) => {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
 /**
  * Reads the request's fields and files, then runs `use`; the stored files are removed when the request is
- * refused, at any step, so a refusal leaves neither rows nor files behind.
+ * refused, at any step, so a refusal leaves neither rows nor files behind. A retry of an answered
+ * Idempotency-Key (same fields, same file contents) gets the first answer and its files are dropped.
  */
-async function withTicketForm<T>(service: TicketService, request: FastifyRequest, use: (body: unknown, uploads: StoredUpload[]) => Promise<T>) {
+async function withTicketForm(
+  service: TicketService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  use: (body: unknown, uploads: StoredUpload[]) => Promise<FastifyReply>,
+) {
   const form = await readTicketForm(request, service.attachmentsDir);
   try {
+    const fingerprint = async () => ({
+      fields: form.body,
+      files: await Promise.all(form.uploads.map(async (u) => ({ name: u.fileName, sha256: await sha256OfFile(path.join(service.attachmentsDir, u.storageName)) }))),
+    });
+    const firstAnswer = await firstAnswerTo(request, reply, fingerprint);
+    if (firstAnswer) {
+      await form.discard();
+      return replay(reply, firstAnswer);
+    }
     return await use(form.body, form.uploads);
   } catch (error) {
     await form.discard();
@@ -105,8 +129,10 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
 
   app.post('/tickets', { config: { access: permission('Tickets', 'Create') }, schema: { tags, summary: 'Raise a ticket: multipart (subject, description, files) or JSON' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
-    const ticket = await withTicketForm(service, request, async (body, uploads) => service.create(principal, await validate(createTicketSchema, body), uploads));
-    return send(request, reply, ticket, { statusCode: 201, message: 'tickets.created' });
+    return withTicketForm(service, request, reply, async (body, uploads) => {
+      const ticket = await service.create(principal, await validate(createTicketSchema, body), uploads);
+      return send(request, reply, ticket, { statusCode: 201, message: 'tickets.created' });
+    });
   });
 
   app.put<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'Update') }, schema: { tags, summary: "Change a ticket's status (the owner closes or reopens it)" } }, async (request, reply) => {
@@ -129,11 +155,11 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
   app.post<IdParams>('/tickets/:id/messages', { config: { access: permission('TicketConversations', 'Create') }, schema: { tags, summary: 'Write in a ticket\'s chat: multipart (body, files) or JSON { body }' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     await service.assertAcceptsMessages(principal, request.params.id);
-    const message = await withTicketForm(service, request, async (body, uploads) => {
+    return withTicketForm(service, request, reply, async (body, uploads) => {
       const input = await validate(ticketMessageSchema, body ?? {});
-      return service.postMessage(principal, request.params.id, input.body, uploads);
+      const message = await service.postMessage(principal, request.params.id, input.body, uploads);
+      return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
     });
-    return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
   });
 
   app.get<AttachmentParams>('/tickets/:id/attachments/:attachmentId', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'Download an attachment of a ticket or of its chat' } }, async (request, reply) =>
