@@ -1,6 +1,8 @@
 /** Claims of the access token (DESIGN.md "Tokens"). Permissions are fetched, not carried. */
 export interface AccessTokenClaims {
   sub: string;
+  /** The sign-in (refresh token family) the token belongs to: changing the password keeps this one. */
+  sid?: string;
   fullName: string;
   email: string;
   role: string;

@@ -36,6 +36,7 @@ export default {
     passwordChanged: 'Your password has been changed',
     currentPasswordWrong: 'The current password is incorrect',
     profileUpdated: 'Your profile has been updated',
+    signedOut: 'You have been signed out',
   },
   users: {
     registered: 'The user has been registered and an activation mail sent',

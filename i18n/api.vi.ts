@@ -35,6 +35,7 @@ export default {
     passwordChanged: 'Mật khẩu của bạn đã được thay đổi',
     currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
     profileUpdated: 'Hồ sơ của bạn đã được cập nhật',
+    signedOut: 'Bạn đã đăng xuất',
   },
   users: {
     registered: 'Người dùng đã được đăng ký và thư kích hoạt đã được gửi',

@@ -19,6 +19,8 @@ export interface Config {
     failedSignInsBeforeHold: number;
     signInHoldMinutes: number;
     forgotPasswordPerHour: number;
+    /** How long a rotated refresh token answers its successor pair again (two tabs refreshing at once). */
+    refreshGraceSeconds: number;
   };
 }
 
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       failedSignInsBeforeHold: int(env.SIGN_IN_FAILURES_BEFORE_HOLD, 5),
       signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
       forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),
+      refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 10),
     },
     ...overrides,
   };

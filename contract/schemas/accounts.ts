@@ -10,6 +10,8 @@ export const loginSchema = yup.object({
 
 export const refreshSchema = yup.object({ token: token(), refreshToken: token() });
 
+export const revokeSchema = yup.object({ refreshToken: token() });
+
 export const forgotPasswordSchema = yup.object({ email: email() });
 
 export const verifyTokenSchema = yup.object({ email: email(), token: token() });

@@ -13,11 +13,15 @@ export async function signAccessToken(secret: Uint8Array, claims: Omit<AccessTok
     .sign(secret);
 }
 
-/** Only HS256 signed by us passes: `alg: none`, other algorithms and tampered tokens are refused. */
+/**
+ * Only HS256 signed by us passes: `alg: none`, other algorithms and tampered tokens are refused, and so is a
+ * token without `exp` (it would never expire: the library checks `exp` only when present) or with a non-numeric one.
+ */
 export async function verifyAccessToken(secret: Uint8Array, token: string, options: { ignoreExpiry?: boolean } = {}): Promise<TokenCheck> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
+      requiredClaims: ['exp'],
       currentDate: options.ignoreExpiry ? new Date(0) : undefined,
     });
     if (typeof payload.sub !== 'string') return { ok: false, expired: false };

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { Envelope } from '../../contract/envelope';
 import type { TokenResponse } from '../../contract/tokens';
+import { afterAnswersSettled } from '../../server/modules/accounts/afterAnswer';
 import { DEMO_PASSWORD } from '../../server/seed/demoData';
 
 export { DEMO_PASSWORD };
@@ -89,6 +90,8 @@ export async function startServer(options: { limits?: Partial<Config['limits']>;
     }
     const response = await fetch(url + urlPath, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
     const text = await response.text();
+    // Mail and other work the server does after answering is done before the test reads its effects.
+    await afterAnswersSettled(built.app.server);
     let parsed: unknown = null;
     try {
       parsed = JSON.parse(text);

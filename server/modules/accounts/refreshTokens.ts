@@ -1,50 +1,109 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { REFRESH_TOKEN_SECONDS } from '../../../contract/tokens';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { REFRESH_TOKEN_SECONDS, type TokenResponse } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 import { hashOf, newOpaqueToken } from './secrets';
+import { openSuccessor, sealSuccessor } from './successorSeal';
 
-export async function issueRefreshToken(db: Pick<Db, 'insert'>, userId: string, familyId: string = crypto.randomUUID()) {
+function newRefreshToken(userId: string, familyId: string) {
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000);
-  await db.insert(refreshTokens).values({ userId, familyId, tokenHash: hashOf(token), expiresAt });
-  return { token, expiresAt };
+  return { token, expiresAt, row: { userId, familyId, tokenHash: hashOf(token), expiresAt } };
 }
 
-export type RotationOutcome =
-  | { kind: 'rotated'; userId: string; familyId: string }
-  | { kind: 'unknown' }
-  | { kind: 'expired' }
-  | { kind: 'reused' };
+/** A refresh token starting a new sign-in chain (its family), or continuing the given one. */
+export async function issueRefreshToken(db: Pick<Db, 'insert'>, userId: string, familyId: string = crypto.randomUUID()) {
+  const fresh = newRefreshToken(userId, familyId);
+  await db.insert(refreshTokens).values(fresh.row);
+  return { token: fresh.token, expiresAt: fresh.expiresAt, familyId };
+}
+
+export type RotationOutcome = { kind: 'rotated' | 'grace'; pair: TokenResponse } | { kind: 'refused' };
+
+export interface Rotation {
+  token: string;
+  /** The user of the access token sent with it: another user's refresh token is unknown, not burnt. */
+  userId: string;
+  secret: Uint8Array;
+  /** How long a rotated token answers its successor pair again instead of counting as reuse. */
+  graceMs: number;
+  /** The access token of the successor pair, in the same sign-in chain. */
+  signAccessToken: (familyId: string) => Promise<string>;
+}
 
 /**
- * Marks a refresh token used. A token already rotated or revoked means it leaked or was replayed: the whole
- * sign-in chain (its family) is revoked, and the caller must sign in again.
+ * Exchanges a refresh token for its successor pair. Within the grace period a token already rotated answers
+ * the same pair again (two tabs, or a retried request whose answer was lost); after it, a rotated or revoked
+ * token means it leaked or was replayed: the whole sign-in chain is revoked and the caller must sign in again.
  */
-export async function rotateRefreshToken(db: Db, token: string, userId: string): Promise<RotationOutcome> {
+export async function rotateRefreshToken(db: Db, rotation: Rotation): Promise<RotationOutcome> {
+  const { token, userId, secret } = rotation;
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
-  if (!row || row.userId !== userId) return { kind: 'unknown' };
-  if (row.rotatedAt || row.revokedAt) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-    return { kind: 'reused' };
+  if (!row || row.userId !== userId) return { kind: 'refused' };
+  if (row.revokedAt || (await isFamilyRevoked(db, row.familyId))) {
+    await revokeFamily(db, row.familyId);
+    return { kind: 'refused' };
   }
-  if (row.expiresAt.getTime() <= Date.now()) return { kind: 'expired' };
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
-    .returning({ id: refreshTokens.id });
-  if (!claimed) return rotateRefreshToken(db, token, userId);
-  return { kind: 'rotated', userId: row.userId, familyId: row.familyId };
+  if (row.rotatedAt) {
+    const inGrace = Date.now() - row.rotatedAt.getTime() < rotation.graceMs;
+    const pair = inGrace && row.successorSealed ? openSuccessor(secret, token, row.successorSealed) : null;
+    if (pair) return { kind: 'grace', pair };
+    await revokeFamily(db, row.familyId);
+    return { kind: 'refused' };
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return { kind: 'refused' };
+
+  const successor = newRefreshToken(row.userId, row.familyId);
+  const pair: TokenResponse = {
+    token: await rotation.signAccessToken(row.familyId),
+    refreshToken: successor.token,
+    refreshTokenExpiryTime: successor.expiresAt.toISOString(),
+  };
+  // The claim and the successor commit together: a concurrent presentation either waits for both or sees neither.
+  const claimed = await db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(), successorSealed: sealSuccessor(secret, token, pair) })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (won) await tx.insert(refreshTokens).values(successor.row);
+    return !!won;
+  });
+  // Another request rotated it first: answer as a second presentation would (the same pair, in grace).
+  if (!claimed) return rotateRefreshToken(db, rotation);
+  return { kind: 'rotated', pair };
 }
 
-export async function revokeRefreshTokensOfUser(db: Pick<Db, 'update'>, userId: string) {
+/** A revoked row marks its whole family revoked, even a successor committed while the family was being revoked. */
+async function isFamilyRevoked(db: Db, familyId: string) {
+  const [revoked] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return !!revoked;
+}
+
+const revocation = () => ({ revokedAt: new Date(), successorSealed: null });
+
+async function revokeFamily(db: Pick<Db, 'update'>, familyId: string) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .set(revocation())
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Sign-out: ends the sign-in chain of this refresh token, whichever of its tokens is presented. Unknown tokens do nothing. */
+export async function revokeSignInOf(db: Db, token: string) {
+  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+  if (row) await revokeFamily(db, row.familyId);
+}
+
+/** Every sign-in of a user, or every one but `exceptFamilyId` (the session that changed the password). */
+export async function revokeRefreshTokensOfUser(db: Pick<Db, 'update'>, userId: string, exceptFamilyId?: string) {
+  await db
+    .update(refreshTokens)
+    .set(revocation())
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
 }

@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { bearerToken } from '../../core/guard';
 import { signAccessToken } from '../../core/jwt';
 import { fullNameOf, rolesOfUser } from './principal';
 import { issueRefreshToken } from './refreshTokens';
@@ -21,11 +24,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return user ?? null;
 }
 
-/** An access token with the claims of DESIGN.md and a refresh token in the given sign-in chain. */
-export async function issueSession(db: Db, secret: Uint8Array, user: UserRow, familyId?: string): Promise<TokenResponse> {
+/** An access token with the claims of DESIGN.md; `sid` names its sign-in chain (the refresh token family). */
+export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRow, familyId: string): Promise<string> {
   const [topRole] = await rolesOfUser(db, user.id);
-  const token = await signAccessToken(secret, {
+  return signAccessToken(secret, {
     sub: user.id,
+    sid: familyId,
     fullName: fullNameOf(user),
     email: user.email,
     role: topRole?.name ?? '',
@@ -33,6 +37,20 @@ export async function issueSession(db: Db, secret: Uint8Array, user: UserRow, fa
     phone: user.phoneNumber,
     avatar: user.imageUrl,
   });
-  const refresh = await issueRefreshToken(db, user.id, familyId);
+}
+
+/** A new sign-in: a refresh token starting its own chain and an access token naming that chain. */
+export async function issueSession(db: Db, secret: Uint8Array, user: UserRow): Promise<TokenResponse> {
+  const refresh = await issueRefreshToken(db, user.id);
+  const token = await signAccessTokenOf(db, secret, user, refresh.familyId);
   return { token, refreshToken: refresh.token, refreshTokenExpiryTime: refresh.expiresAt.toISOString() };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The sign-in chain of the request's access token (already verified by the guard); undefined for tokens without one. */
+export function signInIdOf(request: FastifyRequest): string | undefined {
+  const token = bearerToken(request);
+  const { sid } = token ? decodeJwt(token) : {};
+  return typeof sid === 'string' && UUID.test(sid) ? sid : undefined;
 }

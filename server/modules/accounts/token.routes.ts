@@ -1,27 +1,28 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TENANT_HEADER, TENANT_ROOT } from '../../../contract/http';
-import { loginSchema, refreshSchema } from '../../../contract/schemas/accounts';
+import { loginSchema, refreshSchema, revokeSchema } from '../../../contract/schemas/accounts';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
-import { ApiError, badRequest, tooManyRequests, unauthorized } from '../../core/errors';
+import { badRequest, tooManyRequests, unauthorized } from '../../core/errors';
 import { verifyAccessToken } from '../../core/jwt';
 import { validate } from '../../core/validation';
-import { verifyPassword } from './passwords';
-import { rotateRefreshToken } from './refreshTokens';
-import { findUserByEmail, findUserById, issueSession } from './session';
+import { prepareDecoyHash, verifyPassword } from './passwords';
+import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
+import { findUserByEmail, findUserById, issueSession, signAccessTokenOf } from './session';
 import { createSignInHolds } from './signInHolds';
 
 function requireRootTenant(request: FastifyRequest) {
   if (request.headers[TENANT_HEADER] !== TENANT_ROOT) throw badRequest('api.tenantInvalid', [{ field: TENANT_HEADER, message: 'api.tenantInvalid' }]);
 }
 
-/** POST /api/token and /api/token/refresh. */
+/** POST /api/token, /api/token/refresh and /api/token/revoke. */
 export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const holds = createSignInHolds({ failuresBeforeHold: config.limits.failedSignInsBeforeHold, holdMinutes: config.limits.signInHoldMinutes });
-  // One limiter for both token calls, so sign-in and refresh share the per-address budget.
+  // One limiter for the token calls, so sign-in, refresh and revoke share the per-address budget.
   const rateLimited = app.rateLimit({ max: config.limits.tokenPerMinute, timeWindow: 60_000 });
   const tags = ['Token'];
+  await prepareDecoyHash();
 
   app.post('/token', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign in: email and password for tokens' } }, async (request, reply) => {
     requireRootTenant(request);
@@ -29,11 +30,11 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const key = email.toLowerCase();
     if (holds.isHeld(key)) throw tooManyRequests('auth.signInHeld');
     const user = await findUserByEmail(db, email);
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+    // An inactive account answers as a wrong password does, so nobody learns that the password was right.
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user?.isActive) {
       holds.recordFailure(key);
       throw unauthorized('auth.invalidCredentials');
     }
-    if (!user.isActive) throw new ApiError(401, 'auth.accountInactive');
     holds.clear(key);
     return send(request, reply, await issueSession(db, config.jwtSecret, user));
   });
@@ -43,10 +44,24 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const body = await validate(refreshSchema, request.body);
     const check = await verifyAccessToken(config.jwtSecret, body.token, { ignoreExpiry: true });
     if (!check.ok) throw unauthorized('auth.refreshInvalid');
-    const outcome = await rotateRefreshToken(db, body.refreshToken, check.claims.sub);
-    if (outcome.kind !== 'rotated') throw unauthorized('auth.refreshInvalid');
-    const user = await findUserById(db, outcome.userId);
+    const user = await findUserById(db, check.claims.sub);
     if (!user?.isActive) throw unauthorized('auth.refreshInvalid');
-    return send(request, reply, await issueSession(db, config.jwtSecret, user, outcome.familyId));
+    const outcome = await rotateRefreshToken(db, {
+      token: body.refreshToken,
+      userId: user.id,
+      secret: config.jwtSecret,
+      graceMs: config.limits.refreshGraceSeconds * 1000,
+      signAccessToken: (familyId) => signAccessTokenOf(db, config.jwtSecret, user, familyId),
+    });
+    if (outcome.kind === 'refused') throw unauthorized('auth.refreshInvalid');
+    return send(request, reply, outcome.pair);
+  });
+
+  // Public: signing out must work with an expired access token; holding the refresh token is the proof.
+  app.post('/token/revoke', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign out: revoke the sign-in of a refresh token' } }, async (request, reply) => {
+    requireRootTenant(request);
+    const { refreshToken } = await validate(revokeSchema, request.body);
+    await revokeSignInOf(db, refreshToken);
+    return send(request, reply, null, { message: 'auth.signedOut' });
   });
 };

@@ -11,7 +11,8 @@ import { fieldError, notFound } from '../../core/errors';
 import { requirePrincipal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
-import { findUserById } from '../accounts/session';
+import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { findUserById, signInIdOf } from '../accounts/session';
 import { AVATAR_MIME, decodeAvatar, storeAvatar } from './avatar';
 import { selectUserDto } from './userDto';
 
@@ -65,6 +66,8 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      // Every other sign-in ends; this one (named by the access token's `sid`) keeps working.
+      await revokeRefreshTokensOfUser(tx, user.id, signInIdOf(request));
       await writeAudit(tx, { userId: user.id, type: 'Update', table: 'users', key: user.id, before: { password: '(hidden)' }, after: { password: '(changed)' } });
     });
     return send(request, reply, null, { message: 'auth.passwordChanged' });

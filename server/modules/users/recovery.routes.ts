@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { confirmMailSchema, forgotPasswordSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
+import type { Language } from '../../../contract/http';
 import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
@@ -13,6 +14,7 @@ import { hashPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
+import { createAfterAnswer } from '../accounts/afterAnswer';
 import { findUserByEmail } from '../accounts/session';
 
 /**
@@ -43,23 +45,28 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return true;
   }
 
+  // The answer goes before the account is even looked up: its timing cannot tell whether the account exists.
+  const afterAnswer = createAfterAnswer(app, ctx.log);
+  async function mailResetLink(email: string, language: Language) {
+    const user = await findUserByEmail(db, email);
+    if (!user?.isActive || !mayMail(email.toLowerCase())) return;
+    const token = await createMailToken(db, user.id, 'reset', RESET_TOKEN_SECONDS);
+    const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    await mailer.send({
+      to: user.email,
+      subject: translate(language, 'mail.resetSubject'),
+      text: translate(language, 'mail.resetBody', { name: fullNameOf(user), link }),
+      link,
+    });
+  }
+
   app.post(
     '/users/forgot-password',
     { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary: 'Mail a reset link (neutral answer)' } },
     async (request, reply) => {
       const { email } = await validate(forgotPasswordSchema, request.body);
-      const user = await findUserByEmail(db, email);
-      if (user?.isActive && mayMail(email.toLowerCase())) {
-        const token = await createMailToken(db, user.id, 'reset', RESET_TOKEN_SECONDS);
-        const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        const language = languageOf(request);
-        await mailer.send({
-          to: user.email,
-          subject: translate(language, 'mail.resetSubject'),
-          text: translate(language, 'mail.resetBody', { name: fullNameOf(user), link }),
-          link,
-        });
-      }
+      const language = languageOf(request);
+      afterAnswer(reply, () => mailResetLink(email, language));
       return send(request, reply, null, { message: 'auth.forgotSent' });
     },
   );
