@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import { permission, type Permission } from '../../contract/permissions';
 import { SEEDED_ROLES } from '../../contract/roles';
@@ -7,26 +7,13 @@ import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../../c
 import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import { auditTrails, rolePermissions } from '../../server/db/schema';
-import { loadDemoFixture } from './demoFixture';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
-import { startServer, type TestServer } from './harness';
+import { unique, useDemoServer } from './factories';
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
-let roleIds: Record<string, string>;
+const { server, make, token, userIds, roleIds, partnerIds } = useDemoServer();
 
-beforeAll(async () => {
-  server = await startServer();
-  const demo = await loadDemoFixture(server);
-  Object.assign(userIds, demo.userIds);
-  for (const [email, session] of Object.entries(demo.sessions)) tokens[email] = session.token;
-  roleIds = demo.roleIds;
-});
-afterAll(() => server.close());
-
-const admin = () => tokens['admin@example.com'];
-const support = () => tokens['support@example.com'];
+const admin = () => token('admin@example.com');
+const support = () => token('support@example.com');
 const PARTNER_SIDE = ['partner.admin@acme.example', 'partner@acme.example'];
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const seeded = (name: string) => SEEDED_ROLES.find((r) => r.name === name)!;
@@ -69,46 +56,53 @@ describe('POST /api/v1/roles/search and GET /api/v1/roles/{id}', () => {
 });
 
 describe('POST, PUT and DELETE /api/v1/roles', () => {
-  let id: string;
+  /** Creates through the API, with its deletion queued for after the test. */
+  const created = async (body: { name: string; description?: string; priority: unknown }) => {
+    const answer = await create(body);
+    expectEnvelope(answer, 201);
+    make.onCleanup(() => remove(answer.body.data!.id));
+    return answer.body.data!;
+  };
 
   it('Admin creates a role (201) with a Create audit row', async () => {
-    const answer = await create({ name: 'Auditor', description: 'Reads the audit trail', priority: 20 });
-    expectEnvelope(answer, 201);
-    expect(answer.body.data).toMatchObject({ name: 'Auditor', description: 'Reads the audit trail', priority: 20 });
-    id = answer.body.data!.id;
-    expect((await get(id)).body.data).toMatchObject({ name: 'Auditor' });
-    expect((await permissionsOf(id)).body.data).toEqual({ roleId: id, permissions: [] });
-    const [row] = await auditOf('roles', id);
+    const name = `Auditor ${unique()}`;
+    const role = await created({ name, description: 'Reads the audit trail', priority: 20 });
+    expect(role).toMatchObject({ name, description: 'Reads the audit trail', priority: 20 });
+    expect((await get(role.id)).body.data).toMatchObject({ name });
+    expect((await permissionsOf(role.id)).body.data).toEqual({ roleId: role.id, permissions: [] });
+    const [row] = await auditOf('roles', role.id);
     expect(row).toMatchObject({ type: 'Create', userId: userIds['admin@example.com'] });
-    expect(row.newValues).toMatchObject({ name: 'Auditor', priority: 20 });
+    expect(row.newValues).toMatchObject({ name, priority: 20 });
   });
 
-  it('Admin updates it; the Update audit row holds the old and new values of what changed', async () => {
-    const answer = await update(id, { name: 'Auditors', description: 'Reads the audit trail', priority: 25 });
+  it('Admin updates a role; the Update audit row holds the old and new values of what changed', async () => {
+    const role = await make.role({ priority: 20 });
+    const renamed = `${role.name} renamed`;
+    const answer = await update(role.id, { name: renamed, description: role.description, priority: 25 });
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ id, name: 'Auditors', priority: 25 });
-    const [row] = await auditOf('roles', id);
-    expect(row).toMatchObject({ type: 'Update', oldValues: { name: 'Auditor', priority: 20 }, newValues: { name: 'Auditors', priority: 25 } });
+    expect(answer.body.data).toMatchObject({ id: role.id, name: renamed, priority: 25 });
+    const [row] = await auditOf('roles', role.id);
+    expect(row).toMatchObject({ type: 'Update', oldValues: { name: role.name, priority: 20 }, newValues: { name: renamed, priority: 25 } });
     expect(row.affectedColumns).toEqual(expect.arrayContaining(['name', 'priority']));
     expect(row.affectedColumns).not.toContain('description');
   });
 
   it('a name is required, at most 100 characters, and trimmed; the description at most 500', async () => {
+    const role = await make.role();
     const missing = expectFieldErrors(await refused(server, () => create({})), ['name', 'priority']);
     expect(fieldMessage(missing, 'name')).toBe(validationEn.validation.required);
     expectFieldErrors(await refused(server, () => create({ name: '   ', priority: 30 })), ['name']);
     const long = expectFieldErrors(await refused(server, () => create({ name: 'r'.repeat(101), priority: 30 })), ['name']);
     expect(fieldMessage(long, 'name')).toBe(validationEn.validation.maxLength.replace('%{max}', '100'));
-    expectFieldErrors(await refused(server, () => update(id, { name: 'r'.repeat(101), priority: 30 })), ['name']);
+    expectFieldErrors(await refused(server, () => update(role.id, { name: 'r'.repeat(101), priority: 30 })), ['name']);
     expectFieldErrors(await refused(server, () => create({ name: 'Wordy', description: 'd'.repeat(501), priority: 30 })), ['description']);
     expectFieldErrors(await refused(server, () => create({ name: 42, priority: 30 })), ['name']);
-    const atLimit = await create({ name: ` ${'r'.repeat(100)} `, description: 'd'.repeat(500), priority: 1000 });
-    expectEnvelope(atLimit, 201);
-    expect(atLimit.body.data!.name).toBe('r'.repeat(100));
-    expectEnvelope(await remove(atLimit.body.data!.id), 200);
+    const atLimit = await created({ name: ` ${'r'.repeat(100)} `, description: 'd'.repeat(500), priority: 1000 });
+    expect(atLimit.name).toBe('r'.repeat(100));
   });
 
   it('priority is a whole number from 1 to 1000', async () => {
+    const role = await make.role();
     const cases: [unknown, string][] = [
       [0, validationEn.validation.minValue.replace('%{min}', '1')],
       [-5, validationEn.validation.minValue.replace('%{min}', '1')],
@@ -120,22 +114,19 @@ describe('POST, PUT and DELETE /api/v1/roles', () => {
     for (const [priority, message] of cases) {
       const answer = expectFieldErrors(await refused(server, () => create({ name: 'Bounds', priority })), ['priority']);
       expect(fieldMessage(answer, 'priority'), String(priority)).toBe(message);
-      expectFieldErrors(await refused(server, () => update(id, { name: 'Auditors', priority })), ['priority']);
+      expectFieldErrors(await refused(server, () => update(role.id, { name: role.name, priority })), ['priority']);
     }
-    for (const priority of [1, 1000]) {
-      const answer = await create({ name: `Bounds ${priority}`, priority });
-      expectEnvelope(answer, 201);
-      expectEnvelope(await remove(answer.body.data!.id), 200);
-    }
+    for (const priority of [1, 1000]) await created({ name: `Bounds ${priority} ${unique()}`, priority });
   });
 
   it('a taken name, in any case, answers 409 on the name field, on create and on rename', async () => {
-    for (const name of ['Support', 'SUPPORT', ' partneradmin ', 'auditors']) {
+    const role = await make.role({ priority: 25 });
+    for (const name of ['Support', 'SUPPORT', ' partneradmin ', role.name.toLowerCase()]) {
       const answer = expectFieldErrors(await refused(server, () => create({ name, priority: 30 })), ['name'], 409);
       expect(answer.body.message).toBe(apiEn.roles.nameTaken);
     }
-    expectFieldErrors(await refused(server, () => update(id, { name: 'admin', priority: 25 })), ['name'], 409);
-    expectEnvelope(await update(id, { name: 'AUDITORS', description: 'Reads the audit trail', priority: 25 }), 200);
+    expectFieldErrors(await refused(server, () => update(role.id, { name: 'admin', priority: 25 })), ['name'], 409);
+    expectEnvelope(await update(role.id, { name: role.name.toUpperCase(), description: role.description, priority: 25 }), 200);
   });
 
   it('a role given to users cannot be deleted (409) and stays with its permissions', async () => {
@@ -146,29 +137,26 @@ describe('POST, PUT and DELETE /api/v1/roles', () => {
   });
 
   it('users who were deleted no longer count as holders: the preview skips them and the role can be deleted', async () => {
-    const role = await create({ name: 'Short lived', priority: 80 });
-    expectEnvelope(role, 201);
-    const roleId = role.body.data!.id;
-    const user = await server.api<{ id: string }>('POST', '/api/v1/users/register', { token: admin(), body: { firstName: 'Tạm', lastName: 'Thời', email: 'temp.holder@example.com', roleId } });
-    expectEnvelope(user, 201);
-    expect((await preview(roleId, [permission('Tickets', 'View')])).body.data).toMatchObject({ affectedUsers: 1 });
-    expectEnvelope(await refused(server, () => remove(roleId)), 409, apiEn.roles.inUse.replace('%{count}', '1'));
-    expectEnvelope(await server.api('DELETE', `/api/v1/users/${user.body.data!.id}`, { token: admin() }), 200);
-    expect((await preview(roleId, [permission('Tickets', 'View')])).body.data).toMatchObject({ affectedUsers: 0 });
-    expectEnvelope(await remove(roleId), 200);
-    expectEnvelope(await refused(server, () => get(roleId)), 404);
+    const role = await make.role({ priority: 80 });
+    const user = await make.user({ roleId: role.id, active: false });
+    expect((await preview(role.id, [permission('Tickets', 'View')])).body.data).toMatchObject({ affectedUsers: 1 });
+    expectEnvelope(await refused(server, () => remove(role.id)), 409, apiEn.roles.inUse.replace('%{count}', '1'));
+    expectEnvelope(await server.api('DELETE', `/api/v1/users/${user.id}`, { token: admin() }), 200);
+    expect((await preview(role.id, [permission('Tickets', 'View')])).body.data).toMatchObject({ affectedUsers: 0 });
+    expectEnvelope(await remove(role.id), 200);
+    expectEnvelope(await refused(server, () => get(role.id)), 404);
   });
 
   it('Admin deletes an unused role: GET answers 404, its permissions go, a Delete audit row stays', async () => {
-    expectEnvelope(await setPermissions(id, [permission('AuditTrails', 'View')]), 200);
-    const answer = await remove(id);
+    const role = await make.role({ permissions: [permission('AuditTrails', 'View')] });
+    const answer = await remove(role.id);
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ id, name: 'AUDITORS' });
-    expectEnvelope(await refused(server, () => get(id)), 404);
-    expect(await stored(id)).toEqual([]);
-    const [row] = await auditOf('roles', id);
-    expect(row).toMatchObject({ type: 'Delete', userId: userIds['admin@example.com'], oldValues: expect.objectContaining({ name: 'AUDITORS' }) });
-    expectEnvelope(await refused(server, () => remove(id)), 404);
+    expect(answer.body.data).toMatchObject({ id: role.id, name: role.name });
+    expectEnvelope(await refused(server, () => get(role.id)), 404);
+    expect(await stored(role.id)).toEqual([]);
+    const [row] = await auditOf('roles', role.id);
+    expect(row).toMatchObject({ type: 'Delete', userId: userIds['admin@example.com'], oldValues: expect.objectContaining({ name: role.name }) });
+    expectEnvelope(await refused(server, () => remove(role.id)), 404);
   });
 });
 
@@ -182,8 +170,7 @@ describe('GET, PUT /api/v1/roles/{id}/permissions and the preview', () => {
   });
 
   it('PUT replaces the set (duplicates once); GET reads back what was saved; an audit row keeps before and after', async () => {
-    const role = await create({ name: 'Round trip', priority: 70 });
-    const id = role.body.data!.id;
+    const { id } = await make.role({ priority: 70 });
     const wanted = [permission('Partners', 'View'), permission('Tickets', 'Search'), permission('Partners', 'View')];
     const answer = await setPermissions(id, wanted);
     expectEnvelope(answer, 200);
@@ -196,7 +183,6 @@ describe('GET, PUT /api/v1/roles/{id}/permissions and the preview', () => {
     expect(row).toMatchObject({ type: 'Update', userId: userIds['admin@example.com'], oldValues: { permissions: sorted(wanted.slice(0, 2)) }, newValues: { permissions: sorted(next) } });
     expectEnvelope(await setPermissions(id, []), 200);
     expect(await stored(id)).toEqual([]);
-    expectEnvelope(await remove(id), 200);
   });
 
   it('preview counts the users the change affects and changes nothing', async () => {
@@ -224,8 +210,16 @@ describe('GET, PUT /api/v1/roles/{id}/permissions and the preview', () => {
 
 describe('no escalation', () => {
   const granted: Permission[] = [permission('Roles', 'View'), permission('Roles', 'Search'), permission('Roles', 'Update'), permission('Roles', 'Create')];
+  const LEAD_PRIORITY = 20;
 
-  it('before any grant, Support holds no Roles permission: 403 on every call', async () => {
+  /** A staff lead: Support's permissions and the Roles ones above (no Roles.Delete), ranked at 20. */
+  async function lead() {
+    return make.userWith([...seeded('Support').permissions, ...granted], { priority: LEAD_PRIORITY });
+  }
+  /** A role ranked below the lead, with the Partner role's permissions. */
+  const lowerRole = () => make.role({ permissions: seeded('Partner').permissions, priority: 60 });
+
+  it('Support holds no Roles permission: 403 on every call', async () => {
     const calls = [
       () => search({}, support()),
       () => get(roleIds.Partner, support()),
@@ -240,46 +234,58 @@ describe('no escalation', () => {
     for (const call of calls) expectEnvelope(await refused(server, call), 403, apiEn.api.forbidden);
   });
 
-  it('Admin grants Support the Roles View, Search, Update and Create permissions', async () => {
-    const answer = await setPermissions(roleIds.Support, [...seeded('Support').permissions, ...granted]);
+  it('a role granted the Roles permissions may search roles at once', async () => {
+    const role = await make.role({ permissions: [...seeded('Support').permissions], priority: LEAD_PRIORITY });
+    const user = await make.user({ roleId: role.id });
+    expectEnvelope(await refused(server, () => search({}, user.token)), 403);
+    const answer = await setPermissions(role.id, [...seeded('Support').permissions, ...granted]);
     expectEnvelope(answer, 200);
     expect(answer.body.data).toMatchObject({ added: sorted(granted), removed: [], affectedUsers: 1 });
-    expectEnvelope(await search({}, support()), 200);
+    expectEnvelope(await search({}, user.token), 200);
   });
 
-  it("Support cannot edit Admin's role or its own (equal rank): details, permissions and preview all 403", async () => {
-    for (const name of ['Admin', 'Support'] as const) {
-      const id = roleIds[name];
-      const role = seeded(name);
-      const outranks = expectEnvelope(await refused(server, () => update(id, { name, description: 'changed', priority: role.priority }, support())), 403);
+  it('a lead cannot edit a role of higher or equal rank (Admin, its own): details, permissions and preview all 403', async () => {
+    const me = await lead();
+    const targets = [
+      { id: roleIds.Admin, name: 'Admin', priority: 1, permissions: seeded('Admin').permissions },
+      { id: me.role.id, name: me.role.name, priority: LEAD_PRIORITY, permissions: [...seeded('Support').permissions, ...granted] },
+    ];
+    for (const target of targets) {
+      const outranks = expectEnvelope(await refused(server, () => update(target.id, { name: target.name, description: 'changed', priority: target.priority }, me.token)), 403);
       expect(outranks.body.message).toBe(apiEn.roles.outranks);
-      expectEnvelope(await refused(server, () => update(id, { name, priority: 100 }, support())), 403);
-      expectEnvelope(await refused(server, () => setPermissions(id, [...role.permissions, ...granted], support())), 403, apiEn.roles.outranks);
-      expectEnvelope(await refused(server, () => setPermissions(id, [], support())), 403);
-      expectEnvelope(await refused(server, () => preview(id, [], support())), 403);
+      expectEnvelope(await refused(server, () => update(target.id, { name: target.name, priority: 100 }, me.token)), 403);
+      expectEnvelope(await refused(server, () => setPermissions(target.id, [...target.permissions, ...granted], me.token)), 403, apiEn.roles.outranks);
+      expectEnvelope(await refused(server, () => setPermissions(target.id, [], me.token)), 403);
+      expectEnvelope(await refused(server, () => preview(target.id, [], me.token)), 403);
     }
   });
 
-  it('Support cannot raise a lower role (Partner) to its own rank or above, nor create one there', async () => {
-    for (const priority of [10, 9, 1]) {
-      const answer = expectFieldErrors(await refused(server, () => update(roleIds.Partner, { name: 'Partner', priority }, support())), ['priority'], 403);
+  it('a lead cannot raise a lower role to its own rank or above, nor create one there', async () => {
+    const me = await lead();
+    const lower = await lowerRole();
+    for (const priority of [LEAD_PRIORITY, LEAD_PRIORITY - 1, 1]) {
+      const answer = expectFieldErrors(await refused(server, () => update(lower.id, { name: lower.name, priority }, me.token)), ['priority'], 403);
       expect(answer.body.message).toBe(apiEn.roles.outranks);
-      expectFieldErrors(await refused(server, () => create({ name: 'Shadow admin', priority }, support())), ['priority'], 403);
+      expectFieldErrors(await refused(server, () => create({ name: 'Shadow admin', priority }, me.token)), ['priority'], 403);
     }
   });
 
-  it('Support may reshape a lower role within its rank: priority 11 and below, description', async () => {
-    const answer = await update(roleIds.Partner, { name: 'Partner', description: 'Edited by Support', priority: 11 }, support());
+  it('a lead may reshape a lower role within its rank (priority just below its own, description) and create one there', async () => {
+    const me = await lead();
+    const lower = await lowerRole();
+    const answer = await update(lower.id, { name: lower.name, description: 'Edited by a lead', priority: LEAD_PRIORITY + 1 }, me.token);
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ priority: 11, description: 'Edited by Support' });
-    const [row] = await auditOf('roles', roleIds.Partner);
-    expect(row).toMatchObject({ type: 'Update', userId: userIds['support@example.com'], oldValues: { priority: 60 }, newValues: { priority: 11 } });
-    expectEnvelope(await update(roleIds.Partner, { name: 'Partner', description: seeded('Partner').description, priority: 60 }, support()), 200);
-    const made = await create({ name: 'Made by Support', priority: 11 }, support());
+    expect(answer.body.data).toMatchObject({ priority: LEAD_PRIORITY + 1, description: 'Edited by a lead' });
+    const [row] = await auditOf('roles', lower.id);
+    expect(row).toMatchObject({ type: 'Update', userId: me.id, oldValues: { priority: 60 }, newValues: { priority: LEAD_PRIORITY + 1 } });
+    const made = await create({ name: `Made by a lead ${unique()}`, priority: LEAD_PRIORITY + 1 }, me.token);
     expectEnvelope(made, 201);
+    make.onCleanup(() => remove(made.body.data!.id));
   });
 
-  it('Support cannot grant or withdraw a permission it does not hold, to a lower role; preview says the same', async () => {
+  it('a lead cannot grant or withdraw a permission it does not hold, to a lower role; preview says the same', async () => {
+    const me = await lead();
+    const lower = await lowerRole();
     const partner = seeded('Partner').permissions;
     for (const wanted of [
       [...partner, permission('Users', 'Delete')],
@@ -287,65 +293,68 @@ describe('no escalation', () => {
       [...partner, permission('UserRoles', 'Update')],
       partner.filter((p) => p !== permission('FormSections', 'View')),
     ]) {
-      const answer = expectFieldErrors(await refused(server, () => setPermissions(roleIds.Partner, wanted, support())), ['permissions'], 403);
+      const answer = expectFieldErrors(await refused(server, () => setPermissions(lower.id, wanted, me.token)), ['permissions'], 403);
       expect(answer.body.message).toBe(apiEn.roles.permissionNotHeld);
-      expectEnvelope(await refused(server, () => preview(roleIds.Partner, wanted, support())), 403, apiEn.roles.permissionNotHeld);
+      expectEnvelope(await refused(server, () => preview(lower.id, wanted, me.token)), 403, apiEn.roles.permissionNotHeld);
     }
-    expect(await stored(roleIds.Partner)).toEqual(sorted(partner));
+    expect(await stored(lower.id)).toEqual(sorted(partner));
   });
 
-  it('Support can grant and withdraw a permission it holds to a lower role', async () => {
+  it('a lead can grant and withdraw a permission it holds to a lower role, and its holders feel it at once', async () => {
+    const me = await lead();
+    const lower = await lowerRole();
+    const holder = await make.user({ roleId: lower.id, partnerId: partnerIds['Acme Logistics'] });
     const partner = seeded('Partner').permissions;
     const withExport = [...partner, permission('Partners', 'Export')];
-    expect((await preview(roleIds.Partner, withExport, support())).body.data).toEqual({ added: [permission('Partners', 'Export')], removed: [], affectedUsers: 2 });
-    const answer = await setPermissions(roleIds.Partner, withExport, support());
+    expect((await preview(lower.id, withExport, me.token)).body.data).toEqual({ added: [permission('Partners', 'Export')], removed: [], affectedUsers: 1 });
+    const answer = await setPermissions(lower.id, withExport, me.token);
     expectEnvelope(answer, 200);
-    expect(await stored(roleIds.Partner)).toEqual(sorted(withExport));
-    const [row] = await auditOf('role_permissions', roleIds.Partner);
-    expect(row).toMatchObject({ userId: userIds['support@example.com'], newValues: { permissions: sorted(withExport) } });
-    // The Partner users feel it at once: export is theirs now.
-    const partnerToken = tokens['partner@acme.example'];
-    expect((await server.api('GET', '/api/v1/partners/export', { token: partnerToken })).status).toBe(200);
-    expectEnvelope(await setPermissions(roleIds.Partner, partner, support()), 200);
-    expectEnvelope(await server.api('GET', '/api/v1/partners/export', { token: partnerToken }), 403);
+    expect(await stored(lower.id)).toEqual(sorted(withExport));
+    const [row] = await auditOf('role_permissions', lower.id);
+    expect(row).toMatchObject({ userId: me.id, newValues: { permissions: sorted(withExport) } });
+    expect((await server.api('GET', '/api/v1/partners/export', { token: holder.token })).status).toBe(200);
+    expectEnvelope(await setPermissions(lower.id, partner, me.token), 200);
+    expectEnvelope(await server.api('GET', '/api/v1/partners/export', { token: holder.token }), 403);
   });
 
-  it('Support has no Roles.Delete: 403 even for a role it made', async () => {
-    const [made] = (await search({ keyword: 'Made by Support' }, support())).body.data!.items;
-    expectEnvelope(await refused(server, () => remove(made.id, support())), 403, apiEn.api.forbidden);
+  it('a lead without Roles.Delete gets 403 even for a role it made', async () => {
+    const me = await lead();
+    const made = await create({ name: `Made by a lead ${unique()}`, priority: 70 }, me.token);
+    expectEnvelope(made, 201);
+    make.onCleanup(() => remove(made.body.data!.id));
+    expectEnvelope(await refused(server, () => remove(made.body.data!.id, me.token)), 403, apiEn.api.forbidden);
   });
 
   it('Admin, holding the top role, may do all of it', async () => {
-    expectEnvelope(await update(roleIds.Support, { name: 'Support', description: 'Edited by Admin', priority: 10 }, admin()), 200);
-    expectEnvelope(await update(roleIds.Admin, { name: 'Admin', description: 'Full access', priority: 1 }, admin()), 200);
+    const me = await lead();
+    const lower = await lowerRole();
+    expectEnvelope(await update(me.role.id, { name: me.role.name, description: 'Edited by Admin', priority: LEAD_PRIORITY }, admin()), 200);
+    expectEnvelope(await update(roleIds.Admin, { name: 'Admin', description: seeded('Admin').description, priority: 1 }, admin()), 200);
     const partner = seeded('Partner').permissions;
-    const withDelete = [...partner, permission('Users', 'Delete')];
-    expectEnvelope(await setPermissions(roleIds.Partner, withDelete), 200);
-    expectEnvelope(await setPermissions(roleIds.Partner, partner), 200);
-    const made = await create({ name: 'Second top', priority: 1 });
+    expectEnvelope(await setPermissions(lower.id, [...partner, permission('Users', 'Delete')]), 200);
+    expectEnvelope(await setPermissions(lower.id, partner), 200);
+    const made = await create({ name: `Second top ${unique()}`, priority: 1 });
     expectEnvelope(made, 201);
     expectEnvelope(await remove(made.body.data!.id), 200);
-    const [bySupport] = (await search({ keyword: 'Made by Support' })).body.data!.items;
-    expectEnvelope(await remove(bySupport.id), 200);
-    expectEnvelope(await setPermissions(roleIds.Support, seeded('Support').permissions), 200);
-    expectEnvelope(await refused(server, () => search({}, support())), 403);
+    expectEnvelope(await setPermissions(me.role.id, seeded('Support').permissions), 200);
+    expectEnvelope(await refused(server, () => search({}, me.token)), 403);
   });
 });
 
 describe('partner users and roles', () => {
   it('PartnerAdmin and Partner get 403 on every roles call, and nothing changes', async () => {
     for (const email of PARTNER_SIDE) {
-      const token = tokens[email];
+      const partnerToken = token(email);
       const calls = [
-        () => search({}, token),
-        () => get(roleIds.Partner, token),
-        () => create({ name: 'By a partner', priority: 70 }, token),
-        () => update(roleIds.Partner, { name: 'Partner', priority: 60 }, token),
-        () => remove(roleIds.Partner, token),
-        () => permissionsOf(roleIds.Partner, token),
-        () => setPermissions(roleIds.Partner, [...seeded('Partner').permissions, permission('Roles', 'View')], token),
-        () => preview(roleIds.Partner, [], token),
-        () => server.api('GET', '/api/v1/roles/export', { token }),
+        () => search({}, partnerToken),
+        () => get(roleIds.Partner, partnerToken),
+        () => create({ name: 'By a partner', priority: 70 }, partnerToken),
+        () => update(roleIds.Partner, { name: 'Partner', priority: 60 }, partnerToken),
+        () => remove(roleIds.Partner, partnerToken),
+        () => permissionsOf(roleIds.Partner, partnerToken),
+        () => setPermissions(roleIds.Partner, [...seeded('Partner').permissions, permission('Roles', 'View')], partnerToken),
+        () => preview(roleIds.Partner, [], partnerToken),
+        () => server.api('GET', '/api/v1/roles/export', { token: partnerToken }),
       ];
       for (const call of calls) expectEnvelope(await refused(server, call), 403, apiEn.api.forbidden);
     }
