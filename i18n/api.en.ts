@@ -7,6 +7,8 @@ export default {
     malformedJson: 'The request body is not valid JSON',
     badRequest: 'The request is not valid',
     bodyRequired: 'The request needs a JSON object body',
+    bodyTooDeep: 'The request body nests deeper than %{max} levels',
+    multipartMalformed: 'The multipart form data is malformed or incomplete',
     tenantInvalid: 'The tenant header must be root',
     unauthorized: 'Please sign in',
     tokenExpired: 'Your session has expired',

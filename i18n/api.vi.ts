@@ -5,6 +5,8 @@ export default {
     validationFailed: 'Một số trường không hợp lệ',
     malformedJson: 'Nội dung yêu cầu không phải JSON hợp lệ',
     badRequest: 'Yêu cầu không hợp lệ',
+    bodyTooDeep: 'Nội dung yêu cầu lồng sâu hơn %{max} cấp',
+    multipartMalformed: 'Dữ liệu biểu mẫu multipart bị lỗi hoặc không đầy đủ',
     bodyRequired: 'Yêu cầu cần một đối tượng JSON',
     tenantInvalid: 'Header tenant phải là root',
     unauthorized: 'Vui lòng đăng nhập',

@@ -14,6 +14,8 @@ export default {
     avatarType: 'Only jpeg, jpg, png or gif images are allowed',
     avatarSize: 'The image may be at most 3 MB',
     typeError: 'Invalid value',
+    prototypeKey: 'This field name is not allowed',
+    invalidCharacters: 'Contains a character that is not allowed (a NUL or half of a character pair)',
     unknownField: 'Unknown field',
     minValue: 'At least %{min}',
     maxValue: 'At most %{max}',

@@ -13,6 +13,8 @@ export default {
     avatarType: 'Chỉ chấp nhận ảnh jpeg, jpg, png hoặc gif',
     avatarSize: 'Ảnh tối đa 3 MB',
     typeError: 'Giá trị không hợp lệ',
+    prototypeKey: 'Tên trường này không được phép',
+    invalidCharacters: 'Chứa ký tự không được phép (ký tự NUL hoặc nửa cặp ký tự)',
     unknownField: 'Trường không xác định',
     minValue: 'Tối thiểu %{min}',
     maxValue: 'Tối đa %{max}',

@@ -9,6 +9,7 @@ import { ApiError } from './core/errors';
 import { frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
+import { registerJsonBody } from './core/jsonBody';
 import { registerIdempotency } from './core/idempotency';
 import { registerRealtimeHub } from './hub';
 import { createMailer } from './mail/mailer';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onClose', () => database.close());
   registerErrorHandlers(app);
+  registerJsonBody(app);
 
   const ctx: AppContext = {
     config,

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isEmailAddress, isPhoneNumber, isWebsiteAddress } from './formats';
 import { msg } from './messages';
 
 // Defaults for rules a schema does not word itself, so every yup message is an i18n key.
@@ -10,9 +11,6 @@ yup.setLocale({
 });
 
 /** Field rules shared by every schema, so a limit is written once. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,49}$/;
-export const WEBSITE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -23,14 +21,18 @@ export const minLength = msg('validation.minLength');
 export const text = (max: number) => yup.string().trim().max(max, maxLength);
 export const requiredText = (max: number) => text(max).required(required);
 
-export const email = () =>
-  yup.string().trim().required(required).max(255, maxLength).matches(EMAIL_PATTERN, msg('validation.email'));
+/**
+ * A format rule that leaves empty values to `required` and values over the field's limit to `max`: yup runs
+ * every test even when `max` fails, and no check should have to read a 200 KB value to refuse it.
+ */
+const format = (max: number, name: string, isValid: (value: string) => boolean) =>
+  text(max).test(name, msg(`validation.${name}`), (value) => !value || value.length > max || isValid(value));
 
-export const phone = () =>
-  yup.string().trim().max(50, maxLength).matches(PHONE_PATTERN, { message: msg('validation.phone'), excludeEmptyString: true });
+export const email = () => format(255, 'email', isEmailAddress).required(required);
 
-export const website = () =>
-  yup.string().trim().max(255, maxLength).matches(WEBSITE_PATTERN, { message: msg('validation.website'), excludeEmptyString: true });
+export const phone = () => format(50, 'phone', isPhoneNumber);
+
+export const website = () => format(255, 'website', isWebsiteAddress);
 
 export const password = () =>
   yup.string().required(required).min(PASSWORD_MIN, minLength).max(PASSWORD_MAX, maxLength);

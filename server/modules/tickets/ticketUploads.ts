@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { TICKET_FILE_NAME_MAX, TICKET_MAX_FILE_BYTES, TICKET_MAX_FILES } from '../../../contract/tickets';
 import { ApiError } from '../../core/errors';
+import { hasUnstorableCharacters } from '../../core/validation';
 import { officeTypeOf, sniffHead, SNIFF_BYTES, textTypeOf, utf8TextChecker } from './attachmentTypes';
 
 /** A file of the request, checked and written to DATA_DIR/attachments under a random name. */
@@ -50,6 +51,19 @@ export function cleanFileName(raw: string | undefined): string {
   return base.slice(0, TICKET_FILE_NAME_MAX - extension.length) + extension;
 }
 
+/**
+ * What a failed multipart read means for the client. Our refusals and the plugin's limits (413) stand; a
+ * field named like a prototype member is refused by name; an error of the disk is ours (500); anything
+ * else is the parser finding no boundary, a truncated body, a malformed part: the request's fault.
+ */
+function multipartRefusal(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const { statusCode, syscall, code } = error as { statusCode?: number; syscall?: string; code?: string };
+  if (statusCode === 413 || syscall !== undefined) return error;
+  if (code === 'FST_PROTO_VIOLATION') return new ApiError(400, 'validation.prototypeKey');
+  return new ApiError(400, 'api.multipartMalformed');
+}
+
 /** Streams one file to disk, learning its type from its bytes on the way; refuses it (415) when not allowed. */
 async function storeFile(file: NodeJS.ReadableStream & { truncated?: boolean }, fileName: string, target: string): Promise<Omit<StoredUpload, 'storageName'>> {
   let head = Buffer.alloc(0);
@@ -86,7 +100,8 @@ export async function readTicketForm(request: FastifyRequest, attachmentsDir: st
   };
   if (!request.isMultipart()) return { body: request.body, uploads, discard };
 
-  const fields: Record<string, string> = {};
+  // No prototype: a field named `__proto__` or `constructor` is just a key, which validation then ignores.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   try {
     await fs.promises.mkdir(attachmentsDir, { recursive: true });
     for await (const part of request.parts()) {
@@ -94,6 +109,10 @@ export async function readTicketForm(request: FastifyRequest, attachmentsDir: st
         if (part.valueTruncated) throw new ApiError(413, 'api.payloadTooLarge');
         fields[part.fieldname] = String(part.value);
         continue;
+      }
+      if (hasUnstorableCharacters(part.filename ?? '')) {
+        part.file.resume();
+        throw new ApiError(400, 'api.validationFailed', [{ field: 'files', message: 'validation.invalidCharacters' }]);
       }
       const fileName = cleanFileName(part.filename);
       if (uploads.length >= TICKET_MAX_FILES) {
@@ -107,7 +126,7 @@ export async function readTicketForm(request: FastifyRequest, attachmentsDir: st
     }
   } catch (error) {
     await discard();
-    throw error;
+    throw multipartRefusal(error);
   }
   return { body: fields, uploads, discard };
 }
