@@ -15,7 +15,11 @@ export const API_V1 = '/api/v1';
 /** Specification section 9: page sizes of the entity table and the partner picker's page. */
 export const PAGE_SIZES = [1, 5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export const PARTNER_PICKER_PAGE_SIZE = 100;
+/** The largest page a search answers: react-admin's `<ExportButton>` asks for 1,000 rows. */
+export const MAX_PAGE_SIZE = 1000;
+/** Pages beyond this are refused (400): their offset would outgrow what the database takes. */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;

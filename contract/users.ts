@@ -16,6 +16,10 @@ export interface UserDto {
   organization: string | null;
   imageUrl: string | null;
   createdAt: string;
+  /** True only for a deleted user read by id (react-admin's getMany shows references to them). */
+  deleted?: boolean;
+  /** The record's version: the ETag of `GET /users/{id}`, sent back in If-Match. */
+  version?: string;
 }
 
 export interface UserRoleDto {

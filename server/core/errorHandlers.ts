@@ -28,11 +28,11 @@ const BY_STATUS: Record<number, string> = {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   const language = languageOf(request);
-  const body: Envelope<null> = {
+  const body: Envelope<unknown> = {
     isSuccess: false,
     statusCode: error.statusCode,
     message: translate(language, error.messageKey, error.values),
-    data: null,
+    data: error.data ?? null,
     ...(error.errors ? { errors: error.errors.map((e) => ({ field: e.field, message: translateFieldMessage(language, e.message) })) } : {}),
   };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);

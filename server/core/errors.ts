@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly messageKey: string,
     readonly errors?: FieldError[],
     readonly values?: Record<string, unknown>,
+    /** The envelope's data, e.g. the current record of a 412. */
+    readonly data?: unknown,
   ) {
     super(messageKey);
   }

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { fieldError } from './errors';
+import { sortColumnOf } from './paging';
 
 /**
  * Keyset paging for long reads (CSV export): rows after the last one seen by (sort column, id), so each
@@ -7,8 +7,7 @@ import { fieldError } from './errors';
  */
 export function keysetOrder(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn) {
   const [field, direction = 'asc'] = (orderBy?.[0] ?? fallback).split(' ');
-  const column = columns[field];
-  if (!column) throw fieldError('orderBy', 'validation.orderBy');
+  const column = sortColumnOf(field, columns);
   const descending = direction.toLowerCase() === 'desc';
   const nullable = !(column as unknown as { notNull: boolean }).notNull;
   // A timestamp keeps microseconds but comes back as a millisecond Date: compare at the Date's precision,

@@ -1,17 +1,61 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type * as yup from 'yup';
 import type { PagedResult } from '../../contract/envelope';
-import type { SearchInput } from '../../contract/schemas/search';
-import { fieldError } from './errors';
+import { searchRequestSchema, type SearchInput } from '../../contract/schemas/search';
+import { ApiError } from './errors';
+import { validate } from './validation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A 400 naming the field, whose messages list what is allowed (e.g. the filters of a search). */
+export function notAllowed(field: string, key: string, allowed: string[]) {
+  const values = { allowed: [...allowed].sort().join(', ') };
+  return new ApiError(400, key, [{ field, message: JSON.stringify({ key, values }) }], values);
+}
+
+/**
+ * A search body checked against its schema: a key the schema does not know (a misspelt filter, a
+ * getManyReference target the resource has not) is refused rather than ignored, since ignoring it would
+ * answer every row.
+ */
+export async function validateSearch<S extends yup.AnyObjectSchema>(schema: S, body: unknown): Promise<yup.InferType<S>> {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const unknown = Object.keys(body).find((key) => !Object.hasOwn(schema.fields, key));
+    if (unknown !== undefined) throw notAllowed(unknown, 'api.unknownFilter', Object.keys(schema.fields));
+  }
+  return validate(schema, body ?? {});
+}
+
+const pageQuerySchema = searchRequestSchema.pick(['pageNumber', 'pageSize']);
+
+/** `?pageNumber=&pageSize=` of a GET list (users, a user's audit trail), checked like a search body's. */
+export function validatePageQuery(query: Record<string, unknown> | undefined, defaultPageSize: number) {
+  const page: Record<string, unknown> = { pageSize: defaultPageSize };
+  for (const [key, value] of Object.entries(query ?? {})) page[key] = Number(Array.isArray(value) ? value[0] : value);
+  return validateSearch(pageQuerySchema, page);
+}
+
+/** The column a sort field names; own properties only, so `__proto__` or `constructor` is refused too. */
+export function sortColumnOf(field: string, columns: Record<string, AnyColumn>): AnyColumn {
+  if (!Object.hasOwn(columns, field)) throw notAllowed('orderBy', 'api.unknownSortField', Object.keys(columns));
+  return columns[field];
+}
 
 /** orderBy entries ("name asc") onto the columns a resource allows; an unknown field is a field error. */
 export function orderByOf(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
   if (!orderBy?.length) return fallback;
   return orderBy.map((entry) => {
     const [field, direction] = entry.split(' ');
-    const column = columns[field];
-    if (!column) throw fieldError('orderBy', 'validation.orderBy');
+    const column = sortColumnOf(field, columns);
     return direction?.toLowerCase() === 'desc' ? desc(column) : asc(column);
   });
+}
+
+/** The `ids` filter (react-admin's getMany): a malformed id matches nothing, like a missing one. */
+export function idsFilter(column: AnyColumn, ids: string[] | undefined): SQL | undefined {
+  if (ids === undefined) return undefined;
+  const wellFormed = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  return wellFormed.length ? inArray(column, wellFormed) : sql`false`;
 }
 
 export function pageOf<T>(items: T[], totalCount: number, search: Pick<SearchInput, 'pageNumber' | 'pageSize'>): PagedResult<T> {

@@ -1,7 +1,7 @@
 import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { registerSchema, updateUserSchema } from '../../../contract/schemas/accounts';
+import { registerSchema } from '../../../contract/schemas/accounts';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { send } from '../../core/envelope';
@@ -9,7 +9,7 @@ import { fieldError } from '../../core/errors';
 import { requirePrincipal, type Principal } from '../../core/guard';
 import { languageOf } from '../../core/i18n';
 import { validate } from '../../core/validation';
-import { userSearchSchema } from '../users/users.routes';
+import { registerUserRecordRoutes } from '../users/userRecordRoutes';
 import { createUserService } from '../users/users.service';
 
 type IdParams = { Params: { id: string } };
@@ -24,16 +24,10 @@ const partnerUsersScope = (principal: Principal): SQL => {
 export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createUserService(ctx);
   const tags = ['Partner users'];
-  const access = (action: 'View' | 'Search' | 'Create' | 'Update' | 'Delete') => ({ access: permission('PartnerUsers', action) });
+  const access = (action: 'Create' | 'Update') => ({ access: permission('PartnerUsers', action) });
 
-  app.post('/partner-users/search', { config: access('Search'), schema: { tags, summary: "Search the partner's users" } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return send(request, reply, await service.search(partnerUsersScope(principal), await validate(userSearchSchema, request.body ?? {})));
-  });
-
-  app.get<IdParams>('/partner-users/:id', { config: access('View'), schema: { tags, summary: 'One user of the partner' } }, async (request, reply) =>
-    send(request, reply, await service.visibleUser(partnerUsersScope(requirePrincipal(request)), request.params.id)),
-  );
+  // Partner users stay with their partner: an edit here never moves one to another partner.
+  registerUserRecordRoutes(app, { path: 'partner-users', permissions: 'PartnerUsers', tags, service, scopeOf: partnerUsersScope, mayMovePartner: () => false });
 
   app.post('/partner-users', { config: access('Create'), schema: { tags, summary: 'Invite a user to the partner (activation mail)' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
@@ -44,19 +38,8 @@ export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     return send(request, reply, dto, { statusCode: 201, message: 'users.registered' });
   });
 
-  app.put<IdParams>('/partner-users/:id', { config: access('Update'), schema: { tags, summary: 'Edit a user of the partner' } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const input = await validate(updateUserSchema, request.body);
-    return send(request, reply, await service.update(principal, partnerUsersScope(principal), request.params.id, input, undefined));
-  });
-
   app.post<IdParams>('/partner-users/:id/toggle-status', { config: access('Update'), schema: { tags, summary: 'Activate or deactivate a user of the partner' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     return send(request, reply, await service.toggleStatus(principal, partnerUsersScope(principal), request.params.id), { message: 'users.statusChanged' });
-  });
-
-  app.delete<IdParams>('/partner-users/:id', { config: access('Delete'), schema: { tags, summary: 'Delete a user of the partner' } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return send(request, reply, await service.remove(principal, partnerUsersScope(principal), request.params.id));
   });
 };

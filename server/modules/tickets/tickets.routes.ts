@@ -11,6 +11,7 @@ import { send } from '../../core/envelope';
 import { fieldError, notFound } from '../../core/errors';
 import { firstAnswerTo, replay } from '../../core/idempotency';
 import { requirePrincipal } from '../../core/guard';
+import { validateSearch } from '../../core/paging';
 import { validate } from '../../core/validation';
 import type { RealtimeHub } from '../../hub';
 import { createTicketAnnouncer } from './ticketEvents';
@@ -71,7 +72,8 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
 function exportSearchOf(query: Record<string, string | string[]>) {
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const search: Record<string, unknown> = {};
-  for (const key of ['subject', 'title', 'id', 'partnerId', 'status', 'keyword'] as const) if (one(query[key]) !== undefined) search[key] = one(query[key]);
+  // Every key goes on, so that an unknown filter is refused (400) rather than ignored.
+  for (const key of Object.keys(query)) if (key !== 'orderBy') search[key] = one(query[key]);
   if (query.orderBy !== undefined) search.orderBy = ([] as string[]).concat(query.orderBy).flatMap((v) => v.split(',')).filter(Boolean);
   return search;
 }
@@ -111,14 +113,14 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
   const tags = ['Tickets'];
 
   app.post('/tickets/search', { config: { access: permission('Tickets', 'Search') }, schema: { tags, summary: 'Search tickets (paged; subject or title, id prefix, partnerId, status, keyword)' } }, async (request, reply) =>
-    send(request, reply, await service.search(requirePrincipal(request), await validate(ticketSearchSchema, request.body ?? {}))),
+    send(request, reply, await service.search(requirePrincipal(request), await validateSearch(ticketSearchSchema, request.body ?? {}))),
   );
 
   app.get<{ Querystring: Record<string, string | string[]> }>(
     '/tickets/export',
     { config: { access: permission('Tickets', 'Export') }, schema: { tags, summary: 'Every ticket of a search as CSV (the search filters as query parameters)' } },
     async (request, reply) => {
-      const { total, batches } = await service.exportRows(requirePrincipal(request), await validate(ticketSearchSchema, exportSearchOf(request.query)));
+      const { total, batches } = await service.exportRows(requirePrincipal(request), await validateSearch(ticketSearchSchema, exportSearchOf(request.query)));
       return streamCsv(reply, 'tickets.csv', TICKET_CSV, total, batches);
     },
   );

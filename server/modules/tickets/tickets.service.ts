@@ -11,7 +11,7 @@ import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { keysetOrder } from '../../core/keyset';
-import { offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { idsFilter, offsetOf, orderByOf, pageOf } from '../../core/paging';
 import { fullNameOf } from '../accounts/principal';
 import type { TicketAnnouncer } from './ticketEvents';
 import { selectMessageDtos, selectTicketDto, ticketDtoQuery, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
@@ -65,6 +65,7 @@ export interface TicketCsvRow {
 }
 
 const sortable = {
+  id: tickets.id,
   subject: tickets.subject,
   status: tickets.status,
   createdAt: tickets.createdAt,
@@ -106,6 +107,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
       input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
       input.status ? eq(tickets.status, input.status) : undefined,
+      idsFilter(tickets.id, input.ids),
     );
   }
 

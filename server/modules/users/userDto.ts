@@ -2,15 +2,19 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { UserDto } from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { partners, roles, userRoles, users } from '../../db/schema';
+import { rowVersion } from '../../core/recordVersion';
 import { fullNameOf } from '../accounts/principal';
 
-/** Users as the API shows them: top role and partner name joined, never the password hash. */
-export async function selectUserDtos(db: Db, where: SQL | undefined): Promise<UserDto[]> {
+/**
+ * Users as the API shows them: top role and partner name joined, never the password hash. Deleted users
+ * only when asked (react-admin's getMany), marked `deleted`.
+ */
+export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDeleted = false } = {}): Promise<UserDto[]> {
   const rows = await db
     .select({ user: users, partnerName: partners.name })
     .from(users)
     .leftJoin(partners, eq(partners.id, users.partnerId))
-    .where(and(isNull(users.deletedAt), where));
+    .where(and(includeDeleted ? undefined : isNull(users.deletedAt), where));
   if (!rows.length) return [];
   const roleRows = await db
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name, priority: roles.priority })
@@ -36,6 +40,8 @@ export async function selectUserDtos(db: Db, where: SQL | undefined): Promise<Us
       organization: user.organization,
       imageUrl: user.imageUrl,
       createdAt: user.createdAt.toISOString(),
+      deleted: user.deletedAt !== null,
+      version: rowVersion(user),
     };
   });
 }

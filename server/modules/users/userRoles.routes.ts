@@ -1,15 +1,17 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { userRolesSchema } from '../../../contract/schemas/roles';
 import type { UserRoleDto } from '../../../contract/users';
 import type { AppContext } from '../../context';
-import { auditTrails, roles, userRoles, users } from '../../db/schema';
+import { roles, userRoles, users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { send } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { requirePrincipal, type Principal } from '../../core/guard';
+import { validatePageQuery } from '../../core/paging';
 import { validate } from '../../core/validation';
+import { AUDIT_TRAIL_PAGE_SIZE, auditTrailPage } from './auditTrailPage';
 import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { createUserService } from './users.service';
 
@@ -74,18 +76,13 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return send(request, reply, await rolesOf(target.id));
   });
 
-  app.get<IdParams>('/users/:id/audit-trails', { config: { access: permission('AuditTrails', 'View') }, schema: { tags, summary: 'What a user did and what was done to their account, newest first (at most 500)' } }, async (request, reply) => {
-    const target = await service.visibleUser(partnerScope(requirePrincipal(request)), request.params.id);
-    const rows = await db
-      .select()
-      .from(auditTrails)
-      .where(or(eq(auditTrails.userId, target.id), and(inArray(auditTrails.tableName, ['users', 'user_roles']), eq(auditTrails.primaryKey, target.id))))
-      .orderBy(desc(auditTrails.dateTime))
-      .limit(500);
-    return send(
-      request,
-      reply,
-      rows.map((r) => ({ ...r, dateTime: r.dateTime.toISOString() })),
-    );
-  });
+  app.get<IdParams & { Querystring: Record<string, string> }>(
+    '/users/:id/audit-trails',
+    { config: { access: permission('AuditTrails', 'View') }, schema: { tags, summary: 'What a user did and what was done to their account, newest first, a page at a time (?pageNumber=&pageSize=) with the total' } },
+    async (request, reply) => {
+      const target = await service.visibleUser(partnerScope(requirePrincipal(request)), request.params.id);
+      return send(request, reply, await auditTrailPage(db, target.id, await validatePageQuery(request.query, AUDIT_TRAIL_PAGE_SIZE)));
+    },
+  );
+
 };

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { RegisterInput, UpdateUserInput } from '../../../contract/schemas/accounts';
 import type { SearchInput } from '../../../contract/schemas/search';
@@ -6,26 +6,33 @@ import { ACTIVATION_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { UserDto } from '../../../contract/users';
 import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { partners, roles, userRoles, users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { translate } from '../../core/i18n';
-import { offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { idsFilter, offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
-import { findUserById } from '../accounts/session';
 import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const sortable = { firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
+const sortable = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
 
 /**
  * The rules of user administration, shared by staff (`/users`) and partner admins (`/partner-users`).
  * `scope` narrows every read and write: a user outside it answers 404.
  */
+/** How a change is made: `ifMatch` from the request's If-Match header; only staff without a partner move users between partners. */
+export interface UserChangeOptions {
+  ifMatch?: IfMatch;
+  mayMovePartner: boolean;
+}
+
 export function createUserService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
 
@@ -36,16 +43,18 @@ export function createUserService(ctx: AppContext) {
     return dto;
   }
 
-  async function assertLivePartner(partnerId: string) {
-    const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), sql`${partners.deletedAt} is null`));
+  async function assertLivePartner(partnerId: string, conn: Db = db) {
+    const [partner] = await conn.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), sql`${partners.deletedAt} is null`));
     if (!partner) throw fieldError('partnerId', 'users.unknownPartner');
   }
 
-  async function search(scope: SQL | undefined, input: SearchInput & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
+  /** Deleted users are left out, except when asked by id (react-admin's getMany), marked `deleted`. */
+  async function search(scope: SQL | undefined, input: Pick<SearchInput, 'pageNumber' | 'pageSize'> & Partial<SearchInput> & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
     const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
     const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byIds = input.ids !== undefined;
     const where = and(
-      sql`${users.deletedAt} is null`,
+      byIds ? idsFilter(users.id, input.ids) : isNull(users.deletedAt),
       scope,
       keyword ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(users.userName, like)) : undefined,
       input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),
@@ -59,7 +68,7 @@ export function createUserService(ctx: AppContext) {
       .orderBy(...orderByOf(input.orderBy, sortable, [sql`${users.createdAt} desc`]), users.id)
       .limit(input.pageSize)
       .offset(offsetOf(input));
-    const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id))) : [];
+    const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id)), { includeDeleted: byIds }) : [];
     const byId = new Map(dtos.map((d) => [d.id, d]));
     return pageOf(ids.map((r) => byId.get(r.id)).filter((d): d is UserDto => !!d), total, input);
   }
@@ -104,32 +113,64 @@ export function createUserService(ctx: AppContext) {
     return (await selectUserDto(db, user.id))!;
   }
 
-  async function update(principal: Principal, scope: SQL | undefined, id: string, input: UpdateUserInput, partnerId: string | null | undefined) {
-    const target = await visibleUser(scope, id);
-    if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
-    // A move to another partner needs a live one (an unknown id would otherwise fail the foreign key: 500).
-    if (partnerId && partnerId !== target.partnerId) await assertLivePartner(partnerId);
-    const before = (await findUserById(db, target.id))!;
-    const changes = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phoneNumber: input.phoneNumber || null,
-      organization: input.organization || null,
-      ...(partnerId !== undefined ? { partnerId } : {}),
-    };
-    await db.transaction(async (tx) => {
-      const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, target.id)).returning();
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before, after });
+  /**
+   * The users of a change, locked until its transaction ends, in the order asked. Every id must be live and
+   * within the scope, or nothing changes: the first missing one answers 404 naming it.
+   */
+  async function lockUsers(tx: Db, scope: SQL | undefined, ids: string[]) {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(idsFilter(users.id, ids), isNull(users.deletedAt), scope))
+      .for('update');
+    const missing = ids.findIndex((id) => !rows.some((row) => row.id === id.toLowerCase()));
+    if (missing >= 0) throw new ApiError(404, ids.length > 1 ? 'api.someNotFound' : 'users.notFound', [{ field: `ids[${missing}]`, message: 'users.notFound' }]);
+    return [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => rows.find((row) => row.id === id)!);
+  }
+
+  /**
+   * Updates users in one transaction, all or none (PUT, PATCH and the bulk PATCH). `readInput` makes each
+   * one's input from its current values under the lock; `ifMatch` refuses a stale copy (412).
+   */
+  async function updateMany(principal: Principal, scope: SQL | undefined, ids: string[], readInput: (current: UserDto) => Promise<UpdateUserInput>, options: UserChangeOptions) {
+    const changed = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const done: UserDto[] = [];
+      for (const before of await lockUsers(tx, scope, ids)) {
+        const current = (await selectUserDto(tx, before.id))!;
+        await assertIfMatch(options.ifMatch, before, () => current);
+        if (before.id !== principal.id) await assertOutranks(tx, principal, before.id);
+        const input = await readInput(current);
+        const partnerId = options.mayMovePartner ? input.partnerId : undefined;
+        // A move to another partner needs a live one (an unknown id would otherwise fail the foreign key: 500).
+        if (partnerId && partnerId !== before.partnerId) await assertLivePartner(partnerId, tx);
+        const changes = {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber || null,
+          organization: input.organization || null,
+          ...(partnerId !== undefined ? { partnerId } : {}),
+        };
+        const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, before.id)).returning();
+        await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: before.id, before, after });
+        done.push(current);
+      }
+      return done;
     });
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
-    return (await selectUserDto(db, target.id))!;
+    for (const user of changed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'updated', partnerId: user.partnerId });
+    return (await selectUserDtos(db, idsFilter(users.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  }
+
+  async function update(principal: Principal, scope: SQL | undefined, id: string, readInput: (current: UserDto) => Promise<UpdateUserInput>, options: UserChangeOptions) {
+    await visibleUser(scope, id);
+    return (await updateMany(principal, scope, [id], readInput, options))[0];
   }
 
   /** Deactivating or deleting: never yourself, never someone who outranks you, never the last active Admin. */
-  async function assertMayRemove(principal: Principal, target: UserDto) {
+  async function assertMayRemove(principal: Principal, target: UserDto, conn: Db = db) {
     if (target.id === principal.id) throw forbidden('users.self');
-    await assertOutranks(db, principal, target.id);
-    if (target.isActive && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
+    await assertOutranks(conn, principal, target.id);
+    if (target.isActive && (await isTopRoleHolder(conn, target.id)) && (await otherActiveTopRoleHolders(conn, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
   }
 
   async function toggleStatus(principal: Principal, scope: SQL | undefined, id: string) {
@@ -150,22 +191,33 @@ export function createUserService(ctx: AppContext) {
     return (await selectUserDto(db, target.id))!;
   }
 
-  /** Soft delete: the row stays for the audit trail; the user can no longer sign in. */
-  async function remove(principal: Principal, scope: SQL | undefined, id: string) {
-    const target = await visibleUser(scope, id);
-    await assertMayRemove(principal, target);
-    const before = (await findUserById(db, target.id))!;
-    await db.transaction(async (tx) => {
-      if (target.isActive) await assertNotLastActiveTopRoleHolder(tx, target.id);
-      await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, target.id));
-      await revokeRefreshTokensOfUser(tx, target.id);
-      await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'users', key: target.id, before });
+  /** Soft delete, all or none: the rows stay for the audit trail; the users can no longer sign in. */
+  async function removeMany(principal: Principal, scope: SQL | undefined, ids: string[], ifMatch?: IfMatch) {
+    const removed = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const done: UserDto[] = [];
+      for (const before of await lockUsers(tx, scope, ids)) {
+        const target = (await selectUserDto(tx, before.id))!;
+        await assertIfMatch(ifMatch, before, () => target);
+        await assertMayRemove(principal, target, tx);
+        if (target.isActive) await assertNotLastActiveTopRoleHolder(tx, target.id);
+        await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, target.id));
+        await revokeRefreshTokensOfUser(tx, target.id);
+        await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'users', key: target.id, before });
+        done.push(target);
+      }
+      return done;
     });
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'deleted', partnerId: target.partnerId });
-    return target;
+    for (const target of removed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'deleted', partnerId: target.partnerId });
+    return removed;
   }
 
-  return { visibleUser, search, register, update, toggleStatus, remove };
+  async function remove(principal: Principal, scope: SQL | undefined, id: string, ifMatch?: IfMatch) {
+    await visibleUser(scope, id);
+    return (await removeMany(principal, scope, [id], ifMatch))[0];
+  }
+
+  return { visibleUser, search, register, update, updateMany, toggleStatus, remove, removeMany };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

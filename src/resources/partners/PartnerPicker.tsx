@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate } from 'react-admin';
-import { MAX_PAGE_SIZE } from '../../../contract/http';
+import { PARTNER_PICKER_PAGE_SIZE } from '../../../contract/http';
 import type { PartnerDto } from '../../../contract/partners';
 
 /** Specification section 3 "Partner option": name, id and whether it is deleted (shown disabled). */
@@ -44,7 +44,7 @@ export function PartnerPicker({ label, value, valueLabel, onChange, error, helpe
 
   const { data, isFetching } = useGetList<PartnerDto>(
     'partners',
-    { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: { includeDeleted: true, ...(name ? { name } : {}) } },
+    { pagination: { page: 1, perPage: PARTNER_PICKER_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: { includeDeleted: true, ...(name ? { name } : {}) } },
     // Also loads when only the chosen id is known, to show its name.
     { enabled: open || (!!value && !valueLabel), placeholderData: (previous) => previous },
   );
