@@ -117,6 +117,13 @@ export const handlers = [
     return ok(mockApi.issue(claims));
   }),
 
+  http.post('/api/token/revoke', async ({ request }) => {
+    const body = await record(request);
+    if (requiresTenant(request)) return failed(400, 'Unknown tenant');
+    mockApi.refreshTokens.delete(String(body.refreshToken));
+    return ok(null, 'You have been signed out');
+  }),
+
   http.get('/api/users/permissions', async ({ request }) => {
     await record(request);
     const claims = signedInClaims(request);

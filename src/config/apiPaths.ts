@@ -4,6 +4,7 @@ import { API_BASE, API_V1 } from '../../contract/http';
 export const apiPaths = {
   token: `${API_BASE}/token`,
   refreshToken: `${API_BASE}/token/refresh`,
+  revokeToken: `${API_BASE}/token/revoke`,
   permissions: `${API_BASE}/users/permissions`,
   profile: `${API_BASE}/users/profile`,
   changePassword: `${API_BASE}/users/change-password`,

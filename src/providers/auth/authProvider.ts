@@ -5,7 +5,8 @@ import { routePaths } from '../../config/routePaths';
 import { apiRequest } from '../http/httpClient';
 import { decodeAccessToken } from '../session/accessToken';
 import { clearSession, readCredentials, saveCredentials } from '../session/sessionStorage';
-import { freshCredentials } from '../session/tokenRefresh';
+import { revokeSignInOnServer } from '../session/serverSignOut';
+import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
 import { loadPermissions } from './permissions';
 import { canAccessResource } from './resourcePermissions';
 import { toSessionUser } from './sessionUser';
@@ -33,16 +34,21 @@ export const authProvider = {
     await loadPermissions().catch(() => undefined);
   },
 
+  /** Signs out here at once, then ends the sign-in on the server too without waiting for it (it may be unreachable). */
   async logout() {
+    const credentials = readCredentials();
     clearSession();
+    if (credentials) void revokeSignInOnServer(credentials.refreshToken);
     return routePaths.signIn;
   },
 
+  /** As the HTTP client does: a refused refresh signs out; one that cannot reach the server keeps the session. */
   async checkAuth() {
     if (!readCredentials()) throw { redirectTo: routePaths.signIn, message: false };
     try {
       await freshCredentials();
-    } catch {
+    } catch (error) {
+      if (!isRefreshRefused(error)) return;
       clearSession();
       throw { redirectTo: routePaths.signIn };
     }

@@ -4,12 +4,12 @@ import { showToast } from '../../notifications/toastStore';
 import { languagePreference } from '../../preferences/language';
 import { emitSessionEnded } from '../session/sessionEvents';
 import { clearSession, readCredentials } from '../session/sessionStorage';
-import { refreshCredentials } from '../session/tokenRefresh';
+import { isRefreshRefused, refreshCredentials } from '../session/tokenRefresh';
 import { ApiError } from './ApiError';
 import { fetchEnvelope, isFailedAnswer, isUnauthorizedAnswer, type EnvelopeAnswer } from './envelopeFetch';
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON value, or FormData for uploads. */
   body?: unknown;
   signal?: AbortSignal;
@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   authenticated?: boolean;
   /** Sends `tenant: root` (token calls). */
   tenant?: boolean;
+  /** Further headers (`If-Match`, `Idempotency-Key`), the same on the retry after a refresh. */
+  headers?: Record<string, string>;
   /** Toasts of specification section 8 (default true): 201/202 info, failures error, 200 silent. */
   notify?: boolean;
 }
@@ -56,8 +58,8 @@ async function answerWithSession<T>(url: string, options: ApiRequestOptions): Pr
     try {
       token = (await refreshCredentials()).token;
     } catch (error) {
-      // Unreachable server: keep the session for a later try. Refused or impossible refresh: sign out.
-      if (!(error instanceof ApiError) || error.kind !== 'response') throw error;
+      // Unreachable or failing server: keep the session for a later try. Refused or impossible refresh: sign out.
+      if (!isRefreshRefused(error)) throw error;
       endSession();
       throw failure(answer);
     }
@@ -67,8 +69,8 @@ async function answerWithSession<T>(url: string, options: ApiRequestOptions): Pr
   return retried;
 }
 
-function send<T>(url: string, { method = 'GET', body, signal, tenant }: ApiRequestOptions, token?: string) {
-  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: languagePreference.get() };
+function send<T>(url: string, { method = 'GET', body, signal, tenant, headers: extraHeaders }: ApiRequestOptions, token?: string) {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json', [LANGUAGE_HEADER]: languagePreference.get() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (tenant) headers[TENANT_HEADER] = TENANT_ROOT;
   const isUpload = body instanceof FormData;
