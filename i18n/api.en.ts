@@ -54,7 +54,8 @@ export default {
     statusChanged: 'The user status has been changed',
     lastAdmin: 'The last active Admin cannot be deactivated',
     outranked: 'You cannot change a user whose role ranks at or above yours',
-    roleOutranks: 'You cannot assign a role that ranks above yours',
+    roleOutranks: 'You cannot assign a role that ranks at or above yours',
+    rolePermissionNotHeld: 'You cannot assign a role that grants permissions you do not hold',
     self: 'You cannot deactivate yourself',
     unknownRole: 'Unknown role',
     unknownPartner: 'Unknown partner',
@@ -65,6 +66,7 @@ export default {
     nameTaken: 'A role with this name already exists',
     inUse: 'This role is given to %{count} users; take it from them first',
     permissionNotHeld: 'You can only grant or withdraw permissions you hold yourself',
+    topRoleHoldsAll: 'The top role always holds every permission; nothing can be withdrawn from it',
   },
   tickets: {
     notFound: 'Ticket not found',

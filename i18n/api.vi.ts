@@ -53,7 +53,8 @@ export default {
     statusChanged: 'Trạng thái người dùng đã được thay đổi',
     lastAdmin: 'Không thể vô hiệu hóa Admin cuối cùng đang hoạt động',
     outranked: 'Bạn không thể thay đổi người dùng có vai trò ngang hoặc cao hơn bạn',
-    roleOutranks: 'Bạn không thể gán vai trò cao hơn vai trò của bạn',
+    roleOutranks: 'Bạn không thể gán vai trò ngang hoặc cao hơn vai trò của bạn',
+    rolePermissionNotHeld: 'Bạn không thể gán vai trò có những quyền bạn không có',
     self: 'Bạn không thể tự vô hiệu hóa chính mình',
     unknownRole: 'Vai trò không tồn tại',
     unknownPartner: 'Đối tác không tồn tại',
@@ -64,6 +65,7 @@ export default {
     nameTaken: 'Đã có vai trò với tên này',
     inUse: 'Vai trò này đang được gán cho %{count} người dùng; hãy gỡ trước',
     permissionNotHeld: 'Bạn chỉ có thể cấp hoặc thu hồi những quyền bạn đang có',
+    topRoleHoldsAll: 'Vai trò cao nhất luôn có mọi quyền; không thể thu hồi quyền nào của vai trò này',
   },
   tickets: {
     notFound: 'Không tìm thấy yêu cầu hỗ trợ',

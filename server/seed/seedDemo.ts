@@ -1,23 +1,49 @@
-import { count } from 'drizzle-orm';
+import { count, eq, min } from 'drizzle-orm';
+import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { SEEDED_ROLES } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { partners, rolePermissions, roles, userRoles, users } from '../db/schema';
+import { writeAudit } from '../core/audit';
 import { hashPassword } from '../modules/accounts/passwords';
 import { partnerSearchText } from '../modules/partners/partners.resource';
 import { foldForSearch } from '../../contract/fold';
 import { DEMO_PARTNERS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { seedTickets } from './seedTickets';
 
-/** Roles and permissions are the product's own: every database gets them. */
+/**
+ * Roles and permissions are the product's own: every database gets them, and on every start the top role
+ * gets any permission the catalogue gained since (else Admin would meet 403 on a new resource).
+ */
 export async function seedRoles(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(roles);
-  if (n > 0) return;
+  if (n > 0) return grantCatalogueToTopRole(db);
   await db.transaction(async (tx) => {
     for (const role of SEEDED_ROLES) {
       const [row] = await tx.insert(roles).values({ name: role.name, description: role.description, priority: role.priority }).returning();
       await tx.insert(rolePermissions).values(role.permissions.map((permission) => ({ roleId: row.id, permission })));
     }
   });
+}
+
+/** Every role of the top rank holds every permission of the catalogue; an addition is audited, by nobody. */
+export async function grantCatalogueToTopRole(db: Db) {
+  const [{ rank }] = await db.select({ rank: min(roles.priority) }).from(roles);
+  if (rank === null) return;
+  const topRoles = await db.select({ id: roles.id }).from(roles).where(eq(roles.priority, rank));
+  for (const { id } of topRoles) {
+    await db.transaction(async (tx) => {
+      const added = await tx
+        .insert(rolePermissions)
+        .values(ALL_PERMISSIONS.map((permission) => ({ roleId: id, permission })))
+        .onConflictDoNothing()
+        .returning({ permission: rolePermissions.permission });
+      if (!added.length) return;
+      const after = (await tx.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((r) => r.permission).sort();
+      const gained = new Set(added.map((r) => r.permission));
+      const before = after.filter((p) => !gained.has(p));
+      await writeAudit(tx, { userId: null, type: 'Update', table: 'role_permissions', key: id, before: { permissions: before }, after: { permissions: after } });
+    });
+  }
 }
 
 /** Demo partners, accounts and tickets (their files go to `attachmentsDir`), on an empty database only. */

@@ -37,7 +37,10 @@ export const rolePermissionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     const next = [...new Set(wanted)].sort();
     const added = next.filter((p) => !current.includes(p));
     const removed = current.filter((p) => !next.includes(p));
-    const isTop = principal.rank <= (await topRank(db));
+    const top = await topRank(db);
+    // The top role holds the whole catalogue (restored at every start), so nothing is withdrawn from it.
+    if (Number(role.priority) === top && removed.length) throw new ApiError(409, 'roles.topRoleHoldsAll', [{ field: 'permissions', message: 'roles.topRoleHoldsAll' }]);
+    const isTop = principal.rank <= top;
     const notHeld = isTop ? [] : [...added, ...removed].filter((p) => !principal.permissions.has(p));
     if (notHeld.length) throw new ApiError(403, 'roles.permissionNotHeld', [{ field: 'permissions', message: 'roles.permissionNotHeld' }]);
     const affectedUsers = await holdersOf(db, role.id);

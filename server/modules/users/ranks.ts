@@ -1,6 +1,6 @@
-import { and, count, eq, min, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { roles, userRoles, users } from '../../db/schema';
+import { rolePermissions, roles, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
 import { ApiError, forbidden } from '../../core/errors';
 import { rolesOfUser } from '../accounts/principal';
@@ -16,6 +16,22 @@ export async function assertOutranks(db: Db, principal: Principal, targetUserId:
   if (principal.rank <= (await topRank(db))) return;
   const [targetTop] = await rolesOfUser(db, targetUserId);
   if (targetTop && targetTop.priority <= principal.rank) throw forbidden('users.outranked');
+}
+
+const refuseRole = (field: string, key: string) => new ApiError(403, key, [{ field, message: key }]);
+
+/**
+ * No escalation in role assignment, the role editor's rule: below the top role, nobody gives a role (to
+ * anyone, themselves included) that ranks at or above their own or that carries a permission they do not hold.
+ */
+export async function assertMayGrantRoles(db: Db, principal: Principal, granted: { id: string; priority: number }[], field: string) {
+  if (!granted.length || principal.rank <= (await topRank(db))) return;
+  if (granted.some((role) => role.priority <= principal.rank)) throw refuseRole(field, 'users.roleOutranks');
+  const carried = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, granted.map((role) => role.id)));
+  if (carried.some(({ permission }) => !principal.permissions.has(permission))) throw refuseRole(field, 'users.rolePermissionNotHeld');
 }
 
 /** Active holders of the top role other than the given user. */

@@ -12,7 +12,7 @@ import { requirePrincipal, type Principal } from '../../core/guard';
 import { validatePageQuery } from '../../core/paging';
 import { validate } from '../../core/validation';
 import { AUDIT_TRAIL_PAGE_SIZE, auditTrailPage } from './auditTrailPage';
-import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
+import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { createUserService } from './users.service';
 
 type IdParams = { Params: { id: string } };
@@ -53,7 +53,9 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     const before = await rolesOf(target.id);
     const enabled = new Set(wanted.filter((w) => w.enabled).map((w) => w.roleId));
     const changed = roleRows.filter((r) => enabled.has(r.id) !== before.find((b) => b.roleId === r.id)?.enabled);
-    if (!isTop && changed.some((r) => r.priority < principal.rank)) throw new ApiError(403, 'users.roleOutranks', [{ field: 'userRoles', message: 'users.roleOutranks' }]);
+    await assertMayGrantRoles(db, principal, changed.filter((r) => enabled.has(r.id)), 'userRoles');
+    const withdrawn = changed.filter((r) => !enabled.has(r.id));
+    if (!isTop && withdrawn.some((r) => r.priority < principal.rank)) throw new ApiError(403, 'users.roleOutranks', [{ field: 'userRoles', message: 'users.roleOutranks' }]);
     const kept = before.filter((b) => b.enabled && !roleRows.some((r) => r.id === b.roleId)).map((b) => b.roleId);
     const next = [...new Set([...kept, ...enabled])];
     const keepsTop = (await db.select({ priority: roles.priority }).from(roles).where(inArray(roles.id, next.concat(NO_ROLE)))).some((r) => r.priority === top);

@@ -17,7 +17,7 @@ import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
-import { assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
+import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +78,7 @@ export function createUserService(ctx: AppContext) {
       ? await db.select().from(roles).where(eq(roles.id, input.roleId))
       : await db.select().from(roles).where(eq(roles.name, options.defaultRole));
     if (!role) throw fieldError('roleId', 'users.unknownRole');
-    if (role.priority < principal.rank && principal.rank > (await topRank(db))) throw new ApiError(403, 'users.roleOutranks', [{ field: 'roleId', message: 'users.roleOutranks' }]);
+    await assertMayGrantRoles(db, principal, [role], 'roleId');
     if (options.partnerId) await assertLivePartner(options.partnerId);
     const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
     if (taken) throw new ApiError(409, 'users.emailTaken', [{ field: 'email', message: 'users.emailTaken' }]);
