@@ -48,9 +48,7 @@ export const authProvider = {
     try {
       await freshCredentials();
     } catch (error) {
-      if (!isRefreshRefused(error)) return;
-      clearSession();
-      throw { redirectTo: routePaths.signIn };
+      if (isRefreshRefused(error)) throw { redirectTo: routePaths.signIn };
     }
   },
 

@@ -2,8 +2,7 @@ import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../../../contract/h
 import { translateMessage } from '../../i18n/translateMessage';
 import { showToast } from '../../notifications/toastStore';
 import { languagePreference } from '../../preferences/language';
-import { emitSessionEnded } from '../session/sessionEvents';
-import { clearSession, readCredentials } from '../session/sessionStorage';
+import { endSession, readCredentials } from '../session/sessionStorage';
 import { isRefreshRefused, refreshCredentials } from '../session/tokenRefresh';
 import { ApiError } from './ApiError';
 import { fetchEnvelope, isFailedAnswer, isUnauthorizedAnswer, type EnvelopeAnswer } from './envelopeFetch';
@@ -58,9 +57,8 @@ async function answerWithSession<T>(url: string, options: ApiRequestOptions): Pr
     try {
       token = (await refreshCredentials()).token;
     } catch (error) {
-      // Unreachable or failing server: keep the session for a later try. Refused or impossible refresh: sign out.
+      // Unreachable or failing server: the session is kept for a later try. Refused: the refresh has ended it.
       if (!isRefreshRefused(error)) throw error;
-      endSession();
       throw failure(answer);
     }
   }
@@ -87,10 +85,4 @@ function failure({ status, envelope }: EnvelopeAnswer<unknown>): ApiError {
   const statusCode = status >= 400 ? status : envelope.statusCode;
   const message = envelope.message || translateMessage('app.http.statusError', { status: statusCode });
   return new ApiError(message, statusCode, { envelope, fallbackFieldMessage: translateMessage('validation.fallback') });
-}
-
-/** A 401 that a refresh cannot cure: the session is over; the caller's toast carries the message. */
-function endSession() {
-  clearSession();
-  emitSessionEnded();
 }

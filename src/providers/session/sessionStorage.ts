@@ -1,6 +1,6 @@
 import type { TokenResponse } from '../../../contract/tokens';
 import { storageKeys } from '../../config/storageKeys';
-import { emitAccessTokenChanged } from './sessionEvents';
+import { emitAccessTokenChanged, emitSessionEnded } from './sessionEvents';
 
 /** The signed-in session as kept in localStorage: credentials and the cached permission list. */
 export type Credentials = TokenResponse;
@@ -39,6 +39,12 @@ export function clearSession() {
   localStorage.removeItem(storageKeys.credentials);
   localStorage.removeItem(storageKeys.permissions);
   emitAccessTokenChanged(null);
+}
+
+/** The server will not go on with this session: forget it and tell the app, which goes to /sign-in. */
+export function endSession() {
+  clearSession();
+  emitSessionEnded();
 }
 
 export function isRefreshTokenUsable(credentials: Credentials, now = Date.now()): boolean {

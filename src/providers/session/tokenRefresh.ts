@@ -5,7 +5,7 @@ import { languagePreference } from '../../preferences/language';
 import { ApiError } from '../http/ApiError';
 import { fetchEnvelope, isFailedAnswer, type EnvelopeAnswer } from '../http/envelopeFetch';
 import { isAccessTokenFresh } from './accessToken';
-import { isRefreshTokenUsable, readCredentials, saveCredentials, type Credentials } from './sessionStorage';
+import { endSession, isRefreshTokenUsable, readCredentials, saveCredentials, type Credentials } from './sessionStorage';
 
 /** The Web Lock every tab of the app takes to refresh, so one tab refreshes and the others take its result. */
 export const REFRESH_LOCK_NAME = 'portal.session.refresh';
@@ -18,9 +18,15 @@ let refreshInFlight: Promise<Credentials> | null = null;
  * token rotates, and the server treats a late second use as a stolen token).
  */
 export function refreshCredentials(): Promise<Credentials> {
-  refreshInFlight ??= refreshOncePerTabs().finally(() => {
-    refreshInFlight = null;
-  });
+  refreshInFlight ??= refreshOncePerTabs()
+    .catch((error: unknown) => {
+      // Every caller (HTTP client, checkAuth, realtime, downloads) then agrees: refused ends the session, unreachable keeps it.
+      if (isRefreshRefused(error)) endSession();
+      throw error;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
   return refreshInFlight;
 }
 

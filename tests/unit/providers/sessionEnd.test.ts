@@ -5,7 +5,9 @@ import { mockApi } from '../../../mocks/handlers';
 import { server } from '../../../mocks/server';
 import { authProvider } from '../../../src/providers/auth/authProvider';
 import { dataProvider } from '../../../src/providers/data/dataProvider';
+import { onSessionEnded } from '../../../src/providers/session/sessionEvents';
 import { readCredentials } from '../../../src/providers/session/sessionStorage';
+import { freshCredentials } from '../../../src/providers/session/tokenRefresh';
 import { EXPIRED, signInAs } from '../sessionFixtures';
 
 const firstPartnerId = () => mockApi.partners[0].id;
@@ -34,6 +36,17 @@ describe('a refresh that cannot reach the server keeps the session, in checkAuth
       expect(readCredentials()).toEqual(stale);
     });
   }
+
+  it('a refused refresh ends the session whoever asked for it (realtime, downloads), once', async () => {
+    signInAs('admin', { accessSeconds: EXPIRED });
+    mockApi.refreshTokens.clear();
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    await expect(freshCredentials()).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(readCredentials()).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
 
   it('a refused refresh signs out in both', async () => {
     signInAs('admin', { accessSeconds: EXPIRED });
