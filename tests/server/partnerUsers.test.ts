@@ -1,31 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
-import type { TokenResponse } from '../../contract/tokens';
 import type { UserDto } from '../../contract/users';
 import apiEn from '../../i18n/api.en';
 import { auditTrails } from '../../server/db/schema';
-import { loadDemoFixture } from './demoFixture';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
-import { linkIn, startServer, type ApiAnswer, type TestServer } from './harness';
+import { unique, useDemoServer } from './factories';
+import { linkIn, type ApiAnswer } from './harness';
 
-let server: TestServer;
-const session: Record<string, TokenResponse> = {};
-const ids: Record<string, string> = {};
-const partnerIds: Record<string, string> = {};
-let roleIds: Record<string, string>;
+const { server, make, token, userIds: ids, partnerIds, roleIds } = useDemoServer();
 
-beforeAll(async () => {
-  server = await startServer();
-  const demo = await loadDemoFixture(server);
-  Object.assign(ids, demo.userIds);
-  Object.assign(partnerIds, demo.partnerIds);
-  Object.assign(session, demo.sessions);
-  roleIds = demo.roleIds;
-});
-afterAll(() => server.close());
-
-const as = (email: string) => session[email].token;
+const as = (email: string) => token(email);
 const ACME_ADMIN = 'partner.admin@acme.example';
 const ACME_USER = 'partner@acme.example';
 const GLOBEX_USER = 'partner@globex.example';
@@ -47,7 +32,17 @@ const remove = (id: string, token = acmeAdmin()) => server.api<UserDto>('DELETE'
 const auditOf = (key: string) =>
   server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.tableName, 'users'), eq(auditTrails.primaryKey, key))).orderBy(desc(auditTrails.dateTime));
 
-const newcomer = { firstName: 'Minh', lastName: 'Hoàng', email: 'minh.hoang@acme.example', phoneNumber: '+84 91 222 3333', organization: 'Acme warehouse' };
+/** A newcomer to Acme whose email no other test uses. */
+const newcomer = () => ({ firstName: 'Minh', lastName: 'Hoàng', email: `minh.${unique('mh')}@acme.example`, phoneNumber: '+84 91 222 3333', organization: 'Acme warehouse' });
+/** Invites through the API as the Acme PartnerAdmin (or `token`), with the user's deletion by Admin queued for after the test. */
+const invited = async (body: object, by = acmeAdmin()) => {
+  const answer = await invite(body, by);
+  expectEnvelope(answer, 201, apiEn.users.registered);
+  make.onCleanup(() => server.api('DELETE', `/api/v1/users/${answer.body.data!.id}`, { token: admin() }));
+  return answer.body.data!;
+};
+/** A user of Acme with this role, made by Admin for one test. */
+const acmeUser = (role: 'Partner' | 'PartnerAdmin' = 'Partner') => make.user({ roleId: roleIds[role], partnerId: partnerIds['Acme Logistics'], firstName: 'Minh', lastName: 'Hoàng' });
 
 describe('a PartnerAdmin and their own partner', () => {
   it("searches only the users of their own partner, whatever the filters ask", async () => {
@@ -70,86 +65,91 @@ describe('a PartnerAdmin and their own partner', () => {
   });
 
   it("invites a user to Acme (201) with an activation mail, even when the body names Globex's partnerId", async () => {
+    const body = newcomer();
     const mails = server.outbox().length;
-    const answer = await invite({ ...newcomer, partnerId: partnerIds['Globex Trading'] });
-    expectEnvelope(answer, 201, apiEn.users.registered);
-    expect(answer.body.data).toMatchObject({ email: newcomer.email, partnerId: partnerIds['Acme Logistics'], partnerName: 'Acme Logistics', role: 'Partner', isActive: false, emailConfirmed: false });
-    ids[newcomer.email] = answer.body.data!.id;
+    const user = await invited({ ...body, partnerId: partnerIds['Globex Trading'] });
+    expect(user).toMatchObject({ email: body.email, partnerId: partnerIds['Acme Logistics'], partnerName: 'Acme Logistics', role: 'Partner', isActive: false, emailConfirmed: false });
     expect(server.outbox().length).toBe(mails + 1);
     const mail = server.outbox().at(-1)!;
-    expect(mail).toMatch(/^To: minh\.hoang@acme\.example$/m);
+    expect(mail).toContain(`To: ${body.email}`);
     const link = linkIn(mail);
     expect(link.pathname).toBe('/active');
-    expect(link.searchParams.get('email')).toBe(newcomer.email);
-    const [row] = await auditOf(ids[newcomer.email]);
-    expect(row).toMatchObject({ type: 'Create', userId: ids[ACME_ADMIN], newValues: expect.objectContaining({ email: newcomer.email, partnerId: partnerIds['Acme Logistics'], role: 'Partner' }) });
-    expect(await emails({})).toContain(newcomer.email);
+    expect(link.searchParams.get('email')).toBe(body.email);
+    const [row] = await auditOf(user.id);
+    expect(row).toMatchObject({ type: 'Create', userId: ids[ACME_ADMIN], newValues: expect.objectContaining({ email: body.email, partnerId: partnerIds['Acme Logistics'], role: 'Partner' }) });
+    expect(await emails({})).toContain(body.email);
   });
 
   it('the invited user activates and signs in as a user of Acme', async () => {
-    const link = linkIn(server.outbox().filter((m) => m.includes(newcomer.email)).at(-1)!);
-    const confirmed = await server.api('POST', '/api/users/confirm-mail', { body: { email: newcomer.email, token: link.searchParams.get('code'), password: 'Minh-Hoang-2024' } });
+    const body = newcomer();
+    await invited(body);
+    const link = linkIn(server.outbox().filter((m) => m.includes(body.email)).at(-1)!);
+    const confirmed = await server.api('POST', '/api/users/confirm-mail', { body: { email: body.email, token: link.searchParams.get('code'), password: 'Minh-Hoang-2024' } });
     expectEnvelope(confirmed, 200);
-    session[newcomer.email] = await server.signIn(newcomer.email, 'Minh-Hoang-2024');
-    const profile = await server.api<{ partnerId: string }>('GET', '/api/users/profile', { token: as(newcomer.email) });
+    const session = await server.signIn(body.email, 'Minh-Hoang-2024');
+    const profile = await server.api<{ partnerId: string }>('GET', '/api/users/profile', { token: session.token });
     expect(profile.body.data).toMatchObject({ partnerId: partnerIds['Acme Logistics'] });
   });
 
-  it('may invite with its own role or a lower one, never a higher one (403); a taken email 409; bad fields 400', async () => {
+  it('may invite with a lower role, never its own rank or a higher one (403); a taken email 409; bad fields 400', async () => {
+    const body = newcomer();
+    const taken = await acmeUser();
     const mails = server.outbox().length;
-    for (const role of ['Admin', 'Support'] as const) {
-      const answer = expectFieldErrors(await refused(server, () => invite({ ...newcomer, email: `as.${role.toLowerCase()}@acme.example`, roleId: roleIds[role] })), ['roleId'], 403);
+    for (const role of ['Admin', 'Support', 'PartnerAdmin'] as const) {
+      const answer = expectFieldErrors(await refused(server, () => invite({ ...body, email: `as.${role.toLowerCase()}.${unique()}@acme.example`, roleId: roleIds[role] })), ['roleId'], 403);
       expect(answer.body.message).toBe(apiEn.users.roleOutranks);
     }
-    expectFieldErrors(await refused(server, () => invite({ ...newcomer, email: 'MINH.HOANG@acme.example' })), ['email'], 409);
-    expectFieldErrors(await refused(server, () => invite({ ...newcomer, email: GLOBEX_USER })), ['email'], 409);
+    expectFieldErrors(await refused(server, () => invite({ ...body, email: taken.email.toUpperCase() })), ['email'], 409);
+    expectFieldErrors(await refused(server, () => invite({ ...body, email: GLOBEX_USER })), ['email'], 409);
     expectFieldErrors(await refused(server, () => invite({ firstName: '', email: 'nope' })), ['firstName', 'lastName', 'email']);
-    expectFieldErrors(await refused(server, () => invite({ ...newcomer, email: 'long@acme.example', firstName: 'F'.repeat(101), phoneNumber: 'ring ring' })), ['firstName', 'phoneNumber']);
+    expectFieldErrors(await refused(server, () => invite({ ...body, firstName: 'F'.repeat(101), phoneNumber: 'ring ring' })), ['firstName', 'phoneNumber']);
     expect(server.outbox().length).toBe(mails);
-    const deputy = await invite({ ...newcomer, email: 'deputy@acme.example', roleId: roleIds.PartnerAdmin, phoneNumber: null, organization: null });
-    expectEnvelope(deputy, 201);
-    expect(deputy.body.data).toMatchObject({ role: 'PartnerAdmin', partnerId: partnerIds['Acme Logistics'], phoneNumber: null, organization: null });
-    ids['deputy@acme.example'] = deputy.body.data!.id;
+    const colleague = await invited({ ...body, roleId: roleIds.Partner, phoneNumber: null, organization: null });
+    expect(colleague).toMatchObject({ role: 'Partner', partnerId: partnerIds['Acme Logistics'], phoneNumber: null, organization: null });
   });
 
   it('edits an Acme user; a partnerId in the body moves nobody; an audit row records the change', async () => {
-    const answer = await update(ids[newcomer.email], { firstName: 'Minh Anh', lastName: 'Hoàng', phoneNumber: '+84 91 222 4444', organization: 'Acme office', partnerId: partnerIds['Globex Trading'] });
+    const user = await invited(newcomer());
+    const answer = await update(user.id, { firstName: 'Minh Anh', lastName: 'Hoàng', phoneNumber: '+84 91 222 4444', organization: 'Acme office', partnerId: partnerIds['Globex Trading'] });
     expectEnvelope(answer, 200);
     expect(answer.body.data).toMatchObject({ firstName: 'Minh Anh', phoneNumber: '+84 91 222 4444', organization: 'Acme office', partnerId: partnerIds['Acme Logistics'] });
-    const [row] = await auditOf(ids[newcomer.email]);
-    expect(row).toMatchObject({ type: 'Update', userId: ids[ACME_ADMIN], oldValues: { firstName: 'Minh', phoneNumber: newcomer.phoneNumber, organization: newcomer.organization } });
+    const [row] = await auditOf(user.id);
+    expect(row).toMatchObject({ type: 'Update', userId: ids[ACME_ADMIN], oldValues: { firstName: 'Minh', phoneNumber: user.phoneNumber, organization: user.organization } });
     expect(row.newValues).toMatchObject({ firstName: 'Minh Anh', phoneNumber: '+84 91 222 4444' });
     expect(row.affectedColumns).not.toContain('partnerId');
-    expectFieldErrors(await refused(server, () => update(ids[newcomer.email], { firstName: 'F'.repeat(256), lastName: 'Hoàng' })), ['firstName']);
+    expectFieldErrors(await refused(server, () => update(user.id, { firstName: 'F'.repeat(256), lastName: 'Hoàng' })), ['firstName']);
   });
 
   it('deactivates an Acme user, who is signed out at once, and activates them again', async () => {
-    const off = await toggle(ids[ACME_USER]);
+    const user = await acmeUser();
+    const off = await toggle(user.id);
     expectEnvelope(off, 200, apiEn.users.statusChanged);
-    expect(off.body.data).toMatchObject({ id: ids[ACME_USER], isActive: false });
-    expectEnvelope(await server.api('GET', '/api/users/profile', { token: as(ACME_USER) }), 401);
-    const [row] = await auditOf(ids[ACME_USER]);
+    expect(off.body.data).toMatchObject({ id: user.id, isActive: false });
+    expectEnvelope(await server.api('GET', '/api/users/profile', { token: user.token }), 401);
+    const [row] = await auditOf(user.id);
     expect(row).toMatchObject({ type: 'Update', userId: ids[ACME_ADMIN], oldValues: { isActive: true }, newValues: { isActive: false } });
-    const on = await toggle(ids[ACME_USER]);
+    const on = await toggle(user.id);
     expect(on.body.data!.isActive).toBe(true);
-    session[ACME_USER] = await server.signIn(ACME_USER);
+    await server.signIn(user.email, user.password);
   });
 
   it('cannot deactivate or delete themselves, nor a fellow PartnerAdmin (equal rank): 403', async () => {
+    const deputy = await acmeUser('PartnerAdmin');
     expectEnvelope(await refused(server, () => toggle(ids[ACME_ADMIN])), 403, apiEn.users.self);
     expectEnvelope(await refused(server, () => remove(ids[ACME_ADMIN])), 403, apiEn.users.self);
-    expectEnvelope(await refused(server, () => toggle(ids['deputy@acme.example'])), 403, apiEn.users.outranked);
-    expectEnvelope(await refused(server, () => remove(ids['deputy@acme.example'])), 403, apiEn.users.outranked);
-    expectEnvelope(await refused(server, () => update(ids['deputy@acme.example'], { firstName: 'Demoted', lastName: 'Deputy' })), 403, apiEn.users.outranked);
+    expectEnvelope(await refused(server, () => toggle(deputy.id)), 403, apiEn.users.outranked);
+    expectEnvelope(await refused(server, () => remove(deputy.id)), 403, apiEn.users.outranked);
+    expectEnvelope(await refused(server, () => update(deputy.id, { firstName: 'Demoted', lastName: 'Deputy' })), 403, apiEn.users.outranked);
   });
 
   it('deletes an Acme user softly: gone from search and GET, signed out, a Delete audit row written', async () => {
-    const answer = await remove(ids[newcomer.email]);
+    const user = await acmeUser();
+    const answer = await remove(user.id);
     expectEnvelope(answer, 200);
-    expect(await emails({})).not.toContain(newcomer.email);
-    expectEnvelope(await refused(server, () => get(ids[newcomer.email])), 404, apiEn.users.notFound);
-    expectEnvelope(await server.api('GET', '/api/users/profile', { token: as(newcomer.email) }), 401);
-    const [row] = await auditOf(ids[newcomer.email]);
+    expect(await emails({})).not.toContain(user.email);
+    expectEnvelope(await refused(server, () => get(user.id)), 404, apiEn.users.notFound);
+    expectEnvelope(await server.api('GET', '/api/users/profile', { token: user.token }), 401);
+    const [row] = await auditOf(user.id);
     expect(row).toMatchObject({ type: 'Delete', userId: ids[ACME_ADMIN] });
   });
 });
@@ -164,6 +164,9 @@ describe("another partner's users answer 404 to a PartnerAdmin", () => {
     // A bad body is refused before the lookup, alike for a Globex user and for nobody: no way to probe ids.
     const probe = await refused(server, () => update(globex, {}));
     expect(probe.text).toBe((await update(MISSING, {})).text);
+    const untouched = await server.api<UserDto>('GET', `/api/v1/users/${globex}`, { token: admin() });
+    expect(untouched.body.data).toMatchObject({ firstName: 'Gina', isActive: true, partnerId: partnerIds['Globex Trading'] });
+    await server.signIn(GLOBEX_USER);
   });
 
   it('staff users (no partner) and unknown or malformed ids answer 404 too', async () => {
@@ -172,12 +175,6 @@ describe("another partner's users answer 404 to a PartnerAdmin", () => {
       expectEnvelope(await refused(server, () => toggle(id)), 404);
       expectEnvelope(await refused(server, () => remove(id)), 404);
     }
-  });
-
-  it('the Globex user is untouched', async () => {
-    const answer = await server.api<UserDto>('GET', `/api/v1/users/${ids[GLOBEX_USER]}`, { token: admin() });
-    expect(answer.body.data).toMatchObject({ firstName: 'Gina', isActive: true, partnerId: partnerIds['Globex Trading'] });
-    await server.signIn(GLOBEX_USER);
   });
 
   it('nor do the staff user routes open another way in: 403 without Users permissions', async () => {
@@ -190,14 +187,14 @@ describe("another partner's users answer 404 to a PartnerAdmin", () => {
 describe('roles without PartnerUsers permissions', () => {
   it('a Partner (partner@acme.example) gets 403 on every call, own partner included', async () => {
     for (const email of [ACME_USER, GLOBEX_USER]) {
-      const token = as(email);
+      const partnerToken = as(email);
       const calls: (() => Promise<ApiAnswer<unknown>>)[] = [
-        () => search({}, token),
-        () => get(ids[ACME_USER], token),
-        () => invite({ ...newcomer, email: 'by.partner@acme.example' }, token),
-        () => update(ids[ACME_USER], { firstName: 'X', lastName: 'Y' }, token),
-        () => toggle(ids[ACME_USER], token),
-        () => remove(ids[ACME_USER], token),
+        () => search({}, partnerToken),
+        () => get(ids[ACME_USER], partnerToken),
+        () => invite(newcomer(), partnerToken),
+        () => update(ids[ACME_USER], { firstName: 'X', lastName: 'Y' }, partnerToken),
+        () => toggle(ids[ACME_USER], partnerToken),
+        () => remove(ids[ACME_USER], partnerToken),
       ];
       for (const call of calls) expectEnvelope(await refused(server, call), 403, apiEn.api.forbidden);
     }
@@ -216,22 +213,21 @@ describe('roles without PartnerUsers permissions', () => {
 describe('Admin and partner users', () => {
   it('sees the users of every partner, and no staff user', async () => {
     const all = await emails({}, admin());
-    expect(all).toEqual(['deputy@acme.example', ACME_USER, ACME_ADMIN, GLOBEX_USER].sort());
+    expect(all).toEqual([ACME_USER, ACME_ADMIN, GLOBEX_USER].sort());
     expect(await emails({ partnerId: partnerIds['Globex Trading'] }, admin())).toEqual([GLOBEX_USER]);
     expectEnvelope(await get(ids[GLOBEX_USER], admin()), 200);
     expectEnvelope(await refused(server, () => get(ids['support@example.com'], admin())), 404);
   });
 
-  it("invites a user to the partner the body names, and needs one", async () => {
-    const answer = await invite({ firstName: 'Gia', lastName: 'Phan', email: 'gia.phan@globex.example', partnerId: partnerIds['Globex Trading'] }, admin());
-    expectEnvelope(answer, 201);
-    expect(answer.body.data).toMatchObject({ partnerName: 'Globex Trading', role: 'Partner' });
+  it('invites a user to the partner the body names, and needs one', async () => {
+    const user = await invited({ firstName: 'Gia', lastName: 'Phan', email: `gia.${unique()}@globex.example`, partnerId: partnerIds['Globex Trading'] }, admin());
+    expect(user).toMatchObject({ partnerName: 'Globex Trading', role: 'Partner' });
     expectFieldErrors(await refused(server, () => invite({ firstName: 'No', lastName: 'Partner', email: 'no.partner@example.com' }, admin())), ['partnerId']);
     expectFieldErrors(await refused(server, () => invite({ firstName: 'No', lastName: 'Partner', email: 'no.partner@example.com', partnerId: MISSING }, admin())), ['partnerId']);
   });
 
   it('edits, deactivates and deletes a Globex user', async () => {
-    const id = ids[GLOBEX_USER];
+    const { id } = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Globex Trading'], firstName: 'Gina', lastName: 'Lê' });
     expectEnvelope(await update(id, { firstName: 'Gina', lastName: 'Lê', organization: 'Globex' }, admin()), 200);
     expect((await toggle(id, admin())).body.data!.isActive).toBe(false);
     expectEnvelope(await remove(id, admin()), 200);
