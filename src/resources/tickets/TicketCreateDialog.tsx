@@ -43,6 +43,8 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const busy = progress !== null;
+  // One key per content: sending the same form again after a lost answer creates the ticket once; an edit is a new ticket.
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), [subject, description, partnerId, files]);
 
   const errors = useMemo(() => {
     const found: Record<string, string> = {};
@@ -59,8 +61,9 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
     if (Object.keys(errors).length > 0) return;
     setProgress(files.map(() => 0));
     try {
-      const ticket = await createTicket({ subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, files }, ({ loaded, total }) =>
-        setProgress(perFileProgress(files.map((f) => f.size), loaded, total)),
+      const ticket = await createTicket(
+        { subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, files },
+        { idempotencyKey, onProgress: ({ loaded, total }) => setProgress(perFileProgress(files.map((f) => f.size), loaded, total)) },
       );
       showToast('success', translate('tickets.create.created'));
       onCreated(ticket);

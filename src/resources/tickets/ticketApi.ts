@@ -1,6 +1,8 @@
+import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/http';
 import type { TicketChatMessage, TicketDto, TicketStatus } from '../../../contract/tickets';
 import { apiPaths } from '../../config/apiPaths';
 import { apiRequest } from '../../providers/http/httpClient';
+import type { OutgoingMessage } from './chat/outbox';
 import { uploadForm, type UploadProgress } from './ticketTransfers';
 
 /** The ticket calls the data provider does not cover (server/modules/tickets/tickets.routes.ts). */
@@ -16,14 +18,22 @@ export interface NewTicket {
   files: File[];
 }
 
+interface SendOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  /** The server answers a re-send with this key (within 24 h) with the first result instead of storing it again. */
+  idempotencyKey?: string;
+}
+
+const keyHeader = (idempotencyKey?: string): Record<string, string> => (idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {});
+
 /** POST /tickets (multipart): subject, description, the files under `files`. */
-export function createTicket(ticket: NewTicket, onProgress?: (progress: UploadProgress) => void): Promise<TicketDto> {
+export function createTicket(ticket: NewTicket, { onProgress, idempotencyKey }: SendOptions = {}): Promise<TicketDto> {
   const form = new FormData();
   form.append('subject', ticket.subject);
   form.append('description', ticket.description);
   if (ticket.partnerId) form.append('partnerId', ticket.partnerId);
   for (const file of ticket.files) form.append('files', file, file.name);
-  return uploadForm<TicketDto>('/tickets', form, { onProgress });
+  return uploadForm<TicketDto>('/tickets', form, { onProgress, headers: keyHeader(idempotencyKey) });
 }
 
 export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal): Promise<TicketChatMessage[]> {
@@ -35,20 +45,24 @@ export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal
  * POST /tickets/{id}/messages: JSON `{ body }`, or multipart (`body` and `files`) with upload progress when
  * files come along. Silent: the chat shows the outcome itself.
  */
-export async function postTicketMessage(
-  ticketId: string,
-  body: string,
-  files: readonly File[] = [],
-  onProgress?: (progress: UploadProgress) => void,
-): Promise<TicketChatMessage> {
+export async function postTicketMessage(ticketId: string, body: string, { files = [], onProgress, idempotencyKey }: SendOptions & { files?: readonly File[] } = {}): Promise<TicketChatMessage> {
+  const headers = keyHeader(idempotencyKey);
   if (files.length === 0) {
-    return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body }, notify: false })).data;
+    return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body }, headers, notify: false })).data;
   }
   const form = new FormData();
   form.append('body', body);
   for (const file of files) form.append('files', file, file.name);
-  return uploadForm<TicketChatMessage>(`/tickets/${encodeURIComponent(ticketId)}/messages`, form, { onProgress });
+  return uploadForm<TicketChatMessage>(`/tickets/${encodeURIComponent(ticketId)}/messages`, form, { onProgress, headers });
 }
+
+/** The chat outbox's transport: a message's client id is its Idempotency-Key, so a re-send after a lost answer is stored once. */
+export const postOutgoingMessage = (message: OutgoingMessage, onProgress: (fraction: number) => void) =>
+  postTicketMessage(message.ticketId, message.body, {
+    files: message.files,
+    idempotencyKey: message.clientId,
+    onProgress: ({ loaded, total }) => onProgress(total ? loaded / total : 0),
+  });
 
 /** PUT /tickets/{id} (a refusal shows as an error toast): the owner closes or reopens its ticket (contract PARTNER_STATUS_CHANGES). */
 export async function changeTicketStatus(ticketId: string, status: TicketStatus): Promise<TicketDto> {

@@ -23,10 +23,18 @@ interface RawAnswer {
   body: unknown;
 }
 
-function xhrPost(url: string, form: FormData, token: string, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<RawAnswer> {
+interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Further headers (`Idempotency-Key`), the same on the retry after a refresh. */
+  headers?: Record<string, string>;
+}
+
+function xhrPost(url: string, form: FormData, token: string, { onProgress, signal, headers = {} }: UploadOptions): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader(LANGUAGE_HEADER, languagePreference.get());
@@ -52,10 +60,10 @@ function xhrPost(url: string, form: FormData, token: string, onProgress?: (progr
 const isUnauthorized = ({ status, body }: RawAnswer) => status === 401 || (isEnvelope(body) && body.statusCode === 401);
 
 /** A multipart POST under /api/v1 that answers the envelope's data, with upload progress. */
-export async function uploadForm<T>(path: string, form: FormData, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<T> {
+export async function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const url = `${API_V1}${path}`;
-  let answer = await xhrPost(url, form, (await freshCredentials()).token, options.onProgress, options.signal);
-  if (isUnauthorized(answer)) answer = await xhrPost(url, form, (await refreshCredentials()).token, options.onProgress, options.signal);
+  let answer = await xhrPost(url, form, (await freshCredentials()).token, options);
+  if (isUnauthorized(answer)) answer = await xhrPost(url, form, (await refreshCredentials()).token, options);
   const { status, body } = answer;
   if (!isEnvelope(body)) {
     throw new ApiError(translateMessage(status >= 400 ? 'app.http.statusError' : 'app.http.invalidResponse', { status }), status, { kind: 'invalid-response' });

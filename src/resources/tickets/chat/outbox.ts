@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '../../../../contract/http';
 import type { TicketChatMessage } from '../../../../contract/tickets';
 import { ApiError } from '../../../providers/http/ApiError';
 
@@ -23,18 +24,31 @@ export interface OutboxOptions {
   isOnline?: () => boolean;
   newId?: () => string;
   now?: () => Date;
+  /** Runs `again` once the server may have finished answering an earlier send of the same message. */
+  retryLater?: (again: () => void) => void;
 }
 
 /** A failure worth trying again later (the server was not reached) rather than a refusal. */
 const isUnreachable = (error: unknown) => error instanceof ApiError && error.kind === 'network';
+/** The server is still answering an earlier send of this message (409 naming its Idempotency-Key). */
+const isStillBeingAnswered = (error: unknown) => error instanceof ApiError && error.status === 409 && !!error.body.errors?.[IDEMPOTENCY_KEY_HEADER];
+const RETRY_AFTER_MS = 1000;
 
 /**
  * The chat's outbox: messages are posted in the order written; one that cannot reach the server stays queued
  * (with the ones after it) until `flush` runs again, which the chat does when the hub reconnects or the
- * browser comes back online. Each is posted by one flush only, so a message is never sent twice by us;
- * the answer goes to `onSent` listeners, which merge it by its server id.
+ * browser comes back online. Each is posted by one flush at a time. A message whose answer was lost is
+ * posted again with the same client id, which `post` sends as its Idempotency-Key: the server answers the
+ * message it stored the first time, so it is stored and shown once. The answer goes to `onSent` listeners,
+ * which merge it by its server id.
  */
-export function createOutbox({ post, isOnline = () => true, newId = () => crypto.randomUUID(), now = () => new Date() }: OutboxOptions) {
+export function createOutbox({
+  post,
+  isOnline = () => true,
+  newId = () => crypto.randomUUID(),
+  now = () => new Date(),
+  retryLater = (again) => void setTimeout(again, RETRY_AFTER_MS),
+}: OutboxOptions) {
   let items: OutgoingMessage[] = [];
   const listeners = new Set<() => void>();
   const sentListeners = new Set<(message: TicketChatMessage, clientId: string) => void>();
@@ -60,8 +74,9 @@ export function createOutbox({ post, isOnline = () => true, newId = () => crypto
         publish(items.filter((m) => m.clientId !== next.clientId));
         sentListeners.forEach((listener) => listener(message, next.clientId));
       } catch (error) {
-        if (isUnreachable(error)) {
+        if (isUnreachable(error) || isStillBeingAnswered(error)) {
           update(next.clientId, { state: 'queued', progress: undefined });
+          if (isStillBeingAnswered(error)) retryLater(() => void flush());
           return 'unreachable';
         }
         update(next.clientId, { state: 'failed', progress: undefined, error: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,5 @@
 import { realtime } from '../../../realtime/realtime';
-import { postTicketMessage } from '../ticketApi';
+import { postOutgoingMessage } from '../ticketApi';
 import { createOutbox } from './outbox';
 
 /**
@@ -7,7 +7,7 @@ import { createOutbox } from './outbox';
  * connection comes back even if its writer has moved on to another page.
  */
 export const ticketOutbox = createOutbox({
-  post: (message, onProgress) => postTicketMessage(message.ticketId, message.body, message.files, (p) => onProgress(p.total ? p.loaded / p.total : 0)),
+  post: postOutgoingMessage,
   isOnline: () => navigator.onLine !== false,
 });
 
