@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../contract/http';
 import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { SEEDED_ROLES } from '../../contract/roles';
-import type { TokenResponse } from '../../contract/tokens';
 import type { UserDto } from '../../contract/users';
 import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import { expectEnvelope, expectFieldErrors, fieldMessage, jwtPayload, refused } from './expectations';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { useDemoServer, type MadeUser } from './factories';
+import { DEMO_PASSWORD } from './harness';
 
 /** A real 2×2 RGB PNG and a real 1×1 GIF. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');
@@ -20,24 +20,23 @@ const EXECUTABLE = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x
 
 const dataUrl = (bytes: Buffer, mime = 'image/png') => `data:${mime};base64,${bytes.toString('base64')}`;
 
-let server: TestServer;
-const session: Record<string, TokenResponse> = {};
+const { server, make, token, roleIds, partnerIds } = useDemoServer();
 const names = { firstName: 'Bình', lastName: 'Trần' };
 
-beforeAll(async () => {
-  server = await startServer();
-  for (const email of ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example']) session[email] = await server.signIn(email);
+/** Each test changes the account of its own Partner user of Acme, never a demo account. */
+let me: MadeUser;
+beforeEach(async () => {
+  me = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'], ...names });
 });
-afterAll(() => server.close());
 
-const partner = () => session['partner@acme.example'].token;
+const partner = () => me.token;
 const avatarsDir = () => path.join(server.config.dataDir, 'avatars');
 const avatarFiles = () => (fs.existsSync(avatarsDir()) ? fs.readdirSync(avatarsDir()).sort() : []);
 const putProfile = (body: unknown, prefix = '/api') => server.api<UserDto>('PUT', `${prefix}/users/profile`, { token: partner(), body });
 
 describe('GET /api/users/permissions', () => {
   it('Admin holds every permission of the catalogue', async () => {
-    const answer = await server.api<string[]>('GET', '/api/users/permissions', { token: session['admin@example.com'].token });
+    const answer = await server.api<string[]>('GET', '/api/users/permissions', { token: token('admin@example.com') });
     expectEnvelope(answer, 200);
     expect(answer.body.data).toEqual([...ALL_PERMISSIONS].sort());
   });
@@ -47,7 +46,7 @@ describe('GET /api/users/permissions', () => {
     for (const [email, role] of Object.entries(byEmail)) {
       const expected = [...SEEDED_ROLES.find((r) => r.name === role)!.permissions].sort();
       for (const prefix of ['/api', '/api/v1']) {
-        const answer = await server.api<string[]>('GET', `${prefix}/users/permissions`, { token: session[email].token });
+        const answer = await server.api<string[]>('GET', `${prefix}/users/permissions`, { token: token(email) });
         expectEnvelope(answer, 200);
         expect(answer.body.data, `${role} ${prefix}`).toEqual(expected);
       }
@@ -66,7 +65,7 @@ describe('own profile (GET/PUT /api/users/profile)', () => {
   it('GET answers the signed-in user, the same under /api/v1, and never a password hash', async () => {
     const answer = await server.api<UserDto>('GET', '/api/users/profile', { token: partner() });
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ email: 'partner@acme.example', ...names, fullName: 'Bình Trần', role: 'Partner', partnerName: 'Acme Logistics', isActive: true });
+    expect(answer.body.data).toMatchObject({ email: me.email, ...names, fullName: 'Bình Trần', role: 'Partner', partnerName: 'Acme Logistics', isActive: true });
     expect(answer.text).not.toMatch(/password|argon2/i);
     const versioned = await server.api<UserDto>('GET', '/api/v1/users/profile', { token: partner() });
     expect(versioned.body).toEqual(answer.body);
@@ -117,7 +116,7 @@ describe('avatar', () => {
       expect(response.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
     }
-    const fresh = await server.signIn('partner@acme.example');
+    const fresh = await server.signIn(me.email, me.password);
     expect(jwtPayload(fresh.token).avatar).toBe(imageUrl);
   });
 
@@ -184,8 +183,7 @@ describe('avatar', () => {
 });
 
 describe('change password (POST /api/users/change-password)', () => {
-  const email = 'partner.admin@acme.example';
-  const change = (body: unknown) => server.api('POST', '/api/users/change-password', { token: session[email].token, body });
+  const change = (body: unknown) => server.api('POST', '/api/users/change-password', { token: me.token, body });
 
   it('a wrong current password answers 400 on the password field and changes nothing', async () => {
     const answer = await refused(server, () => change({ password: 'not-my-password', newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' }));
@@ -194,12 +192,12 @@ describe('change password (POST /api/users/change-password)', () => {
   });
 
   it('a short, unchanged, mismatched or email-like new password answers 400 on its field', async () => {
-    const short = await refused(server, () => change({ password: DEMO_PASSWORD, newPassword: 'Short1!', confirmNewPassword: 'Short1!' }));
+    const short = await refused(server, () => change({ password: me.password, newPassword: 'Short1!', confirmNewPassword: 'Short1!' }));
     expectFieldErrors(short, ['newPassword']);
     expect(fieldMessage(short, 'newPassword')).toBe(validationEn.validation.minLength.replace('%{min}', '8'));
-    expectFieldErrors(await refused(server, () => change({ password: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmNewPassword: DEMO_PASSWORD })), ['newPassword']);
-    expectFieldErrors(await refused(server, () => change({ password: DEMO_PASSWORD, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-2' })), ['confirmNewPassword']);
-    const isEmail = await refused(server, () => change({ password: DEMO_PASSWORD, newPassword: email.toUpperCase(), confirmNewPassword: email.toUpperCase() }));
+    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: me.password, confirmNewPassword: me.password })), ['newPassword']);
+    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-2' })), ['confirmNewPassword']);
+    const isEmail = await refused(server, () => change({ password: me.password, newPassword: me.email.toUpperCase(), confirmNewPassword: me.email.toUpperCase() }));
     expectFieldErrors(isEmail, ['newPassword']);
     expect(fieldMessage(isEmail, 'newPassword')).toBe(validationEn.validation.passwordIsEmail);
     expectFieldErrors(await refused(server, () => change({})), ['password', 'newPassword', 'confirmNewPassword']);
@@ -207,11 +205,11 @@ describe('change password (POST /api/users/change-password)', () => {
   });
 
   it('with the current password it changes: the new one signs in, the old one no longer does', async () => {
-    const answer = await change({ password: DEMO_PASSWORD, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' });
+    const answer = await change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' });
     expectEnvelope(answer, 200, apiEn.auth.passwordChanged);
     expect(answer.body.data).toBeNull();
-    await server.signIn(email, 'Brand-new-1');
-    const old = await server.api('POST', '/api/token', { body: { email, password: DEMO_PASSWORD }, headers: { tenant: 'root' } });
+    await server.signIn(me.email, 'Brand-new-1');
+    const old = await server.api('POST', '/api/token', { body: { email: me.email, password: me.password }, headers: { tenant: 'root' } });
     expectEnvelope(old, 401, apiEn.auth.invalidCredentials);
   });
 });
