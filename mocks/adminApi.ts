@@ -135,8 +135,8 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
     return ok(null);
   }),
 
-  http.get('/api/users/:id/audit-trails', ({ params }) =>
-    ok([
+  http.get('/api/users/:id/audit-trails', ({ params, request }) => {
+    const entries = [
       {
         id: 'a2',
         userId: '00000000-0000-4000-8000-000000000001',
@@ -149,8 +149,10 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
         dateTime: '2025-03-02T09:30:00.000Z',
       },
       { id: 'a1', userId: params.id, type: 'Create', tableName: 'tickets', primaryKey: 't1', oldValues: null, newValues: { subject: 'Cannot upload' }, affectedColumns: ['subject'], dateTime: '2025-03-01T08:00:00.000Z' },
-    ]),
-  ),
+    ];
+    const query = new URL(request.url).searchParams;
+    return ok(pageOf(entries, { pageNumber: Number(query.get('pageNumber') ?? 1), pageSize: Number(query.get('pageSize') ?? 50) }));
+  }),
 
   http.post('/api/v1/roles/search', async ({ request }) => ok(pageOf(adminMock.roles, (await request.json()) as SearchRequest))),
 

@@ -1,4 +1,4 @@
-import { http, type DefaultBodyType, type StrictRequest } from 'msw';
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { FieldError, PagedResult, SearchRequest } from '../contract/envelope';
 import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../contract/http';
 import { partnerSchema } from '../contract/schemas/partners';
@@ -23,6 +23,8 @@ export interface Partner {
   address: string;
   phone: string;
   website?: string;
+  /** The record's version, as the API's ETag; a change makes the next one. */
+  version?: string;
 }
 
 export const VALID_MAIL_TOKEN = 'valid-mail-token';
@@ -35,7 +37,17 @@ const seedPartners = (): Partner[] =>
     type: 'Distributor',
     address: `${index + 1} Harbour Road`,
     phone: `+84 28 0000 000${index + 1}`,
+    version: '1',
   }));
+
+const nextVersion = (partner: Partner) => String(Number(partner.version ?? 0) + 1);
+
+/** The API's 412 when If-Match names another version than the record's: the current record as data. */
+function staleAnswer(request: Request, current: Partner) {
+  const ifMatch = request.headers.get('if-match');
+  if (!ifMatch || ifMatch === `"${current.version}"`) return null;
+  return HttpResponse.json({ isSuccess: false, statusCode: 412, message: 'Someone else changed this record after you opened it; nothing was saved', data: current }, { status: 412 });
+}
 
 /** What the mock API holds and saw; tests read it and `reset()` it between cases. */
 export const mockApi = {
@@ -177,7 +189,7 @@ export const handlers = [
     const claims = signedInClaims(request);
     if (claims instanceof Response) return claims;
     const keyword = search.advancedSearch?.keyword?.toLowerCase() ?? '';
-    const matching = mockApi.partners.filter((p) => p.name.toLowerCase().includes(keyword));
+    const matching = mockApi.partners.filter((p) => p.name.toLowerCase().includes(keyword) && (!search.ids || (search.ids as string[]).includes(p.id)));
     const start = (search.pageNumber - 1) * search.pageSize;
     const page: PagedResult<Partner> = {
       items: matching.slice(start, start + search.pageSize),
@@ -215,14 +227,43 @@ export const handlers = [
     if (errors.length) return failed(400, 'Validation failed', errors);
     const index = mockApi.partners.findIndex((p) => p.id === params.id);
     if (index < 0) return failed(404, 'Partner not found');
-    mockApi.partners[index] = { ...(body as unknown as Partner), id: String(params.id) };
+    mockApi.partners[index] = { ...(body as unknown as Partner), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
     return ok(mockApi.partners[index], 'Partner updated');
+  }),
+
+  http.patch('/api/v1/partners/:id', async ({ request, params }) => {
+    const body = await record(request);
+    const claims = signedInClaims(request);
+    if (claims instanceof Response) return claims;
+    const index = mockApi.partners.findIndex((p) => p.id === params.id);
+    if (index < 0) return failed(404, 'Partner not found');
+    const stale = staleAnswer(request, mockApi.partners[index]);
+    if (stale) return stale;
+    mockApi.partners[index] = { ...mockApi.partners[index], ...(body as Partial<Partner>), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
+    return ok(mockApi.partners[index], 'Partner updated');
+  }),
+
+  http.patch('/api/v1/partners', async ({ request }) => {
+    const { ids, data } = (await record(request)) as { ids: string[]; data: Partial<Partner> };
+    if (ids.some((id) => !mockApi.partners.some((p) => p.id === id))) return failed(404, 'Some records were not found; nothing was changed');
+    mockApi.partners = mockApi.partners.map((p) => (ids.includes(p.id) ? { ...p, ...data, version: nextVersion(p) } : p));
+    return ok(ids, `${ids.length} records updated`);
+  }),
+
+  http.post('/api/v1/partners/delete', async ({ request }) => {
+    const { ids } = (await record(request)) as { ids: string[] };
+    if (ids.some((id) => !mockApi.partners.some((p) => p.id === id))) return failed(404, 'Some records were not found; nothing was changed');
+    mockApi.partners = mockApi.partners.filter((p) => !ids.includes(p.id));
+    return ok(ids, `${ids.length} records deleted`);
   }),
 
   http.delete('/api/v1/partners/:id', async ({ request, params }) => {
     await record(request);
     const claims = signedInClaims(request);
     if (claims instanceof Response) return claims;
+    const existing = mockApi.partners.find((p) => p.id === params.id);
+    const stale = existing && staleAnswer(request, existing);
+    if (stale) return stale;
     mockApi.partners = mockApi.partners.filter((p) => p.id !== params.id);
     return ok(null, 'Partner deleted');
   }),

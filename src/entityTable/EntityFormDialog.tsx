@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +10,9 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, ResourceContextProvider, SaveButton, useCreate, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { schemaResolver } from '../forms/schemaResolver';
+import { changedFields } from '../providers/data/recordChanges';
 import { inputOf, schemaOf } from './entityInput';
+import { RecordConflictAlert } from './RecordConflictAlert';
 import type { EntityResource, FormMode } from './types';
 
 interface EntityFormDialogProps<T extends RaRecord> {
@@ -23,6 +25,13 @@ interface EntityFormDialogProps<T extends RaRecord> {
 }
 
 type SubmitErrors = Record<string, string>;
+type Values = Record<string, unknown>;
+
+/** The current record of a save refused because someone else saved first (412). */
+function currentOfConflict<T>(error: unknown): T | undefined {
+  const refused = error as { status?: number; body?: { current?: T } } | null;
+  return refused?.status === 412 && refused.body?.current ? refused.body.current : undefined;
+}
 
 /** Field errors of a refused call, keyed by field (react-admin's HttpError body, as the data provider makes it). */
 function fieldErrorsOf(error: unknown): SubmitErrors | undefined {
@@ -43,6 +52,10 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
   const form = resource.form!;
   const schema = schemaOf(form.schema, mode);
   const toInput = useMemo(() => form.toInput ?? ((values: Record<string, unknown>) => inputOf(schema, values)), [form, schema]);
+  // The version being edited: the record opened, or the other person's after a conflict.
+  const [base, setBase] = useState(record);
+  const [conflict, setConflict] = useState<{ current: T; values: Values } | null>(null);
+  const [formKey, setFormKey] = useState(0);
 
   const resolver = useMemo(() => {
     const check = schemaResolver(schema, translate);
@@ -52,20 +65,41 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
     }) as typeof check;
   }, [schema, translate, toInput, mode]);
 
-  const save = async (values: Record<string, unknown>): Promise<SubmitErrors | undefined> => {
+  const submit = async (values: Values, previous: T | undefined): Promise<SubmitErrors | undefined> => {
     const input = toInput(values, mode);
     try {
       if (mode === 'create') {
         if (form.create) await form.create(input);
         else await create(resource.name, { data: input }, { returnPromise: true });
       } else {
-        await update(resource.name, { id: record!.id, data: input, previousData: record }, { returnPromise: true });
+        await update(resource.name, { id: record!.id, data: input, previousData: previous }, { returnPromise: true });
       }
     } catch (error) {
-      return fieldErrorsOf(error);
+      const current = currentOfConflict<T>(error);
+      if (current) setConflict({ current, values });
+      return current ? undefined : fieldErrorsOf(error);
     }
     onSaved(mode);
     return undefined;
+  };
+  const save = (values: Values) => submit(values, base);
+
+  const reloadTheirs = () => {
+    setBase(conflict!.current);
+    setConflict(null);
+    setFormKey((key) => key + 1);
+  };
+  // My edits (what I changed from the version I opened) go onto their version; their other changes stay.
+  const overwriteTheirs = () => {
+    const { current, values } = conflict!;
+    const mine = Object.keys(changedFields(toInput(values, mode), toInput(base as Values, mode)));
+    setBase(current);
+    setConflict(null);
+    void submit({ ...(current as Values), ...Object.fromEntries(mine.map((field) => [field, values[field]])) }, current);
+  };
+  const labelOf = (field: string) => {
+    const column = resource.columns.find((c) => c.source === field);
+    return column ? translate(column.labelKey) : field;
   };
 
   const name = translate(resource.nameKey);
@@ -84,7 +118,8 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
     >
       <ResourceContextProvider value={resource.name}>
         <Form
-          record={mode === 'edit' ? record : undefined}
+          key={formKey}
+          record={mode === 'edit' ? base : undefined}
           defaultValues={mode === 'create' ? (form.defaults as Record<string, unknown> | undefined) : undefined}
           resolver={resolver}
           onSubmit={save as (values: Record<string, unknown>) => Promise<SubmitErrors | undefined>}
@@ -101,6 +136,14 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
             </Typography>
           )}
           <DialogContent sx={{ pt: '16px !important' }}>
+            {conflict && (
+              <RecordConflictAlert
+                theirs={changedFields(toInput(conflict.current as Values, mode), toInput(base as Values, mode))}
+                labelOf={labelOf}
+                onReload={reloadTheirs}
+                onOverwrite={overwriteTheirs}
+              />
+            )}
             <form.Inputs mode={mode} />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>

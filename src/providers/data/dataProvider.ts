@@ -1,17 +1,22 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import type { PagedResult } from '../../../contract/envelope';
+import { MAX_PAGE_SIZE } from '../../../contract/http';
 import { apiPaths } from '../../config/apiPaths';
 import { ApiError } from '../http/ApiError';
 import { apiRequest, type ApiRequestOptions } from '../http/httpClient';
 import { toApiResource } from './apiResources';
+import { changedFields, ifMatchHeader, newIdempotencyKey } from './recordChanges';
 import { toSearchRequest } from './searchRequest';
 
-/** Calls the API and turns its failures into react-admin's HttpError (body.errors keyed by field). */
+/**
+ * Calls the API and turns its failures into react-admin's HttpError (body.errors keyed by field). A 412
+ * (the record changed since it was read) carries the current record as `body.current`.
+ */
 async function call<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
   try {
     return (await apiRequest<T>(url, options)).data;
   } catch (error) {
-    if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.body);
+    if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.status === 412 ? { ...error.body, current: error.envelope?.data } : error.body);
     throw error;
   }
 }
@@ -32,9 +37,13 @@ async function search<R extends RaRecord>(resource: string, params: Parameters<D
   return { data: page?.items ?? [], total: page?.totalCount ?? 0 };
 }
 
+const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 /**
- * react-admin's methods onto the API of DESIGN.md: POST {res}/search, GET/PUT/DELETE {res}/{id}, POST {res}.
- * `supportAbortSignal` lets react-admin cancel queries it no longer needs.
+ * react-admin's methods onto the API of DESIGN.md: POST {res}/search (getMany with `ids`), GET {res}/{id},
+ * POST {res}, PATCH {res}/{id} with the changed fields and If-Match, DELETE {res}/{id} with If-Match,
+ * PATCH {res} and POST {res}/delete for several rows at once. `supportAbortSignal` lets react-admin cancel
+ * queries it no longer needs.
  */
 export const dataProvider: DataProvider = {
   supportAbortSignal: true,
@@ -49,36 +58,46 @@ export const dataProvider: DataProvider = {
     return { data };
   },
 
+  /** One search by `ids` (a page holds at most MAX_PAGE_SIZE): missing ids are left out, deleted rows come marked `deleted`. */
   async getMany<R extends RaRecord>(resource: string, { ids, signal }: Parameters<DataProvider['getMany']>[1]) {
-    const unique = [...new Set(ids)];
-    const data = await Promise.all(unique.map((id) => call<R>(apiPaths.resourceItem(toApiResource(resource), id), { signal })));
-    return { data };
+    const unique = [...new Set(ids.map(String))];
+    const pages = await Promise.all(
+      chunks(unique, MAX_PAGE_SIZE).map((part) =>
+        call<PagedResult<R>>(apiPaths.resourceSearch(toApiResource(resource)), { method: 'POST', body: { ids: part, pageNumber: 1, pageSize: part.length }, signal }),
+      ),
+    );
+    const byId = new Map(pages.flatMap((page) => page?.items ?? []).map((row) => [String(row.id), row]));
+    return { data: unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) };
   },
 
+  /** Sends an Idempotency-Key, so a create retried after a lost answer (or a refresh) is made once. */
   async create<_R, Result extends RaRecord>(resource: string, { data }: Parameters<DataProvider['create']>[1]) {
-    const answer = await call<unknown>(apiPaths.resource(toApiResource(resource)), { method: 'POST', body: data });
+    const answer = await call<unknown>(apiPaths.resource(toApiResource(resource)), { method: 'POST', body: data, headers: { 'Idempotency-Key': newIdempotencyKey() } });
     return { data: asRecord<Result>(answer, data) };
   },
 
-  async update<R extends RaRecord>(resource: string, { id, data }: Parameters<DataProvider['update']>[1]) {
-    const answer = await call<unknown>(apiPaths.resourceItem(toApiResource(resource), id), { method: 'PUT', body: data });
-    return { data: asRecord<R>(answer, data, id) };
+  /** Only the fields changed since `previousData` were read, refused (412) if the record changed meanwhile. */
+  async update<R extends RaRecord>(resource: string, { id, data, previousData }: Parameters<DataProvider['update']>[1]) {
+    const url = apiPaths.resourceItem(toApiResource(resource), id);
+    if (!previousData) return { data: asRecord<R>(await call<unknown>(url, { method: 'PUT', body: data }), data, id) };
+    const changes = changedFields(data as Record<string, unknown>, previousData);
+    if (!Object.keys(changes).length) return { data: { ...previousData, ...data, id } as R };
+    const answer = await call<unknown>(url, { method: 'PATCH', body: changes, headers: ifMatchHeader(previousData) });
+    return { data: asRecord<R>(answer, { ...previousData, ...data }, id) };
   },
 
   async updateMany(resource, { ids, data }) {
-    await Promise.all(
-      ids.map((id) => call(apiPaths.resourceItem(toApiResource(resource), id), { method: 'PUT', body: data })),
-    );
-    return { data: ids };
+    const updated = await call<Identifier[]>(apiPaths.resource(toApiResource(resource)), { method: 'PATCH', body: { ids, data } });
+    return { data: updated ?? ids };
   },
 
   async delete<R extends RaRecord>(resource: string, { id, previousData }: Parameters<DataProvider['delete']>[1]) {
-    await call(apiPaths.resourceItem(toApiResource(resource), id), { method: 'DELETE' });
+    await call(apiPaths.resourceItem(toApiResource(resource), id), { method: 'DELETE', headers: ifMatchHeader(previousData) });
     return { data: (previousData ?? { id }) as R };
   },
 
   async deleteMany(resource, { ids }) {
-    await Promise.all(ids.map((id) => call(apiPaths.resourceItem(toApiResource(resource), id), { method: 'DELETE' })));
-    return { data: ids };
+    const deleted = await call<Identifier[]>(`${apiPaths.resource(toApiResource(resource))}/delete`, { method: 'POST', body: { ids } });
+    return { data: deleted ?? ids };
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,17 +16,43 @@ import type { RowActionDialogProps } from '../../entityTable/types';
 import { AuditTrailTimeline } from './AuditTrailTimeline';
 import { userApi, type AuditTrailEntry } from './userApi';
 
-/** A user's audit trail (AuditTrails.View): what they did and what was done to their account, newest first. */
+/** Entries read at a time; older ones come with "Show older entries". */
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * A user's audit trail (AuditTrails.View): what they did and what was done to their account, newest first,
+ * a page at a time, saying how many there are in all.
+ */
 export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<UserDto>) {
   const translate = useTranslate();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [entries, setEntries] = useState<AuditTrailEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
+  const loading = useRef<AbortController | null>(null);
+
+  const loadPage = (pageNumber: number) => {
+    loading.current?.abort();
+    const controller = new AbortController();
+    loading.current = controller;
+    setLoadingMore(pageNumber > 1);
+    userApi.auditTrails(String(record.id), { pageNumber, pageSize: AUDIT_PAGE_SIZE }, controller.signal).then(
+      (page) => {
+        setEntries((shown) => (pageNumber === 1 ? page.items : [...(shown ?? []), ...page.items]));
+        setTotal(page.totalCount);
+        setLoadingMore(false);
+      },
+      () => {
+        if (!controller.signal.aborted) setFailed(true);
+        setLoadingMore(false);
+      },
+    );
+  };
 
   useEffect(() => {
-    const loading = new AbortController();
-    userApi.auditTrails(String(record.id), loading.signal).then(setEntries, () => setFailed(true));
-    return () => loading.abort();
+    loadPage(1);
+    return () => loading.current?.abort();
   }, [record.id]);
 
   return (
@@ -46,6 +72,18 @@ export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<U
           </Box>
         )}
         {entries && entries.length > 0 && <AuditTrailTimeline entries={entries} userId={String(record.id)} />}
+        {entries && entries.length > 0 && (
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, pt: 2, flexWrap: 'wrap' }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="audit-shown">
+              {translate('admin.audit.shown', { shown: entries.length, total })}
+            </Typography>
+            {entries.length < total && (
+              <Button onClick={() => loadPage(Math.floor(entries.length / AUDIT_PAGE_SIZE) + 1)} disabled={loadingMore} data-testid="audit-more">
+                {translate('admin.audit.more')}
+              </Button>
+            )}
+          </Box>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} variant="contained">

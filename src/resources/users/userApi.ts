@@ -1,3 +1,4 @@
+import type { PagedResult } from '../../../contract/envelope';
 import { API_BASE, API_V1 } from '../../../contract/http';
 import type { UserDto, UserRoleDto } from '../../../contract/users';
 import { apiRequest } from '../../providers/http/httpClient';
@@ -33,6 +34,9 @@ export const userApi = {
       body: { userRoles: roles.map(({ roleId, roleName, enabled }) => ({ roleId, roleName, enabled })) },
     }).then((r) => r.data ?? []),
 
-  auditTrails: (id: string, signal?: AbortSignal) =>
-    apiRequest<AuditTrailEntry[]>(`${API_BASE}/users/${encodeURIComponent(id)}/audit-trails`, { signal }).then((r) => r.data ?? []),
+  /** One page of a user's audit trail, newest first, with the total. */
+  auditTrails: (id: string, page: { pageNumber: number; pageSize: number }, signal?: AbortSignal) =>
+    apiRequest<PagedResult<AuditTrailEntry>>(`${API_BASE}/users/${encodeURIComponent(id)}/audit-trails?pageNumber=${page.pageNumber}&pageSize=${page.pageSize}`, { signal }).then(
+      (r) => r.data ?? { items: [], totalCount: 0, currentPage: page.pageNumber, pageSize: page.pageSize },
+    ),
 };

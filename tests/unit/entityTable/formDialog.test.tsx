@@ -103,7 +103,7 @@ describe('entity add/edit dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('entity-form-dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rowOf('Globex Global')).toBeDefined());
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
-    expect(mockApi.requests.find((r) => r.method === 'PUT')).toMatchObject({ path: '/api/v1/partners/00000000-0000-4000-9000-000000000002', body: { name: 'Globex Global' } });
+    expect(mockApi.requests.find((r) => r.method === 'PATCH')).toMatchObject({ path: '/api/v1/partners/00000000-0000-4000-9000-000000000002', body: { name: 'Globex Global' } });
   });
 
   it('says not found for an address naming a row the API does not give', async () => {

@@ -43,13 +43,13 @@ describe('dataProvider', () => {
     expect((await dataProvider.getOne('partners', { id: first.id })).data).toEqual(first);
     const updated = await dataProvider.update('partners', { id: first.id, data: { ...first, name: 'Acme Renamed' }, previousData: first });
     expect(updated.data.name).toBe('Acme Renamed');
-    expect(mockApi.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/api/v1/partners/${first.id}` });
-    await dataProvider.delete('partners', { id: first.id, previousData: first });
+    expect(mockApi.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/api/v1/partners/${first.id}`, body: { name: 'Acme Renamed' } });
+    await dataProvider.delete('partners', { id: first.id, previousData: updated.data });
     expect(mockApi.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/v1/partners/${first.id}` });
     expect(mockApi.partners).toHaveLength(2);
   });
 
-  it('reads many records one by one and searches references by their target', async () => {
+  it('reads many records in one search by ids and searches references by their target', async () => {
     signInAs('admin');
     const ids = mockApi.partners.map((p) => p.id);
     const { data } = await dataProvider.getMany('partners', { ids: [ids[0], ids[1], ids[0]] });
