@@ -1,5 +1,5 @@
-// npm start: build the browser app when it is missing or older than its sources, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
+// npm start: build the browser app when it is missing or older than its sources, then run the server here (serve.mjs).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,6 +21,4 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+await import('./serve.mjs');

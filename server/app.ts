@@ -47,6 +47,8 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // While closing, requests still get answers (not 503): a long-polling client takes its shutdown Close with its next poll.
+    return503OnClosing: false,
   });
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));

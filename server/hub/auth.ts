@@ -1,9 +1,10 @@
 import { decodeJwt } from 'jose';
-import { authenticate, type PrincipalLoader } from '../core/guard';
+import { authenticate, type Principal, type PrincipalLoader } from '../core/guard';
 import { badRequest, forbidden, notFound, unauthorized } from '../core/errors';
 import { verifyAccessToken } from '../core/jwt';
-import type { HubConnection, HubUser } from './connection';
-import { CLOSE_REASONS, type HubServer } from './hubServer';
+import type { HubConnection } from './connection';
+import type { HubServer } from './hubServer';
+import { CLOSE_REASONS } from './hubSettings';
 import { LongPollingTransport } from './transports';
 
 export interface HubAuth {
@@ -22,13 +23,10 @@ export function hubToken(authorization: string | undefined, accessToken: unknown
 }
 
 /** Where a connection starts (negotiate, or a WebSocket without one): the active user behind the token. */
-export async function authenticateHubUser(auth: HubAuth, token: string | null): Promise<{ user: HubUser; tokenExpiresAt: number }> {
+export async function authenticateHubUser(auth: HubAuth, token: string | null): Promise<{ principal: Principal; tokenExpiresAt: number }> {
   const principal = await authenticate(auth.secret, auth.loadPrincipal, token);
   const { exp } = decodeJwt(token ?? '');
-  return {
-    user: { id: principal.id, partnerId: principal.partnerId, fullName: principal.fullName },
-    tokenExpiresAt: (exp ?? 0) * 1000,
-  };
+  return { principal, tokenExpiresAt: (exp ?? 0) * 1000 };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { HubAudience } from './audience';
+
 /**
  * The seam between server instances. Everything the hub sends goes out through the backplane and comes
  * back to every instance (this one included), which delivers it to its own connections. One process
@@ -5,12 +7,27 @@
  */
 
 /** One message for the connections in `groups`, serialized once as a hub record where it was sent. */
-export interface HubDelivery {
+export interface RecordDelivery {
   groups: string[];
   record: string;
   /** A connection id left out, e.g. the one whose Typing this relays. */
   except?: string;
+  /** Only the members whose user may read what the record tells of hear it; without one, every member does. */
+  audience?: HubAudience;
 }
+
+/**
+ * Users whose account, roles or permissions changed: every instance reloads them and re-checks their open
+ * connections (groups, what they may hear), closing those of a user who is gone or deactivated. `null`: everyone.
+ */
+export interface AccessChange {
+  accessChanged: string[] | null;
+}
+
+/** What travels between instances. */
+export type HubDelivery = RecordDelivery | AccessChange;
+
+export const isAccessChange = (delivery: HubDelivery): delivery is AccessChange => 'accessChanged' in delivery;
 
 export interface Backplane {
   /** Hands a delivery to every instance, this one included. */

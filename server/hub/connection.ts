@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { HubAccess } from './audience';
+import type { RecordDelivery } from './backplane';
 
 export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
 
@@ -46,9 +48,16 @@ export class HubConnection {
   inbound = '';
   /** Invocations run one after another, in arrival order (ASP.NET's default of one at a time). */
   invocations: Promise<void> | null = null;
+  /** The client has pinged: from now on its silence ends the connection (ASP.NET starts the client timeout here). */
+  clientTimeoutStarted = false;
+  /** Access re-checks in flight for this connection's user; meanwhile deliveries wait in `held`, in order. */
+  accessChecks = 0;
+  held: RecordDelivery[] | null = null;
 
   constructor(
-    readonly user: HubUser,
+    /** Who and what they may read, as of the last check (negotiate, then every change to their account or roles). */
+    public user: HubUser,
+    public access: HubAccess,
     /** When the access token behind the connection expires (ms since epoch). */
     public tokenExpiresAt: number,
     now: number,

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../core/errors';
 import type { Principal } from '../core/guard';
-import type { Backplane, HubDelivery } from './backplane';
+import { accessOf, mayHear, type HubAccess } from './audience';
+import { isAccessChange, type Backplane, type HubDelivery, type RecordDelivery } from './backplane';
 import { HubConnection, type HubUser, type Transport } from './connection';
-import { hubGroups } from './groups';
+import { baseGroupsOf, hubGroups } from './groups';
 import { HubError, type HubCall, type HubMethod } from './methods';
 import {
   HANDSHAKE_ACCEPTED,
@@ -18,52 +19,31 @@ import {
   splitRecords,
   type InvocationMessage,
 } from './protocol';
+import { CLOSE_REASONS, MAX_MESSAGE_BYTES, SHUTDOWN_GRACE_MS, type HubTiming } from './hubSettings';
 import { LongPollingTransport } from './transports';
 
-/** The hub's clock, ASP.NET's defaults unless told otherwise (tests shrink them to milliseconds). */
-export interface HubTiming {
-  /** A ping goes out after this long without sending anything (KeepAliveInterval). */
-  keepAliveIntervalMs: number;
-  /** A WebSocket or SSE client silent this long is dropped (ClientTimeoutInterval). */
-  clientTimeoutMs: number;
-  /** The handshake must arrive this soon after the transport starts (HandshakeTimeout). */
-  handshakeTimeoutMs: number;
-  /** A long poll is held this long, then answered empty; under the client's 100 s HTTP timeout (PollTimeout). */
-  longPollTimeoutMs: number;
-  /** A negotiated connection without a transport, or a long-polling one without a poll, goes after this (DisconnectTimeout). */
-  disconnectTimeoutMs: number;
-}
-
-export const DEFAULT_HUB_TIMING: HubTiming = {
-  keepAliveIntervalMs: 15_000,
-  clientTimeoutMs: 30_000,
-  handshakeTimeoutMs: 15_000,
-  longPollTimeoutMs: 90_000,
-  disconnectTimeoutMs: 15_000,
-};
-
-/** The largest message a client may send, and the largest unfinished record kept between chunks. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
-
-export const CLOSE_REASONS = {
-  tokenExpired: 'Unauthorized: the access token has expired.',
-  clientTimeout: 'Client timeout elapsed without receiving a message from the client.',
-  protocolError: 'Connection closed with an error.',
-  shutdown: 'The server is shutting down.',
-} as const;
+/** How many users' principals an access re-check loads at once (a role change re-checks every connected user). */
+const ACCESS_CHECKS_AT_ONCE = 8;
 
 export interface HubServerOptions {
   timing: HubTiming;
   methods: Record<string, HubMethod>;
   backplane: Backplane;
   log: FastifyBaseLogger;
+  /** The user as they are now; null when gone or deactivated. */
   loadPrincipal(userId: string): Promise<Principal | null>;
+  /** Whether a principal may stay in a group a hub method let it join (e.g. a ticket's). */
+  mayStayInGroup(principal: Principal, group: string): Promise<boolean>;
+  /** Told of every account change an instance published, before its connections are re-checked (to empty caches). */
+  onAccessChange?(userIds: string[] | null): void;
 }
 
 export interface HubStats {
   connections: number;
   groups: number;
 }
+
+const userOf = (principal: Principal): HubUser => ({ id: principal.id, partnerId: principal.partnerId, fullName: principal.fullName });
 
 const failedToInvoke = (target: string, reason: string) => `Failed to invoke '${target}' due to an error on the server. ${reason}`;
 const errorInvoking = (target: string, hubMessage?: string) =>
@@ -79,11 +59,13 @@ export class HubServer {
   private readonly methods = new Map<string, HubMethod>();
   private readonly sweepTimer: NodeJS.Timeout;
   private stopped = false;
+  /** Access re-checks run one after another, so the last change is the one that sticks. */
+  private accessChecks: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: HubServerOptions) {
     // ASP.NET matches method names case-insensitively.
     for (const [name, method] of Object.entries(options.methods)) this.methods.set(name.toLowerCase(), method);
-    options.backplane.subscribe((delivery) => this.deliverLocally(delivery));
+    options.backplane.subscribe((delivery) => this.receiveFromBackplane(delivery));
     const { timing } = options;
     const shortest = Math.min(timing.keepAliveIntervalMs, timing.clientTimeoutMs, timing.handshakeTimeoutMs, timing.longPollTimeoutMs, timing.disconnectTimeoutMs);
     // One timer for every connection; a quarter of the shortest period keeps each deadline within 25 %.
@@ -100,10 +82,10 @@ export class HubServer {
     return (this.groups.get(group)?.size ?? 0) > 0;
   }
 
-  negotiate(user: HubUser, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
+  negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
     // Shutting down: a connection made now would hold the server open.
     if (this.stopped) throw new ApiError(503, 'api.serverError');
-    const connection = new HubConnection(user, tokenExpiresAt, Date.now(), negotiateVersion);
+    const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion);
     this.connections.set(connection.token, connection);
     return connection;
   }
@@ -121,12 +103,26 @@ export class HubServer {
     connection.lastSentAt = now;
   }
 
-  /** Hands a delivery to every instance through the backplane; if that fails, this instance still delivers. */
+  /** Hands a delivery to every instance through the backplane; if that fails, this instance still acts on it. */
   publish(delivery: HubDelivery) {
     this.options.backplane.publish(delivery).catch((error: unknown) => {
-      this.options.log.warn({ err: error }, 'realtime backplane publish failed; delivered on this instance only');
-      this.deliverLocally(delivery);
+      this.options.log.warn({ err: error }, 'realtime backplane publish failed; handled on this instance only');
+      this.receiveFromBackplane(delivery);
     });
+  }
+
+  /**
+   * Some users' accounts, roles or permissions changed (null: anyone's may have). What is sent to their
+   * connections waits while they are reloaded; then each connection is closed (user gone or deactivated) or
+   * takes the new access: partner group, groups it may no longer follow left, held deliveries re-checked.
+   */
+  recheckAccess(userIds: string[] | null): Promise<void> {
+    const wanted = userIds && new Set(userIds);
+    const affected = [...this.connections.values()].filter((c) => !c.closing && (!wanted || wanted.has(c.user.id)));
+    for (const connection of affected) connection.accessChecks += 1;
+    const run = this.accessChecks.then(() => this.recheck(affected));
+    this.accessChecks = run.catch(() => {});
+    return run;
   }
 
   /** Text a transport received: whole records are handled in order, an unfinished one waits for the rest. */
@@ -134,10 +130,10 @@ export class HubServer {
     if (connection.closing) return;
     connection.lastReceivedAt = Date.now();
     const { records, rest } = splitRecords(connection.inbound + text);
-    if (rest.length > MAX_MESSAGE_BYTES) return this.close(connection, CLOSE_REASONS.protocolError, false);
     connection.inbound = rest;
     for (const record of records) {
       if (connection.closing) return;
+      if (Buffer.byteLength(record) > MAX_MESSAGE_BYTES) return this.close(connection, CLOSE_REASONS.messageTooLarge, false);
       if (!connection.handshakeDone) {
         this.handshake(connection, record);
         continue;
@@ -151,8 +147,10 @@ export class HubServer {
       }
       if (message.type === MessageType.Invocation || message.type === MessageType.StreamInvocation) this.enqueue(connection, message as InvocationMessage);
       else if (message.type === MessageType.Close) this.remove(connection);
-      // Pings only refresh lastReceivedAt; completions, stream items, cancels, acks and sequences are ignored.
+      else if (message.type === MessageType.Ping) connection.clientTimeoutStarted = true;
+      // Completions, stream items, cancels, acks and sequences are ignored.
     }
+    if (Buffer.byteLength(rest) > MAX_MESSAGE_BYTES) this.close(connection, CLOSE_REASONS.messageTooLarge, false);
   }
 
   /** Sends a Close record, then ends the transport (long polling: once the next poll has carried it). */
@@ -170,14 +168,28 @@ export class HubServer {
     connection.transport?.end();
   }
 
-  /** Server shutdown: every client is told it may reconnect (to another instance or this one restarted). */
+  /**
+   * Server shutdown: every client is told it may reconnect (to another instance or this one restarted).
+   * A long-polling client takes its Close with its next poll, so its connection stays until then (`drain`).
+   */
   stop() {
     this.stopped = true;
     clearInterval(this.sweepTimer);
-    for (const connection of this.connections.values()) {
-      if (connection.handshakeDone) this.close(connection, CLOSE_REASONS.shutdown, true);
-      this.remove(connection);
+    for (const connection of [...this.connections.values()]) {
+      if (!connection.handshakeDone) this.remove(connection);
+      else if (connection.transport instanceof LongPollingTransport) this.close(connection, CLOSE_REASONS.shutdown, true);
+      else {
+        this.close(connection, CLOSE_REASONS.shutdown, true);
+        this.remove(connection);
+      }
     }
+  }
+
+  /** After stop(): waits up to `graceMs` for long-polling clients to fetch their Close, then forgets the rest. */
+  async drain(graceMs = SHUTDOWN_GRACE_MS) {
+    const deadline = Date.now() + graceMs;
+    while (this.connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const connection of [...this.connections.values()]) this.remove(connection);
   }
 
   private finish(connection: HubConnection, lastRecord: string) {
@@ -194,9 +206,7 @@ export class HubServer {
     if (refusal) return this.finish(connection, handshakeRefusal(refusal));
     this.write(connection, HANDSHAKE_ACCEPTED);
     connection.handshakeDone = true;
-    const { user } = connection;
-    this.join(connection, hubGroups.user(user.id));
-    this.join(connection, user.partnerId ? hubGroups.partner(user.partnerId) : hubGroups.staff);
+    for (const group of baseGroupsOf(connection.user)) this.join(connection, group);
   }
 
   private write(connection: HubConnection, records: string) {
@@ -205,20 +215,104 @@ export class HubServer {
     connection.transport.write(records);
   }
 
-  private deliverLocally({ groups, record, except }: HubDelivery) {
+  private receiveFromBackplane(delivery: HubDelivery) {
+    if (!isAccessChange(delivery)) return this.deliverLocally(delivery);
+    this.options.onAccessChange?.(delivery.accessChanged);
+    this.recheckAccess(delivery.accessChanged).catch((error: unknown) => this.options.log.error({ err: error }, 'realtime hub: access re-check failed'));
+  }
+
+  private membersOf(group: string): Iterable<HubConnection> {
+    if (group !== hubGroups.everyone) return this.groups.get(group) ?? [];
+    return [...this.connections.values()].filter((c) => c.handshakeDone && !c.closing);
+  }
+
+  private deliverLocally(delivery: RecordDelivery) {
+    const { groups, record, except, audience } = delivery;
     // A connection in two of the groups hears the message once.
     const seen = groups.length > 1 ? new Set<HubConnection>() : null;
+    // Connections share access objects: one verdict each per delivery.
+    const verdicts = audience ? new Map<HubAccess, boolean>() : null;
     for (const group of groups) {
-      const members = this.groups.get(group);
-      if (!members) continue;
-      for (const connection of members) {
+      for (const connection of this.membersOf(group)) {
         if (connection.id === except) continue;
         if (seen) {
           if (seen.has(connection)) continue;
           seen.add(connection);
         }
+        if (connection.accessChecks > 0) {
+          (connection.held ??= []).push(delivery);
+          continue;
+        }
+        if (audience && verdicts) {
+          let verdict = verdicts.get(connection.access);
+          if (verdict === undefined) verdicts.set(connection.access, (verdict = mayHear(connection.access, audience)));
+          if (!verdict) continue;
+        }
         this.write(connection, record);
       }
+    }
+  }
+
+  private async recheck(affected: HubConnection[]) {
+    const byUser = new Map<string, HubConnection[]>();
+    for (const connection of affected) byUser.set(connection.user.id, [...(byUser.get(connection.user.id) ?? []), connection]);
+    const queue = [...byUser];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [userId, connections] = next;
+        let principal: Principal | null | undefined;
+        try {
+          principal = await this.options.loadPrincipal(userId);
+        } catch (error) {
+          this.options.log.error({ err: error, userId }, 'realtime hub: could not reload a user; their connections reconnect');
+        }
+        for (const connection of connections) {
+          try {
+            if (principal === undefined) this.close(connection, CLOSE_REASONS.accessUnknown, true);
+            else if (principal === null) this.endOfAccount(connection);
+            else await this.takeAccess(connection, principal);
+          } catch (error) {
+            this.options.log.error({ err: error, userId }, 'realtime hub: could not re-check a connection; it reconnects');
+            this.close(connection, CLOSE_REASONS.accessUnknown, true);
+          } finally {
+            this.releaseHeld(connection);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ACCESS_CHECKS_AT_ONCE, queue.length) }, worker));
+  }
+
+  /** A deactivated or deleted user: the Close says why and does not allow reconnecting (a reconnect is refused anyway). */
+  private endOfAccount(connection: HubConnection) {
+    if (connection.handshakeDone) this.close(connection, CLOSE_REASONS.accountDisabled, false);
+    else this.remove(connection);
+  }
+
+  private async takeAccess(connection: HubConnection, principal: Principal) {
+    connection.user = userOf(principal);
+    connection.access = accessOf(principal);
+    if (!connection.handshakeDone || connection.closing) return;
+    const base = baseGroupsOf(connection.user);
+    const joined = connection.groups.filter((group) => !base.includes(group));
+    // A user moved to another partner (or to staff) leaves the old partner's group for the new one.
+    for (const group of joined) if (group === hubGroups.staff || group.startsWith(hubGroups.partner(''))) this.leave(connection, group);
+    for (const group of base) this.join(connection, group);
+    for (const group of connection.groups.filter((g) => !base.includes(g))) {
+      if (!(await this.options.mayStayInGroup(principal, group))) this.leave(connection, group);
+    }
+  }
+
+  /** The re-check is over: what waited meanwhile goes out, if the connection may still hear it. */
+  private releaseHeld(connection: HubConnection) {
+    connection.accessChecks -= 1;
+    if (connection.accessChecks > 0) return;
+    const held = connection.held ?? [];
+    connection.held = null;
+    if (connection.closing) return;
+    for (const { groups, record, audience } of held) {
+      const stillMember = groups.some((group) => group === hubGroups.everyone || connection.groups.includes(group));
+      if (stillMember && (!audience || mayHear(connection.access, audience))) this.write(connection, record);
     }
   }
 
@@ -283,7 +377,8 @@ export class HubServer {
       joinGroup: (group) => this.join(connection, group),
       leaveGroup: (group) => this.leave(connection, group),
       inGroup: (group) => connection.groups.includes(group),
-      sendToOthersInGroup: (group, method, payload) => this.publish({ groups: [group], record: invocationRecord(method, [payload]), except: connection.id }),
+      sendToOthersInGroup: (group, method, payload, audience) =>
+        this.publish({ groups: [group], record: invocationRecord(method, [payload]), except: connection.id, ...(audience ? { audience } : {}) }),
     };
   }
 
@@ -309,8 +404,8 @@ export class HubServer {
       } else if (now >= connection.tokenExpiresAt) {
         this.close(connection, CLOSE_REASONS.tokenExpired, true);
       } else if (transport.kind !== 'LongPolling') {
-        // Long polling has no pings either way: its polls are the keep-alive.
-        if (now - connection.lastReceivedAt >= timing.clientTimeoutMs) this.close(connection, CLOSE_REASONS.clientTimeout, true);
+        // Long polling has no pings either way: its polls are the keep-alive. A client that never pinged is never dropped for silence.
+        if (connection.clientTimeoutStarted && now - connection.lastReceivedAt >= timing.clientTimeoutMs) this.close(connection, CLOSE_REASONS.clientTimeout, true);
         else if (now - connection.lastSentAt >= timing.keepAliveIntervalMs) this.write(connection, PING);
       }
     }

@@ -1,20 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import type { AppContext } from '../context';
-import type { DomainEvent } from '../core/events';
+import type { Principal } from '../core/guard';
+import { createEventBus, type DomainEvent } from '../core/events';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { cachePrincipals } from '../modules/accounts/principalCache';
+import { principalMayHear, type HubAudience } from './audience';
 import { createInProcessBackplane, type Backplane } from './backplane';
 import { hubGroups } from './groups';
-import { DEFAULT_HUB_TIMING, HubServer, type HubStats, type HubTiming } from './hubServer';
+import { HubServer, type HubStats } from './hubServer';
+import { DEFAULT_HUB_TIMING, type HubTiming } from './hubSettings';
 import { HubError, noTicketsYet, ticketMethods, type HubMethod, type JoinTicketCheck } from './methods';
 import { createPostgresBackplane } from './postgresBackplane';
 import { invocationRecord } from './protocol';
+import { accessChangeOf, audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
 import { acceptWebSockets } from './webSockets';
 
-export { hubGroups, DEFAULT_HUB_TIMING, HubError };
-export type { Backplane, HubMethod, HubTiming, JoinTicketCheck };
+export { hubGroups, DEFAULT_HUB_TIMING, HubError, principalMayHear };
+export type { Backplane, HubAudience, HubMethod, HubTiming, JoinTicketCheck };
 
 /**
  * What the rest of the server uses to reach browsers: `app.realtime` (or the value registerRealtimeHub
@@ -32,8 +36,11 @@ export interface RealtimeHub {
   sendToTicket<M extends ServerMethod>(ticketId: string, method: M, payload: ServerMessages[M]): void;
   /** Any group by name (see hubGroups). */
   sendToGroup<M extends ServerMethod>(group: string, method: M, payload: ServerMessages[M]): void;
-  /** Several groups at once: a connection in more than one of them hears the message once. */
-  sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M]): void;
+  /**
+   * Several groups at once: a connection in more than one of them hears the message once. With an audience,
+   * only the members whose user may read what the message tells of hear it (checked as they are now).
+   */
+  sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience): void;
   /** Whether the user has a connection that finished its handshake on this instance (others are not asked). */
   isUserOnline(userId: string): boolean;
   /** Who may JoinTicket; until set, every ticket is unknown and JoinTicket answers false. */
@@ -59,12 +66,25 @@ export interface RealtimeHubOptions {
   extraMethods?: Record<string, HubMethod>;
 }
 
-/** ResourceChanged reaches staff and, when the change belongs to a partner, that partner's users. */
-function relayDomainEvent(hub: HubServer, event: DomainEvent) {
+/**
+ * ResourceChanged reaches whoever may read the resource (resourceAudiences.ts). A change to users or roles
+ * also has every instance re-check the affected users' connections: closed when the user is gone or
+ * deactivated, narrowed when a permission went.
+ */
+function relayDomainEvent(hub: HubServer, event: DomainEvent, log: FastifyBaseLogger) {
   if (event.type !== 'ResourceChanged') return;
-  const groups = [hubGroups.staff, ...(event.partnerId ? [hubGroups.partner(event.partnerId)] : [])];
-  hub.publish({ groups, record: invocationRecord('ResourceChanged', [{ resource: event.resource, id: event.id, action: event.action }]) });
+  const accessChanged = accessChangeOf(event);
+  if (accessChanged !== undefined) hub.publish({ accessChanged });
+  const target = audienceOfChange(event);
+  if (!target) return log.warn({ resource: event.resource }, 'realtime hub: no readers declared for this resource; its changes are not relayed');
+  hub.publish({ ...target, record: invocationRecord('ResourceChanged', [{ resource: event.resource, id: event.id, action: event.action }]) });
 }
+
+/** Groups a hub method let a connection join, re-checked when its user's access changes. */
+const mayStayIn = (joinCheck: () => JoinTicketCheck) => async (principal: Principal, group: string) => {
+  const ticketPrefix = hubGroups.ticket('');
+  return group.startsWith(ticketPrefix) ? joinCheck()(principal, group.slice(ticketPrefix.length)) : true;
+};
 
 /**
  * The realtime hub at /api/notifications, an ASP.NET Core SignalR server the official client talks to
@@ -77,26 +97,31 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     options.backplane ??
     (ctx.config.databaseUrl ? await createPostgresBackplane({ connectionString: ctx.config.databaseUrl, log: ctx.log }) : createInProcessBackplane());
   let joinCheck = options.canJoinTicket ?? noTicketsYet;
-  // Cached like the guard's: every reconnect negotiates, and the cache empties on any user or role change.
-  const loadUser = cachePrincipals((userId) => loadPrincipal(ctx.db, userId), ctx.events);
+  // Cached like the guard's: every reconnect negotiates. The cache empties on any user or role change made
+  // here (ctx.events) or on another instance (the backplane's AccessChange, replayed on this bus).
+  const accountChanges = createEventBus();
+  const forgetPrincipals = () => accountChanges.publish({ type: 'ResourceChanged', resource: 'users', id: '*', action: 'updated' });
+  const loadUser = cachePrincipals((userId) => loadPrincipal(ctx.db, userId), accountChanges);
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
     methods: { ...ticketMethods(() => joinCheck), ...options.extraMethods },
     backplane,
     log: ctx.log,
     loadPrincipal: loadUser,
+    mayStayInGroup: mayStayIn(() => joinCheck),
+    onAccessChange: forgetPrincipals,
   });
   const auth = { secret: ctx.config.jwtSecret, loadPrincipal: loadUser };
 
-  const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M]) =>
-    hub.publish({ groups, record: invocationRecord(method, [payload]) });
+  const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience) =>
+    hub.publish({ groups, record: invocationRecord(method, [payload]), ...(audience ? { audience } : {}) });
   const realtime: RealtimeHub = {
     sendToUser: (userId, method, payload) => send([hubGroups.user(userId)], method, payload),
     sendToPartner: (partnerId, method, payload) => send([hubGroups.partner(partnerId)], method, payload),
     sendToStaff: (method, payload) => send([hubGroups.staff], method, payload),
     sendToTicket: (ticketId, method, payload) => send([hubGroups.ticket(ticketId)], method, payload),
     sendToGroup: (group, method, payload) => send([group], method, payload),
-    sendToGroups: (groups, method, payload) => send(groups, method, payload),
+    sendToGroups: (groups, method, payload, audience) => send(groups, method, payload, audience),
     isUserOnline: (userId) => hub.hasMembers(hubGroups.user(userId)),
     setJoinTicketCheck(check) {
       joinCheck = check;
@@ -107,13 +132,17 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
 
   await app.register(hubRoutes, { hub, auth, logSerializers: hubLogSerializers });
   const webSockets = acceptWebSockets(app.server, hub, auth);
-  const unsubscribe = ctx.events.subscribe((event) => relayDomainEvent(hub, event));
+  const unsubscribe = ctx.events.subscribe((event) => {
+    if (event.type === 'ResourceChanged' && accessChangeOf(event) !== undefined) forgetPrincipals();
+    relayDomainEvent(hub, event, ctx.log);
+  });
 
-  // Before the server stops listening: end held polls and streams, or closing would wait for them.
+  // Before the server stops listening: every client is sent its Close (long polls take it with their next
+  // poll), then held polls and streams end, or closing would wait for them.
   app.addHook('preClose', async () => {
     unsubscribe();
     hub.stop();
-    await webSockets.close();
+    await Promise.all([hub.drain(), webSockets.close()]);
   });
   app.addHook('onClose', () => backplane.close());
   return realtime;

@@ -1,5 +1,7 @@
+import { permission } from '../../contract/permissions';
 import type { Principal } from '../core/guard';
 import type { ServerMessages, ServerMethod } from '../../contract/realtime';
+import type { HubAudience } from './audience';
 import { hubGroups } from './groups';
 import type { HubUser } from './connection';
 
@@ -19,7 +21,7 @@ export interface HubCall {
   leaveGroup(group: string): void;
   inGroup(group: string): boolean;
   /** Sends to a group's connections on every instance, the caller's own connection left out. */
-  sendToOthersInGroup<M extends ServerMethod>(group: string, method: M, payload: ServerMessages[M]): void;
+  sendToOthersInGroup<M extends ServerMethod>(group: string, method: M, payload: ServerMessages[M], audience?: HubAudience): void;
 }
 
 export interface HubMethod {
@@ -36,6 +38,9 @@ export type JoinTicketCheck = (principal: Principal, ticketId: string) => Promis
 export const noTicketsYet: JoinTicketCheck = async () => false;
 
 const MAX_TICKET_ID_LENGTH = 100;
+
+/** Typing is chat activity: joining checked the ticket's partner, and each listener must still read the chat. */
+const CHAT_READERS: HubAudience = { scope: 'anyone', readers: [{ all: [permission('TicketConversations', 'View')] }] };
 
 function ticketIdOf(value: unknown): string {
   if (typeof value !== 'string' || !value || value.length > MAX_TICKET_ID_LENGTH) throw new HubError('ticketId must be a non-empty string');
@@ -68,7 +73,7 @@ export function ticketMethods(joinCheck: () => JoinTicketCheck): Record<string, 
         const ticketId = ticketIdOf(rawTicketId);
         const group = hubGroups.ticket(ticketId);
         if (!call.inGroup(group)) return;
-        call.sendToOthersInGroup(group, 'UserTyping', { ticketId, userId: call.user.id, fullName: call.user.fullName });
+        call.sendToOthersInGroup(group, 'UserTyping', { ticketId, userId: call.user.id, fullName: call.user.fullName }, CHAT_READERS);
       },
     },
   };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
-import type { Backplane, HubDelivery } from './backplane';
+import type { Backplane, HubDelivery, RecordDelivery } from './backplane';
 
 export const BACKPLANE_CHANNEL = 'realtime_hub';
 /** NOTIFY refuses payloads of 8000 bytes or more; bigger deliveries travel as base64 chunks. */
@@ -19,12 +19,16 @@ interface ChunkMessage {
 }
 
 const isDelivery = (value: unknown): value is HubDelivery =>
-  !!value && Array.isArray((value as HubDelivery).groups) && typeof (value as HubDelivery).record === 'string';
+  !!value &&
+  ((Array.isArray((value as RecordDelivery).groups) && typeof (value as RecordDelivery).record === 'string') ||
+    (value as { accessChanged?: unknown }).accessChanged === null ||
+    Array.isArray((value as { accessChanged?: unknown }).accessChanged));
 
 /**
  * PostgreSQL LISTEN/NOTIFY on one dedicated client per instance: every instance, this one included, hears
  * every delivery. A lost connection is reopened after a second; deliveries sent meanwhile are lost, which
- * clients survive because they refetch when they reconnect.
+ * clients survive because they refetch when they reconnect, and lost account changes are made up for by
+ * re-checking every connection once listening again.
  */
 export async function createPostgresBackplane(options: { connectionString: string; log: FastifyBaseLogger; channel?: string }): Promise<Backplane> {
   const { default: pg } = await import('pg');
@@ -91,9 +95,15 @@ export async function createPostgresBackplane(options: { connectionString: strin
       await next.end().catch(() => {});
       throw error;
     }
+    const reconnected = started;
     started = true;
-    if (closed) await next.end();
-    else client = next;
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    // Account changes published while this instance was not listening are lost: re-check every connection.
+    if (reconnected) receive({ accessChanged: null });
   }
 
   function serially<T>(work: () => Promise<T>): Promise<T> {

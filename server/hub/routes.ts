@@ -3,7 +3,8 @@ import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, badRequest, conflict } from '../core/errors';
 import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
-import { MAX_MESSAGE_BYTES, type HubServer } from './hubServer';
+import type { HubServer } from './hubServer';
+import { MAX_TRANSPORT_CHUNK_BYTES } from './hubSettings';
 import { LongPollingTransport, ServerSentEventsTransport } from './transports';
 
 export interface HubRoutesOptions {
@@ -41,18 +42,19 @@ const docs = (summary: string) => ({ tags: ['realtime'], summary });
  * refusals are envelopes, which the client only reads the status of. WebSockets arrive in webSockets.ts.
  */
 export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOptions) {
-  // Hub records are text whatever the content type says (the JSON parser would choke on 0x1E).
+  // Hub records are text whatever the content type says (the JSON parser would choke on 0x1E). A body may
+  // hold several messages: the hub applies MAX_MESSAGE_BYTES to each one, as ASP.NET does.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_MESSAGE_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_TRANSPORT_CHUNK_BYTES }, (_request, body, done) => done(null, body));
 
   const tokenOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => hubToken(request.headers.authorization, request.query.access_token);
   const connectionOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => connectionOfRequest(hub, auth, request.query.id, tokenOf(request));
 
   app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: docs('SignalR negotiate: a connection id and the transports') }, async (request, reply) => {
-    const { user, tokenExpiresAt } = await authenticateHubUser(auth, tokenOf(request));
+    const { principal, tokenExpiresAt } = await authenticateHubUser(auth, tokenOf(request));
     // Version rule: min(requested, 1); no query means 0, where the connection id doubles as the token.
     const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
-    const connection = hub.negotiate(user, tokenExpiresAt, version);
+    const connection = hub.negotiate(principal, tokenExpiresAt, version);
     const answer =
       version === 1
         ? { connectionId: connection.id, connectionToken: connection.token, negotiateVersion: 1, availableTransports: AVAILABLE_TRANSPORTS }

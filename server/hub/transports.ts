@@ -70,24 +70,26 @@ export class LongPollingTransport implements Transport {
 
   write(records: string) {
     this.pending += records;
-    if (this.poll) this.answer(200);
+    if (this.poll) this.answer();
   }
 
+  /** What was written goes first: with records waiting, the 204 waits for the poll after the one that takes them. */
   end() {
     this.ending = true;
-    if (this.poll) this.answer(204);
+    if (this.poll && !this.pending) this.terminate();
   }
 
   /** A poll arrived: the first is answered at once (the client's connect() waits on it), later ones wait. */
   accept(response: ServerResponse, now: number) {
-    if (this.poll) this.answer(204); // a newer poll replaces the older one
+    // A newer poll replaces the older one, which ends with 204 as in ASP.NET; the connection goes on.
+    if (this.poll) this.finish(this.takePoll(), 204);
     this.poll = response;
     this.polledAt = now;
     if (!this.started || this.pending) {
       this.started = true;
-      this.answer(200);
+      this.answer();
     } else if (this.ending) {
-      this.answer(204);
+      this.terminate();
     } else {
       response.on('close', () => {
         if (this.poll !== response) return;
@@ -99,7 +101,7 @@ export class LongPollingTransport implements Transport {
 
   /** A poll held `timeout` ms gets an empty 200, before the client's own 100 s HTTP timeout. */
   expire(now: number, timeout: number) {
-    if (this.poll && now - this.polledAt >= timeout) this.answer(200);
+    if (this.poll && now - this.polledAt >= timeout) this.answer();
   }
 
   /** No poll has been in flight for `timeout` ms: the client is gone. */
@@ -107,20 +109,29 @@ export class LongPollingTransport implements Transport {
     return !this.poll && now - this.lastPollEndedAt >= timeout;
   }
 
-  private answer(status: 200 | 204) {
+  /** Answers the held poll with every waiting record (or nothing). */
+  private answer() {
+    const body = this.pending;
+    this.pending = '';
+    this.finish(this.takePoll(), 200, body);
+  }
+
+  /** Answers the held poll with 204: the client stops polling, and the connection is over. */
+  private terminate() {
+    this.finish(this.takePoll(), 204);
+    this.onTerminated();
+  }
+
+  private takePoll() {
     const response = this.poll;
-    if (!response) return;
     this.poll = null;
     this.lastPollEndedAt = Date.now();
-    if (!response.writableEnded && !response.destroyed) {
-      if (status === 204) {
-        response.writeHead(204).end();
-      } else {
-        const body = this.pending;
-        this.pending = '';
-        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-cache' }).end(body);
-      }
-    }
-    if (status === 204) this.onTerminated();
+    return response;
+  }
+
+  private finish(response: ServerResponse | null, status: 200 | 204, body = '') {
+    if (!response || response.writableEnded || response.destroyed) return;
+    if (status === 204) response.writeHead(204).end();
+    else response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-cache' }).end(body);
   }
 }

@@ -5,11 +5,9 @@ import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, conflict } from '../core/errors';
 import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
-import { MAX_MESSAGE_BYTES, type HubServer } from './hubServer';
+import type { HubServer } from './hubServer';
+import { MAX_TRANSPORT_CHUNK_BYTES, SHUTDOWN_GRACE_MS } from './hubSettings';
 import { WebSocketTransport } from './transports';
-
-/** How long shutdown waits for clients to answer the closing handshake before dropping their sockets. */
-const SHUTDOWN_GRACE_MS = 1000;
 
 function refuse(socket: Duplex, status: number) {
   if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -22,8 +20,9 @@ function refuse(socket: Duplex, status: number) {
  * (a client that skipped negotiation) the connection is made on the spot.
  */
 export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) {
-  // No compression: it costs tens of kilobytes per socket, and hub records are small.
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  // No compression: it costs tens of kilobytes per socket, and hub records are small. A frame may hold several
+  // messages; the hub closes a connection whose message is over its limit with a Close that says so.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_TRANSPORT_CHUNK_BYTES, perMessageDeflate: false });
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, query: URLSearchParams) {
     const token = hubToken(request.headers.authorization, query.get('access_token'));
@@ -33,8 +32,8 @@ export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) 
       connection = await connectionOfRequest(hub, auth, id, token);
       if (connection.transport) throw conflict();
     } else {
-      const { user, tokenExpiresAt } = await authenticateHubUser(auth, token);
-      connection = hub.negotiate(user, tokenExpiresAt, 1);
+      const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);
+      connection = hub.negotiate(principal, tokenExpiresAt, 1);
     }
     if (socket.destroyed || connection.closing || connection.transport) return refuse(socket, 409);
     sockets.handleUpgrade(request, socket, head, (webSocket: WebSocket) => {

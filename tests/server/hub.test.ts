@@ -127,9 +127,10 @@ describe.each(TRANSPORTS)('the hub over %s', (_name, transport) => {
     const staffHeard = nextCall(staff, 'ResourceChanged');
     const acmeHeard = nextCall(acmeUser, 'ResourceChanged');
     const overheard = callsDuring(globexUser, 'ResourceChanged', 500);
-    server.events.publish({ type: 'ResourceChanged', resource: 'users', id: 'u1', action: 'created', partnerId: acme.partnerId });
-    expect(await staffHeard).toEqual({ resource: 'users', id: 'u1', action: 'created' });
-    expect(await acmeHeard).toEqual({ resource: 'users', id: 'u1', action: 'created' });
+    // Tickets: a partner's users and staff with AdminView read them (hubPermissions.test.ts checks who may not).
+    server.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: 't1', action: 'created', partnerId: acme.partnerId });
+    expect(await staffHeard).toEqual({ resource: 'tickets', id: 't1', action: 'created' });
+    expect(await acmeHeard).toEqual({ resource: 'tickets', id: 't1', action: 'created' });
     expect(await overheard).toEqual([]);
 
     const staffOnly = nextCall(staff, 'ResourceChanged');

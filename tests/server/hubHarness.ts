@@ -1,11 +1,13 @@
 import Fastify from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
+import { WebSocket } from 'ws';
 import { HubConnectionBuilder, LogLevel, type HttpTransportType, type HubConnection, type IHubProtocol } from '@microsoft/signalr';
 import { HUB_PATH } from '../../contract/realtime';
 import type { AccessTokenClaims } from '../../contract/tokens';
 import { registerErrorHandlers } from '../../server/core/errorHandlers';
 import { createEventBus, type EventBus } from '../../server/core/events';
 import { registerRealtimeHub, type Backplane, type HubMethod, type HubTiming, type RealtimeHub } from '../../server/hub';
+import type { HubDelivery } from '../../server/hub/backplane';
 import { startServer, type TestServer } from './harness';
 
 /** Timers shrunk from seconds to milliseconds, so keep-alive, timeouts and expiry show within a test. */
@@ -151,5 +153,144 @@ export async function eventually(check: () => boolean, timeoutMs = 5000, what = 
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await sleep(20);
+  }
+}
+
+/** Backplanes for instances in one process: each delivery reaches every instance, as PostgreSQL's would (JSON round trip included). */
+export function linkedBackplanes(count: number): Backplane[] {
+  const receivers: ((delivery: HubDelivery) => void)[] = [];
+  return Array.from({ length: count }, (_, index) => ({
+    async publish(delivery: HubDelivery) {
+      for (const receive of receivers) receive(JSON.parse(JSON.stringify(delivery)) as HubDelivery);
+    },
+    subscribe(receive: (delivery: HubDelivery) => void) {
+      receivers[index] = receive;
+    },
+    async close() {},
+  }));
+}
+
+/**
+ * Every call of `methods` a connection hears until a marker sent to its user after them arrives: a connection
+ * hears in order, so what it has not heard by then it never will (no waiting on a clock).
+ */
+export function heardBefore(realtime: RealtimeHub, connection: HubConnection, userId: string, methods: string[]) {
+  const heard: { method: string; payload: unknown }[] = [];
+  const handlers = methods.map((method) => [method, (payload: unknown) => heard.push({ method, payload })] as const);
+  for (const [method, handler] of handlers) connection.on(method, handler);
+  return {
+    heard,
+    /** Sends the marker and resolves, once it arrived, with what was heard before it. */
+    async settle(timeoutMs = 5000) {
+      const marker = { id: `marker-${Math.random().toString(36).slice(2)}`, title: 'marker', message: 'marker', createdAt: new Date().toISOString() };
+      const arrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the marker did not arrive within ${timeoutMs} ms`)), timeoutMs);
+        const onMarker = (payload: { id?: string }) => {
+          if (payload?.id !== marker.id) return;
+          clearTimeout(timer);
+          connection.off('ReceiveNotification', onMarker);
+          resolve();
+        };
+        connection.on('ReceiveNotification', onMarker);
+      });
+      realtime.sendToUser(userId, 'ReceiveNotification', marker);
+      await arrived;
+      for (const [method, handler] of handlers) connection.off(method, handler);
+      return heard.filter((call) => (call.payload as { id?: string })?.id !== marker.id);
+    },
+  };
+}
+
+const RECORD_SEPARATOR = '\x1e';
+type HubRecord = Record<string, unknown>;
+
+/** Negotiate version 1 by hand: the connection token and the bearer header that goes with it. */
+async function negotiateByHand(hubUrl: string, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const negotiated = (await (await fetch(`${hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers })).json()) as { connectionToken: string };
+  return { headers, connectionToken: negotiated.connectionToken };
+}
+
+/** A WebSocket speaking hub records by hand, for protocol details below the official client; records kept in order. */
+export class RawHubSocket {
+  readonly received: HubRecord[] = [];
+  readonly closed: Promise<number>;
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      for (const record of data.toString().split(RECORD_SEPARATOR).filter(Boolean)) this.received.push(JSON.parse(record) as HubRecord);
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
+  }
+
+  /** Negotiates, opens the socket and completes the handshake. */
+  static async connect(hubUrl: string, token: string): Promise<RawHubSocket> {
+    const { headers, connectionToken } = await negotiateByHand(hubUrl, token);
+    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, { headers });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const raw = new RawHubSocket(socket);
+    raw.send({ protocol: 'json', version: 1 });
+    expectRecord(await raw.next(0), {});
+    return raw;
+  }
+
+  send(...records: (HubRecord | string)[]) {
+    this.socket.send(records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r) + RECORD_SEPARATOR)).join(''));
+  }
+
+  /** The first record that is not a ping among those received from index `from` on (take `received.length` before sending). */
+  async next(from: number, timeoutMs = 3000): Promise<HubRecord> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.slice(from).find((r) => r.type !== 6);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`nothing received; got ${JSON.stringify(this.received)}`);
+      await sleep(10);
+    }
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+function expectRecord(actual: HubRecord, expected: HubRecord) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+/** A long-polling connection driven by hand: polls and sends are plain HTTP requests. */
+export class RawLongPolling {
+  private constructor(
+    private readonly url: string,
+    private readonly headers: Record<string, string>,
+  ) {}
+
+  /** Negotiates, takes the first (immediate) poll and completes the handshake. */
+  static async connect(hubUrl: string, token: string): Promise<RawLongPolling> {
+    const { headers, connectionToken } = await negotiateByHand(hubUrl, token);
+    const raw = new RawLongPolling(`${hubUrl}?id=${connectionToken}`, headers);
+    expectRecord({ first: await raw.poll() }, { first: { status: 200, text: '' } });
+    expectRecord({ sent: await raw.send({ protocol: 'json', version: 1 }) }, { sent: 200 });
+    expectRecord({ handshake: await raw.poll() }, { handshake: { status: 200, text: `{}${RECORD_SEPARATOR}` } });
+    return raw;
+  }
+
+  async poll(): Promise<{ status: number; text: string }> {
+    const response = await fetch(this.url, { headers: this.headers });
+    return { status: response.status, text: await response.text() };
+  }
+
+  /** The records of a poll's answer. */
+  static records(text: string): HubRecord[] {
+    return text.split(RECORD_SEPARATOR).filter(Boolean).map((r) => JSON.parse(r) as HubRecord);
+  }
+
+  async send(...records: (HubRecord | string)[]): Promise<number> {
+    const body = records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r) + RECORD_SEPARATOR)).join('');
+    const response = await fetch(this.url, { method: 'POST', headers: { ...this.headers, 'content-type': 'text/plain;charset=UTF-8' }, body });
+    await response.text();
+    return response.status;
   }
 }

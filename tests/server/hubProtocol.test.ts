@@ -235,7 +235,8 @@ describe('hub records over a raw WebSocket', () => {
 
   it('pings a quiet client, and drops one that stays silent, allowing it to reconnect', async () => {
     const socket = await RawSocket.open(`?id=${await connectionToken()}`);
-    socket.send(handshake);
+    // The client timeout starts at the client's first ping, as in ASP.NET (hubProtocolPoints.test.ts).
+    socket.send(handshake, { type: 6 });
     await socket.next();
     await sleep(TEST_TIMING.keepAliveIntervalMs * 2);
     expect(socket.received).toContainEqual({ type: 6 });

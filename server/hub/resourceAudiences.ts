@@ -1,0 +1,42 @@
+import { permission } from '../../contract/permissions';
+import type { ResourceChanged } from '../core/events';
+import { viewOrSearch, type HubAudience } from './audience';
+import { hubGroups } from './groups';
+
+/**
+ * Who hears ResourceChanged of each resource: whoever may read it through the API, with the same permissions
+ * and partner scope as its routes. A resource missing here is heard by nobody: add it with its readers.
+ */
+const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience> = {
+  // tickets.service ticketScope: a partner's users see its tickets; staff need AdminView.
+  tickets: (event) => ofPartner(event, viewOrSearch('Tickets', permission('Tickets', 'AdminView'))),
+  // /users shows a partner's users to its own users and to staff; /partner-users shows them to staff with AdminView.
+  users: (event) =>
+    event.partnerId
+      ? { scope: { partnerId: event.partnerId }, readers: [...viewOrSearch('Users'), ...viewOrSearch('PartnerUsers', permission('PartnerUsers', 'AdminView'))] }
+      : { scope: 'staff', readers: viewOrSearch('Users') },
+  roles: () => ({ scope: 'anyone', readers: viewOrSearch('Roles') }),
+  partners: () => ({ scope: 'anyone', readers: viewOrSearch('Partners') }),
+};
+
+function ofPartner(event: ResourceChanged, readers: HubAudience['readers']): HubAudience {
+  return { scope: event.partnerId ? { partnerId: event.partnerId } : 'staff', readers };
+}
+
+/** The audience of a change and the groups to look for it in; null for a resource nobody is declared to read. */
+export function audienceOfChange(event: ResourceChanged): { groups: string[]; audience: HubAudience } | null {
+  const audienceOf = Object.hasOwn(RESOURCE_AUDIENCES, event.resource) ? RESOURCE_AUDIENCES[event.resource] : undefined;
+  if (!audienceOf) return null;
+  const audience = audienceOf(event);
+  const { scope } = audience;
+  const groups = scope === 'anyone' ? [hubGroups.everyone] : scope === 'staff' ? [hubGroups.staff] : [hubGroups.staff, hubGroups.partner(scope.partnerId)];
+  return { groups, audience };
+}
+
+/** Users whose access a change may alter (null: anyone's), or undefined when it alters nobody's. */
+export function accessChangeOf(event: ResourceChanged): string[] | null | undefined {
+  if (event.action === 'created') return undefined; // a new user is inactive; a new role is held by nobody
+  if (event.resource === 'users') return [event.id];
+  if (event.resource === 'roles') return null;
+  return undefined;
+}
