@@ -24,6 +24,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Files and the tests in them run in a new order each time: no test may lean on another's rows.
+          sequence: { shuffle: { files: true, tests: true } },
         },
       },
       {

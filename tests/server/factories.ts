@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Permission } from '../../contract/permissions';
 import type { PartnerDto } from '../../contract/partners';
@@ -167,4 +168,29 @@ export function useDemoServer(options: Parameters<typeof startServer>[0] = {}) {
     },
     make,
   };
+}
+
+/**
+ * Runs `body` while the database refuses every audit row whose values mention `marker` (a trigger raising
+ * an error), and removes the trigger afterwards whatever happens: a change whose audit row fails must fail whole.
+ */
+export async function whileAuditRefuses(server: TestServer, marker: string, body: () => Promise<void>) {
+  if (!/^[A-Za-z0-9-]+$/.test(marker)) throw new Error('the marker goes into SQL: letters, digits and dashes only');
+  const db = server.built.database.db;
+  await db.execute(
+    sql.raw(`create or replace function test_refuse_audit() returns trigger language plpgsql as $$
+      begin
+        if coalesce(new.old_values::text, '') || coalesce(new.new_values::text, '') like '%${marker}%' then
+          raise exception 'audit row refused by the test';
+        end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(sql.raw('create trigger test_refuse_audit before insert on audit_trails for each row execute function test_refuse_audit()'));
+  try {
+    await body();
+  } finally {
+    await db.execute(sql.raw('drop trigger if exists test_refuse_audit on audit_trails'));
+    await db.execute(sql.raw('drop function if exists test_refuse_audit()'));
+  }
 }

@@ -9,7 +9,7 @@ import { csvCell } from '../../server/core/csv';
 import { auditTrails, partners } from '../../server/db/schema';
 import { DEMO_PARTNERS } from '../../server/seed/demoData';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
-import { unique, useDemoServer } from './factories';
+import { unique, useDemoServer, whileAuditRefuses } from './factories';
 
 const { server, make, token, partnerIds, userIds } = useDemoServer();
 
@@ -263,6 +263,21 @@ describe('POST, PUT and DELETE /api/v1/partners', () => {
     expectEnvelope(await remove(made.id), 200);
     expectEnvelope(await refused(server, () => update(made.id, valid)), 404);
     expectEnvelope(await refused(server, () => remove(made.id)), 404);
+  });
+});
+
+describe('the audit row is written in the change\'s transaction', () => {
+  it('a create, update or delete whose audit row cannot be written fails (500) and changes nothing', async () => {
+    const marker = `AUDIT-REFUSED-${unique()}`;
+    const toDelete = await make.partner({ name: `Delete ${marker}` });
+    const toUpdate = await make.partner();
+    await whileAuditRefuses(server, marker, async () => {
+      expectEnvelope(await refused(server, () => create({ ...validPartner(), name: `Create ${marker}` })), 500);
+      expectEnvelope(await refused(server, () => update(toUpdate.id, { ...validPartner(), name: `Update ${marker}` })), 500);
+      expectEnvelope(await refused(server, () => remove(toDelete.id)), 500);
+    });
+    expect(await names({ keyword: marker, includeDeleted: true })).toEqual([`Delete ${marker}`]);
+    expect((await get(toUpdate.id)).body.data!.name).toBe(toUpdate.name);
   });
 });
 

@@ -1,37 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { Envelope, PagedResult } from '../../contract/envelope';
 import { TICKET_MAX_FILE_BYTES, TICKET_STATUSES, type TicketDto, type TicketMessageDto, type TicketStatus } from '../../contract/tickets';
 import apiEn from '../../i18n/api.en';
-import { auditTrails, partners, tickets, users } from '../../server/db/schema';
+import { auditTrails, ticketMessages, tickets } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
-import { startServer, type ApiAnswer, type TestServer } from './harness';
+import { useDemoServer, whileAuditRefuses } from './factories';
+import type { ApiAnswer } from './harness';
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const partnerIds: Record<string, string> = {};
-let attachmentsDir: string;
+const { server, make, token, partnerIds } = useDemoServer();
+const attachmentsDir = () => path.join(server.config.dataDir, 'attachments');
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The start of a Windows executable: "MZ", then the bytes of a DOS header (NULs among them). */
 const EXECUTABLE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]), Buffer.alloc(200, 0)]);
 
-beforeAll(async () => {
-  server = await startServer();
-  attachmentsDir = path.join(server.config.dataDir, 'attachments');
-  for (const email of ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example', 'partner@globex.example']) {
-    tokens[email] = (await server.signIn(email)).token;
-  }
-  for (const row of await server.built.database.db.select({ id: partners.id, name: partners.name }).from(partners)) partnerIds[row.name] = row.id;
-});
-afterAll(() => server.close());
-
 const SUPPORT = 'support@example.com';
 const ACME = 'partner@acme.example';
 const GLOBEX = 'partner@globex.example';
-const as = (email: string) => tokens[email];
+const as = (email: string) => token(email);
 
 type FileSpec = { name: string; bytes: Buffer; type?: string };
 
@@ -55,7 +45,7 @@ const createTicket = (token: string, fields: Record<string, string>, files: File
 const postMessage = (token: string, ticketId: string, fields: Record<string, string>, files: FileSpec[] = []) =>
   multipart<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, token, fields, files);
 const search = (body: object, token = as(SUPPORT)) => server.api<PagedResult<TicketDto>>('POST', '/api/v1/tickets/search', { token, body });
-const storedFiles = () => (fs.existsSync(attachmentsDir) ? fs.readdirSync(attachmentsDir).sort() : []);
+const storedFiles = () => (fs.existsSync(attachmentsDir()) ? fs.readdirSync(attachmentsDir()).sort() : []);
 
 /** The seeded ticket of a partner in a status. */
 async function seeded(partnerName: string, status: TicketStatus) {
@@ -292,16 +282,9 @@ describe('partner isolation', () => {
   });
 
   it('staff without Tickets.AdminView see no ticket at all', async () => {
-    const db = server.built.database.db;
-    const { roles, rolePermissions, userRoles } = await import('../../server/db/schema');
-    const [role] = await db.insert(roles).values({ name: 'Helpdesk trainee', priority: 70 }).returning();
-    await db.insert(rolePermissions).values(['Permissions.Tickets.Search', 'Permissions.Tickets.View'].map((permission) => ({ roleId: role.id, permission })));
-    const [support] = await db.select().from(users).where(eq(users.email, SUPPORT));
-    const [trainee] = await db.insert(users).values({ firstName: 'Tran', lastName: 'Nee', userName: 'trainee@example.com', email: 'trainee@example.com', passwordHash: support.passwordHash, isActive: true }).returning();
-    await db.insert(userRoles).values({ userId: trainee.id, roleId: role.id });
-    const token = (await server.signIn('trainee@example.com')).token;
-    expect((await search({}, token)).body.data!.totalCount).toBe(0);
-    expectEnvelope(await server.api('GET', `/api/v1/tickets/${(await seeded('Acme Logistics', 'OPEN')).id}`, { token }), 404);
+    const trainee = await make.userWith(['Permissions.Tickets.Search', 'Permissions.Tickets.View'], { priority: 70 });
+    expect((await search({}, trainee.token)).body.data!.totalCount).toBe(0);
+    expectEnvelope(await server.api('GET', `/api/v1/tickets/${(await seeded('Acme Logistics', 'OPEN')).id}`, { token: trainee.token }), 404);
   });
 });
 
@@ -351,7 +334,7 @@ describe('PUT /api/v1/tickets/admin/{id}', () => {
 });
 
 describe('ticket messages', () => {
-  it('lists the chat oldest first with authors, and takes JSON and multipart messages', async () => {
+  it('lists the seeded chat oldest first with authors', async () => {
     const ticket = await seeded('Acme Logistics', 'PENDING');
     const chat = await server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME) });
     expectEnvelope(chat, 200);
@@ -362,6 +345,11 @@ describe('ticket messages', () => {
       ['Bình Trần', false],
     ]);
     expect(seededChat.map((m) => m.createdAt)).toEqual([...seededChat.map((m) => m.createdAt)].sort());
+  });
+
+  it('takes JSON and multipart messages, listed after the chat so far', async () => {
+    const ticket = await make.ticket(as(ACME));
+    const seededChat: TicketMessageDto[] = [];
 
     const plain = await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Line one\nLine <two>' } });
     expectEnvelope(plain, 201, apiEn.tickets.messageSent);
@@ -388,7 +376,7 @@ describe('ticket messages', () => {
   });
 
   it('needs a body or a file (400), refuses bad files like tickets do, and changes nothing', async () => {
-    const ticket = await seeded('Globex Trading', 'OPEN');
+    const ticket = await make.ticket(as(GLOBEX));
     for (const body of [{}, { body: '' }, { body: '   ' }, { body: '<p> </p><script>alert(1)</script>' }]) {
       expectFieldErrors(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(GLOBEX), body })), ['body']);
     }
@@ -403,4 +391,60 @@ describe('ticket messages', () => {
     const chat = await server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME) });
     expectEnvelope(chat, 200);
   });
+
+  it('a ticket closed after the first check but before the message is stored refuses it (409) and stores nothing', async () => {
+    const ticket = await make.ticket(as(ACME));
+    const db = server.built.database.db;
+    const messagesOf = () => db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id));
+    const original = db.transaction.bind(db);
+    // The next transaction the server opens is the message's: the ticket closes (through the API) just before it.
+    db.transaction = (async (...args: Parameters<typeof original>) => {
+      db.transaction = original;
+      expectEnvelope(await server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(SUPPORT), body: { status: 'CLOSED' } }), 200);
+      return original(...args);
+    }) as typeof original;
+    try {
+      const answer = await server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Sent as it closed' } });
+      expectEnvelope(answer, 409, apiEn.tickets.closed);
+    } finally {
+      db.transaction = original;
+    }
+    expect(await messagesOf()).toEqual([]);
+    expect((await server.api<TicketDto>('GET', `/api/v1/tickets/${ticket.id}`, { token: as(ACME) })).body.data).toMatchObject({ status: 'CLOSED', lastMessageAt: null });
+  });
+
+  it('a message whose audit row cannot be written is not stored (500)', async () => {
+    const ticket = await make.ticket(as(ACME));
+    await whileAuditRefuses(server, 'AUDIT-REFUSED-MESSAGE', async () => {
+      expectEnvelope(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'AUDIT-REFUSED-MESSAGE' } })), 500);
+    });
+  });
 });
+
+// A second connection holds the ticket's row while it closes: needs PostgreSQL (PGlite runs one transaction at a time).
+describe.runIf(process.env.TEST_DATABASE_URL)('a message racing a close on PostgreSQL', () => {
+  it('waits for the closing transaction and is refused (409), never stored on the CLOSED ticket', async () => {
+    const ticket = await make.ticket(as(ACME));
+    const client = new pg.Client({ connectionString: server.config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update tickets set status = 'CLOSED' where id = $1`, [ticket.id]);
+      const posting = server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Sent as it closed' } });
+      // Commit the close only once the message's transaction is waiting for the row (by lock or by its update).
+      for (;;) {
+        const waiting = await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+        if (waiting.rows[0].n > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await client.query('commit');
+      expectEnvelope(await posting, 409, apiEn.tickets.closed);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+    const stored = await server.built.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id));
+    expect(stored).toEqual([]);
+  });
+});
+
