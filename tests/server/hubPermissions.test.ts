@@ -6,7 +6,7 @@ import type { TicketDto } from '../../contract/tickets';
 import { createPostgresBackplane } from '../../server/hub/postgresBackplane';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
-import { heardBefore, hubClient, linkedBackplanes, nextCall, startHubApp } from './hubHarness';
+import { eventually, heardBefore, hubClient, linkedBackplanes, nextCall, startHubApp } from './hubHarness';
 
 /**
  * Who hears what on the hub: only the connections whose user may read it through the API, as that user is
@@ -87,6 +87,20 @@ describe('ticket events reach only those who may read the ticket', () => {
     expect(methodsOf(calls)).toEqual(['ReceiveNotification', 'ResourceChanged', 'ResourceChanged', 'TicketStatusChanged']);
     expect(JSON.stringify(calls)).not.toContain('Secret chat');
     expect(calls.find((c) => c.method === 'ReceiveNotification')?.payload).toMatchObject({ key: 'tickets.notifications.status' });
+  });
+
+  it('an offline creator who may no longer read the chat gets no mail quoting the reply; one who may does', async () => {
+    const creator = await acmeUserWith([...TICKET_READ, permission('Tickets', 'Create'), ...CHAT_READ]);
+    const [theirs, another] = await Promise.all([make.ticket(creator.token), acmeTicket()]);
+    expectEnvelope(await setPermissions(creator.role.id, [...TICKET_READ, permission('Tickets', 'Create')]), 200);
+    const mailsTo = (email: string) => server.outbox().filter((mail) => mail.includes(`To: ${email}`));
+    const [creatorMails, otherMails] = [mailsTo(creator.email).length, mailsTo(ACME).length];
+
+    expectEnvelope(await post(token(SUPPORT), theirs.id, 'Quoted in a mail?'), 201);
+    expectEnvelope(await post(token(SUPPORT), another.id, 'Quoted in a mail.'), 201);
+    // The second reply's mail is written after the first reply's check: once it is there, the first is decided.
+    await eventually(() => mailsTo(ACME).length > otherMails, 5000, 'the reply mail to the allowed creator');
+    expect(mailsTo(creator.email)).toHaveLength(creatorMails);
   });
 
   it('JoinTicket answers false without the conversations permission', async () => {
