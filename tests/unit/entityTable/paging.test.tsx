@@ -100,9 +100,9 @@ describe('entity table selection', () => {
     expect(dialog).toHaveTextContent('Delete 2 rows?');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(rowNames()).toEqual(['Partner 02']));
-    expect(mockApi.requests.filter((r) => r.method === 'DELETE').map((r) => r.path).sort()).toEqual([
-      '/api/v1/partners/00000000-0000-4000-9000-000000000101',
-      '/api/v1/partners/00000000-0000-4000-9000-000000000103',
+    // One request for all of them (all or nothing on the server).
+    expect(mockApi.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v1/partners/search').map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/api/v1/partners/delete', body: { ids: ['00000000-0000-4000-9000-000000000101', '00000000-0000-4000-9000-000000000103'] } },
     ]);
   });
 });
