@@ -6,15 +6,13 @@ import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import { mailTokens, users } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
+import { unique, useDemoServer } from './factories';
 import { DEMO_PASSWORD, linkIn, rootTenant, startServer, type TestServer } from './harness';
 
-let server: TestServer;
-let admin: TokenResponse;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.signIn('admin@example.com');
-});
-afterAll(() => server.close());
+const { server, make, token: tokenOf, roleIds, partnerIds } = useDemoServer();
+const adminToken = () => tokenOf('admin@example.com');
+/** A Partner user of Acme made for one test: resets and deactivations never touch a demo account. */
+const acmeUser = () => make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
 
 const forgot = (email: unknown, prefix = '/api') => server.api('POST', `${prefix}/users/forgot-password`, { body: { email } });
 const verifyReset = (body: unknown) => server.api<boolean>('POST', '/api/users/verify-token/forgot-password', { body });
@@ -49,14 +47,13 @@ describe('forgot password (POST /api/users/forgot-password)', () => {
   });
 
   it('a deactivated account gets the neutral answer and no mail', async () => {
-    const [globex] = await server.built.database.db.select().from(users).where(eq(users.email, 'partner@globex.example'));
-    expectEnvelope(await server.api('POST', `/api/users/${globex.id}/toggle-status`, { token: admin.token }), 200);
+    const user = await acmeUser();
+    expectEnvelope(await server.api('POST', `/api/users/${user.id}/toggle-status`, { token: adminToken() }), 200);
     const count = server.outbox().length;
     const before = await server.snapshot();
-    expectEnvelope(await forgot('partner@globex.example'), 200, apiEn.auth.forgotSent);
+    expectEnvelope(await forgot(user.email), 200, apiEn.auth.forgotSent);
     expect(await server.snapshot()).toBe(before);
     expect(server.outbox().length).toBe(count);
-    expectEnvelope(await server.api('POST', `/api/users/${globex.id}/toggle-status`, { token: admin.token }), 200);
   });
 
   it('the mail goes to the account and links /forgot-password?token&email', async () => {
@@ -146,8 +143,9 @@ describe('reset password (POST /api/users/reset-password)', () => {
   });
 
   it('sets the password once: the token is single-use, the old password and old sessions stop working', async () => {
-    const session = await server.signIn('partner@acme.example');
-    const link = await resetLink('partner@acme.example');
+    const user = await acmeUser();
+    const session = user.session;
+    const link = await resetLink(user.email);
     const token = link.searchParams.get('token')!;
     const email = link.searchParams.get('email')!;
 
@@ -159,7 +157,7 @@ describe('reset password (POST /api/users/reset-password)', () => {
     expect(again.body.message).toBe(apiEn.auth.tokenInvalid);
     expectEnvelope(await refused(server, () => verifyReset({ email, token })), 400);
 
-    expectEnvelope(await signInCall(email, DEMO_PASSWORD), 401, apiEn.auth.invalidCredentials);
+    expectEnvelope(await signInCall(email, user.password), 401, apiEn.auth.invalidCredentials);
     expectEnvelope(await signInCall(email, 'Another-Pass-2024'), 401);
     expectEnvelope(await signInCall(email, 'Reset-Pass-2024'), 200);
     const refreshed = await server.api('POST', '/api/token/refresh', { body: session, headers: rootTenant });
@@ -177,11 +175,11 @@ describe('reset password (POST /api/users/reset-password)', () => {
 
 describe('activation after register (verify-token/email-active, confirm-mail)', () => {
   it('the activation link is valid, sets the password once and activates the account', async () => {
-    const email = 'new.partner@acme.example';
-    const [acmeUser] = await server.built.database.db.select().from(users).where(eq(users.email, 'partner@acme.example'));
+    const email = `new.${unique()}@acme.example`;
     const count = server.outbox().length;
-    const registered = await server.api<UserDto>('POST', '/api/v1/users/register', { token: admin.token, body: { firstName: 'Mới', lastName: 'Đối Tác', email, partnerId: acmeUser.partnerId } });
+    const registered = await server.api<UserDto>('POST', '/api/v1/users/register', { token: adminToken(), body: { firstName: 'Mới', lastName: 'Đối Tác', email, partnerId: partnerIds['Acme Logistics'] } });
     expectEnvelope(registered, 201);
+    make.onCleanup(() => server.api('DELETE', `/api/v1/users/${registered.body.data!.id}`, { token: adminToken() }));
     expect(server.outbox().length).toBe(count + 1);
     const link = linkIn(server.outbox().at(-1)!);
     expect(link.pathname).toBe('/active');
