@@ -1,31 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HUB_PATH, type NotificationMessage, type ResourceChangedMessage } from '../../contract/realtime';
 import type { TicketDto, TicketMessageDto, TicketStatus, TicketStatusChangedMessage } from '../../contract/tickets';
-import { partners, tickets } from '../../server/db/schema';
+import { tickets } from '../../server/db/schema';
 import { expectEnvelope } from './expectations';
-import { startServer, type TestServer } from './harness';
+import { unique, useDemoServer } from './factories';
 import { callsDuring, eventually, nextCall } from './hubHarness';
 
 /**
  * Ticket changes as the browser hears them: the official @microsoft/signalr client on the app's own hub,
  * fed by the same server that takes the API calls.
  */
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const partnerIds: Record<string, string> = {};
+const { server, make, token, partnerIds } = useDemoServer();
 const clients: HubConnection[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  for (const email of ['support@example.com', 'partner@acme.example', 'partner@globex.example']) tokens[email] = (await server.signIn(email)).token;
-  for (const row of await server.built.database.db.select({ id: partners.id, name: partners.name }).from(partners)) partnerIds[row.name] = row.id;
-});
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
 });
-afterAll(() => server.close());
 
 const SUPPORT = 'support@example.com';
 const ACME = 'partner@acme.example';
@@ -33,7 +25,7 @@ const GLOBEX = 'partner@globex.example';
 
 async function connect(email: string) {
   const connection = new HubConnectionBuilder()
-    .withUrl(`${server.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => tokens[email] })
+    .withUrl(`${server.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => token(email) })
     .configureLogging(LogLevel.None)
     .build();
   clients.push(connection);
@@ -51,7 +43,7 @@ async function seeded(partnerName: string, status: TicketStatus) {
 }
 
 const post = (email: string, ticketId: string, body: string) =>
-  server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: tokens[email], body: { body } });
+  server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: token(email), body: { body } });
 
 describe('JoinTicket', () => {
   it("lets a partner follow its own ticket only; another partner's answers false; staff follow any", async () => {
@@ -96,7 +88,7 @@ describe('a partner writes', () => {
     const staff = await connect(SUPPORT);
     const changed = nextCall<ResourceChangedMessage>(staff, 'ResourceChanged');
     const notified = nextCall<NotificationMessage>(staff, 'ReceiveNotification');
-    const answer = await server.api<TicketDto>('POST', '/api/v1/tickets', { token: tokens[GLOBEX], body: { subject: 'Live ticket' } });
+    const answer = await server.api<TicketDto>('POST', '/api/v1/tickets', { token: token(GLOBEX), body: { subject: 'Live ticket' } });
     expectEnvelope(answer, 201);
     expect(await changed).toEqual({ resource: 'tickets', id: answer.body.data!.id, action: 'created' });
     expect(await notified).toMatchObject({ title: 'New ticket', message: 'Globex Trading: Live ticket', values: { partner: 'Globex Trading', subject: 'Live ticket' } });
@@ -132,15 +124,17 @@ describe('staff reply', () => {
   });
 
   it('a status change reaches the partner as TicketStatusChanged, ResourceChanged and a notification', async () => {
+    const subject = `Status news ${unique()}`;
+    const ticket = await make.ticket(token(ACME), { subject });
+    expectEnvelope(await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: token(SUPPORT), body: { ticketId: ticket.id, status: 'PENDING' } }), 200);
     const acme = await connect(ACME);
-    const ticket = await seeded('Acme Logistics', 'PENDING');
     const status = nextCall<TicketStatusChangedMessage>(acme, 'TicketStatusChanged');
     const changed = nextCall<ResourceChangedMessage>(acme, 'ResourceChanged');
     const notified = nextCall<NotificationMessage>(acme, 'ReceiveNotification');
-    const answer = await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: tokens[SUPPORT], body: { ticketId: ticket.id, status: 'RESOLVED' } });
+    const answer = await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: token(SUPPORT), body: { ticketId: ticket.id, status: 'RESOLVED' } });
     expectEnvelope(answer, 200);
     expect(await status).toEqual({ ticketId: ticket.id, status: 'RESOLVED', previousStatus: 'PENDING' });
     expect(await changed).toEqual({ resource: 'tickets', id: ticket.id, action: 'updated' });
-    expect(await notified).toMatchObject({ title: 'Ticket status changed', message: '"Update of our bank details" is now RESOLVED' });
+    expect(await notified).toMatchObject({ title: 'Ticket status changed', message: `"${subject}" is now RESOLVED` });
   });
 });
