@@ -8,6 +8,8 @@ export default {
     badRequest: 'The request is not valid',
     bodyRequired: 'The request needs a JSON object body',
     bodyTooDeep: 'The request body nests deeper than %{max} levels',
+    headersTooLarge: 'The request headers or address are too large',
+    requestTimeout: 'The request took too long to arrive',
     multipartMalformed: 'The multipart form data is malformed or incomplete',
     tenantInvalid: 'The tenant header must be root',
     unauthorized: 'Please sign in',

@@ -6,6 +6,8 @@ export default {
     malformedJson: 'Nội dung yêu cầu không phải JSON hợp lệ',
     badRequest: 'Yêu cầu không hợp lệ',
     bodyTooDeep: 'Nội dung yêu cầu lồng sâu hơn %{max} cấp',
+    headersTooLarge: 'Header hoặc địa chỉ của yêu cầu quá lớn',
+    requestTimeout: 'Yêu cầu đến quá chậm',
     multipartMalformed: 'Dữ liệu biểu mẫu multipart bị lỗi hoặc không đầy đủ',
     bodyRequired: 'Yêu cầu cần một đối tượng JSON',
     tenantInvalid: 'Header tenant phải là root',

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ApiError } from './core/errors';
-import { frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
+import { clientErrors, frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
 import { registerJsonBody } from './core/jsonBody';
@@ -47,6 +47,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // While closing, requests still get answers (not 503): a long-polling client takes its shutdown Close with its next poll.
     return503OnClosing: false,
   });

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../contract/envelope';
 import { ApiError } from './errors';
 import { languageOf, translate } from './i18n';
+import { DEFAULT_LANGUAGE } from '../../contract/http';
 import { translateFieldMessage } from './validation';
 
 /** Fastify's own refusals, put in words a client can act on. */
@@ -50,6 +53,22 @@ export function toApiError(error: FastifyError | Error): ApiError {
 /** Refusals Fastify makes before routing (an undecodable URL, a path parameter too long): envelopes too. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, toApiError(error));
+}
+
+/**
+ * Refusals Node makes before there is a request (headers or URL over the size limit, a malformed request
+ * line, a timeout): envelopes too, in the default language since no header could be read.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'api.headersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'api.requestTimeout'] : [400, 'api.badRequest'];
+  const body: Envelope<null> = { isSuccess: false, statusCode: status, message: translate(DEFAULT_LANGUAGE, key), data: null };
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerDto } from '../../contract/partners';
+import { toSafeHtml } from '../../server/modules/tickets/ticketHtml';
+import { expectLinear } from '../linearTime';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { loadDemoFixture } from './demoFixture';
 import { rootTenant, startServer, type ApiAnswer, type TestServer } from './harness';
@@ -79,6 +81,20 @@ describe('patterns applied to client input run in linear time', () => {
     expect(ms).toBeLessThan(HELD_SERVER_MS);
     expectFieldErrors(await slow, ['email']);
   });
+});
+
+describe('the ticket HTML sanitiser reads any description in linear time', () => {
+  const shapes: Record<string, (n: number) => string> = {
+    'end tags of elements never opened, after many open ones': (n) => '<p>' + '<b>'.repeat(n) + '</i>'.repeat(n),
+    'unclosed attribute quotes': (n) => '<p><a ' + 'b="'.repeat(n),
+    'raw-text elements never ended': (n) => '<p>' + '<script>'.repeat(n),
+    'comments never ended': (n) => '<p>' + '<!--'.repeat(n),
+    'entity starts': (n) => '<p>' + '&#'.repeat(n) + '&a'.repeat(n),
+    'lone less-than signs': (n) => '<p>' + '<'.repeat(n) + 'a>'.repeat(n),
+  };
+  for (const [name, shape] of Object.entries(shapes)) {
+    it(name, () => expectLinear(toSafeHtml, shape, 3000));
+  }
 });
 
 describe('JSON keys named like Object.prototype members', () => {
@@ -229,6 +245,13 @@ describe('a NUL character or a lone surrogate in any text', () => {
     }
     expectFieldErrors(await server.api('GET', '/api/v1/tickets/export?subject=a%00b', { token: admin }), ['subject']);
     expectFieldErrors(await server.api('GET', '/api/v1/roles/export?keyword=%00', { token: admin }), ['advancedSearch.keyword']);
+  });
+});
+
+describe('requests refused before routing', () => {
+  it('an address or headers over the size limit get a 431 envelope', async () => {
+    expectEnvelope(await server.api('GET', `/api/v1/partners/export?keyword=${'a'.repeat(70_000)}`, { token: admin }), 431);
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { headers: { 'x-filler': 'a'.repeat(20_000) } }), 431);
   });
 });
 

@@ -20,8 +20,9 @@ export function sniffImage(bytes: Buffer) {
 /** Decodes a data URL (or bare base64) and checks size and content; the field at fault is `image`. */
 export function decodeAvatar(data: string) {
   const base64 = data.replace(/^data:[^;,]*;base64,/, '');
-  if (!/^[A-Za-z0-9+/=\s]*$/.test(base64)) throw fieldError('image', 'validation.avatarType');
+  // The size first: the character check then reads at most what an avatar may hold.
   if (Math.floor((base64.length * 3) / 4) > AVATAR_MAX_BYTES + 3) throw fieldError('image', 'validation.avatarSize');
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(base64)) throw fieldError('image', 'validation.avatarType');
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > AVATAR_MAX_BYTES) throw fieldError('image', 'validation.avatarSize');
   const kind = sniffImage(bytes);

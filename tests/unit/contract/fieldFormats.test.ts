@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loginSchema } from '../../../contract/schemas/accounts';
 import { isEmailAddress, isPhoneNumber, isWebsiteAddress } from '../../../contract/schemas/formats';
 import { partnerSchema } from '../../../contract/schemas/partners';
+import { expectLinear } from '../../linearTime';
 
 /** The patterns these checks replace: their meaning is kept, their backtracking is not. */
 const OLD_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,27 +32,6 @@ describe('field formats accept exactly what the old patterns accepted', () => {
     fc.assert(fc.property(shortText(PHONE_CHARS), (value) => isPhoneNumber(value) === OLD_PHONE.test(value)), { numRuns: 2000, seed: 7 });
   });
 });
-
-/** The fastest of a few runs, in milliseconds: the least disturbed by the rest of the machine. */
-function fastest(check: (value: string) => boolean, value: string) {
-  let best = Infinity;
-  for (let run = 0; run < 5; run++) {
-    const started = performance.now();
-    check(value);
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
-/**
- * Ten times the input may take at most thirty times as long, plus 50 ms of slack for timer and machine
- * noise on tiny durations: a linear check takes about ten times as long, a quadratic one a hundred.
- */
-function expectLinear(check: (value: string) => boolean, input: (n: number) => string, n: number) {
-  const small = fastest(check, input(n));
-  const large = fastest(check, input(10 * n));
-  expect(large, `${small.toFixed(2)} ms for n, ${large.toFixed(2)} ms for 10n`).toBeLessThan(30 * small + 50);
-}
 
 describe('field formats read a value in linear time, whatever it holds', () => {
   it('email on "a@a.a.a.…@", which a backtracking pattern takes quadratic time over', () => {

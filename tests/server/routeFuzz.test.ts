@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketAttachments, tickets } from '../../server/db/schema';
+import { loadDemoFixture } from './demoFixture';
+import { startServer, type TestServer } from './harness';
+import { requestsFor, type FuzzRequest, type IdPools } from './routeFuzzRequests';
+
+/**
+ * Every route of the route table, fed arbitrary requests built from the contract's schemas: never a 500,
+ * always an envelope whose statusCode is the HTTP status (CSV, files and the hub protocol aside), and a
+ * refusal changes nothing in the database. FUZZ_RUNS sets the requests per route and caller (deeper runs),
+ * FUZZ_SEED the seed (fixed, so a failure comes back the same).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const SEED = Number(process.env.FUZZ_SEED ?? 7_2025);
+
+let server: TestServer;
+let adminToken: string;
+let pools: IdPools;
+
+beforeAll(async () => {
+  server = await startServer();
+  const fixture = await loadDemoFixture(server);
+  adminToken = fixture.sessions['admin@example.com'].token;
+  const db = server.built.database.db;
+  const adminId = fixture.userIds['admin@example.com'];
+  // The Admin's own account and role are left out, so that the fuzz cannot lock its own caller out.
+  pools = {
+    partners: Object.values(fixture.partnerIds),
+    users: Object.values(fixture.userIds).filter((id) => id !== adminId),
+    roles: Object.entries(fixture.roleIds).filter(([name]) => name !== 'Admin').map(([, id]) => id),
+    tickets: (await db.select({ id: tickets.id }).from(tickets)).map((t) => t.id),
+    attachments: (await db.select({ id: ticketAttachments.id }).from(ticketAttachments)).map((a) => a.id),
+  };
+});
+afterAll(() => server.close());
+
+/** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document. */
+function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' {
+  if (url.startsWith('/api/notifications')) return 'hub';
+  if (url === '/api/docs') return 'document';
+  if (url.endsWith('/export')) return 'csv';
+  if (url.includes('/attachments/') || url.includes('/avatars/')) return 'file';
+  return 'envelope';
+}
+
+/** The distinct API routes: /api/x and /api/v1/x are one handler, fuzzed once (as /api/v1/x). */
+function fuzzedRoutes() {
+  const seen = new Map<string, { method: string; url: string }>();
+  for (const route of server.built.routes) {
+    if (!route.url.startsWith('/api/')) continue;
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const key = `${method} ${route.url.replace(/^\/api\/v1\//, '/api/')}`;
+      if (!seen.has(key) || route.url.startsWith('/api/v1/')) seen.set(key, { method, url: route.url });
+    }
+  }
+  // Deletes go last, so that the routes before them still find the rows they name.
+  const deletes = (route: { method: string; url: string }) => route.method === 'DELETE' || route.url.endsWith('/delete');
+  return [...seen.values()].sort((a, b) => Number(deletes(a)) - Number(deletes(b)));
+}
+
+/** The next transaction id: unchanged means no transaction wrote anything (a cheap first look before the full snapshot). */
+async function nextTransactionId() {
+  const result = (await server.built.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`)) as unknown as { rows: { xid: string }[] };
+  return result.rows[0].xid;
+}
+
+/** The database as it was before the request, recomputed only when something has written since. */
+const baseline = { xid: '', snapshot: '' };
+async function freshBaseline() {
+  const xid = await nextTransactionId();
+  if (xid !== baseline.xid) Object.assign(baseline, { snapshot: await server.snapshot(), xid });
+}
+
+/** Sends one request and says what is wrong with its answer, or nothing. */
+async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerKindOf>): Promise<string | null> {
+  await freshBaseline();
+  const before = baseline.xid;
+  let response: Response;
+  try {
+    const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
+    response = await fetch(server.url + request.url, { method: request.method, headers: request.headers, body });
+  } catch (error) {
+    return `no answer: ${(error as Error).message}`;
+  }
+  const status = response.status;
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
+  if (status >= 400) {
+    const after = await nextTransactionId();
+    if (after !== before) {
+      if ((await server.snapshot()) !== baseline.snapshot) return `refused with ${status} but changed the database: ${text.slice(0, 300)}`;
+      baseline.xid = after;
+    }
+  }
+  const envelopeExpected = kind === 'envelope' || (status >= 400 && kind !== 'hub' && kind !== 'document');
+  if (kind === 'csv' && status < 300 && !type.startsWith('text/csv')) return `a CSV route answered ${status} as ${type}`;
+  if (!envelopeExpected) return null;
+  if (!type.startsWith('application/json')) return `answered ${status} as ${type || 'no content type'}: ${text.slice(0, 300)}`;
+  let envelope: { isSuccess?: unknown; statusCode?: unknown; message?: unknown; data?: unknown; errors?: unknown };
+  try {
+    envelope = JSON.parse(text) as typeof envelope;
+  } catch {
+    return `answered ${status} with JSON that does not parse: ${text.slice(0, 300)}`;
+  }
+  if (envelope.statusCode !== status) return `envelope statusCode ${String(envelope.statusCode)} under HTTP ${status}`;
+  if (envelope.isSuccess !== status < 400) return `envelope isSuccess ${String(envelope.isSuccess)} under HTTP ${status}`;
+  if (typeof envelope.message !== 'string' || !envelope.message) return `envelope without a message: ${text.slice(0, 300)}`;
+  if (!('data' in envelope)) return `envelope without data: ${text.slice(0, 300)}`;
+  if (envelope.errors !== undefined && !(Array.isArray(envelope.errors) && envelope.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string'))) {
+    return `envelope errors are not [{ field, message }]: ${text.slice(0, 300)}`;
+  }
+  return null;
+}
+
+/** Fuzzes every route as one caller; every route's failure is listed, each with its smallest request found. */
+async function fuzzEveryRoute(authorization: () => string | null) {
+  const failures: string[] = [];
+  for (const { method, url } of fuzzedRoutes()) {
+    const routeKey = `${method} ${url.replace(/^\/api(\/v1)?/, '')}`;
+    const kind = answerKindOf(url);
+    const property = fc.asyncProperty(requestsFor(method, url, routeKey, pools, authorization()), async (request) => {
+      const problem = await problemWith(request, kind);
+      if (problem) throw new Error(problem);
+    });
+    const details = await fc.check(property, { seed: SEED, numRuns: RUNS });
+    if (details.failed) {
+      const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      failures.push(`${method} ${url}: ${error}\n    request: ${fc.stringify(details.counterexample?.[0])}`);
+    }
+  }
+  return failures;
+}
+
+describe('every route under arbitrary input', () => {
+  it('unauthenticated: no 500, always an envelope with the HTTP status, nothing changed by a refusal', async () => {
+    expect(await fuzzEveryRoute(() => null)).toEqual([]);
+  }, 600_000);
+
+  it('as the demo Admin: no 500, always an envelope with the HTTP status, nothing changed by a refusal', async () => {
+    expect(await fuzzEveryRoute(() => `Bearer ${adminToken}`)).toEqual([]);
+  }, 600_000);
+});
