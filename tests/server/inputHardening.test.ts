@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerDto } from '../../contract/partners';
@@ -7,6 +8,7 @@ import { expectLinear } from '../linearTime';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { loadDemoFixture } from './demoFixture';
 import { rootTenant, startServer, type ApiAnswer, type TestServer } from './harness';
+import { PROTOTYPE_KEYS } from './routeFuzzRequests';
 
 let server: TestServer;
 let admin: string;
@@ -24,7 +26,6 @@ afterAll(() => server.close());
 
 const NUL = '\u0000';
 const LONE_SURROGATE = '\ud800';
-const PROTOTYPE_KEYS = ['toString', 'valueOf', 'hasOwnProperty', 'constructor', '__proto__', 'isPrototypeOf', 'toLocaleString', '__defineGetter__'];
 
 const validPartner = (name: string) => ({ name, email: 'contact@hardening.example', type: 'Logistics', address: '1 Lê Lợi', phone: '+84 28 555 0101' });
 
@@ -252,6 +253,21 @@ describe('requests refused before routing', () => {
   it('an address or headers over the size limit get a 431 envelope', async () => {
     expectEnvelope(await server.api('GET', `/api/v1/partners/export?keyword=${'a'.repeat(70_000)}`, { token: admin }), 431);
     expectEnvelope(await server.api('GET', '/api/v1/users/profile', { headers: { 'x-filler': 'a'.repeat(20_000) } }), 431);
+  });
+
+  it('a malformed request (a NUL in a header) gets a 400 envelope', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /api/v1/users/profile HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toMatchObject({ isSuccess: false, statusCode: 400, data: null });
   });
 });
 
