@@ -11,6 +11,7 @@ import { createEventBus } from './core/events';
 import { registerGuard } from './core/guard';
 import { registerJsonBody } from './core/jsonBody';
 import { registerIdempotency } from './core/idempotency';
+import { registerSecurityHeaders } from './core/securityHeaders';
 import { registerRealtimeHub } from './hub';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   app.addHook('onClose', () => database.close());
   registerErrorHandlers(app);
   registerJsonBody(app);
+  registerSecurityHeaders(app);
 
   const ctx: AppContext = {
     config,
