@@ -73,6 +73,8 @@ export interface TicketDto {
   createdAt: string;
   updatedAt: string;
   lastMessageAt: string | null;
+  /** The record's version, answered as its ETag and sent back as If-Match. */
+  version?: string;
 }
 
 /** A chat message of a ticket (DESIGN.md "Chat messages"), as GET answers and as the hub delivers it live. */

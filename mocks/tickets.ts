@@ -43,12 +43,15 @@ export function messageRow(n: number, ticketId: string, over: Partial<TicketChat
  * The tickets API as the component tests need it (server/modules/tickets/tickets.routes.ts): search, one
  * ticket, its chat, and both status changes. `failNext` makes the next write answer that status.
  */
+/** The If-Match a write was sent with, when it had one. */
+const ifMatchOf = (request: Request) => (request.headers.get('if-match') ? { ifMatch: request.headers.get('if-match')! } : {});
+
 export const ticketsMock = {
   tickets: [] as TicketDto[],
   messages: [] as TicketChatMessage[],
   failNext: null as { status: number; message: string } | null,
   /** The status changes and messages sent, in order. */
-  writes: [] as { method: string; path: string; body: unknown }[],
+  writes: [] as { method: string; path: string; body: unknown; ifMatch?: string }[],
   reset() {
     this.tickets = [ticketRow(1), ticketRow(2, { status: 'PENDING' }), ticketRow(3, { status: 'CLOSED' })];
     this.messages = [messageRow(1, this.tickets[0].id)];
@@ -107,7 +110,7 @@ export const ticketHandlers = [
   http.put('/api/v1/tickets/admin/:id', async ({ request, params }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
     const body = (await request.json()) as { ticketId?: string; status?: string };
-    ticketsMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body });
+    ticketsMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body, ...ifMatchOf(request) });
     if (body.ticketId !== params.id) return failed(400, 'The ticket id does not match the address');
     return takeFailure() ?? setStatus(String(params.id), body.status);
   }),
@@ -121,7 +124,7 @@ export const ticketHandlers = [
   http.put('/api/v1/tickets/:id', async ({ request, params }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
     const body = (await request.json()) as { status?: string };
-    ticketsMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body });
+    ticketsMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body, ...ifMatchOf(request) });
     return takeFailure() ?? setStatus(String(params.id), body.status);
   }),
 

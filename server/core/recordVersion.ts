@@ -20,6 +20,10 @@ export function rowVersion(row: Record<string, unknown>): string {
 /** The versions an If-Match header accepts ('*': any). */
 export type IfMatch = string[] | '*';
 
+/** Whether a change sent with this If-Match may apply to a record at this version (no header: any). */
+export const ifMatchAccepts = (expected: IfMatch | undefined, version: string) =>
+  expected === undefined || expected === '*' || expected.includes(version);
+
 export const etagOf = (version: string) => `"${version}"`;
 
 /** Answers a record's version in the ETag header (`GET /{res}/{id}`). */
@@ -50,6 +54,5 @@ export function ifMatchOf(request: FastifyRequest): IfMatch | undefined {
  * change's transaction with the row locked (`for update`), so two saves from one version cannot both pass.
  */
 export async function assertIfMatch(expected: IfMatch | undefined, row: Record<string, unknown>, current: () => unknown) {
-  if (expected === undefined || expected === '*') return;
-  if (!expected.includes(rowVersion(row))) throw new ApiError(412, 'api.staleRecord', undefined, undefined, await current());
+  if (!ifMatchAccepts(expected, rowVersion(row))) throw new ApiError(412, 'api.staleRecord', undefined, undefined, await current());
 }

@@ -3,6 +3,7 @@ import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketStatus } f
 import type { Db } from '../../db/client';
 import { partners, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema';
 import { fullNameOf } from '../accounts/principal';
+import { rowVersion } from '../../core/recordVersion';
 
 export type TicketRow = typeof tickets.$inferSelect;
 type AttachmentRow = typeof ticketAttachments.$inferSelect;
@@ -30,6 +31,13 @@ export function ticketDtoQuery(db: Db) {
     .innerJoin(users, eq(users.id, tickets.createdBy));
 }
 
+/**
+ * A ticket's version (its ETag): only what a save can overwrite, so a chat message arriving meanwhile does not
+ * make a status change stale.
+ */
+export const ticketVersion = (ticket: Pick<TicketRow, 'id' | 'status' | 'subject' | 'description' | 'partnerId'>) =>
+  rowVersion({ id: ticket.id, status: ticket.status, subject: ticket.subject, description: ticket.description, partnerId: ticket.partnerId });
+
 type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
 
 /** Rows of ticketDtoQuery as DTOs, each with the files sent with the ticket itself (not those of messages). */
@@ -53,6 +61,7 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
     lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
+    version: ticketVersion(ticket),
   }));
 }
 

@@ -11,6 +11,7 @@ import { send } from '../../core/envelope';
 import { fieldError, notFound } from '../../core/errors';
 import { firstAnswerTo, replay } from '../../core/idempotency';
 import { requirePrincipal } from '../../core/guard';
+import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { validateSearch } from '../../core/paging';
 import { validate } from '../../core/validation';
 import type { RealtimeHub } from '../../hub';
@@ -125,9 +126,11 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
     },
   );
 
-  app.get<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'One ticket with its attachments' } }, async (request, reply) =>
-    send(request, reply, await service.get(requirePrincipal(request), request.params.id)),
-  );
+  app.get<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'One ticket with its attachments' } }, async (request, reply) => {
+    const ticket = await service.get(requirePrincipal(request), request.params.id);
+    withEtag(reply, ticket.version!);
+    return send(request, reply, ticket);
+  });
 
   app.post('/tickets', { config: { access: permission('Tickets', 'Create') }, schema: { tags, summary: 'Raise a ticket: multipart (subject, description, files) or JSON' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
@@ -140,14 +143,16 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
   app.put<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'Update') }, schema: { tags, summary: "Change a ticket's status (the owner closes or reopens it)" } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const { status } = await validate(updateTicketStatusSchema, request.body);
-    return send(request, reply, await service.changeStatus(principal, request.params.id, status, 'owner'), { message: 'tickets.statusChanged' });
+    const ifMatch = ifMatchOf(request);
+    return send(request, reply, await service.changeStatus(principal, request.params.id, status, 'owner', ifMatch), { message: 'tickets.statusChanged' });
   });
 
   app.put<IdParams>('/tickets/admin/:id', { config: { access: permission('Tickets', 'AdminUpdate') }, schema: { tags, summary: "Set any status of a ticket (staff)" } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const input = await validate(adminUpdateTicketSchema, request.body);
     if (input.ticketId.toLowerCase() !== request.params.id.toLowerCase()) throw fieldError('ticketId', 'tickets.ticketIdMismatch');
-    return send(request, reply, await service.changeStatus(principal, request.params.id, input.status, 'admin'), { message: 'tickets.statusChanged' });
+    const ifMatch = ifMatchOf(request);
+    return send(request, reply, await service.changeStatus(principal, request.params.id, input.status, 'admin', ifMatch), { message: 'tickets.statusChanged' });
   });
 
   app.get<IdParams>('/tickets/:id/messages', { config: { access: permission('TicketConversations', 'View') }, schema: { tags, summary: "A ticket's chat, oldest first" } }, async (request, reply) =>

@@ -10,11 +10,12 @@ import { partners, ticketAttachments, ticketMessages, tickets, users } from '../
 import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
+import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
 import { keysetOrder } from '../../core/keyset';
 import { idsFilter, offsetOf, orderByOf, pageOf } from '../../core/paging';
 import { fullNameOf } from '../accounts/principal';
 import type { TicketAnnouncer } from './ticketEvents';
-import { selectMessageDtos, selectTicketDto, ticketDtoQuery, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
+import { selectMessageDtos, selectTicketDto, ticketDtoQuery, ticketVersion, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import type { StoredUpload } from './ticketUploads';
 
@@ -35,6 +36,8 @@ export function ticketScope(principal: Principal): SQL | undefined {
 }
 
 const EXPORT_BATCH = 5000;
+
+const versionMatches = (ifMatch: IfMatch | undefined, ticket: TicketRow) => ifMatchAccepts(ifMatch, ticketVersion(ticket));
 
 /** Flat rows for the CSV export, keyed by the sortable names so the keyset can read its position. */
 const exportColumns = {
@@ -191,22 +194,26 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     return dto;
   }
 
-  async function changeStatus(principal: Principal, id: string, status: TicketStatus, via: 'owner' | 'admin') {
+  async function changeStatus(principal: Principal, id: string, status: TicketStatus, via: 'owner' | 'admin', ifMatch?: IfMatch) {
     const existing = await findVisible(principal, id);
     const previous = existing.status as TicketStatus;
     const mayAnything = via === 'admin' || principal.permissions.has(ADMIN_UPDATE);
     if (!mayAnything && !partnerMayChangeStatus(previous, status)) throw forbidden('tickets.statusNotAllowed');
-    if (previous === status) return dtoOf(id);
-    await db.transaction(async (tx) => {
-      // Only from the status read above: a concurrent change makes this one a conflict, not a silent overwrite.
-      const [after] = await tx
-        .update(tickets)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(tickets.id, id), eq(tickets.status, previous)))
-        .returning();
-      if (!after) throw conflict();
+    const stale = async () => new ApiError(412, 'api.staleRecord', undefined, undefined, await dtoOf(id));
+    if (previous === status) {
+      if (!versionMatches(ifMatch, existing)) throw await stale();
+      return dtoOf(id);
+    }
+    const changed = await db.transaction(async (tx) => {
+      // The row lock orders this change after any other in flight; the version is compared under it.
+      const [current] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+      if (!versionMatches(ifMatch, current)) return false;
+      if (current.status !== previous) throw conflict();
+      await tx.update(tickets).set({ status, updatedAt: new Date() }).where(eq(tickets.id, id));
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'tickets', key: id, before: { status: previous }, after: { status } });
+      return true;
     });
+    if (!changed) throw await stale();
     const dto = await dtoOf(id);
     announce.statusChanged(dto, previous, principal);
     return dto;

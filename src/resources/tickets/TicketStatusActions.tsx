@@ -34,11 +34,13 @@ export function TicketStatusActions({ ticket, status, onChanged }: TicketStatusA
     if (!target) return;
     setBusy(true);
     try {
-      await changeTicketStatus(ticket.id, target);
+      await changeTicketStatus(ticket, target);
       showToast('success', translate('tickets.statusDialog.changed', { status: translate(statusLabelKey(target)) }));
       onChanged();
     } catch {
-      // The HTTP client has shown the server's message; nothing changed.
+      // The HTTP client has shown the server's message; nothing changed. Read the ticket again: it may have
+      // been changed by someone else (412), and the next attempt must start from that.
+      onChanged();
     } finally {
       setBusy(false);
       setTarget(null);

@@ -17,7 +17,7 @@ import { TicketStatusChip } from './TicketStatusChip';
 import { displayStatus, statusLabelKey } from './ticketStatus';
 
 export interface TicketStatusDialogProps {
-  record: Pick<TicketDto, 'id' | 'subject' | 'status'>;
+  record: Pick<TicketDto, 'id' | 'subject' | 'status' | 'version'>;
   onClose: () => void;
   /** The server took the change: the row (or the page) shows it. */
   onChanged: (ticket?: TicketDto) => void;
@@ -38,7 +38,7 @@ export function TicketStatusDialog({ record, onClose, onChanged }: TicketStatusD
   const change = async () => {
     setBusy(true);
     try {
-      const updated = await adminChangeTicketStatus(String(record.id), status);
+      const updated = await adminChangeTicketStatus(record, status);
       showToast('success', translate('tickets.statusDialog.changed', { status: translate(statusLabelKey(status)) }));
       onChanged(updated);
       onClose();

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/http';
 import type { TicketChatMessage, TicketDto, TicketStatus } from '../../../contract/tickets';
 import { apiPaths } from '../../config/apiPaths';
 import { apiRequest } from '../../providers/http/httpClient';
+import { ifMatchHeader } from '../../providers/data/recordChanges';
 import type { OutgoingMessage } from './chat/outbox';
 import { uploadForm, type UploadProgress } from './ticketTransfers';
 
@@ -65,11 +66,12 @@ export const postOutgoingMessage = (message: OutgoingMessage, onProgress: (fract
   });
 
 /** PUT /tickets/{id} (a refusal shows as an error toast): the owner closes or reopens its ticket (contract PARTNER_STATUS_CHANGES). */
-export async function changeTicketStatus(ticketId: string, status: TicketStatus): Promise<TicketDto> {
-  return (await apiRequest<TicketDto>(ticketPath(ticketId), { method: 'PUT', body: { status } })).data;
+export async function changeTicketStatus(ticket: Pick<TicketDto, 'id' | 'version'>, status: TicketStatus): Promise<TicketDto> {
+  return (await apiRequest<TicketDto>(ticketPath(ticket.id), { method: 'PUT', body: { status }, headers: ifMatchHeader(ticket) })).data;
 }
 
 /** PUT /tickets/admin/{id} `{ ticketId, status }` (Tickets.AdminUpdate): staff set any status. */
-export async function adminChangeTicketStatus(ticketId: string, status: TicketStatus): Promise<TicketDto> {
-  return (await apiRequest<TicketDto>(`${apiPaths.resource('tickets')}/admin/${encodeURIComponent(ticketId)}`, { method: 'PUT', body: { ticketId, status } })).data;
+export async function adminChangeTicketStatus(ticket: Pick<TicketDto, 'id' | 'version'>, status: TicketStatus): Promise<TicketDto> {
+  const path = `${apiPaths.resource('tickets')}/admin/${encodeURIComponent(ticket.id)}`;
+  return (await apiRequest<TicketDto>(path, { method: 'PUT', body: { ticketId: ticket.id, status }, headers: ifMatchHeader(ticket) })).data;
 }
