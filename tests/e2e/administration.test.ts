@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_ROLES } from '../../contract/roles';
 import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import validationEn from '../../i18n/validation.en';
+import validationVi from '../../i18n/validation.vi';
 import { loadDemoFixture } from '../server/demoFixture';
 import type { TestServer } from '../server/harness';
-import { screenshot } from './browser';
+import { screenshot, transitionsSettled } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
-
 
 let server: TestServer;
 let browser: Browser;
@@ -43,7 +44,10 @@ async function search(page: Page, keyword: string) {
 }
 
 /** Dialogs and menus fade in: a screenshot waits for the end of the transition. */
-const settled = (page: Page) => page.waitForTimeout(400);
+const settled = transitionsSettled;
+
+/** What a person at this width sees: the page itself never scrolls sideways (wide tables scroll in their own box). */
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const field = (dialog: Locator, name: string) => dialog.locator(`[name="${name}"]`).first();
 
@@ -120,36 +124,43 @@ describe('administration in Chromium', () => {
   });
 
   it('gives the Partner role the Partners permissions, and a partner sees the new menu item after signing in again', async () => {
-    const page = await newPage();
-    await signIn(page, 'partner@acme.example');
-    expect(await navItems(page)).not.toContain('nav-partners');
-    await signOut(page);
+    // The Partner role is the demo's: it gets its permissions back whatever happens, for the tests after this one.
+    try {
+      const page = await newPage();
+      await signIn(page, 'partner@acme.example');
+      expect(await navItems(page)).not.toContain('nav-partners');
+      await signOut(page);
 
-    await signIn(page, 'admin@example.com');
-    await openScreen(page, '/roles');
-    await chooseRowAction(page, 'Partner user: own tickets', 'permissions');
-    await page.waitForURL(new RegExp(`/roles/${demo.roleIds.Partner}/permissions$`));
-    await page.getByTestId('permission-search').fill('partners');
-    for (const action of ['View', 'Search', 'AdminView']) await page.getByTestId(`permission-Permissions.Partners.${action}`).click();
-    await expect.poll(() => page.getByTestId('permission-changed-count').innerText()).toBe('3 changes');
-    await page.getByTestId('permission-save').click();
-    const change = page.getByTestId('permission-change-dialog');
-    await change.getByTestId('permission-change-added').waitFor();
-    expect(await change.getByTestId('permission-change-added').innerText()).toContain('Partners · Admin view');
-    expect(await change.getByTestId('permission-change-affected').innerText()).toMatch(/users hold this role/);
-    await settled(page);
-    await screenshot(page, 'role-permissions-confirm-en-1440');
-    await change.getByTestId('permission-change-dialog-confirm').click();
-    await page.getByText(adminEn.admin.permissions.saved).waitFor();
-    await signOut(page);
+      await signIn(page, 'admin@example.com');
+      await openScreen(page, '/roles');
+      await chooseRowAction(page, 'Partner user: own tickets', 'permissions');
+      await page.waitForURL(new RegExp(`/roles/${demo.roleIds.Partner}/permissions$`));
+      await page.getByTestId('permission-search').fill('partners');
+      for (const action of ['View', 'Search', 'AdminView']) await page.getByTestId(`permission-Permissions.Partners.${action}`).click();
+      await expect.poll(() => page.getByTestId('permission-changed-count').innerText()).toBe('3 changes');
+      await page.getByTestId('permission-save').click();
+      const change = page.getByTestId('permission-change-dialog');
+      await change.getByTestId('permission-change-added').waitFor();
+      expect(await change.getByTestId('permission-change-added').innerText()).toContain('Partners · Admin view');
+      expect(await change.getByTestId('permission-change-affected').innerText()).toMatch(/users hold this role/);
+      await settled(page);
+      await screenshot(page, 'role-permissions-confirm-en-1440');
+      await change.getByTestId('permission-change-dialog-confirm').click();
+      await page.getByText(adminEn.admin.permissions.saved).waitFor();
+      await signOut(page);
 
-    await signIn(page, 'partner@acme.example');
-    expect(await navItems(page)).toContain('nav-partners');
-    await page.getByTestId('nav-partners').click();
-    await page.getByTestId('entity-table').waitFor();
-    await rowWith(page, 'Globex Trading').waitFor();
-    expect(await page.getByTestId('entity-add').count()).toBe(0);
-    await page.context().close();
+      await signIn(page, 'partner@acme.example');
+      expect(await navItems(page)).toContain('nav-partners');
+      await page.getByTestId('nav-partners').click();
+      await page.getByTestId('entity-table').waitFor();
+      await rowWith(page, 'Globex Trading').waitFor();
+      expect(await page.getByTestId('entity-add').count()).toBe(0);
+      await page.context().close();
+    } finally {
+      const { token } = await server.signIn('admin@example.com');
+      const restored = await server.api('PUT', `/api/v1/roles/${demo.roleIds.Partner}/permissions`, { token, body: { permissions: SEEDED_ROLES.find((r) => r.name === 'Partner')!.permissions } });
+      expect(restored.status).toBe(200);
+    }
   });
 
   it("lets a partner admin invite a user to Acme and keeps Globex's users out of reach", async () => {
@@ -193,49 +204,67 @@ describe.each([
   { language: 'vi' as const, width: 375 },
 ])('administration screens in $language at $width px', ({ language, width }) => {
   const texts = language === 'en' ? adminEn.admin : adminVi.admin;
+  const validation = language === 'en' ? validationEn.validation : validationVi.validation;
   const shot = (page: Page, name: string) => screenshot(page, `${name}-${language}-${width}`);
 
-  it('shows partners, users, roles, permissions and partner users', async () => {
+  it('shows partners, users, roles, permissions and partner users in the language, within the width', async () => {
     const page = await newPage({ width, language });
     await signIn(page, 'admin@example.com');
+    const title = (text: string) => page.getByText(text, { exact: true }).first();
 
     await openScreen(page, '/partners');
+    await rowWith(page, 'Globex Trading').waitFor();
+    expect(await fitsWidth(page), 'partners').toBe(true);
     await shot(page, 'partners');
     await page.getByTestId('entity-add').click();
     await page.getByTestId('entity-form-dialog').getByTestId('entity-form-submit').click();
     await page.getByTestId('entity-form-dialog').locator('.Mui-error').first().waitFor();
+    expect(await page.getByTestId('entity-form-dialog').getByText(validation.required).count()).toBeGreaterThan(0);
     await settled(page);
     await shot(page, 'partners-create');
     await page.getByTestId('entity-form-cancel').click();
 
     await openScreen(page, '/user-management');
     await rowWith(page, 'partner@acme.example').waitFor();
+    expect(await fitsWidth(page), 'users').toBe(true);
     await shot(page, 'users');
     await chooseRowAction(page, 'partner@acme.example', 'roles');
-    await page.getByTestId('user-roles-dialog').getByRole('switch').first().waitFor();
+    const rolesDialog = page.getByTestId('user-roles-dialog');
+    await rolesDialog.getByRole('switch').first().waitFor();
+    expect(await rolesDialog.getByRole('switch').count()).toBeGreaterThanOrEqual(4);
     await settled(page);
     await shot(page, 'users-roles');
     await page.keyboard.press('Escape');
     await chooseRowAction(page, 'partner.admin@acme.example', 'audit');
-    await page.getByTestId('user-audit-dialog').getByText(texts.audit.close).waitFor();
+    const auditDialog = page.getByTestId('user-audit-dialog');
+    await auditDialog.getByText(texts.audit.close).waitFor();
+    expect(await auditDialog.getByText(texts.audit.subtitle).count()).toBe(1);
     await settled(page);
     await shot(page, 'users-audit');
     await page.keyboard.press('Escape');
     await page.getByTestId('entity-add').click();
     await page.getByTestId('partner-picker').click();
     await page.getByTestId('partner-option').first().waitFor();
+    expect(await page.getByTestId('partner-option').filter({ hasText: 'Acme Logistics' }).count()).toBe(1);
     await settled(page);
     await shot(page, 'users-register');
     await page.keyboard.press('Escape');
     await page.getByTestId('entity-form-cancel').click();
 
     await openScreen(page, '/roles');
+    await rowWith(page, 'PartnerAdmin').waitFor();
+    expect(await fitsWidth(page), 'roles').toBe(true);
     await shot(page, 'roles');
     await page.goto(`${server.url}/roles/${demo.roleIds.Support}/permissions`);
     await page.getByTestId('permission-group-Partners').waitFor();
+    await title(texts.permissions.title.replace('%{role}', 'Support')).waitFor();
+    expect(await fitsWidth(page), 'permissions').toBe(true);
     await shot(page, 'role-permissions');
 
     await openScreen(page, '/partner/users');
+    await title(texts.partnerUsers.title).waitFor();
+    await rowWith(page, 'partner@globex.example').waitFor();
+    expect(await fitsWidth(page), 'partner users').toBe(true);
     await shot(page, 'partner-users-admin');
     await page.context().close();
   });

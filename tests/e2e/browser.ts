@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (or CHROMIUM_PATH): a browser download cannot work on this network. */
 export function chromiumPath(): string {
@@ -23,4 +23,27 @@ export async function screenshot(page: Page, name: string) {
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Collects every Content-Security-Policy violation of a context's pages: the event the page fires and the
+ * console error Chromium prints (which also covers violations before any script ran).
+ */
+export async function recordCspViolations(context: BrowserContext, violations: string[]) {
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { reportCspViolation(text: string): Promise<void> }).reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+}
+
+/** Waits until no finite animation or transition is running (dialogs and menus fade in), for a screenshot. */
+export function transitionsSettled(page: Page) {
+  return page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+  );
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demoData';
 import { startServer, type TestServer } from '../server/harness';
-import { launchChromium } from './browser';
+import { afterEach, expect } from 'vitest';
+import { launchChromium, recordCspViolations } from './browser';
 
 /** A real server on the built app (dist/) and Debian's Chromium, for one test file. */
 export async function openPortal(): Promise<{ server: TestServer; browser: Browser }> {
@@ -15,11 +16,20 @@ export async function closePortal(portal: { server?: TestServer; browser?: Brows
   await portal.server?.close();
 }
 
-/** Pages of a fresh browser context, and signing in and out as a person does, against the portal of `current()`. */
+/**
+ * Pages of a fresh browser context, and signing in and out as a person does, against the portal of `current()`.
+ * A test whose pages broke the Content-Security-Policy fails, whatever else it asserted.
+ */
 export function portalPages(current: () => { server: TestServer; browser: Browser }) {
+  const cspViolations: string[] = [];
+  afterEach(() => {
+    const seen = cspViolations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
   return {
     async newPage({ width = 1440, language }: { width?: number; language?: 'en' | 'vi' } = {}): Promise<Page> {
       const context = await current().browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, acceptDownloads: true });
+      await recordCspViolations(context, cspViolations);
       if (language) await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
       return context.newPage();
     },
