@@ -337,9 +337,9 @@ describe('audit of own profile changes', () => {
   it('GET /api/users/{id}/audit-trails shows them to Admin, newest first, and refuses Support (403)', async () => {
     const user = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
     expectEnvelope(await server.api('PUT', '/api/users/profile', { token: user.token, body: { firstName: 'Renamed', lastName: 'Once' } }), 200);
-    const answer = await server.api<{ type: string; dateTime: string }[]>('GET', `/api/users/${user.id}/audit-trails`, { token: admin() });
+    const answer = await server.api<PagedResult<{ type: string; dateTime: string }>>('GET', `/api/users/${user.id}/audit-trails`, { token: admin() });
     expectEnvelope(answer, 200);
-    const times = answer.body.data!.map((r) => Date.parse(r.dateTime));
+    const times = answer.body.data!.items.map((r) => Date.parse(r.dateTime));
     expect(times.length).toBeGreaterThanOrEqual(3);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expectEnvelope(await refused(server, () => server.api('GET', `/api/users/${user.id}/audit-trails`, { token: as('support@example.com') })), 403);
