@@ -22,6 +22,7 @@ import type { StoredUpload } from './ticketUploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
+const CHAT_VIEW = permission('TicketConversations', 'View');
 
 const likeOf = (text: string) => `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const searchTextOf = (subject: string, descriptionHtml: string) => foldForSearch(`${subject} ${textOfHtml(descriptionHtml)}`);
@@ -258,7 +259,8 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       .select()
       .from(ticketAttachments)
       .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticket.id)));
-    if (!row) throw notFound('tickets.attachmentNotFound');
+    // A file sent in the chat is part of the chat: without the conversations permission it is not there.
+    if (!row || (row.messageId && !principal.permissions.has(CHAT_VIEW))) throw notFound('tickets.attachmentNotFound');
     return { ...toAttachmentRef(row), filePath: path.join(attachmentsDir, row.storageName) };
   }
 
