@@ -9,6 +9,7 @@ import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { loadDemoFixture } from './demoFixture';
 import { rootTenant, startServer, type ApiAnswer, type TestServer } from './harness';
 import { PROTOTYPE_KEYS } from './routeFuzzRequests';
+import { slowFileOpensUnder } from './slowFileOpens';
 
 let server: TestServer;
 let admin: string;
@@ -330,6 +331,24 @@ describe('multipart requests', () => {
     ]);
     expectEnvelope(await refusedWithoutFiles(() => postTicket(type, whole.subarray(0, whole.length - 20))), 400);
     expectEnvelope(await refusedWithoutFiles(() => postTicket(type, multipartBody(boundary, [{ name: 'subject', value: 'No end' }], false))), 400);
+  });
+
+  it('a truncated upload is removed before the refusal is answered, even when the disk opens files slowly', async () => {
+    const whole = multipartBody(boundary, [
+      { name: 'subject', value: 'Truncated on a slow disk' },
+      { name: 'files', value: 'hello world', fileName: 'note.txt' },
+    ]);
+    const before = storedFiles();
+    const disk = slowFileOpensUnder(attachmentsDir);
+    try {
+      expectEnvelope(await postTicket(type, whole.subarray(0, whole.length - 20)), 400);
+      // A file the server was still opening when it answered would appear now.
+      await disk.settled();
+      expect(disk.heldCount()).toBe(1);
+      expect(storedFiles()).toEqual(before);
+    } finally {
+      disk.restore();
+    }
   });
 
   it('a body that is not multipart at all under a multipart content type is a 400 envelope', async () => {

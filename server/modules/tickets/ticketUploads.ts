@@ -77,7 +77,15 @@ async function storeFile(file: NodeJS.ReadableStream & { truncated?: boolean }, 
       done(null, chunk);
     },
   });
-  await pipeline(file, inspect, fs.createWriteStream(target, { flags: 'wx' }));
+  const sink = fs.createWriteStream(target, { flags: 'wx' });
+  try {
+    await pipeline(file, inspect, sink);
+  } catch (error) {
+    // pipeline rejects as soon as the source fails, while the file may still be opening: removed now, it
+    // would be created afterwards and outlive the refusal. The refusal waits until the file is closed.
+    if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
+    throw error;
+  }
   if (file.truncated) throw filesError(413, 'tickets.fileTooLarge', { name: fileName, max: TICKET_MAX_FILE_BYTES / (1024 * 1024) });
   if (size === 0) throw filesError(400, 'tickets.emptyFile', { name: fileName });
   const sniffed = sniffHead(head);
