@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HttpTransportType, HubConnectionState, TransferFormat, type HubMessage, type IHubProtocol } from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionState, TransferFormat, type HubConnection, type HubMessage, type IHubProtocol } from '@microsoft/signalr';
 import type { NotificationMessage, ResourceChangedMessage, UserTypingMessage } from '../../contract/realtime';
-import { callsDuring, eventually, nextCall, sleep, startHubServer, type HubTestServer } from './hubHarness';
+import { eventually, heardBefore, nextCall, sleep, startHubServer, type HubTestServer } from './hubHarness';
 
 /**
  * The official @microsoft/signalr client against our hub, once per transport: what a browser on each
@@ -24,6 +24,10 @@ beforeAll(async () => {
   server.realtime.setJoinTicketCheck(async (principal, ticketId) => ticketId === 'T-ACME' && (!principal.partnerId || principal.partnerId === acme.partnerId));
 });
 afterEach(() => server.stopClients());
+
+/** What `user`'s connection hears of `methods` until a marker sent after the action arrives. */
+const listen = (connection: HubConnection, user: { id: string }, ...methods: string[]) => heardBefore(server.realtime, connection, user.id, methods);
+const nothingHeard = async (...listeners: ReturnType<typeof listen>[]) => (await Promise.all(listeners.map((l) => l.settle()))).flat();
 afterAll(() => server.close());
 
 /** A protocol the server does not speak: the handshake must refuse it. */
@@ -79,22 +83,22 @@ describe.each(TRANSPORTS)('the hub over %s', (_name, transport) => {
     expect(await listener.invoke('JoinTicket', 'T-ACME')).toBe(true);
     expect(await outsider.invoke('JoinTicket', 'T-ACME')).toBe(false);
     const heard = nextCall<UserTypingMessage>(listener, 'UserTyping');
-    const echoed = callsDuring(typist, 'UserTyping', 500);
-    const overheard = callsDuring(outsider, 'UserTyping', 500);
+    const echoed = listen(typist, admin, 'UserTyping');
+    const overheard = listen(outsider, globex, 'UserTyping');
     await typist.send('Typing', 'T-ACME');
     expect(await heard).toEqual({ ticketId: 'T-ACME', userId: admin.id, fullName: expect.any(String) });
-    expect(await echoed).toEqual([]);
-    expect(await overheard).toEqual([]);
+    expect(await echoed.settle()).toEqual([]);
+    expect(await overheard.settle()).toEqual([]);
   });
 
   it('sendToUser reaches that user and nobody else', async () => {
     const [mine, theirs] = await Promise.all([connect(acme.token), connect(globex.token)]);
     const notification: NotificationMessage = { id: 'n1', title: 'Form approved', message: 'Your onboarding form was approved', link: '/partner-forms', createdAt: new Date().toISOString() };
     const received = nextCall<NotificationMessage>(mine, 'ReceiveNotification');
-    const overheard = callsDuring(theirs, 'ReceiveNotification', 500);
+    const overheard = listen(theirs, globex, 'ReceiveNotification');
     server.realtime.sendToUser(acme.id, 'ReceiveNotification', notification);
     expect(await received).toEqual(notification);
-    expect(await overheard).toEqual([]);
+    expect(await overheard.settle()).toEqual([]);
   });
 
   it('group sends reach the members of the ticket, the partner or the staff only', async () => {
@@ -103,41 +107,41 @@ describe.each(TRANSPORTS)('the hub over %s', (_name, transport) => {
 
     const status = { ticketId: 'T-ACME', status: 'IN_PROGRESS' };
     const ticketHeard = nextCall(acmeUser, 'TicketStatusChanged');
-    const ticketOverheard = Promise.all([callsDuring(staff, 'TicketStatusChanged', 400), callsDuring(globexUser, 'TicketStatusChanged', 400)]);
+    const ticketOverheard = [listen(staff, admin, 'TicketStatusChanged'), listen(globexUser, globex, 'TicketStatusChanged')];
     server.realtime.sendToTicket('T-ACME', 'TicketStatusChanged', status);
     expect(await ticketHeard).toEqual(status);
-    expect(await ticketOverheard).toEqual([[], []]);
+    expect(await nothingHeard(...ticketOverheard)).toEqual([]);
 
     const change: ResourceChangedMessage = { resource: 'partner-forms', id: 'f1', action: 'updated' };
     const partnerHeard = nextCall(globexUser, 'ResourceChanged');
-    const partnerOverheard = Promise.all([callsDuring(staff, 'ResourceChanged', 400), callsDuring(acmeUser, 'ResourceChanged', 400)]);
+    const partnerOverheard = [listen(staff, admin, 'ResourceChanged'), listen(acmeUser, acme, 'ResourceChanged')];
     server.realtime.sendToPartner(globex.partnerId, 'ResourceChanged', change);
     expect(await partnerHeard).toEqual(change);
-    expect(await partnerOverheard).toEqual([[], []]);
+    expect(await nothingHeard(...partnerOverheard)).toEqual([]);
 
     const staffHeard = nextCall(staff, 'ResourceChanged');
-    const staffOverheard = Promise.all([callsDuring(acmeUser, 'ResourceChanged', 400), callsDuring(globexUser, 'ResourceChanged', 400)]);
+    const staffOverheard = [listen(acmeUser, acme, 'ResourceChanged'), listen(globexUser, globex, 'ResourceChanged')];
     server.realtime.sendToStaff('ResourceChanged', change);
     expect(await staffHeard).toEqual(change);
-    expect(await staffOverheard).toEqual([[], []]);
+    expect(await nothingHeard(...staffOverheard)).toEqual([]);
   });
 
   it('relays ResourceChanged domain events to staff and to the partner concerned', async () => {
     const [staff, acmeUser, globexUser] = await Promise.all([connect(admin.token), connect(acme.token), connect(globex.token)]);
     const staffHeard = nextCall(staff, 'ResourceChanged');
     const acmeHeard = nextCall(acmeUser, 'ResourceChanged');
-    const overheard = callsDuring(globexUser, 'ResourceChanged', 500);
+    const overheard = listen(globexUser, globex, 'ResourceChanged');
     // Tickets: a partner's users and staff with AdminView read them (hubPermissions.test.ts checks who may not).
     server.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: 't1', action: 'created', partnerId: acme.partnerId });
     expect(await staffHeard).toEqual({ resource: 'tickets', id: 't1', action: 'created' });
     expect(await acmeHeard).toEqual({ resource: 'tickets', id: 't1', action: 'created' });
-    expect(await overheard).toEqual([]);
+    expect(await overheard.settle()).toEqual([]);
 
     const staffOnly = nextCall(staff, 'ResourceChanged');
-    const partnersOverheard = Promise.all([callsDuring(acmeUser, 'ResourceChanged', 400), callsDuring(globexUser, 'ResourceChanged', 400)]);
+    const partnersOverheard = [listen(acmeUser, acme, 'ResourceChanged'), listen(globexUser, globex, 'ResourceChanged')];
     server.events.publish({ type: 'ResourceChanged', resource: 'roles', id: 'r1', action: 'updated' });
     expect(await staffOnly).toEqual({ resource: 'roles', id: 'r1', action: 'updated' });
-    expect(await partnersOverheard).toEqual([[], []]);
+    expect(await nothingHeard(...partnersOverheard)).toEqual([]);
   });
 
   it('keeps an idle connection open well past the server and client timeouts', async () => {

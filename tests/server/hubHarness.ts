@@ -135,16 +135,6 @@ export function nextCall<T = unknown>(connection: HubConnection, method: string,
   });
 }
 
-/** Every call of `method` on `connection` during the next `ms`. */
-export async function callsDuring(connection: HubConnection, method: string, ms: number): Promise<unknown[]> {
-  const calls: unknown[] = [];
-  const handler = (payload: unknown) => calls.push(payload);
-  connection.on(method, handler);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  connection.off(method, handler);
-  return calls;
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves when `check` holds, polling every 20 ms; fails after `timeoutMs`. */
