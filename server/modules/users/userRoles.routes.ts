@@ -86,5 +86,4 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       return send(request, reply, await auditTrailPage(db, target.id, await validatePageQuery(request.query, AUDIT_TRAIL_PAGE_SIZE)));
     },
   );
-
 };
