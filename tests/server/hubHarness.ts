@@ -212,15 +212,20 @@ export class RawHubSocket {
     this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
   }
 
+  /** Opens a socket on the hub at `hubUrl` plus `query`, or rejects with the HTTP status of a refused upgrade; no handshake. */
+  static open(hubUrl: string, query: string, headers: Record<string, string>): Promise<RawHubSocket> {
+    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}${query}`, { headers });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new RawHubSocket(socket)));
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+  }
+
   /** Negotiates, opens the socket and completes the handshake. */
   static async connect(hubUrl: string, token: string): Promise<RawHubSocket> {
     const { headers, connectionToken } = await negotiateByHand(hubUrl, token);
-    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, { headers });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    const raw = new RawHubSocket(socket);
+    const raw = await RawHubSocket.open(hubUrl, `?id=${connectionToken}`, headers);
     raw.send({ protocol: 'json', version: 1 });
     expectRecord(await raw.next(0), {});
     return raw;
@@ -231,7 +236,7 @@ export class RawHubSocket {
   }
 
   /** The first record that is not a ping among those received from index `from` on (take `received.length` before sending). */
-  async next(from: number, timeoutMs = 3000): Promise<HubRecord> {
+  async next(from = 0, timeoutMs = 3000): Promise<HubRecord> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.received.slice(from).find((r) => r.type !== 6);

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
-import { WebSocket } from 'ws';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { HUB_PATH } from '../../contract/realtime';
 import { createEventBus } from '../../server/core/events';
 import { registerRealtimeHub } from '../../server/hub';
-import { eventually, sleep, startHubServer, TEST_TIMING, type HubTestServer } from './hubHarness';
+import { eventually, RawHubSocket, sleep, startHubServer, TEST_TIMING, type HubTestServer } from './hubHarness';
 
 /** The wire itself, below the official client: negotiate versions, refusals and raw hub records. */
 const RS = '\x1e';
@@ -34,46 +33,8 @@ async function connectionToken() {
   return String(body.connectionToken);
 }
 
-/** A WebSocket speaking hub records by hand; every record received is kept in order. */
-class RawSocket {
-  readonly received: Json[] = [];
-  readonly closed: Promise<number>;
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      for (const record of data.toString().split(RS).filter(Boolean)) this.received.push(JSON.parse(record) as Json);
-    });
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
-  }
-
-  /** Opens, or rejects with the HTTP status of the refused upgrade. */
-  static open(query: string, headers: Record<string, string> = bearer(acmeToken)): Promise<RawSocket> {
-    const socket = new WebSocket(`${server.hubUrl.replace(/^http/, 'ws')}${query}`, { headers });
-    return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve(new RawSocket(socket)));
-      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
-      socket.once('error', reject);
-    });
-  }
-
-  send(...records: (Json | string)[]) {
-    this.socket.send(records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r) + RS)).join(''));
-  }
-
-  /** The first record received since `from` that is not a ping. */
-  async next(from = 0, timeoutMs = 3000): Promise<Json> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.received.slice(from).find((r) => r.type !== 6);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`nothing received; got ${JSON.stringify(this.received)}`);
-      await sleep(10);
-    }
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
+/** A WebSocket speaking hub records by hand, or the HTTP status of its refused upgrade. */
+const openRaw = (query: string, headers: Record<string, string> = bearer(acmeToken)) => RawHubSocket.open(server.hubUrl, query, headers);
 
 describe('negotiate', () => {
   it('version 1 answers a public connection id, a different secret token and the three transports', async () => {
@@ -128,15 +89,15 @@ describe('transport requests', () => {
     expect((await fetch(url, { headers: { ...bearer(acmeToken), accept: 'text/event-stream' } })).status).toBe(404);
     expect((await fetch(url, { method: 'POST', headers: { ...bearer(acmeToken), 'content-type': 'text/plain' }, body: `{"type":6}${RS}` })).status).toBe(404);
     expect((await fetch(url, { method: 'DELETE', headers: bearer(acmeToken) })).status).toBe(404);
-    await expect(RawSocket.open('?id=unknownConnectionId00')).rejects.toThrow('HTTP 404');
+    await expect(openRaw('?id=unknownConnectionId00')).rejects.toThrow('HTTP 404');
   });
 
   it('answers 401 without a valid token, 403 with another user’s, 400 without an id', async () => {
     const id = await connectionToken();
     expect((await fetch(`${server.hubUrl}?id=${id}`)).status).toBe(401);
-    await expect(RawSocket.open(`?id=${id}`, {})).rejects.toThrow('HTTP 401');
+    await expect(openRaw(`?id=${id}`, {})).rejects.toThrow('HTTP 401');
     expect((await fetch(`${server.hubUrl}?id=${id}`, { headers: bearer(globexToken) })).status).toBe(403);
-    await expect(RawSocket.open(`?id=${id}`, bearer(globexToken))).rejects.toThrow('HTTP 403');
+    await expect(openRaw(`?id=${id}`, bearer(globexToken))).rejects.toThrow('HTTP 403');
     expect((await fetch(server.hubUrl, { headers: bearer(acmeToken) })).status).toBe(400);
   });
 
@@ -174,8 +135,8 @@ describe('transport requests', () => {
 
   it('refuses a second transport on a connection with 409', async () => {
     const id = await connectionToken();
-    const socket = await RawSocket.open(`?id=${id}`);
-    await expect(RawSocket.open(`?id=${id}`)).rejects.toThrow('HTTP 409');
+    const socket = await openRaw(`?id=${id}`);
+    await expect(openRaw(`?id=${id}`)).rejects.toThrow('HTTP 409');
     expect((await fetch(`${server.hubUrl}?id=${id}`, { method: 'POST', headers: bearer(acmeToken), body: `{"type":6}${RS}` })).status).toBe(405);
     socket.close();
   });
@@ -185,7 +146,7 @@ describe('hub records over a raw WebSocket', () => {
   const handshake = { protocol: 'json', version: 1 };
 
   it('answers the handshake with {}, an invocation with its completion and a send with nothing', async () => {
-    const socket = await RawSocket.open(`?id=${await connectionToken()}`);
+    const socket = await openRaw(`?id=${await connectionToken()}`);
     socket.send(handshake);
     expect(await socket.next()).toEqual({});
     socket.send({ type: 1, target: 'Typing', arguments: ['T-1'] }, { type: 1, invocationId: '7', target: 'Echo', arguments: [0] });
@@ -197,7 +158,7 @@ describe('hub records over a raw WebSocket', () => {
   });
 
   it('understands records split across frames and several records in one frame', async () => {
-    const socket = await RawSocket.open(`?id=${await connectionToken()}`);
+    const socket = await openRaw(`?id=${await connectionToken()}`);
     socket.send(`{"protocol":"json",`);
     socket.send(`"version":1}${RS}{"type":6}${RS}{"type":1,"invocationId":"1","tar`);
     socket.send(`get":"Echo","arguments":[false]}${RS}`);
@@ -207,25 +168,25 @@ describe('hub records over a raw WebSocket', () => {
   });
 
   it('refuses an unknown protocol or version with a handshake error, then closes', async () => {
-    const msgpack = await RawSocket.open(`?id=${await connectionToken()}`);
+    const msgpack = await openRaw(`?id=${await connectionToken()}`);
     msgpack.send({ protocol: 'messagepack', version: 1 });
     expect(await msgpack.next()).toEqual({ error: "The protocol 'messagepack' is not supported." });
     expect(await msgpack.closed).toBe(1000);
 
-    const version2 = await RawSocket.open(`?id=${await connectionToken()}`);
+    const version2 = await openRaw(`?id=${await connectionToken()}`);
     version2.send({ protocol: 'json', version: 2 });
     expect(await version2.next()).toEqual({ error: "The server does not support version 2 of the 'json' protocol." });
     expect(await version2.closed).toBe(1000);
   });
 
   it('closes a connection whose handshake does not come in time', async () => {
-    const socket = await RawSocket.open(`?id=${await connectionToken()}`);
+    const socket = await openRaw(`?id=${await connectionToken()}`);
     expect(await socket.next(0, TEST_TIMING.handshakeTimeoutMs + 1000)).toEqual({ error: expect.stringMatching(/handshake/) });
     expect(await socket.closed).toBe(1000);
   });
 
   it('closes a protocol violation with an error and no reconnect', async () => {
-    const socket = await RawSocket.open(`?id=${await connectionToken()}`);
+    const socket = await openRaw(`?id=${await connectionToken()}`);
     socket.send(handshake);
     await socket.next();
     socket.send(`not json${RS}`);
@@ -234,7 +195,7 @@ describe('hub records over a raw WebSocket', () => {
   });
 
   it('pings a quiet client, and drops one that stays silent, allowing it to reconnect', async () => {
-    const socket = await RawSocket.open(`?id=${await connectionToken()}`);
+    const socket = await openRaw(`?id=${await connectionToken()}`);
     // The client timeout starts at the client's first ping, as in ASP.NET (hubProtocolPoints.test.ts).
     socket.send(handshake, { type: 6 });
     await socket.next();
@@ -248,12 +209,12 @@ describe('hub records over a raw WebSocket', () => {
   });
 
   it('without negotiation (skipNegotiation) makes the connection on the spot', async () => {
-    const socket = await RawSocket.open(`?access_token=${encodeURIComponent(acmeToken)}`, {});
+    const socket = await openRaw(`?access_token=${encodeURIComponent(acmeToken)}`, {});
     socket.send(handshake, { type: 1, invocationId: '1', target: 'Echo', arguments: ['hello'] });
     expect(await socket.next()).toEqual({});
     expect(await socket.next(1)).toEqual({ type: 3, invocationId: '1', result: 'hello' });
     socket.close();
-    await expect(RawSocket.open('', {})).rejects.toThrow('HTTP 401');
+    await expect(openRaw('', {})).rejects.toThrow('HTTP 401');
   });
 });
 
