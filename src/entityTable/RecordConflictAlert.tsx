@@ -40,7 +40,7 @@ export function RecordConflictAlert({ theirs, labelOf, onReload, onOverwrite }: 
         <Box sx={{ my: 1 }}>{translate('admin.conflict.noFieldChanged')}</Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="contained" color="warning" onClick={onReload} data-testid="conflict-reload">
+        <Button size="small" variant="outlined" color="inherit" onClick={onReload} data-testid="conflict-reload">
           {translate('admin.conflict.reload')}
         </Button>
         <Button size="small" color="inherit" onClick={onOverwrite} data-testid="conflict-overwrite">
