@@ -21,6 +21,7 @@ export default {
     payloadTooLarge: 'The request is too large',
     unsupportedMediaType: 'This content type is not supported',
     tooManyRequests: 'Too many requests, please try again later',
+    notReady: 'The server is not ready yet: its database cannot be reached or is not migrated',
     serverError: 'Something went wrong on our side',
     methodNotAllowed: 'Method not allowed',
     unknownFilter: 'Unknown filter. Allowed: %{allowed}',

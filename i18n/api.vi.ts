@@ -20,6 +20,7 @@ export default {
     payloadTooLarge: 'Yêu cầu quá lớn',
     unsupportedMediaType: 'Loại nội dung này không được hỗ trợ',
     tooManyRequests: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+    notReady: 'Máy chủ chưa sẵn sàng: không kết nối được cơ sở dữ liệu hoặc cơ sở dữ liệu chưa được cập nhật',
     serverError: 'Đã có lỗi xảy ra phía máy chủ',
     methodNotAllowed: 'Phương thức không được phép',
     unknownFilter: 'Bộ lọc không hợp lệ. Được phép: %{allowed}',

@@ -17,6 +17,7 @@ import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
 import { tokenRoutes } from './modules/accounts/token.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { partnerUserRoutes } from './modules/partnerUsers/partnerUsers.routes';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   registerIdempotency(app, database.db);
 
   await app.register(tokenRoutes, { ctx, prefix: '/api' });
+  await app.register(healthRoutes, { ctx, prefix: '/api' });
   for (const prefix of API_PREFIXES) {
     await app.register(accountRoutes, { ctx, prefix });
     await app.register(recoveryRoutes, { ctx, prefix });

@@ -73,9 +73,11 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/verify-token/forgot-password': 'public',
 };
 
-/** Routes answered at one path only: tokens, the hub, the API document and the app itself. */
+/** Routes answered at one path only: tokens, the hub, the API document, health and readiness, and the app itself. */
 const UNVERSIONED: Record<string, Access> = {
   'GET /api/docs': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'DELETE /api/notifications': 'public',
   'GET /api/notifications': 'public',
   'POST /api/notifications': 'public',
