@@ -31,9 +31,9 @@ export default tseslint.config(
       'src/providers/{http,session,auth,account}/**',
       'src/notifications/**',
       'src/i18n/**',
-      'src/forms/**',
+      'src/schemaForm/**',
     ],
-    ignores: ['src/notifications/ReactAdminToasts.tsx', 'src/i18n/i18nProvider.ts', 'src/forms/schemaResolver.ts'],
+    ignores: ['src/notifications/ReactAdminToasts.tsx', 'src/i18n/i18nProvider.ts', 'src/schemaForm/schemaResolver.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { forgotPasswordSchema } from '../../contract/schemas/accounts';
 import { FormTextField } from '../components/FormTextField';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { useSchemaForm } from '../schemaForm/useSchemaForm';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { confirmPasswordField, resetPasswordSchema } from '../../contract/schemas/accounts';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { useSchemaForm } from '../schemaForm/useSchemaForm';
 import { ApiError } from '../providers/http/ApiError';
 import { PasswordField } from './PasswordField';
 

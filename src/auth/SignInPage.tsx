@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { loginSchema } from '../../contract/schemas/accounts';
 import { routePaths } from '../config/routePaths';
 import { FormTextField } from '../components/FormTextField';
-import { useSchemaForm } from '../forms/useSchemaForm';
+import { useSchemaForm } from '../schemaForm/useSchemaForm';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { authProvider } from '../providers/auth/authProvider';
 import { AuthHeading } from './AuthHeading';

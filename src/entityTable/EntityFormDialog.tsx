@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, ResourceContextProvider, SaveButton, useCreate, useTranslate, useUpdate, type RaRecord } from 'react-admin';
-import { schemaResolver } from '../forms/schemaResolver';
+import { schemaResolver } from '../schemaForm/schemaResolver';
 import { changedFields } from '../providers/data/recordChanges';
 import { inputOf, schemaOf } from './entityInput';
 import { RecordConflictAlert } from './RecordConflictAlert';

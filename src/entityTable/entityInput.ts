@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { AnySchema } from '../forms/schemaErrors';
+import type { AnySchema } from '../schemaForm/schemaErrors';
 import type { EntityForm, FormMode } from './types';
 
 /** The schema of a mode: one for both, or one each (users register with more fields than they edit). */

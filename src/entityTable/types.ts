@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
 import type { Action, Resource } from '../../contract/permissions';
-import type { AnySchema } from '../forms/schemaErrors';
+import type { AnySchema } from '../schemaForm/schemaErrors';
 
 export type FormMode = 'create' | 'edit';
 

@@ -7,7 +7,7 @@ import { Form, SaveButton, TextInput, useGetIdentity, useNotify, useTranslate } 
 import { profileSchema } from '../../../contract/schemas/accounts';
 import type { UserDto } from '../../../contract/users';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { schemaResolver } from '../../forms/schemaResolver';
+import { schemaResolver } from '../../schemaForm/schemaResolver';
 import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
 import { refreshCredentials } from '../../providers/session/tokenRefresh';

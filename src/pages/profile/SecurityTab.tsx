@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { Form, PasswordInput, SaveButton, useNotify, useTranslate } from 'react-admin';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../contract/schemas/accounts';
-import { schemaResolver } from '../../forms/schemaResolver';
+import { schemaResolver } from '../../schemaForm/schemaResolver';
 import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
 

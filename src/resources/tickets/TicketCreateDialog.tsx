@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { createTicketSchema } from '../../../contract/schemas/tickets';
 import { TICKET_SUBJECT_MAX, type TicketDto } from '../../../contract/tickets';
-import { schemaErrors } from '../../forms/schemaErrors';
+import { schemaErrors } from '../../schemaForm/schemaErrors';
 import { translateRuleMessage } from '../../i18n/translateMessage';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http/ApiError';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, profileSchema } from '../../../contract/schemas/accounts';
-import { schemaResolver } from '../../../src/forms/schemaResolver';
+import { schemaResolver } from '../../../src/schemaForm/schemaResolver';
 import { translateMessage } from '../../../src/i18n/translateMessage';
 import { mergeCatalogues } from '../../../src/i18n/mergeCatalogues';
 import { avatarFileProblem } from '../../../src/pages/profile/avatarFile';
