@@ -12,7 +12,7 @@ import { writeAudit } from './audit';
 import { send } from './envelope';
 import { ApiError, notFound } from './errors';
 import { requirePrincipal, type Principal } from './guard';
-import { idsFilter, offsetOf, orderByOf, pageOf, validateSearch } from './paging';
+import { idsFilter, offsetOf, orderByOf, pageOf, searchOfExportQuery, validateSearch } from './paging';
 import { mergePatch } from './partialUpdate';
 import { assertIfMatch, ifMatchOf, rowVersion, withEtag } from './recordVersion';
 import { validate } from './validation';
@@ -172,7 +172,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
     `/${resource.name}/export`,
     { config: access('Export'), schema: { tags, summary: `Every ${resource.name} row of a search as CSV` } },
     async (request, reply) => {
-      const { search, where } = await searchWhere(request, queryToSearch(request.query));
+      const { search, where } = await searchWhere(request, searchOfExportQuery(request.query));
       const [{ total }] = await db.select({ total: count() }).from(table).where(where);
       const key = keysetOrder(search.orderBy, sortable, resource.defaultSort, table.id);
       async function* batches() {
@@ -249,19 +249,3 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
     return send(request, reply, deleted.map((row) => row.id), { message: 'api.deletedMany', values: { count: deleted.length } });
   });
 }
-
-/** Export takes the search as query parameters: scalars as they are, `orderBy` repeated or comma separated. */
-function queryToSearch(query: Record<string, string | string[]>) {
-  const search: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(query ?? {})) {
-    const value = Array.isArray(raw) ? raw : String(raw);
-    if (key === 'orderBy') search.orderBy = ([] as string[]).concat(value).flatMap((v) => v.split(',')).filter(Boolean);
-    else if (key === 'keyword') search.advancedSearch = { keyword: String(value) };
-    else if (value === 'true' || value === 'false') search[key] = value === 'true';
-    else search[key] = value;
-  }
-  search.pageNumber = 1;
-  search.pageSize = 1;
-  return search;
-}
-

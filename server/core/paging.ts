@@ -63,3 +63,22 @@ export function pageOf<T>(items: T[], totalCount: number, search: Pick<SearchInp
 }
 
 export const offsetOf = (search: Pick<SearchInput, 'pageNumber' | 'pageSize'>) => (search.pageNumber - 1) * search.pageSize;
+
+/**
+ * An export takes its search as query parameters: scalars as they are (every key goes on, so an unknown filter
+ * is refused rather than ignored), `orderBy` repeated or comma separated, `keyword` as the keyword search,
+ * `true`/`false` as booleans. Paging does not apply: an export has every row.
+ */
+export function searchOfExportQuery(query: Record<string, string | string[]>) {
+  const search: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(query ?? {})) {
+    const value = Array.isArray(raw) ? raw : String(raw);
+    if (key === 'orderBy') search.orderBy = ([] as string[]).concat(value).flatMap((v) => v.split(',')).filter(Boolean);
+    else if (key === 'keyword') search.advancedSearch = { keyword: String(value) };
+    else if (value === 'true' || value === 'false') search[key] = value === 'true';
+    else search[key] = value;
+  }
+  search.pageNumber = 1;
+  search.pageSize = 1;
+  return search;
+}

@@ -1,29 +1,26 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerDto } from '../../contract/partners';
 import { toSafeHtml } from '../../server/modules/tickets/ticketHtml';
 import { expectLinear } from '../linearTime';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
-import { loadDemoFixture } from './demoFixture';
-import { rootTenant, startServer, type ApiAnswer, type TestServer } from './harness';
+import { useDemoServer } from './factories';
+import { rootTenant, type ApiAnswer } from './harness';
 import { PROTOTYPE_KEYS } from './routeFuzzRequests';
 import { slowFileOpensUnder } from './slowFileOpens';
 
-let server: TestServer;
+const { server, token } = useDemoServer();
 let admin: string;
 let partner: string;
 let attachmentsDir: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  const fixture = await loadDemoFixture(server);
-  admin = fixture.sessions['admin@example.com'].token;
-  partner = fixture.sessions['partner@acme.example'].token;
+beforeAll(() => {
+  admin = token('admin@example.com');
+  partner = token('partner@acme.example');
   attachmentsDir = path.join(server.config.dataDir, 'attachments');
 });
-afterAll(() => server.close());
 
 const NUL = '\u0000';
 const LONE_SURROGATE = '\ud800';

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketAttachments, tickets } from '../../server/db/schema';
-import { loadDemoFixture } from './demoFixture';
-import { startServer, type TestServer } from './harness';
+import { useDemoServer } from './factories';
 import { requestsFor, type FuzzRequest, type IdPools } from './routeFuzzRequests';
 
 /**
@@ -15,26 +14,23 @@ import { requestsFor, type FuzzRequest, type IdPools } from './routeFuzzRequests
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2025);
 
-let server: TestServer;
+const { server, token, userIds, partnerIds, roleIds } = useDemoServer();
 let adminToken: string;
 let pools: IdPools;
 
 beforeAll(async () => {
-  server = await startServer();
-  const fixture = await loadDemoFixture(server);
-  adminToken = fixture.sessions['admin@example.com'].token;
+  adminToken = token('admin@example.com');
   const db = server.built.database.db;
-  const adminId = fixture.userIds['admin@example.com'];
+  const adminId = userIds['admin@example.com'];
   // The Admin's own account and role are left out, so that the fuzz cannot lock its own caller out.
   pools = {
-    partners: Object.values(fixture.partnerIds),
-    users: Object.values(fixture.userIds).filter((id) => id !== adminId),
-    roles: Object.entries(fixture.roleIds).filter(([name]) => name !== 'Admin').map(([, id]) => id),
+    partners: Object.values(partnerIds),
+    users: Object.values(userIds).filter((id) => id !== adminId),
+    roles: Object.entries(roleIds).filter(([name]) => name !== 'Admin').map(([, id]) => id),
     tickets: (await db.select({ id: tickets.id }).from(tickets)).map((t) => t.id),
     attachments: (await db.select({ id: ticketAttachments.id }).from(ticketAttachments)).map((a) => a.id),
   };
 });
-afterAll(() => server.close());
 
 /** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document. */
 function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' {

@@ -12,7 +12,7 @@ import { fieldError, notFound } from '../../core/errors';
 import { firstAnswerTo, replay } from '../../core/idempotency';
 import { requirePrincipal } from '../../core/guard';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
-import { validateSearch } from '../../core/paging';
+import { searchOfExportQuery, validateSearch } from '../../core/paging';
 import { validate } from '../../core/validation';
 import type { RealtimeHub } from '../../hub';
 import { createTicketAnnouncer } from './ticketEvents';
@@ -69,16 +69,6 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
   { header: 'description', value: (t) => t.description },
 ];
 
-/** The export's query (`?status=OPEN&subject=bank&orderBy=subject asc`) as a search body. */
-function exportSearchOf(query: Record<string, string | string[]>) {
-  const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const search: Record<string, unknown> = {};
-  // Every key goes on, so that an unknown filter is refused (400) rather than ignored.
-  for (const key of Object.keys(query)) if (key !== 'orderBy') search[key] = one(query[key]);
-  if (query.orderBy !== undefined) search.orderBy = ([] as string[]).concat(query.orderBy).flatMap((v) => v.split(',')).filter(Boolean);
-  return search;
-}
-
 /** `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266). */
 function contentDisposition(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
@@ -121,7 +111,7 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: Realt
     '/tickets/export',
     { config: { access: permission('Tickets', 'Export') }, schema: { tags, summary: 'Every ticket of a search as CSV (the search filters as query parameters)' } },
     async (request, reply) => {
-      const { total, batches } = await service.exportRows(requirePrincipal(request), await validateSearch(ticketSearchSchema, exportSearchOf(request.query)));
+      const { total, batches } = await service.exportRows(requirePrincipal(request), await validateSearch(ticketSearchSchema, searchOfExportQuery(request.query)));
       return streamCsv(reply, 'tickets.csv', TICKET_CSV, total, batches);
     },
   );
