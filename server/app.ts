@@ -16,17 +16,9 @@ import { registerRealtimeHub } from './hub';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
-import { tokenRoutes } from './modules/accounts/token.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { partnerRoutes } from './modules/partners/partners.routes';
-import { roleRoutes } from './modules/roles/roles.routes';
-import { partnerUserRoutes } from './modules/partnerUsers/partnerUsers.routes';
-import { ticketRoutes } from './modules/tickets/tickets.routes';
-import { accountRoutes } from './modules/users/account.routes';
-import { recoveryRoutes } from './modules/users/recovery.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { userRoleRoutes } from './modules/users/userRoles.routes';
-import { seedDemo, seedRoles } from './seed/seedDemo';
+import { API_PREFIXES } from './modules/module';
+import { modules } from './modules';
+import { seedDemo } from './seed/seedDemo';
 import { registerStaticApp } from './staticApp';
 
 export interface BuiltApp {
@@ -36,13 +28,8 @@ export interface BuiltApp {
   routes: RouteOptions[];
 }
 
-/** Resource modules answer under /api/v1 and, as the specification's unversioned paths, under /api. */
-const API_PREFIXES = ['/api/v1', '/api'];
-
 export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  await seedRoles(database.db);
-  if (config.seed === 'demo') await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'attachments') });
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -68,6 +55,12 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
 
+  for (const module of modules) await module.seed?.(ctx);
+  if (config.seed === 'demo') {
+    await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'attachments') });
+    for (const module of modules) await module.seedDemo?.(ctx);
+  }
+
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
@@ -78,20 +71,10 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
   registerIdempotency(app, database.db);
 
-  await app.register(tokenRoutes, { ctx, prefix: '/api' });
-  await app.register(healthRoutes, { ctx, prefix: '/api' });
-  for (const prefix of API_PREFIXES) {
-    await app.register(accountRoutes, { ctx, prefix });
-    await app.register(recoveryRoutes, { ctx, prefix });
-    await app.register(userRoutes, { ctx, prefix });
-    await app.register(userRoleRoutes, { ctx, prefix });
-    await app.register(partnerRoutes, { ctx, prefix });
-    await app.register(roleRoutes, { ctx, prefix });
-    await app.register(partnerUserRoutes, { ctx, prefix });
+  await registerRealtimeHub(app, { ctx });
+  for (const module of modules) {
+    for (const prefix of module.prefixes ?? API_PREFIXES) await app.register(module.plugin, { ctx, prefix });
   }
-  const realtime = await registerRealtimeHub(app, { ctx });
-  // After the hub: tickets announce their changes on it and tell it who may join a ticket's chat.
-  for (const prefix of API_PREFIXES) await app.register(ticketRoutes, { ctx, realtime, prefix });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);
   return { app, database, routes };

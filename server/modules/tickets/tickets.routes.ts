@@ -14,7 +14,6 @@ import { requirePrincipal } from '../../core/guard';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { searchOfExportQuery, validateSearch } from '../../core/paging';
 import { validate } from '../../core/validation';
-import type { RealtimeHub } from '../../hub';
 import { createTicketAnnouncer } from './ticketEvents';
 import { createTicketService, type TicketCsvRow, type TicketService } from './tickets.service';
 import { MULTIPART_LIMITS, readTicketForm, type StoredUpload } from './ticketUploads';
@@ -96,7 +95,8 @@ async function sendAttachment(reply: FastifyReply, file: { filePath: string; fil
  * Tickets and their chat (specification section 7, DESIGN.md "Tickets"). Create and post take multipart
  * (fields and `files`) or JSON; every change is audited and announced on the hub after it commits.
  */
-export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext; realtime: RealtimeHub }> = async (app, { ctx, realtime }) => {
+export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const realtime = app.realtime;
   const service = createTicketService(ctx, createTicketAnnouncer(ctx, realtime));
   realtime.setJoinTicketCheck(service.canFollow);
   // Sizes are checked per file as it streams (413 with the file's name), not by the plugin.

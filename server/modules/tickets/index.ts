@@ -1,0 +1,5 @@
+import type { PortalModule } from '../module';
+import { ticketRoutes } from './tickets.routes';
+
+/** Support tickets, their chat and attachments. */
+export const ticketsModule: PortalModule = { name: 'tickets', plugin: ticketRoutes };

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import type { PortalModule } from '../module';
+import { accountRoutes } from './account.routes';
+import { recoveryRoutes } from './recovery.routes';
+import { userRoleRoutes } from './userRoles.routes';
+import { userRoutes } from './users.routes';
+
+const usersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(accountRoutes, { ctx });
+  await app.register(recoveryRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(userRoleRoutes, { ctx });
+};
+
+/** Staff user administration, a user's own account and the password recovery flows. */
+export const usersModule: PortalModule = { name: 'users', plugin: usersPlugin };
