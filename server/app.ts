@@ -13,6 +13,7 @@ import { registerJsonBody } from './core/jsonBody';
 import { registerIdempotency } from './core/idempotency';
 import { registerSecurityHeaders } from './core/securityHeaders';
 import { registerRealtimeHub } from './hub';
+import { openLocalFileStore } from './files/localFileStore';
 import { createMailer } from './mail/mailer';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
@@ -52,12 +53,13 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     db: database.db,
     log: app.log,
     events: createEventBus(),
+    files: await openLocalFileStore(config.dataDir, app.log),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
 
   for (const module of modules) await module.seed?.(ctx);
   if (config.seed === 'demo') {
-    await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'attachments') });
+    await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'files', 'attachments') });
     for (const module of modules) await module.seedDemo?.(ctx);
   }
 

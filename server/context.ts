@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './core/events';
+import type { FileStore } from './files/fileStore';
 
 /** What every module is given when it is registered (no globals). */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   events: EventBus;
+  /** Uploaded bytes (attachments, avatars), each kind in its own area: `files.area('attachments')`. */
+  files: FileStore;
 }
