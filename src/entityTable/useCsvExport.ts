@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { isAbortError } from '../providers/http/ApiError';
-import { downloadCsv, saveFile, type ExportProgress, type ExportSearch } from './csvExport';
+import { isAbortError, saveFile } from '../providers/http';
+import { downloadCsv, type ExportProgress, type ExportSearch } from './csvExport';
 
 /** An export shows its progress only when it takes longer than this: a short one just downloads. */
 const SHOW_PROGRESS_AFTER_MS = 300;

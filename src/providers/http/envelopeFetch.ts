@@ -19,26 +19,51 @@ export function isUnauthorizedAnswer({ status, envelope }: EnvelopeAnswer<unknow
   return status === 401 || envelope.statusCode === 401;
 }
 
+/** The ApiError of a failed answer: the envelope's message and field errors, its status. */
+export function answerFailure({ status, envelope }: EnvelopeAnswer<unknown>): ApiError {
+  const statusCode = status >= 400 ? status : envelope.statusCode;
+  const message = envelope.message || translateMessage('app.http.statusError', { status: statusCode });
+  return new ApiError(message, statusCode, { envelope, fallbackFieldMessage: translateMessage('validation.fallback') });
+}
+
+/** The server was not reached (offline, refused, cut off). */
+export function unreachable(error: unknown): ApiError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ApiError(translateMessage('app.http.connectError', { message: reason }), 0, { kind: 'network' });
+}
+
+/** Reads a parsed body as an envelope, or throws ApiError: a status error for a proxy's page, else 'invalid-response'. */
+export function toEnvelopeAnswer<T>(status: number, body: unknown): EnvelopeAnswer<T> {
+  if (isEnvelope(body)) return { status, envelope: body as Envelope<T> };
+  if (API_ERROR_STATUSES.includes(status)) {
+    throw new ApiError(translateMessage('app.http.statusError', { status }), status);
+  }
+  throw new ApiError(translateMessage('app.http.invalidResponse'), status, { kind: 'invalid-response' });
+}
+
+/** A response's body as JSON, undefined when it is not JSON; an abort while reading stays an abort. */
+export function readJsonBody(response: Response): Promise<unknown> {
+  return response.json().catch((error: unknown) => {
+    if (isAbortError(error)) throw error;
+    return undefined;
+  });
+}
+
 /**
  * One fetch that answers an envelope, or throws: AbortError as is, ApiError 'network' when the server was
  * not reached, ApiError 'invalid-response' when the body is not an envelope.
  */
 export async function fetchEnvelope<T>(url: string, init: RequestInit): Promise<EnvelopeAnswer<T>> {
-  let response: Response;
+  const response = await fetchOrUnreachable(url, init);
+  return toEnvelopeAnswer<T>(response.status, await readJsonBody(response));
+}
+
+/** fetch, with a failure to reach the server as ApiError 'network' (an abort stays an abort). */
+export async function fetchOrUnreachable(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(url, init);
+    return await fetch(url, init);
   } catch (error) {
     if (isAbortError(error)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(translateMessage('app.http.connectError', { message: reason }), 0, { kind: 'network' });
+    throw unreachable(error);
   }
-  const body: unknown = await response.json().catch((error: unknown) => {
-    if (isAbortError(error)) throw error;
-    return undefined;
-  });
-  if (isEnvelope(body)) return { status: response.status, envelope: body as Envelope<T> };
-  if (API_ERROR_STATUSES.includes(response.status)) {
-    throw new ApiError(translateMessage('app.http.statusError', { status: response.status }), response.status);
-  }
-  throw new ApiError(translateMessage('app.http.invalidResponse'), response.status, { kind: 'invalid-response' });
 }

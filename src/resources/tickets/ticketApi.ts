@@ -1,10 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/http';
-import type { TicketChatMessage, TicketDto, TicketStatus } from '../../../contract/tickets';
+import { API_V1, IDEMPOTENCY_KEY_HEADER } from '../../../contract/http';
+import { ticketAttachmentPath, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketStatus } from '../../../contract/tickets';
 import { apiPaths } from '../../config/apiPaths';
-import { apiRequest } from '../../providers/http/httpClient';
 import { ifMatchHeader } from '../../providers/data/recordChanges';
+import { apiDownload, apiRequest, apiUpload, saveFile, type UploadProgress } from '../../providers/http';
 import type { OutgoingMessage } from './chat/outbox';
-import { uploadForm, type UploadProgress } from './ticketTransfers';
 
 /** The ticket calls the data provider does not cover (server/modules/tickets/tickets.routes.ts). */
 
@@ -34,7 +33,7 @@ export function createTicket(ticket: NewTicket, { onProgress, idempotencyKey }: 
   form.append('description', ticket.description);
   if (ticket.partnerId) form.append('partnerId', ticket.partnerId);
   for (const file of ticket.files) form.append('files', file, file.name);
-  return uploadForm<TicketDto>('/tickets', form, { onProgress, headers: keyHeader(idempotencyKey) });
+  return apiUpload<TicketDto>(apiPaths.resource('tickets'), form, { onProgress, headers: keyHeader(idempotencyKey) });
 }
 
 export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal): Promise<TicketChatMessage[]> {
@@ -54,7 +53,7 @@ export async function postTicketMessage(ticketId: string, body: string, { files 
   const form = new FormData();
   form.append('body', body);
   for (const file of files) form.append('files', file, file.name);
-  return uploadForm<TicketChatMessage>(`/tickets/${encodeURIComponent(ticketId)}/messages`, form, { onProgress, headers });
+  return apiUpload<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, form, { onProgress, headers });
 }
 
 /** The chat outbox's transport: a message's client id is its Idempotency-Key, so a re-send after a lost answer is stored once. */
@@ -74,4 +73,10 @@ export async function changeTicketStatus(ticket: Pick<TicketDto, 'id' | 'version
 export async function adminChangeTicketStatus(ticket: Pick<TicketDto, 'id' | 'version'>, status: TicketStatus): Promise<TicketDto> {
   const path = `${apiPaths.resource('tickets')}/admin/${encodeURIComponent(ticket.id)}`;
   return (await apiRequest<TicketDto>(path, { method: 'PUT', body: { ticketId: ticket.id, status }, headers: ifMatchHeader(ticket) })).data;
+}
+
+/** Downloads a file of a ticket (or of its chat) with the token, then saves it under the name the server gives. */
+export async function downloadAttachment(ticketId: string, attachment: Pick<TicketAttachmentRef, 'id' | 'fileName'>): Promise<void> {
+  const { blob, fileName } = await apiDownload(`${API_V1}${ticketAttachmentPath(ticketId, attachment.id)}`);
+  saveFile(blob, fileName ?? attachment.fileName);
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TicketAttachmentRef } from '../../../contract/tickets';
 import { showToast } from '../../notifications/toastStore';
-import { ApiError } from '../../providers/http/ApiError';
-import { downloadAttachment } from './ticketTransfers';
+import { ApiError } from '../../providers/http';
+import { downloadAttachment } from './ticketApi';
 
 /** Downloads a ticket's attachments one click at a time: which one is on its way, and a toast when it fails. */
 export function useAttachmentDownload(ticketId: string) {
