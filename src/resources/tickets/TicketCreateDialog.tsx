@@ -16,10 +16,11 @@ import { translateRuleMessage } from '../../i18n/translateMessage';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http/ApiError';
 import { PartnerPicker } from '../partners/PartnerPicker';
-import { AttachmentPicker } from './AttachmentPicker';
-import { perFileProgress } from './attachmentRules';
-import { RichTextEditor } from './RichTextEditor';
+import { AttachmentPicker } from '../../components/attachments/AttachmentPicker';
+import { perFileProgress } from '../../components/attachments/attachmentRules';
+import { RichTextEditor } from '../../components/richText/RichTextEditor';
 import { createTicket } from './ticketApi';
+import { TICKET_FILE_TYPES_LABEL, ticketAttachmentLimits } from './ticketAttachments';
 
 interface TicketCreateDialogProps {
   /** Staff raise a ticket for a partner they pick; a partner user's ticket is their partner's. */
@@ -134,7 +135,15 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
             error={!!shownError('description')}
             helperText={shownError('description')}
           />
-          <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />
+          <AttachmentPicker
+            files={files}
+            onChange={setFiles}
+            limits={ticketAttachmentLimits}
+            typesLabel={translate(TICKET_FILE_TYPES_LABEL)}
+            label={translate('tickets.fields.attachments')}
+            progress={progress}
+            disabled={busy}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

@@ -16,9 +16,10 @@ import type { TicketDto } from '../../../contract/tickets';
 import { PageHeading } from '../../layout/PageHeading';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { useHubEvent } from '../../realtime/hooks';
-import { AttachmentChips } from './AttachmentChips';
+import { AttachmentChips } from '../../components/attachments/AttachmentChips';
 import { TicketChat } from './chat/TicketChat';
-import { SafeHtml } from './SafeHtml';
+import { SafeHtml } from '../../components/richText/SafeHtml';
+import { downloadAttachment } from './ticketApi';
 import { TicketStatusActions } from './TicketStatusActions';
 import { TicketStatusChip } from './TicketStatusChip';
 import { displayStatus } from './ticketStatus';
@@ -140,7 +141,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
                     <Typography variant="subtitle2" sx={{ mb: 1 }}>
                       {translate('tickets.fields.attachments')}
                     </Typography>
-                    <AttachmentChips ticketId={ticket.id} attachments={ticket.attachments} />
+                    <AttachmentChips attachments={ticket.attachments} onDownload={(file) => downloadAttachment(ticket.id, file)} />
                   </Box>
                 )}
               </Stack>

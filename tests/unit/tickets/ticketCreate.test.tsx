@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TICKET_MAX_FILE_BYTES } from '../../../contract/tickets';
 import { ticketsMock } from '../../../mocks/tickets';
-import { addFiles, perFileProgress } from '../../../src/resources/tickets/attachmentRules';
+import { addFiles, perFileProgress } from '../../../src/components/attachments/attachmentRules';
+import { ticketAttachmentLimits } from '../../../src/resources/tickets/ticketAttachments';
 import { TicketCreateDialog } from '../../../src/resources/tickets/TicketCreateDialog';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from './renderTickets';
@@ -13,9 +14,9 @@ const file = (name: string, size: number, type = 'text/plain') => new File([new 
 describe('attachment limits', () => {
   it('are checked before anything is uploaded: type, emptiness, 10 MB each, 10 files', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => file(`log-${i}.txt`, 10));
-    const { files, problems } = addFiles([], [file('virus.exe', 10), file('empty.txt', 0), file('huge.pdf', TICKET_MAX_FILE_BYTES + 1), ...eleven]);
+    const { files, problems } = addFiles([], [file('virus.exe', 10), file('empty.txt', 0), file('huge.pdf', TICKET_MAX_FILE_BYTES + 1), ...eleven], ticketAttachmentLimits);
     expect(files.map((f) => f.name)).toEqual(eleven.slice(0, 10).map((f) => f.name));
-    expect(problems.map((p) => p.key)).toEqual(['tickets.files.type', 'tickets.files.empty', 'tickets.files.tooLarge', 'tickets.files.tooMany']);
+    expect(problems.map((p) => p.key)).toEqual(['app.attachments.type', 'app.attachments.empty', 'app.attachments.tooLarge', 'app.attachments.tooMany']);
   });
 
   it('share the upload progress out per file, in the order they are sent', () => {

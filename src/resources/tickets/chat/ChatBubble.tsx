@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { SafeHtml } from '../SafeHtml';
+import { SafeHtml } from '../../../components/richText/SafeHtml';
 
 interface ChatBubbleProps {
   own: boolean;

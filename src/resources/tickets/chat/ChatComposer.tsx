@@ -10,8 +10,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { TICKET_FILE_ACCEPT, TICKET_MESSAGE_MAX } from '../../../../contract/tickets';
-import { addFiles, type FileProblem } from '../attachmentRules';
-import { plainTextToHtml } from '../safeHtml';
+import { addFiles, type FileProblem } from '../../../components/attachments/attachmentRules';
+import { plainTextToHtml } from '../../../components/richText/safeHtml';
+import { TICKET_FILE_TYPES_LABEL, ticketAttachmentLimits } from '../ticketAttachments';
 
 interface ChatComposerProps {
   /** A CLOSED ticket: read-only, with the reason shown. */
@@ -46,7 +47,7 @@ export function ChatComposer({ closed, onSend, onTyping }: ChatComposerProps) {
   };
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const result = addFiles(files, [...(event.target.files ?? [])]);
+    const result = addFiles(files, [...(event.target.files ?? [])], ticketAttachmentLimits);
     setFiles(result.files);
     setProblems(result.problems);
     event.target.value = '';
@@ -68,7 +69,7 @@ export function ChatComposer({ closed, onSend, onTyping }: ChatComposerProps) {
       )}
       {problems.map((problem) => (
         <Alert key={`${problem.key}-${problem.values.name}`} severity="warning" sx={{ mb: 1, py: 0 }}>
-          {translate(problem.key, problem.values)}
+          {translate(problem.key, { ...problem.values, types: translate(TICKET_FILE_TYPES_LABEL) })}
         </Alert>
       ))}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end' }}>

@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { ticketAcceptsMessages, type TicketStatus } from '../../../../contract/tickets';
-import { AttachmentChips } from '../AttachmentChips';
+import { AttachmentChips } from '../../../components/attachments/AttachmentChips';
+import { downloadAttachment } from '../ticketApi';
 import { useDateTimeFormat } from '../useDateTimeFormat';
 import { ChatBubble } from './ChatBubble';
 import { ChatComposer } from './ChatComposer';
@@ -83,7 +84,7 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
               time={formatTime(message.createdAt)}
               body={message.body}
             >
-              {message.attachments.length > 0 ? <AttachmentChips ticketId={ticketId} attachments={message.attachments} /> : null}
+              {message.attachments.length > 0 ? <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} /> : null}
             </ChatBubble>
           ))}
           {pending.map((message) => (

@@ -1,4 +1,4 @@
-import { SafeHtml } from '../SafeHtml';
+import { SafeHtml } from '../../../components/richText/SafeHtml';
 
 /** Specification section 9: the description column holds one line at most 350px wide. */
 export const DESCRIPTION_MAX_WIDTH = 350;

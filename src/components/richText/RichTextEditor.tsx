@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
@@ -9,16 +9,16 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useTranslateMessage } from '../../i18n/translateMessage';
 import { sanitizeHtml } from './safeHtml';
 
 type Command = 'bold' | 'italic' | 'insertUnorderedList' | 'insertOrderedList';
 
 const TOOLS: { command: Command; labelKey: string; icon: ReactNode }[] = [
-  { command: 'bold', labelKey: 'tickets.editor.bold', icon: <FormatBold fontSize="small" /> },
-  { command: 'italic', labelKey: 'tickets.editor.italic', icon: <FormatItalic fontSize="small" /> },
-  { command: 'insertUnorderedList', labelKey: 'tickets.editor.bulletList', icon: <FormatListBulleted fontSize="small" /> },
-  { command: 'insertOrderedList', labelKey: 'tickets.editor.numberedList', icon: <FormatListNumbered fontSize="small" /> },
+  { command: 'bold', labelKey: 'app.richText.bold', icon: <FormatBold fontSize="small" /> },
+  { command: 'italic', labelKey: 'app.richText.italic', icon: <FormatItalic fontSize="small" /> },
+  { command: 'insertUnorderedList', labelKey: 'app.richText.bulletList', icon: <FormatListBulleted fontSize="small" /> },
+  { command: 'insertOrderedList', labelKey: 'app.richText.numberedList', icon: <FormatListNumbered fontSize="small" /> },
 ];
 
 interface RichTextEditorProps {
@@ -32,19 +32,20 @@ interface RichTextEditorProps {
 }
 
 /**
- * A small rich-text box for a ticket's description: bold, italic and lists with the browser's editing
- * commands, no library. Pasted content comes in as plain text, so no foreign markup gets in; the server
- * sanitises what is sent in any case.
+ * A small rich-text box (a ticket's description, a form's long answer): bold, italic and lists with the
+ * browser's editing commands, no library. Pasted content comes in as plain text, so no foreign markup gets
+ * in; the server sanitises what is sent in any case.
  */
 export function RichTextEditor({ label, initialValue = '', onChange, helperText, error, minHeight = 140 }: RichTextEditorProps) {
-  const translate = useTranslate();
+  const translate = useTranslateMessage();
   const editor = useRef<HTMLDivElement>(null);
-  const labelId = useRef(`rte-${Math.random().toString(36).slice(2)}`).current;
+  const labelId = useId();
 
-  useEffect(() => {
+  // Only the first value: afterwards the element holds the truth.
+  const showInitialValue = useEffectEvent(() => {
     if (editor.current) editor.current.innerHTML = sanitizeHtml(initialValue);
-    // Only the first value: afterwards the element holds the truth.
-  }, []);
+  });
+  useEffect(() => showInitialValue(), []);
 
   const emit = () => {
     const element = editor.current;
@@ -65,7 +66,7 @@ export function RichTextEditor({ label, initialValue = '', onChange, helperText,
         {label}
       </Typography>
       <Box sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` } }}>
-        <Stack direction="row" role="toolbar" aria-label={translate('tickets.editor.toolbar')} sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5 }}>
+        <Stack direction="row" role="toolbar" aria-label={translate('app.richText.toolbar')} sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5 }}>
           {TOOLS.map((tool) => (
             <Tooltip key={tool.command} title={translate(tool.labelKey)}>
               <IconButton

@@ -9,26 +9,30 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
-import { TICKET_FILE_ACCEPT, TICKET_MAX_FILES } from '../../../contract/tickets';
-import { addFiles, formatBytes, MAX_FILE_MB, type FileProblem } from './attachmentRules';
+import { useTranslateMessage } from '../../i18n/translateMessage';
+import { addFiles, formatBytes, megabytes, type AttachmentLimits, type FileProblem } from './attachmentRules';
 
 interface AttachmentPickerProps {
   files: File[];
   onChange: (files: File[]) => void;
+  limits: AttachmentLimits;
+  /** The accepted types in words, as the reader's language has them ("images, PDF, …"). */
+  typesLabel: string;
+  /** The list's accessible name. */
+  label: string;
   /** Each file's upload progress (0…1) while the form is sent. */
   progress?: number[] | null;
   disabled?: boolean;
 }
 
-/** Files for a new ticket: checked against the limits when picked (nothing oversized is uploaded), then each one's progress. */
-export function AttachmentPicker({ files, onChange, progress, disabled }: AttachmentPickerProps) {
-  const translate = useTranslate();
+/** Files to send with a form: checked against the limits when picked (nothing oversized is uploaded), then each one's progress. */
+export function AttachmentPicker({ files, onChange, limits, typesLabel, label, progress, disabled }: AttachmentPickerProps) {
+  const translate = useTranslateMessage();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<FileProblem[]>([]);
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const result = addFiles(files, [...(event.target.files ?? [])]);
+    const result = addFiles(files, [...(event.target.files ?? [])], limits);
     onChange(result.files);
     setProblems(result.problems);
     event.target.value = '';
@@ -41,24 +45,24 @@ export function AttachmentPicker({ files, onChange, progress, disabled }: Attach
           variant="outlined"
           startIcon={<AttachFile />}
           onClick={() => input.current?.click()}
-          disabled={disabled || files.length >= TICKET_MAX_FILES}
+          disabled={disabled || files.length >= limits.maxFiles}
           data-testid="attachment-add"
           sx={{ alignSelf: 'flex-start' }}
         >
-          {translate('tickets.files.add')}
+          {translate('app.attachments.add')}
         </Button>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {translate('tickets.files.limits', { max: TICKET_MAX_FILES, size: MAX_FILE_MB })}
+          {translate('app.attachments.limits', { max: limits.maxFiles, size: megabytes(limits.maxBytes), types: typesLabel })}
         </Typography>
       </Stack>
-      <input ref={input} type="file" multiple hidden accept={TICKET_FILE_ACCEPT} onChange={onPick} data-testid="attachment-input" />
+      <input ref={input} type="file" multiple hidden accept={limits.accept} onChange={onPick} data-testid="attachment-input" />
       {problems.map((problem) => (
         <Alert key={`${problem.key}-${problem.values.name}`} severity="warning" sx={{ mt: 1 }} data-testid="attachment-problem" onClose={() => setProblems(problems.filter((p) => p !== problem))}>
-          {translate(problem.key, problem.values)}
+          {translate(problem.key, { ...problem.values, types: typesLabel })}
         </Alert>
       ))}
       {files.length > 0 && (
-        <Stack spacing={1} sx={{ mt: 1 }} component="ul" aria-label={translate('tickets.fields.attachments')} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
+        <Stack spacing={1} sx={{ mt: 1 }} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
           {files.map((file, index) => (
             <Box component="li" key={`${file.name}-${index}`} data-testid="attachment-file" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.75 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -70,7 +74,7 @@ export function AttachmentPicker({ files, onChange, progress, disabled }: Attach
                   {progress ? `${Math.round((progress[index] ?? 0) * 100)}%` : formatBytes(file.size)}
                 </Typography>
                 {!progress && (
-                  <IconButton size="small" onClick={() => onChange(files.filter((_, i) => i !== index))} disabled={disabled} aria-label={translate('tickets.files.remove', { name: file.name })}>
+                  <IconButton size="small" onClick={() => onChange(files.filter((_, i) => i !== index))} disabled={disabled} aria-label={translate('app.attachments.remove', { name: file.name })}>
                     <Close fontSize="small" />
                   </IconButton>
                 )}

@@ -1,15 +1,20 @@
 import AttachFile from '@mui/icons-material/AttachFile';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useTranslate } from 'react-admin';
-import type { TicketAttachmentRef } from '../../../contract/tickets';
-import { formatBytes } from './attachmentRules';
+import { useTranslateMessage } from '../../i18n/translateMessage';
+import { formatBytes, type AttachmentRef } from './attachmentRules';
 import { useAttachmentDownload } from './useAttachmentDownload';
 
-/** A ticket's or a message's files; a click downloads one with the token (a plain link would carry none). */
-export function AttachmentChips({ ticketId, attachments }: { ticketId: string; attachments: readonly TicketAttachmentRef[] }) {
-  const translate = useTranslate();
-  const { busyId, download } = useAttachmentDownload(ticketId);
+interface AttachmentChipsProps {
+  attachments: readonly AttachmentRef[];
+  /** Fetches one with the token (a plain link would carry none) and saves it. */
+  onDownload: (attachment: AttachmentRef) => Promise<void>;
+}
+
+/** Stored files as chips (a ticket's, a message's); a click downloads one. */
+export function AttachmentChips({ attachments, onDownload }: AttachmentChipsProps) {
+  const translate = useTranslateMessage();
+  const { busyId, download } = useAttachmentDownload(onDownload);
   if (attachments.length === 0) return null;
 
   return (
@@ -23,7 +28,7 @@ export function AttachmentChips({ ticketId, attachments }: { ticketId: string; a
           disabled={busyId === attachment.id}
           variant="outlined"
           size="small"
-          title={translate('tickets.files.download', { name: attachment.fileName })}
+          title={translate('app.attachments.download', { name: attachment.fileName })}
           data-testid="attachment-chip"
           sx={{ maxWidth: '100%' }}
         />
