@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** Counts down whole seconds from `from`, then calls `onDone` once. */
 export function useCountdown(from: number, onDone: () => void): number {
   const [seconds, setSeconds] = useState(from);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent(onDone);
 
   useEffect(() => {
     if (seconds <= 0) {
-      done.current();
+      done();
       return;
     }
     const timer = setTimeout(() => setSeconds((left) => left - 1), 1000);

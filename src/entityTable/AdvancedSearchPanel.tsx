@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
@@ -6,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
+import { useStateResetOn } from '../components/useStateResetOn';
 import type { EntityFilter } from './types';
 
 type FilterValues = Record<string, unknown>;
@@ -42,8 +42,7 @@ interface AdvancedSearchPanelProps {
 /** The optional advanced search: a field per declared filter, applied with Search, emptied with Clear. */
 export function AdvancedSearchPanel({ open, filters, applied, onApply }: AdvancedSearchPanelProps) {
   const translate = useTranslate();
-  const [values, setValues] = useState<FilterValues>(() => toShown(filters, applied));
-  useEffect(() => setValues(toShown(filters, applied)), [filters, applied]);
+  const [values, setValues] = useStateResetOn<FilterValues>([filters, applied], () => toShown(filters, applied));
   const set = (source: string, value: unknown) => setValues((current) => ({ ...current, [source]: value }));
   const sources = filters.map((f) => f.source);
   return (

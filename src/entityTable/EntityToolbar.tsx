@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
+import { useStateResetOn } from '../components/useStateResetOn';
 
 /** Typing in the keyword box searches once the user pauses this long. */
 const KEYWORD_DEBOUNCE_MS = 400;
@@ -89,8 +90,7 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
 /** The keyword box: searches as the user types (after a pause) or at once on Enter. */
 function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
   const translate = useTranslate();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const [text, setText] = useStateResetOn([value], () => value);
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => onChange(text), KEYWORD_DEBOUNCE_MS);

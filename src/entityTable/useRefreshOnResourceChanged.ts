@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { ChangeAction } from '../../contract/realtime';
 
 /** The window event the realtime client (src/realtime) dispatches for each `ResourceChanged` message of the hub. */
@@ -20,15 +20,14 @@ export function announceResourceChanged(detail: ResourceChangedDetail) {
  * and every list. Changes arriving together cause one refetch.
  */
 export function useRefreshOnResourceChanged(resource: string, refetch: (change: ResourceChangedDetail) => void) {
-  const latest = useRef(refetch);
-  latest.current = refetch;
+  const refetchNow = useEffectEvent(refetch);
   useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     const onChanged = (event: Event) => {
       const detail = (event as CustomEvent<ResourceChangedDetail>).detail;
       if (!detail || detail.resource !== resource) return;
       clearTimeout(pending);
-      pending = setTimeout(() => latest.current(detail), 50);
+      pending = setTimeout(() => refetchNow(detail), 50);
     };
     window.addEventListener(RESOURCE_CHANGED_EVENT, onChanged);
     return () => {

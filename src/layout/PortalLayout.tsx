@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { useStateResetOn } from '../components/useStateResetOn';
 import { MOBILE_NAV_WIDTH, NAV_WIDTH } from '../theme/themeConstants';
 import { BackToTop } from './BackToTop';
 import { SideNav } from './SideNav';
@@ -16,13 +17,10 @@ import { TopBar } from './TopBar';
  */
 export function PortalLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
-  const [navOpen, setNavOpen] = useState(false);
+  const [navOpen, setNavOpen] = useStateResetOn([pathname], () => false);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
 
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    setNavOpen(false);
-  }, [pathname]);
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useState, type PointerEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { dismissToast, type Toast } from './toastStore';
@@ -9,7 +9,7 @@ const DISMISS_DISTANCE_PX = 80;
 export function DraggableToast({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
-  const dragStart = useRef<number | null>(null);
+  const [dragStart, setDragStart] = useState<number | null>(null);
 
   useEffect(() => {
     if (toast.autoCloseMs === null || paused) return;
@@ -19,15 +19,15 @@ export function DraggableToast({ toast, closeLabel }: { toast: Toast; closeLabel
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
-    dragStart.current = event.clientX;
+    setDragStart(event.clientX);
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (dragStart.current !== null) setOffset(event.clientX - dragStart.current);
+    if (dragStart !== null) setOffset(event.clientX - dragStart);
   };
   const onPointerUp = () => {
-    if (dragStart.current === null) return;
-    dragStart.current = null;
+    if (dragStart === null) return;
+    setDragStart(null);
     if (Math.abs(offset) > DISMISS_DISTANCE_PX) dismissToast(toast.id);
     else setOffset(0);
   };
@@ -65,7 +65,7 @@ export function DraggableToast({ toast, closeLabel }: { toast: Toast; closeLabel
       style={{
         transform: `translateX(${offset}px)`,
         opacity: 1 - Math.min(Math.abs(offset) / (DISMISS_DISTANCE_PX * 2), 0.6),
-        transition: dragStart.current === null ? 'transform 150ms, opacity 150ms' : 'none',
+        transition: dragStart === null ? 'transform 150ms, opacity 150ms' : 'none',
       }}
     >
       {toast.message}

@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { createTicketSchema } from '../../../contract/schemas/tickets';
+import { useStateResetOn } from '../../components/useStateResetOn';
 import { TICKET_SUBJECT_MAX, type TicketDto } from '../../../contract/tickets';
 import { schemaErrors } from '../../schemaForm/schemaErrors';
 import { translateRuleMessage } from '../../i18n/translateMessage';
@@ -45,7 +46,7 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const busy = progress !== null;
   // One key per content: sending the same form again after a lost answer creates the ticket once; an edit is a new ticket.
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), [subject, description, partnerId, files]);
+  const [idempotencyKey] = useStateResetOn([subject, description, partnerId, files], () => crypto.randomUUID());
 
   const errors = useMemo(() => {
     const found: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import type { TicketDto } from '../../../contract/tickets';
+import { useStateResetOn } from '../../components/useStateResetOn';
 import { PageHeading } from '../../layout/PageHeading';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { useHubEvent } from '../../realtime/hooks';
@@ -57,9 +58,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
   const { identity } = useGetIdentity();
   const user = identity as SessionUser | undefined;
   const { data: ticket, isPending, error, refetch } = useGetOne<TicketDto>('tickets', { id }, { retry: false });
-  const [liveStatus, setLiveStatus] = useState<string | null>(null);
-
-  useEffect(() => setLiveStatus(null), [ticket]);
+  const [liveStatus, setLiveStatus] = useStateResetOn<string | null>([ticket], () => null);
   useHubEvent('TicketStatusChanged', (change) => {
     if (change.ticketId === id) setLiveStatus(change.status);
   });

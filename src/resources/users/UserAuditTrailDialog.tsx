@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,7 +36,6 @@ export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<U
     loading.current?.abort();
     const controller = new AbortController();
     loading.current = controller;
-    setLoadingMore(pageNumber > 1);
     userApi.auditTrails(String(record.id), { pageNumber, pageSize: AUDIT_PAGE_SIZE }, controller.signal).then(
       (page) => {
         setEntries((shown) => (pageNumber === 1 ? page.items : [...(shown ?? []), ...page.items]));
@@ -50,8 +49,9 @@ export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<U
     );
   };
 
+  const loadFirstPage = useEffectEvent(() => loadPage(1));
   useEffect(() => {
-    loadPage(1);
+    loadFirstPage();
     return () => loading.current?.abort();
   }, [record.id]);
 
@@ -78,7 +78,14 @@ export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<U
               {translate('admin.audit.shown', { shown: entries.length, total })}
             </Typography>
             {entries.length < total && (
-              <Button onClick={() => loadPage(Math.floor(entries.length / AUDIT_PAGE_SIZE) + 1)} disabled={loadingMore} data-testid="audit-more">
+              <Button
+                onClick={() => {
+                  setLoadingMore(true);
+                  loadPage(Math.floor(entries.length / AUDIT_PAGE_SIZE) + 1);
+                }}
+                disabled={loadingMore}
+                data-testid="audit-more"
+              >
                 {translate('admin.audit.more')}
               </Button>
             )}

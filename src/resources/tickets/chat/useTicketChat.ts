@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { TicketChatMessage } from '../../../../contract/tickets';
+import { useStateResetOn } from '../../../components/useStateResetOn';
 import { isAbortError } from '../../../providers/http/ApiError';
 import { useHubEvent, useOnHubConnected } from '../../../realtime/hooks';
 import { joinTicket, leaveTicket } from '../../../realtime/realtime';
@@ -15,14 +16,14 @@ export type ChatLoadState = 'loading' | 'ready' | 'error';
  * this ticket's messages still in the outbox.
  */
 export function useTicketChat(ticketId: string) {
-  const [messages, setMessages] = useState<TicketChatMessage[]>([]);
-  const [loadState, setLoadState] = useState<ChatLoadState>('loading');
+  const [messages, setMessages] = useStateResetOn<TicketChatMessage[]>([ticketId], () => []);
+  const [loadState, setLoadState] = useStateResetOn<ChatLoadState>([ticketId], () => 'loading');
   const outgoing = useSyncExternalStore(ticketOutbox.subscribe, ticketOutbox.getSnapshot, ticketOutbox.getSnapshot);
   const pending = useMemo(() => outgoing.filter((m) => m.ticketId === ticketId), [outgoing, ticketId]);
 
   const add = useCallback(
     (incoming: TicketChatMessage[]) => setMessages((current) => mergeMessages(current, incoming.filter((m) => m.ticketId === ticketId))),
-    [ticketId],
+    [ticketId, setMessages],
   );
 
   const load = useCallback(
@@ -34,12 +35,10 @@ export function useTicketChat(ticketId: string) {
         if (!isAbortError(error)) setLoadState((state) => (state === 'ready' ? state : 'error'));
       }
     },
-    [ticketId, add],
+    [ticketId, add, setLoadState],
   );
 
   useEffect(() => {
-    setMessages([]);
-    setLoadState('loading');
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();

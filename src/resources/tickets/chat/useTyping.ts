@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useStateResetOn } from '../../../components/useStateResetOn';
 import { useHubEvent } from '../../../realtime/hooks';
 import { sendTyping } from '../../../realtime/realtime';
 
@@ -8,7 +9,7 @@ export const TYPING_SEND_EVERY_MS = 2000;
 
 /** The names of the others typing in this ticket's chat now (hub UserTyping); cleared when their message arrives. */
 export function useTypingPeople(ticketId: string, myUserId: string | undefined): string[] {
-  const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({});
+  const [typing, setTyping] = useStateResetOn<Record<string, { name: string; until: number }>>([ticketId], () => ({}));
 
   useHubEvent('UserTyping', ({ ticketId: id, userId, fullName }) => {
     if (id !== ticketId || userId === myUserId) return;
@@ -27,9 +28,8 @@ export function useTypingPeople(ticketId: string, myUserId: string | undefined):
       setTyping((current) => Object.fromEntries(Object.entries(current).filter(([, t]) => t.until > now)));
     }, Math.max(0, nextExpiry - Date.now()));
     return () => clearTimeout(timer);
-  }, [nextExpiry]);
+  }, [nextExpiry, setTyping]);
 
-  useEffect(() => setTyping({}), [ticketId]);
   return Object.values(typing).map((t) => t.name);
 }
 
