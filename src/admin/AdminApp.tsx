@@ -1,5 +1,5 @@
 import { lazy, useMemo, useState } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { routePaths } from '../config/routePaths';
@@ -11,10 +11,13 @@ import { languagePreference } from '../preferences/language';
 import { themeModePreference } from '../preferences/themeMode';
 import { authProvider } from '../providers/auth/authProvider';
 import { dataProvider } from '../providers/data/dataProvider';
+import { screenDeclarations } from '../resources';
 import { themeOptions } from '../theme/themeOptions';
+import { RedirectToNotFound } from './RedirectToNotFound';
 import { RequireScreenAccess } from './RequireScreenAccess';
 import { screenComponent } from './screenComponents';
-import { screens } from './screens';
+import { resourceElementsOf } from './screenResources';
+import { screenRoutes } from './screenRoutes';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
@@ -23,29 +26,28 @@ const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
 const lightTheme = themeOptions('light');
 const darkTheme = themeOptions('dark');
 
-const screenComponents = new Map(screens.map((screen) => [screen.path, screenComponent(screen)]));
-
 const AdminLoading = () => <LoadingScreen fullHeight />;
-const RedirectToNotFound = () => <Navigate to={routePaths.notFound} replace />;
 
-function screenRoutes(withoutLayout: boolean) {
-  return screens
-    .filter((screen) => !!screen.withoutLayout === withoutLayout)
-    .map(({ path, access }) => {
-      const ScreenComponent = screenComponents.get(path)!;
-      return (
-        <Route
-          key={path}
-          path={`/${path}`}
-          element={
-            <RequireScreenAccess access={access}>
-              <ScreenComponent />
-            </RequireScreenAccess>
-          }
-        />
-      );
-    });
+/** Each route's screen behind its access check, made once (a lazy component must keep its identity). */
+const guardedScreens = new Map(
+  screenRoutes.map((route) => {
+    const ScreenComponent = screenComponent(route);
+    return [
+      route.path,
+      <RequireScreenAccess key={route.path} access={route.access}>
+        <ScreenComponent />
+      </RequireScreenAccess>,
+    ];
+  }),
+);
+
+function routeElements(withoutLayout: boolean) {
+  return screenRoutes
+    .filter((route) => route.withoutLayout === withoutLayout)
+    .map(({ path }) => <Route key={path} path={`/${path}`} element={guardedScreens.get(path)} />);
 }
+
+const resourceElements = resourceElementsOf(screenDeclarations, (routePath) => guardedScreens.get(routePath)!);
 
 /**
  * The react-admin app, lazily loaded for every path but the sign-in pages, inside the app's BrowserRouter.
@@ -76,9 +78,10 @@ export default function AdminApp() {
       <CustomRoutes>
         <Route path={routePaths.profile} element={<ProfilePage />} />
         <Route path={routePaths.settings} element={<SettingsPage />} />
-        {screenRoutes(false)}
+        {routeElements(false)}
       </CustomRoutes>
-      <CustomRoutes noLayout>{screenRoutes(true)}</CustomRoutes>
+      <CustomRoutes noLayout>{routeElements(true)}</CustomRoutes>
+      {resourceElements}
     </Admin>
   );
 }

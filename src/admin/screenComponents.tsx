@@ -1,18 +1,18 @@
 import { lazy, type ComponentType } from 'react';
-import type { Screen } from './screens';
+import { basePathOf } from './screenDeclaration';
+import type { ScreenRouteEntry } from './screenRoutes';
 
 const ScreenPlaceholder = lazy(() => import('../pages/placeholder/ScreenPlaceholder'));
 
-/** The address of a screen's list: its path without the optional row id. */
-export const basePathOf = (path: string) => `/${path.replace(/\/:id\?$/, '')}`;
-
 /**
- * What a screen renders, loaded when first opened: a declared resource in the entity table, a page of its
- * own, or the placeholder of a screen a later issue builds.
+ * What a route renders, loaded when first opened: its declaration's entity table, a page of its own, or
+ * the placeholder of a screen a later issue builds.
  */
-export function screenComponent({ path, titleKey, entity, page }: Screen): ComponentType {
-  if (page) return lazy(page);
-  if (entity) {
+export function screenComponent({ path, titleKey, view, declaration }: ScreenRouteEntry): ComponentType {
+  if (typeof view === 'function') return lazy(view);
+  if (view === 'entity') {
+    const entity = declaration.entity;
+    if (!entity) throw new Error(`${declaration.name} shows its entity table at /${path} but declares none`);
     return lazy(async () => {
       const [{ EntityTableScreen }, { default: resource }] = await Promise.all([import('../entityTable/EntityTableScreen'), entity()]);
       const basePath = basePathOf(path);

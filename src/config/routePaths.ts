@@ -1,4 +1,4 @@
-/** Paths the app links to from more than one place. Screen routes live in src/admin/screens.tsx. */
+/** Paths the app links to from more than one place. Screen routes are declared with their screen (src/resources/<resource>/index.ts). */
 export const routePaths = {
   home: '/',
   signIn: '/sign-in',

@@ -1,21 +1,11 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
-import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
-import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { isAllowed, type ScreenAccess } from '../admin/screenAccess';
+import { accessOf, basePathOf, type NavigationAreaId, type ScreenDeclaration } from '../admin/screenDeclaration';
+import { screenDeclarations } from '../resources';
 
 export interface NavLink {
   kind: 'link';
@@ -38,84 +28,59 @@ export interface NavGroup {
 
 export type NavEntry = NavLink | NavGroup;
 
-const list = (resource: ScreenAccess['resource']): ScreenAccess => ({ resource, action: 'list' });
+/** An area of the side navigation: loose links, or one group (its header opens and closes it). */
+interface NavigationArea {
+  id: NavigationAreaId;
+  group?: { labelKey: string; icon: SvgIconComponent; collapsedByDefault?: boolean };
+}
 
-/** The side navigation of specification section 2, in sections separated by dividers. */
-export const navigationSections: NavEntry[][] = [
-  [
-    { kind: 'link', path: '/', labelKey: 'app.nav.home', icon: HomeOutlined },
-    { kind: 'link', path: '/partner/users', labelKey: 'app.nav.partnerUsers', icon: PeopleAltOutlined, access: list('PartnerUsers') },
-  ],
-  [
-    {
-      kind: 'group',
-      id: 'form-configuration',
-      labelKey: 'app.nav.formConfiguration',
-      icon: DescriptionOutlined,
-      children: [
-        { kind: 'link', path: '/forms', labelKey: 'app.nav.forms', icon: ListAltOutlined, access: list('PartnerForm') },
-        { kind: 'link', path: '/form-config', labelKey: 'app.nav.formConfig', icon: TuneOutlined, access: { resource: 'Form', action: 'Configure' } },
-        { kind: 'link', path: '/validation-rules', labelKey: 'app.nav.validationRules', icon: RuleOutlined, access: list('ValidationRules') },
-        {
-          kind: 'link',
-          path: '/partner-forms',
-          labelKey: 'app.nav.partnerForms',
-          icon: AssignmentOutlined,
-          access: { resource: 'PartnerForm', action: 'AdminView' },
-        },
-        {
-          kind: 'link',
-          path: '/next-partner-forms',
-          labelKey: 'app.nav.nextPartnerForms',
-          icon: PlaylistAddCheckOutlined,
-          access: list('NextPartnerForms'),
-        },
-      ],
-    },
-  ],
-  [
-    {
-      kind: 'group',
-      id: 'ticket-management',
-      labelKey: 'app.nav.ticketManagement',
-      icon: SupportAgentOutlined,
-      children: [
-        { kind: 'link', path: '/tickets', labelKey: 'app.nav.tickets', icon: ConfirmationNumberOutlined, access: list('Tickets') },
-        {
-          kind: 'link',
-          path: '/ticket-manager',
-          labelKey: 'app.nav.ticketManager',
-          icon: ManageSearchOutlined,
-          access: { resource: 'Tickets', action: 'AdminView' },
-          alsoActiveOn: ['ticket-management'],
-        },
-      ],
-    },
-  ],
-  [
-    {
-      kind: 'link',
-      path: '/accessible-files',
-      labelKey: 'app.nav.accessibleFiles',
-      icon: FolderSharedOutlined,
-      access: { resource: 'AccessibleFile', action: 'View' },
-    },
-    { kind: 'link', path: '/partners', labelKey: 'app.nav.partners', icon: BusinessOutlined, access: { resource: 'Partners', action: 'AdminView' } },
-  ],
-  [
-    {
-      kind: 'group',
-      id: 'administration',
-      labelKey: 'app.nav.administration',
-      icon: AdminPanelSettingsOutlined,
-      collapsedByDefault: true,
-      children: [
-        { kind: 'link', path: '/user-management', labelKey: 'app.nav.users', icon: GroupOutlined, access: list('Users') },
-        { kind: 'link', path: '/roles', labelKey: 'app.nav.roles', icon: BadgeOutlined, access: list('Roles') },
-      ],
-    },
-  ],
+/** The areas of specification section 2, top to bottom, separated by dividers. */
+export const navigationAreas: NavigationArea[] = [
+  { id: 'start' },
+  { id: 'form-configuration', group: { labelKey: 'app.nav.formConfiguration', icon: DescriptionOutlined } },
+  { id: 'ticket-management', group: { labelKey: 'app.nav.ticketManagement', icon: SupportAgentOutlined } },
+  { id: 'files-and-partners' },
+  { id: 'administration', group: { labelKey: 'app.nav.administration', icon: AdminPanelSettingsOutlined, collapsedByDefault: true } },
 ];
+
+/** Home is react-admin's dashboard, not a declared screen: the first item, open to everyone. */
+const homeLink: NavLink = { kind: 'link', path: '/', labelKey: 'app.nav.home', icon: HomeOutlined };
+
+const firstSegmentOfRoute = (path: string) => path.split('/')[0];
+
+/**
+ * A declaration's menu item: the path, label, icon and access of the route it opens, highlighted on its
+ * other routes too (the ticket manager's /ticket-management screens).
+ */
+export function navLinkOf(declaration: ScreenDeclaration): NavLink {
+  const placement = declaration.navigation;
+  const route = declaration.routes.find((candidate) => candidate.path === (placement?.routePath ?? declaration.routes[0].path));
+  if (!route) throw new Error(`${declaration.name}'s menu item opens ${placement?.routePath}, which it does not declare`);
+  const segment = firstSegmentOfRoute(route.path);
+  const alsoActiveOn = [...new Set(declaration.routes.map((other) => firstSegmentOfRoute(other.path)))].filter((other) => other !== segment);
+  return {
+    kind: 'link',
+    path: basePathOf(route.path),
+    labelKey: declaration.labelKey,
+    icon: declaration.icon,
+    access: accessOf(declaration, route),
+    ...(alsoActiveOn.length ? { alsoActiveOn } : {}),
+  };
+}
+
+/** The side navigation computed from the declarations: each area's items by position, in sections. */
+export function navigationOf(declarations: readonly ScreenDeclaration[]): NavEntry[][] {
+  return navigationAreas.map((area) => {
+    const links = declarations
+      .filter((declaration) => declaration.navigation?.area === area.id)
+      .sort((a, b) => a.navigation!.position - b.navigation!.position)
+      .map(navLinkOf);
+    if (area.id === 'start') links.unshift(homeLink);
+    return area.group ? [{ kind: 'group', id: area.id, ...area.group, children: links }] : links;
+  });
+}
+
+export const navigationSections: NavEntry[][] = navigationOf(screenDeclarations);
 
 /** The sections as this user sees them: permitted links, groups with at least one, no empty section. */
 export function visibleNavigation(permissions: readonly string[] | undefined): NavEntry[][] {

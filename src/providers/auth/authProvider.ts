@@ -8,7 +8,6 @@ import { clearSession, readCredentials, saveCredentials } from '../session/sessi
 import { revokeSignInOnServer } from '../session/serverSignOut';
 import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
 import { loadPermissions } from './permissions';
-import { canAccessResource } from './resourcePermissions';
 import { toSessionUser } from './sessionUser';
 
 export interface SignInInput {
@@ -64,7 +63,9 @@ export const authProvider = {
 
   getPermissions: () => loadPermissions(),
 
+  /** The screen declarations load with the app, not with the sign-in page that imports this provider. */
   async canAccess({ action, resource }: { action: string; resource?: string }) {
-    return canAccessResource(await loadPermissions(), { action, resource });
+    const [{ canAccessResource }, permissions] = await Promise.all([import('./resourcePermissions'), loadPermissions()]);
+    return canAccessResource(permissions, { action, resource });
   },
 } satisfies AuthProvider;

@@ -1,34 +1,14 @@
 import { canAccessWith, RESOURCES, type Resource } from '../../../contract/permissions';
+import { screenDeclarations } from '../../resources';
 
-/** react-admin resource names (and screen paths) onto the permission resources of the catalogue. */
-export const permissionResourceByName: Record<string, Resource> = {
-  partners: 'Partners',
-  users: 'Users',
-  'user-management': 'Users',
-  roles: 'Roles',
-  'partner-users': 'PartnerUsers',
-  tickets: 'Tickets',
-  'ticket-manager': 'Tickets',
-  'ticket-management': 'Tickets',
-  'ticket-conversations': 'TicketConversations',
-  'validation-rules': 'ValidationRules',
-  'next-partner-forms': 'NextPartnerForms',
-  'form-config': 'Form',
-  forms: 'PartnerForm',
-  'partner-forms': 'PartnerForm',
-  'form-sections': 'FormSections',
-  'accessible-files': 'AccessibleFile',
-  files: 'AccessibleFile',
-  'file-grants': 'AccessibleFile',
-  'file-requests': 'FileAccessRequest',
-  'audit-trails': 'AuditTrails',
-  dashboard: 'Dashboard',
-};
+/** Each declared resource name onto its permission resource (src/resources/<resource>/index.ts). */
+const permissionResourceByName = new Map(screenDeclarations.map((declaration) => [declaration.name, declaration.permissionResource]));
 
+/** A catalogue resource names itself; a react-admin resource name is looked up in the declarations. */
 export function toPermissionResource(name: string | undefined): Resource | undefined {
   if (!name) return undefined;
   if ((RESOURCES as readonly string[]).includes(name)) return name as Resource;
-  return permissionResourceByName[name];
+  return permissionResourceByName.get(name);
 }
 
 /** react-admin's canAccess question answered from a permission list; an unknown resource is denied. */

@@ -1,14 +1,9 @@
-/**
- * react-admin resource names whose API path differs (DESIGN.md lists the API's resource paths, all under
- * /api/v1). Any other name is its own path.
- */
-const apiPathByResource: Record<string, string> = {
-  'user-management': 'users',
-  'form-config': 'forms',
-  'ticket-manager': 'tickets',
-  'ticket-management': 'tickets',
-};
+import { screenDeclarations } from '../../resources';
 
+/** Each declared resource name onto its API path (src/resources/<resource>/index.ts). */
+const apiPathByResource = new Map(screenDeclarations.map((declaration) => [declaration.name, declaration.apiPath]));
+
+/** The API path (under /api/v1) of a react-admin resource name; a name no screen declares is its own path. */
 export function toApiResource(resource: string): string {
-  return apiPathByResource[resource] ?? resource;
+  return apiPathByResource.get(resource) ?? resource;
 }

@@ -1,30 +1,21 @@
-import { registerSchema, updateUserSchema } from '../../../contract/schemas/accounts';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import type { UserDto } from '../../../contract/users';
-import type { EntityResource } from '../../entityTable/types';
-import { activeFilter, toggleStatusAction, userColumns } from '../users/userColumns';
-import { userInputs } from '../users/UserInputs';
+import { list, type ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/**
- * Partner users (/partner/users, API /partner-users): a partner admin invites, edits, deactivates and deletes
- * the users of their own partner; the server answers 404 for anyone else's.
- */
-const partnerUsers: EntityResource<UserDto> = {
+/** Partner users (/partner/users, API /partner-users): a partner admin's own partner's users. */
+const partnerUsers: ScreenDeclaration<UserDto> = {
   name: 'partner-users',
-  permissions: 'PartnerUsers',
-  titleKey: 'admin.partnerUsers.title',
-  nameKey: 'admin.partnerUsers.name',
-  descriptionKey: 'admin.partnerUsers.description',
-  recordTitle: (user) => user.fullName || user.email,
+  apiPath: 'partner-users',
+  permissionResource: 'PartnerUsers',
+  labelKey: 'app.nav.partnerUsers',
+  icon: PeopleAltOutlined,
+  access: list('PartnerUsers'),
+  routes: [{ path: 'partner/users/:id?', view: 'entity' }],
+  navigation: { area: 'start', position: 10 },
+  recordRepresentation: (user) => user.fullName || user.email,
+  // The server announces partner users' changes as changes of users.
   liveResource: 'users',
-  keywordSearch: true,
-  filters: [activeFilter],
-  columns: userColumns({ withPartner: false }),
-  form: {
-    Inputs: userInputs({ partnerPicker: 'staff', rolePicker: false }),
-    schema: { create: registerSchema.omit(['roleId']), edit: updateUserSchema.omit(['partnerId']) },
-    width: 'md',
-  },
-  rowActions: [toggleStatusAction('partner-users')],
+  entity: () => import('./partnerUserTable'),
 };
 
 export default partnerUsers;

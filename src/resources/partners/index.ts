@@ -1,32 +1,19 @@
-import { partnerSchema } from '../../../contract/schemas/partners';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import type { PartnerDto } from '../../../contract/partners';
-import type { EntityResource } from '../../entityTable/types';
-import { PartnerInputs } from './PartnerInputs';
+import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/** Partners (specification sections 2, 3, 5): staff search, add, edit, delete (soft) and export them. */
-const partners: EntityResource<PartnerDto> = {
+/** Partners (/partners): every partner, for staff who may see across partners (AdminView, as the menu). */
+const partners: ScreenDeclaration<PartnerDto> = {
   name: 'partners',
-  permissions: 'Partners',
-  titleKey: 'app.nav.partners',
-  nameKey: 'admin.partners.name',
-  descriptionKey: 'admin.partners.description',
-  recordTitle: (partner) => partner.name,
-  defaultSort: { field: 'name', order: 'ASC' },
-  keywordSearch: true,
-  filters: [
-    { kind: 'text', source: 'name', labelKey: 'admin.partners.fields.name' },
-    { kind: 'text', source: 'phone', labelKey: 'admin.partners.fields.phone' },
-  ],
-  columns: [
-    { source: 'name', labelKey: 'admin.partners.fields.name', sortable: true, maxWidth: 260 },
-    { source: 'email', labelKey: 'admin.partners.fields.email', sortable: true, maxWidth: 240 },
-    { source: 'type', labelKey: 'admin.partners.fields.type', sortable: true, hideOnMobile: true },
-    { source: 'phone', labelKey: 'admin.partners.fields.phone', sortable: true },
-    { source: 'address', labelKey: 'admin.partners.fields.address', hideOnMobile: true, maxWidth: 280 },
-  ],
-  form: { Inputs: PartnerInputs, schema: partnerSchema, width: 'md' },
-  exportable: true,
-  canSelect: (partner) => !partner.deleted,
+  apiPath: 'partners',
+  permissionResource: 'Partners',
+  labelKey: 'app.nav.partners',
+  icon: BusinessOutlined,
+  access: { resource: 'Partners', action: 'AdminView' },
+  routes: [{ path: 'partners/:id?', view: 'entity' }],
+  navigation: { area: 'files-and-partners', position: 20 },
+  recordRepresentation: (partner) => partner.name,
+  entity: () => import('./partnerTable'),
 };
 
 export default partners;

@@ -1,36 +1,22 @@
-import { createElement } from 'react';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import type { RoleDto } from '../../../contract/roles.dto';
-import { roleSchema } from '../../../contract/schemas/roles';
-import type { EntityResource } from '../../entityTable/types';
-import { RoleInputs } from './RoleInputs';
+import { list, type ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/** Roles (/roles): name, description and priority (smaller ranks higher); permissions on their own page. */
-const roles: EntityResource<RoleDto> = {
+/** Roles (/roles) and each role's permissions (/roles/{id}/permissions). */
+const roles: ScreenDeclaration<RoleDto> = {
   name: 'roles',
-  permissions: 'Roles',
-  titleKey: 'app.nav.roles',
-  nameKey: 'admin.roles.name',
-  descriptionKey: 'admin.roles.description',
-  recordTitle: (role) => role.name,
-  defaultSort: { field: 'priority', order: 'ASC' },
-  keywordSearch: true,
-  columns: [
-    { source: 'name', labelKey: 'admin.roles.fields.name', sortable: true },
-    { source: 'description', labelKey: 'admin.roles.fields.description', hideOnMobile: true, maxWidth: 420 },
-    { source: 'priority', labelKey: 'admin.roles.fields.priority', sortable: true },
+  apiPath: 'roles',
+  permissionResource: 'Roles',
+  labelKey: 'app.nav.roles',
+  icon: BadgeOutlined,
+  access: list('Roles'),
+  routes: [
+    { path: 'roles/:id?', view: 'entity' },
+    { path: 'roles/:id/permissions', titleKey: 'app.screens.rolePermissions', view: () => import('./RolePermissionsPage') },
   ],
-  form: { Inputs: RoleInputs, schema: roleSchema, defaults: { priority: 100 } },
-  exportable: true,
-  rowActions: [
-    {
-      key: 'permissions',
-      labelKey: 'admin.roles.permissions',
-      icon: createElement(KeyOutlined, { fontSize: 'small' }),
-      access: { action: 'View' },
-      run: (role, { navigate }) => navigate(`/roles/${encodeURIComponent(String(role.id))}/permissions`),
-    },
-  ],
+  navigation: { area: 'administration', position: 20 },
+  recordRepresentation: (role) => role.name,
+  entity: () => import('./roleTable'),
 };
 
 export default roles;

@@ -1,39 +1,19 @@
-import { createElement } from 'react';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import { registerSchema, updateUserSchema } from '../../../contract/schemas/accounts';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import type { UserDto } from '../../../contract/users';
-import type { EntityResource } from '../../entityTable/types';
-import { PartnerFilterInput } from '../partners/PartnerFilterInput';
-import { activeFilter, toggleStatusAction, userColumns } from './userColumns';
-import { UserAuditTrailDialog } from './UserAuditTrailDialog';
-import { userApi } from './userApi';
-import { userInputs } from './UserInputs';
-import { UserRolesDialog } from './UserRolesDialog';
+import { list, type ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/** Users (/user-management): staff register (activation mail), edit, activate or deactivate, delete; roles and audit trail. */
-const users: EntityResource<UserDto> = {
+/** Users (/user-management, API /users): every account, for staff. */
+const users: ScreenDeclaration<UserDto> = {
   name: 'user-management',
-  permissions: 'Users',
-  titleKey: 'app.nav.users',
-  nameKey: 'admin.users.name',
-  descriptionKey: 'admin.users.description',
-  recordTitle: (user) => user.fullName || user.email,
-  liveResource: 'users',
-  keywordSearch: true,
-  filters: [activeFilter, { kind: 'custom', source: 'partnerId', labelKey: 'admin.users.fields.partner', Input: PartnerFilterInput }],
-  columns: userColumns({ withPartner: true }),
-  form: {
-    Inputs: userInputs({ partnerPicker: 'always', rolePicker: true }),
-    schema: { create: registerSchema, edit: updateUserSchema },
-    create: userApi.register,
-    width: 'md',
-  },
-  rowActions: [
-    toggleStatusAction('users'),
-    { key: 'roles', labelKey: 'admin.users.roles', icon: createElement(ManageAccountsOutlined, { fontSize: 'small' }), access: { action: 'View', resource: 'UserRoles' }, Dialog: UserRolesDialog },
-    { key: 'audit', labelKey: 'admin.users.auditTrail', icon: createElement(HistoryOutlined, { fontSize: 'small' }), access: { action: 'View', resource: 'AuditTrails' }, Dialog: UserAuditTrailDialog },
-  ],
+  apiPath: 'users',
+  permissionResource: 'Users',
+  labelKey: 'app.nav.users',
+  icon: GroupOutlined,
+  access: list('Users'),
+  routes: [{ path: 'user-management/:id?', view: 'entity' }],
+  navigation: { area: 'administration', position: 10 },
+  recordRepresentation: (user) => user.fullName || user.email,
+  entity: () => import('./userTable'),
 };
 
 export default users;

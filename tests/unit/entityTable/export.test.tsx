@@ -6,7 +6,7 @@ import { permission } from '../../../contract/permissions';
 import { mockApi } from '../../../mocks/handlers';
 import { server } from '../../../mocks/server';
 import { savePermissions } from '../../../src/providers/session/sessionStorage';
-import partners from '../../../src/resources/partners';
+import partners from '../../../src/resources/partners/partnerTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { manyPartners, renderEntityScreen, rows } from './renderEntityTable';

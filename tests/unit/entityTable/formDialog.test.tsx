@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { failed } from '../../../mocks/envelopes';
 import { mockApi } from '../../../mocks/handlers';
 import { server } from '../../../mocks/server';
-import partners from '../../../src/resources/partners';
+import partners from '../../../src/resources/partners/partnerTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { renderEntityScreen, rowOf, rows } from './renderEntityTable';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
-import partners from '../../../src/resources/partners';
+import partners from '../../../src/resources/partners/partnerTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { manyPartners, renderEntityScreen, rowNames, rows } from './renderEntityTable';

@@ -6,7 +6,7 @@ import { permission, type Action } from '../../../contract/permissions';
 import { mockApi } from '../../../mocks/handlers';
 import type { EntityResource } from '../../../src/entityTable/types';
 import { savePermissions } from '../../../src/providers/session/sessionStorage';
-import partners from '../../../src/resources/partners';
+import partners from '../../../src/resources/partners/partnerTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { renderEntityScreen, rowOf, rows } from './renderEntityTable';

@@ -5,7 +5,7 @@ import { mockApi } from '../../../mocks/handlers';
 import { permission, type Action } from '../../../contract/permissions';
 import { announceResourceChanged } from '../../../src/entityTable/useRefreshOnResourceChanged';
 import { savePermissions } from '../../../src/providers/session/sessionStorage';
-import partners from '../../../src/resources/partners';
+import partners from '../../../src/resources/partners/partnerTable';
 import { signInAs } from '../sessionFixtures';
 import { LOAD } from '../renderWithRouter';
 import { renderEntityScreen, rows } from './renderEntityTable';

@@ -140,7 +140,7 @@ describe('authProvider', () => {
 
     it('gives the admin every mapped resource, action names passing through', async () => {
       signInAs('admin');
-      for (const resource of ['partners', 'user-management', 'users', 'roles', 'partner-users', 'tickets', 'validation-rules', 'form-config']) {
+      for (const resource of ['partners', 'user-management', 'roles', 'partner-users', 'tickets', 'validation-rules', 'form-config']) {
         expect(await can('list', resource)).toBe(true);
       }
       expect(await can('AdminView', 'partners')).toBe(true);

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
-import users from '../../../src/resources/users';
+import users from '../../../src/resources/users/userTable';
 import { renderEntityScreen, rowOf, rows } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';

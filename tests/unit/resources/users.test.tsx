@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminMock } from '../../../mocks/adminApi';
 import { mockApi, type Partner } from '../../../mocks/handlers';
-import users from '../../../src/resources/users';
+import users from '../../../src/resources/users/userTable';
 import { renderEntityScreen, rowOf, rows } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';

@@ -1,29 +1,28 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { adminTicketDetailRoute, type TicketDto } from '../../../contract/tickets';
+import { declaredIdentity } from '../../admin/screenDeclaration';
 import type { EntityResource } from '../../entityTable/types';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
-import { TicketAttachmentIcons } from './manager/TicketAttachmentIcons';
-import { TicketDescriptionCell } from './manager/TicketDescriptionCell';
-import { TicketIdCell } from './manager/TicketIdCell';
-import { TicketIdFilterInput } from './manager/TicketIdFilterInput';
-import { TicketStatusDialog } from './TicketStatusDialog';
-import { TicketStatusIcon } from './TicketStatusIcon';
+import { TicketAttachmentIcons } from '../tickets/manager/TicketAttachmentIcons';
+import { TicketDescriptionCell } from '../tickets/manager/TicketDescriptionCell';
+import { TicketIdCell } from '../tickets/manager/TicketIdCell';
+import { TicketIdFilterInput } from '../tickets/manager/TicketIdFilterInput';
+import { TicketStatusDialog } from '../tickets/TicketStatusDialog';
+import { TicketStatusIcon } from '../tickets/TicketStatusIcon';
+import ticketManager from '.';
 
 /**
  * The ticket manager (/ticket-manager and /ticket-management, specification section 2 "Ticket manager"):
  * every partner's tickets for staff, searched by id prefix, subject and partner, paged on the server and
  * reloaded live when a ticket changes. Staff open a ticket's chat, or change its status after confirming.
  */
-const ticketManager: EntityResource<TicketDto> = {
-  name: 'ticket-management',
-  permissions: 'Tickets',
+const ticketManagerTable: EntityResource<TicketDto> = {
+  ...declaredIdentity(ticketManager),
   titleKey: 'tickets.manager.title',
   nameKey: 'tickets.manager.name',
   descriptionKey: 'tickets.manager.description',
-  recordTitle: (ticket) => ticket.subject,
   defaultSort: { field: 'createdAt', order: 'DESC' },
-  liveResource: 'tickets',
   filters: [
     { kind: 'custom', source: 'id', labelKey: 'tickets.fields.id', Input: TicketIdFilterInput },
     { kind: 'text', source: 'subject', labelKey: 'tickets.fields.subject' },
@@ -57,4 +56,4 @@ const ticketManager: EntityResource<TicketDto> = {
   ],
 };
 
-export default ticketManager;
+export default ticketManagerTable;
