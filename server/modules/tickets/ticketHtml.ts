@@ -1,27 +1,26 @@
+import {
+  allowedAttributesOf,
+  HTML_ALLOWED_TAGS,
+  HTML_LINK_ATTRIBUTES,
+  HTML_VOID_TAGS,
+  isAllowedAttributeValue,
+} from '../../../contract/html/allowList';
+
 /**
- * The server's HTML allow-list for ticket descriptions and chat messages (DESIGN.md "Tickets"). The output
- * is rebuilt, not filtered: only the tags below come out, with only their listed attributes, values and
- * text re-escaped, every element closed. Whatever a quirky input makes of our tokenizer, the result holds
- * nothing else. The browser sanitises again (DOMPurify) when it shows it.
+ * The server's sanitiser for ticket descriptions and chat messages, on the allow-list both sides share
+ * (contract/html/allowList.ts; DESIGN.md "Tickets"). The output is rebuilt, not filtered: only allowed tags
+ * come out, with only their allowed attributes, values and text re-escaped, every element closed. Whatever a
+ * quirky input makes of our tokenizer, the result holds nothing else. The browser sanitises again (DOMPurify)
+ * when it shows it.
  */
 
-const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'mark', 'sub', 'sup',
-  'small', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-]);
-const VOID_TAGS = new Set(['br', 'hr']);
-const ATTRIBUTES: Record<string, readonly string[]> = {
-  a: ['href', 'title'],
-  td: ['colspan', 'rowspan'],
-  th: ['colspan', 'rowspan'],
-  ol: ['start'],
-};
+const ALLOWED_TAGS = new Set(HTML_ALLOWED_TAGS);
+const VOID_TAGS = new Set(HTML_VOID_TAGS);
+const LINK_ATTRIBUTES = Object.entries(HTML_LINK_ATTRIBUTES)
+  .map(([name, value]) => ` ${name}="${value}"`)
+  .join('');
 /** Elements whose content the browser does not parse as markup: dropped with everything up to their end tag. */
 const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
-/** Links may go to the web, to mail, or within the app. */
-const SAFE_URL = /^(https?:|mailto:|\/|#)/i;
-const NUMERIC_ATTRIBUTE = /^\d{1,4}$/;
 /**
  * Elements open at once; deeper ones are dropped (their text kept). Each end tag looks for its element
  * among the open ones, so without a bound "<b>"×n "</i>"×n took quadratic time (a second for 50 KB).
@@ -101,7 +100,7 @@ function readTag(html: string, start: number): Tag {
 }
 
 function cleanAttributes(tag: Tag): string {
-  const allowed = ATTRIBUTES[tag.name] ?? [];
+  const allowed = allowedAttributesOf(tag.name);
   const seen = new Set<string>();
   let out = '';
   for (const [name, raw] of tag.attributes) {
@@ -109,11 +108,10 @@ function cleanAttributes(tag: Tag): string {
     seen.add(name);
     // eslint-disable-next-line no-control-regex
     const value = decodeEntities(raw).replace(/[\u0000-\u001f\u007f]/g, '');
-    if (name === 'href' && !SAFE_URL.test(value.replace(/\s/g, ''))) continue;
-    if ((name === 'colspan' || name === 'rowspan' || name === 'start') && !NUMERIC_ATTRIBUTE.test(value.trim())) continue;
+    if (!isAllowedAttributeValue(name, value)) continue;
     out += ` ${name}="${escapeAttribute(value.trim())}"`;
   }
-  if (tag.name === 'a') out += ' rel="noopener noreferrer nofollow" target="_blank"';
+  if (tag.name === 'a') out += LINK_ATTRIBUTES;
   return out;
 }
 

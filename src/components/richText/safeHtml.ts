@@ -1,35 +1,37 @@
 import DOMPurify from 'dompurify';
+import {
+  allowedAttributesOf,
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_TAGS,
+  HTML_LINK_ATTRIBUTES,
+  isAllowedAttributeValue,
+} from '../../../contract/html/allowList';
 
 /**
- * The tags a ticket's HTML may hold when shown: the server's allow-list (server/modules/tickets/ticketHtml.ts)
- * again, with DOMPurify, so a stored description that slipped past the server still renders inert.
+ * Stored HTML as it may be shown: the allow-list the server stores it by (contract/html/allowList.ts) applied
+ * again with DOMPurify, so a stored description that slipped past the server still renders inert.
  */
-const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'mark', 'sub', 'sup',
-  'small', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-];
-const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan', 'start'];
-const SAFE_URL = /^(?:https?:|mailto:|\/|#)/i;
+const ALLOWED_ATTR = [...new Set(Object.values(HTML_ALLOWED_ATTRIBUTES).flat())];
+const LINK_ATTRIBUTES = Object.entries(HTML_LINK_ATTRIBUTES);
 
 let hooked = false;
 
-function addLinkHook() {
+function addAllowListHook() {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName !== 'A') return;
-    const href = node.getAttribute('href') ?? '';
-    if (!SAFE_URL.test(href)) node.removeAttribute('href');
-    // Links leave the app in a new tab that cannot reach back into it.
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
+    const tag = node.tagName.toLowerCase();
+    // DOMPurify's attribute list is one for every tag; the shared list says which tag keeps which.
+    for (const { name, value } of [...node.attributes]) {
+      if (!allowedAttributesOf(tag).includes(name) || !isAllowedAttributeValue(name, value)) node.removeAttribute(name);
+    }
+    if (tag === 'a') for (const [name, value] of LINK_ATTRIBUTES) node.setAttribute(name, value);
   });
 }
 
 export function sanitizeHtml(html: string | null | undefined): string {
-  addLinkHook();
-  return DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] });
+  addAllowListHook();
+  return DOMPurify.sanitize(html ?? '', { ALLOWED_TAGS: [...HTML_ALLOWED_TAGS], ALLOWED_ATTR, ADD_ATTR: LINK_ATTRIBUTES.map(([name]) => name) });
 }
 
 /** What someone typed in the chat box, as HTML that shows exactly that: escaped, its line breaks kept. */
@@ -39,4 +41,3 @@ export function plainTextToHtml(text: string): string {
     .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
     .replace(/\r?\n/g, '<br>');
 }
-
