@@ -13,7 +13,7 @@ async function post<T>(urlPath: string, bearer: string, fields: Record<string, s
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('files', new Blob([file.text], { type: 'text/plain' }), file.name);
   const response = await fetch(server.url + urlPath, { method: 'POST', headers: { authorization: `Bearer ${bearer}` }, body: form });
-  return (await response.json()).data as T;
+  return ((await response.json()) as { data: T }).data;
 }
 
 describe('files of a ticket and of its chat', () => {
