@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ApiError } from './core/errors';
 import { clientErrors, frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
-import { createEventBus } from './core/events';
+import { createEventBus, DOMAIN_EVENTS_CHANNEL, openPostgresNotifications } from './core/events';
 import { registerGuard } from './core/guard';
 import { registerJsonBody } from './core/jsonBody';
 import { registerIdempotency } from './core/idempotency';
@@ -27,6 +27,8 @@ export interface BuiltApp {
   database: Database;
   /** Every route as registered, for the test that each declares its access. */
   routes: RouteOptions[];
+  /** What every module was given (tests reach the event bus and services through it). */
+  ctx: AppContext;
 }
 
 export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
@@ -47,12 +49,15 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   registerErrorHandlers(app);
   registerJsonBody(app);
   registerSecurityHeaders(app);
+  // One LISTEN connection per instance takes domain events and the hub's deliveries to every instance.
+  const notifications = config.databaseUrl ? await openPostgresNotifications({ connectionString: config.databaseUrl, log: app.log }) : undefined;
+  if (notifications) app.addHook('onClose', () => notifications.close());
 
   const ctx: AppContext = {
     config,
     db: database.db,
     log: app.log,
-    events: createEventBus(),
+    events: createEventBus({ log: app.log, channel: await notifications?.listen(DOMAIN_EVENTS_CHANNEL) }),
     files: await openLocalFileStore(config.dataDir, app.log),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
@@ -73,11 +78,11 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
   registerIdempotency(app, database.db);
 
-  await registerRealtimeHub(app, { ctx });
+  await registerRealtimeHub(app, { ctx, notifications });
   for (const module of modules) {
     for (const prefix of module.prefixes ?? API_PREFIXES) await app.register(module.plugin, { ctx, prefix });
   }
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerStaticApp(app, config.staticDir);
-  return { app, database, routes };
+  return { app, database, routes, ctx };
 }

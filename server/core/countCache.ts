@@ -1,19 +1,21 @@
 import type { EventBus } from './events';
 
 /**
- * Totals of searches, kept until the resource changes (or a minute passes): paging through a result set
- * repeats the same count, which on a large table costs more than the page itself.
+ * Totals of searches, kept until the resource changes on any instance (or a minute passes): paging through a
+ * result set repeats the same count, which on a large table costs more than the page itself.
  */
 export function createCountCache(events: EventBus, resource: string, ttlMs = 60_000, maxEntries = 500) {
   const totals = new Map<string, { total: number; at: number }>();
   // A count that started before a change must not be kept after the change cleared the cache.
   let generation = 0;
-  events.subscribe((event) => {
-    if (event.type === 'ResourceChanged' && event.resource === resource) {
-      generation++;
-      totals.clear();
-    }
+  const forgetAll = () => {
+    generation++;
+    totals.clear();
+  };
+  events.subscribe('ResourceChanged', (event) => {
+    if (event.resource === resource) forgetAll();
   });
+  events.onMissed(forgetAll);
   return {
     async get(key: string, count: () => Promise<number>) {
       const hit = totals.get(key);

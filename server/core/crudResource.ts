@@ -19,6 +19,7 @@ import { validate } from './validation';
 import { streamCsv, type CsvColumn } from './csv';
 import { keysetOrder } from './keyset';
 import { createCountCache } from './countCache';
+import type { DomainEvent } from './events';
 
 const EXPORT_BATCH = 5000;
 
@@ -52,6 +53,8 @@ export interface CrudResource<TInput extends object, TDto> {
   beforeWrite?(db: Db, input: TInput, existing: Row | null, principal: Principal): Promise<void>;
   /** Checks before a delete; throw an ApiError to refuse. */
   beforeDelete?(db: Db, existing: Row, principal: Principal): Promise<void>;
+  /** The module's domain events a committed change of one row publishes, besides ResourceChanged (e.g. PartnerCreated). */
+  events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
 }
 
 const idSchema = yup.string().uuid();
@@ -119,7 +122,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
   }
 
   const announce = (id: string, action: 'created' | 'updated' | 'deleted') =>
-    ctx.events.publish({ type: 'ResourceChanged', resource: resource.name, id, action });
+    Promise.all([{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) => ctx.events.publish(event)));
 
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 

@@ -2,19 +2,21 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import type { AppContext } from '../context';
 import type { Principal } from '../core/guard';
-import { createEventBus, type DomainEvent } from '../core/events';
+import type { PostgresNotifications, ResourceChanged } from '../core/events';
+import { onAccessChange } from '../modules/accounts/accessChanges';
 import { loadPrincipal } from '../modules/accounts/principal';
-import { cachePrincipals } from '../modules/accounts/principalCache';
+import { createPrincipalCache } from '../modules/accounts/principalCache';
 import { principalMayHear, type HubAudience } from './audience';
 import { createInProcessBackplane, type Backplane } from './backplane';
 import { hubGroups } from './groups';
 import { HubServer, type HubStats } from './hubServer';
 import { DEFAULT_HUB_TIMING, type HubTiming } from './hubSettings';
 import { HubError, noTicketsYet, ticketMethods, type HubMethod, type JoinTicketCheck } from './methods';
-import { createPostgresBackplane } from './postgresBackplane';
+import { backplaneOver, BACKPLANE_CHANNEL, createPostgresBackplane } from './postgresBackplane';
 import { invocationRecord } from './protocol';
-import { accessChangeOf, audienceOfChange } from './resourceAudiences';
+import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
+import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
 import { acceptWebSockets } from './webSockets';
 
 export { hubGroups, DEFAULT_HUB_TIMING, HubError, principalMayHear };
@@ -56,25 +58,21 @@ declare module 'fastify' {
 }
 
 export interface RealtimeHubOptions {
-  ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'>;
+  /** Without a mailer (hub-only test instances), a staff reply mails nobody. */
+  ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'> & Partial<Pick<AppContext, 'mailer'>>;
   /** Defaults are ASP.NET's (DEFAULT_HUB_TIMING); tests shrink them. */
   timing?: Partial<HubTiming>;
   canJoinTicket?: JoinTicketCheck;
-  /** Defaults to PostgreSQL LISTEN/NOTIFY when config.databaseUrl is set, else in-process. */
+  /** Defaults to a channel of `notifications`; else PostgreSQL LISTEN/NOTIFY of its own when config.databaseUrl is set; else in-process. */
   backplane?: Backplane;
+  /** The instance's PostgreSQL LISTEN connection, shared with `ctx.events`. */
+  notifications?: PostgresNotifications;
   /** More hub methods, for protocol tests only. */
   extraMethods?: Record<string, HubMethod>;
 }
 
-/**
- * ResourceChanged reaches whoever may read the resource (resourceAudiences.ts). A change to users or roles
- * also has every instance re-check the affected users' connections: closed when the user is gone or
- * deactivated, narrowed when a permission went.
- */
-function relayDomainEvent(hub: HubServer, event: DomainEvent, log: FastifyBaseLogger) {
-  if (event.type !== 'ResourceChanged') return;
-  const accessChanged = accessChangeOf(event);
-  if (accessChanged !== undefined) hub.publish({ accessChanged });
+/** ResourceChanged reaches whoever may read the resource (resourceAudiences.ts). */
+function relayResourceChange(hub: HubServer, event: ResourceChanged, log: FastifyBaseLogger) {
   const target = audienceOfChange(event);
   if (!target) return log.warn({ resource: event.resource }, 'realtime hub: no readers declared for this resource; its changes are not relayed');
   hub.publish({ ...target, record: invocationRecord('ResourceChanged', [{ resource: event.resource, id: event.id, action: event.action }]) });
@@ -95,13 +93,15 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const { ctx } = options;
   const backplane =
     options.backplane ??
-    (ctx.config.databaseUrl ? await createPostgresBackplane({ connectionString: ctx.config.databaseUrl, log: ctx.log }) : createInProcessBackplane());
+    (options.notifications
+      ? backplaneOver(await options.notifications.listen(BACKPLANE_CHANNEL))
+      : ctx.config.databaseUrl
+        ? await createPostgresBackplane({ connectionString: ctx.config.databaseUrl, log: ctx.log })
+        : createInProcessBackplane());
   let joinCheck = options.canJoinTicket ?? noTicketsYet;
-  // Cached like the guard's: every reconnect negotiates. The cache empties on any user or role change made
-  // here (ctx.events) or on another instance (the backplane's AccessChange, replayed on this bus).
-  const accountChanges = createEventBus();
-  const forgetPrincipals = () => accountChanges.publish({ type: 'ResourceChanged', resource: 'users', id: '*', action: 'updated' });
-  const loadUser = cachePrincipals((userId) => loadPrincipal(ctx.db, userId), accountChanges);
+  // Cached like the guard's: every reconnect negotiates. Emptied on every account change an instance announces (AccessChange).
+  const principals = createPrincipalCache((userId) => loadPrincipal(ctx.db, userId));
+  const loadUser = principals.load;
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
     methods: { ...ticketMethods(() => joinCheck), ...options.extraMethods },
@@ -109,7 +109,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     log: ctx.log,
     loadPrincipal: loadUser,
     mayStayInGroup: mayStayIn(() => joinCheck),
-    onAccessChange: forgetPrincipals,
+    onAccessChange: (userIds) => principals.forget(userIds),
   });
   const auth = { secret: ctx.config.jwtSecret, loadPrincipal: loadUser };
 
@@ -132,15 +132,25 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
 
   await app.register(hubRoutes, { hub, auth, logSerializers: hubLogSerializers });
   const webSockets = acceptWebSockets(app.server, hub, auth);
-  const unsubscribe = ctx.events.subscribe((event) => {
-    if (event.type === 'ResourceChanged' && accessChangeOf(event) !== undefined) forgetPrincipals();
-    relayDomainEvent(hub, event, ctx.log);
-  });
+  // Events published here go out through the backplane, which takes them to every instance's connections;
+  // other instances relay their own. An account change has every instance re-check its users' connections.
+  const relayTicket = createTicketRelay(ctx, realtime);
+  const subscriptions = [
+    ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
+      if (publishedHere) relayResourceChange(hub, event, ctx.log);
+    }),
+    onAccessChange(ctx.events, (accessChanged, { publishedHere }) => {
+      if (!publishedHere) return;
+      principals.forget(accessChanged);
+      hub.publish({ accessChanged });
+    }),
+    ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
+  ];
 
   // Before the server stops listening: every client is sent its Close (long polls take it with their next
   // poll), then held polls and streams end, or closing would wait for them.
   app.addHook('preClose', async () => {
-    unsubscribe();
+    for (const unsubscribe of subscriptions) unsubscribe();
     hub.stop();
     await Promise.all([hub.drain(), webSockets.close()]);
   });

@@ -32,11 +32,3 @@ export function audienceOfChange(event: ResourceChanged): { groups: string[]; au
   const groups = scope === 'anyone' ? [hubGroups.everyone] : scope === 'staff' ? [hubGroups.staff] : [hubGroups.staff, hubGroups.partner(scope.partnerId)];
   return { groups, audience };
 }
-
-/** Users whose access a change may alter (null: anyone's), or undefined when it alters nobody's. */
-export function accessChangeOf(event: ResourceChanged): string[] | null | undefined {
-  if (event.action === 'created') return undefined; // a new user is inactive; a new role is held by nobody
-  if (event.resource === 'users') return [event.id];
-  if (event.resource === 'roles') return null;
-  return undefined;
-}

@@ -267,13 +267,13 @@ describe('on every instance', () => {
       const closed = new Promise<Error | undefined>((resolve) => goingAway.onclose(resolve));
       expectEnvelope(await server.api('POST', `/api/v1/users/${leaving.id}/toggle-status`, { token: token(ADMIN) }), 200);
       // The change is announced where it was made: on the bus of `here`.
-      here.events.publish({ type: 'ResourceChanged', resource: 'users', id: leaving.id, action: 'updated', partnerId: leaving.dto.partnerId });
+      void here.events.publish({ type: 'UserDeactivated', userId: leaving.id, partnerId: leaving.dto.partnerId });
       expect((await closed)?.message).toMatch(/account is no longer active/);
 
       const [listener, typist] = await Promise.all([open(there.hubUrl, narrowed.token), open(here.hubUrl, token(ACME))]);
       for (const connection of [listener, typist]) expect(await connection.invoke('JoinTicket', 'T-1')).toBe(true);
       expectEnvelope(await setPermissions(narrowed.role.id, TICKET_READ), 200);
-      here.events.publish({ type: 'ResourceChanged', resource: 'roles', id: narrowed.role.id, action: 'updated' });
+      void here.events.publish({ type: 'RoleChanged', roleIds: [narrowed.role.id], userIds: null });
       // Sent from `here` after the change, as the marker is: in the order published.
       const heard = heardBefore(here.realtime, listener, narrowed.id, ['UserTyping']);
       await typist.send('Typing', 'T-1');

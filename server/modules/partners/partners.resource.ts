@@ -49,6 +49,7 @@ export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
   }),
   sortable: { name: partners.name, email: partners.email, type: partners.type, phone: partners.phone, createdAt: partners.createdAt },
   defaultSort: 'name asc',
+  events: (id, action) => (action === 'created' ? [{ type: 'PartnerCreated', partnerId: id }] : []),
   where: (search) => {
     const keyword = search.advancedSearch?.keyword ?? search.keyword;
     const name = search.name as string | undefined;

@@ -13,6 +13,7 @@ import { requirePrincipal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { topRank } from '../users/ranks';
 import { assertRoleWithinReach, holdersOf, rolesResource } from './roles.resource';
+import { announceRoleChange } from './roles.events';
 
 /** GET and PUT /roles/{id}/permissions, and a preview of what a PUT would change. */
 export const rolePermissionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -64,7 +65,7 @@ export const rolePermissionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, role.id));
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'role_permissions', key: role.id, before: { permissions: current }, after: { permissions: next } });
     });
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'roles', id: role.id, action: 'updated' });
+    await announceRoleChange(ctx.events, role.id, 'updated');
     return send(request, reply, { ...change, permissions: next });
   });
 };

@@ -4,6 +4,7 @@ import { roleSchema, type RoleInput } from '../../../contract/schemas/roles';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import type { CrudResource } from '../../core/crudResource';
+import { roleItselfChanged } from './roles.events';
 import { ApiError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { topRank } from '../users/ranks';
@@ -46,6 +47,8 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   toValues: (input) => ({ name: input.name, description: input.description || null, priority: input.priority }),
   sortable: { name: roles.name, priority: roles.priority, createdAt: roles.createdAt },
   defaultSort: 'priority asc',
+  // A new role is held by nobody; a renamed, re-ranked or deleted one changes what its holders are.
+  events: (id, action) => (action === 'created' ? [] : [roleItselfChanged(id)]),
   where: (search) => {
     const keyword = (search.advancedSearch?.keyword ?? search.keyword ?? '').trim();
     return [keyword ? sql`${roles.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined];

@@ -15,6 +15,7 @@ import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { findUserById, signInIdOf } from '../accounts/session';
 import { AVATAR_MIME, decodeAvatar, storeAvatar } from './avatar';
 import { selectUserDto } from './userDto';
+import { announceUserChange } from './users.events';
 
 /** The signed-in user's own account: permissions, profile, avatar, password. */
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -51,7 +52,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         await tx.update(users).set(changes).where(eq(users.id, principal.id));
         await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: principal.id, before: pickProfile(before), after: pickProfile({ ...before, ...changes }) });
       });
-      ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: principal.id, action: 'updated', partnerId: principal.partnerId });
+      await announceUserChange(ctx.events, 'UserChanged', principal);
       return send(request, reply, await selectUserDto(db, principal.id), { message: 'auth.profileUpdated' });
     },
   );

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEvent, DomainEventType, EventOf } from './domainEvent';
+import type { InstanceChannel } from './postgresNotifications';
+
+/** Where an event came from: this instance, or another one through PostgreSQL. */
+export interface EventSource {
+  /** Published on this instance: work that must happen once in all (a mail, a hub relay) happens here. */
+  publishedHere: boolean;
+}
+
+export type EventHandler<E extends DomainEvent> = (event: E, source: EventSource) => void | Promise<void>;
+
+export interface EventBus {
+  /**
+   * Call after the change committed (see `transactionThenPublish`). This instance's subscribers are called before
+   * this returns; other instances' once PostgreSQL passes the event on. Resolves when this instance's subscribers
+   * have finished and the event was sent; never rejects (failures are logged: other instances then learn of the
+   * change when their caches expire).
+   */
+  publish(event: DomainEvent): Promise<void>;
+  /** Hears every event of `type` from every instance, each exactly once. Returns the unsubscribe. */
+  subscribe<T extends DomainEventType>(type: T, handler: EventHandler<EventOf<T>>): () => void;
+  /** Runs when events of other instances may have been lost (the link to PostgreSQL was down): caches drop everything. */
+  onMissed(handler: () => void): () => void;
+}
+
+/** What crosses between instances: the event and the instance that published it (which ignores its own echo). */
+interface Envelope {
+  origin: string;
+  event: DomainEvent;
+}
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  !!value &&
+  typeof (value as Envelope).origin === 'string' &&
+  !!(value as Envelope).event &&
+  typeof (value as Envelope).event.type === 'string';
+
+export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
+
+/**
+ * The modules' domain events (`ctx.events`). Alone, an instance delivers in process; given a PostgreSQL
+ * channel (`openPostgresNotifications(...).listen(DOMAIN_EVENTS_CHANNEL)`), events cross to every instance.
+ * Subscribers get the event as JSON made it, here as elsewhere, so none can lean on what only a local copy holds.
+ */
+export function createEventBus(options: { channel?: InstanceChannel; log?: FastifyBaseLogger } = {}): EventBus {
+  const { channel, log } = options;
+  const origin = crypto.randomUUID();
+  const handlers = new Map<DomainEventType, Set<EventHandler<DomainEvent>>>();
+  const missedHandlers = new Set<() => void>();
+
+  const failed = (error: unknown, event: DomainEvent) => log?.error({ err: error, eventType: event.type }, 'domain event subscriber failed');
+
+  /** Runs every handler of the event; resolves when the asynchronous ones have finished (failures are logged). */
+  function deliver(event: DomainEvent, source: EventSource): Promise<unknown> {
+    const pending: Promise<void>[] = [];
+    for (const handler of [...(handlers.get(event.type) ?? [])]) {
+      try {
+        const done = handler(event, source);
+        if (done) pending.push(done.catch((error: unknown) => failed(error, event)));
+      } catch (error) {
+        failed(error, event);
+      }
+    }
+    return Promise.all(pending);
+  }
+
+  channel?.subscribe(
+    (text) => {
+      let envelope: unknown;
+      try {
+        envelope = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (isEnvelope(envelope) && envelope.origin !== origin) deliver(envelope.event, { publishedHere: false });
+    },
+    () => {
+      for (const handler of [...missedHandlers]) handler();
+    },
+  );
+
+  return {
+    async publish(event) {
+      const text = JSON.stringify({ origin, event } satisfies Envelope);
+      const delivered = deliver((JSON.parse(text) as Envelope).event, { publishedHere: true });
+      const sent = channel?.publish(text).catch((error: unknown) => log?.warn({ err: error, eventType: event.type }, 'domain event not sent to other instances'));
+      await Promise.all([delivered, sent]);
+    },
+    subscribe(type, handler) {
+      let set = handlers.get(type);
+      if (!set) handlers.set(type, (set = new Set()));
+      const entry = handler as EventHandler<DomainEvent>;
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    onMissed(handler) {
+      missedHandlers.add(handler);
+      return () => void missedHandlers.delete(handler);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { NotificationMessage, ServerMessages, ServerMethod } from '../../contract/realtime';
+import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
+import { LANGUAGES } from '../../contract/http';
+import { permission, type Permission } from '../../contract/permissions';
+import type { AppContext } from '../context';
+import { ticketMessages } from '../db/schema';
+import { translate } from '../core/i18n';
+import { loadPrincipal } from '../modules/accounts/principal';
+import type { TicketActor, TicketEvent } from '../modules/tickets/tickets.events';
+import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDtos';
+import { textOfHtml } from '../modules/tickets/ticketHtml';
+import { principalMayHear, type HubAudience } from './audience';
+import { hubGroups } from './groups';
+
+/** What the relay needs of the hub: sending to groups, and whether a user is connected to this instance. */
+export interface TicketRelayHub {
+  sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience): void;
+  isUserOnline(userId: string): boolean;
+}
+
+/** The ticket events the relay hears. */
+export const TICKET_EVENTS = ['TicketCreated', 'TicketMessagePosted', 'TicketStatusChanged'] as const satisfies readonly TicketEvent['type'][];
+
+/** The side of a ticket that did not act: staff hear partners, the ticket's partner hears staff. */
+const otherParty = (ticket: Pick<TicketDto, 'partnerId'>, actor: TicketActor) => (actor.partnerId ? hubGroups.staff : hubGroups.partner(ticket.partnerId));
+
+const MAIL_EXCERPT = 1000;
+
+const TICKET_VIEW = permission('Tickets', 'View');
+const CHAT_VIEW = permission('TicketConversations', 'View');
+
+/**
+ * Who may hear an event about a ticket: what REST asks to read the same (ticketScope: the ticket's partner's
+ * users, or staff with Tickets.AdminView), with the permissions `needed`. The hub checks each listener's
+ * principal as it is when the event goes out.
+ */
+const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed: Permission[]): HubAudience => ({
+  scope: { partnerId: ticket.partnerId },
+  readers: [{ all: needed, acrossPartners: permission('Tickets', 'AdminView') }],
+});
+
+/**
+ * What a ticket event tells the world (DESIGN.md "Realtime"): the chat and status events to the ticket's group
+ * and to the other party (who may not have the ticket open), a notification to the other party, and a mail to
+ * the ticket's creator when staff reply while they are offline. Each reaches only those who may read it.
+ * Events carry ids: the ticket and the message are loaded here, as they are after the change committed.
+ */
+export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>, hub: TicketRelayHub) {
+  const toTicketAndOtherParty = <M extends ServerMethod>(ticket: TicketDto, actor: TicketActor, method: M, payload: ServerMessages[M], audience: HubAudience) =>
+    hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
+
+  function notify(ticket: TicketDto, actor: TicketActor, audience: HubAudience, key: string, values: Record<string, string>) {
+    const notification: NotificationMessage = {
+      id: crypto.randomUUID(),
+      title: translate('en', `${key}.title`, values),
+      message: translate('en', `${key}.message`, values),
+      link: actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id),
+      createdAt: new Date().toISOString(),
+      key,
+      values,
+    };
+    hub.sendToGroups([otherParty(ticket, actor)], 'ReceiveNotification', notification, audience);
+  }
+
+  /**
+   * The creator hears a staff reply by mail when no tab of theirs is connected (in both languages: we do not
+   * know theirs), if they may still read the chat the mail quotes.
+   */
+  async function mailOfflineCreator(ticket: TicketDto, message: TicketMessageDto) {
+    const { mailer } = ctx;
+    if (!mailer || hub.isUserOnline(ticket.createdBy)) return;
+    const creator = await loadPrincipal(ctx.db, ticket.createdBy);
+    if (!creator?.partnerId || !principalMayHear(creator, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW))) return;
+    const link = `${ctx.config.publicUrl}${ticketDetailRoute(ticket.id)}`;
+    const text = textOfHtml(message.body).slice(0, MAIL_EXCERPT) || '…';
+    const values = { name: creator.fullName, author: message.authorName, subject: ticket.subject, text, link };
+    await mailer.send({
+      to: creator.email,
+      subject: LANGUAGES.map((language) => translate(language, 'tickets.mail.replySubject', values)).join(' / '),
+      text: LANGUAGES.map((language) => translate(language, 'tickets.mail.replyBody', values)).join('\n\n-----\n\n'),
+      link,
+    });
+  }
+
+  /** Relays one event published on this instance (the hub's backplane takes it to the others). */
+  return async function relay(event: TicketEvent) {
+    const ticket = await selectTicketDto(ctx.db, event.ticketId);
+    if (!ticket) return;
+    const { actor } = event;
+    if (event.type === 'TicketCreated') {
+      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.created', { partner: ticket.partnerName, subject: ticket.subject });
+    } else if (event.type === 'TicketStatusChanged') {
+      const { status, previousStatus } = event;
+      toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW));
+      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.status', { subject: ticket.subject, status });
+    } else {
+      const [message] = await selectMessageDtos(ctx.db, eq(ticketMessages.id, event.messageId));
+      if (!message) return;
+      // The chat's text needs the conversations permission; the notification names the ticket too.
+      toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
+      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', { author: message.authorName, subject: ticket.subject });
+      if (!actor.partnerId) {
+        mailOfflineCreator(ticket, message).catch((error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'ticket reply mail failed'));
+      }
+    }
+  };
+}

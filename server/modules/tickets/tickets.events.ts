@@ -1,0 +1,68 @@
+import type { TicketDto, TicketMessageDto, TicketStatus } from '../../../contract/tickets';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../core/guard';
+
+/** Who acted on a ticket: the other side hears it (staff hear partners, the ticket's partner hears staff). */
+export interface TicketActor {
+  id: string;
+  partnerId: string | null;
+}
+
+export interface TicketCreated {
+  type: 'TicketCreated';
+  ticketId: string;
+  partnerId: string;
+  actor: TicketActor;
+}
+
+/** A chat message; subscribers load it by id (a body may be larger than a notification carries). */
+export interface TicketMessagePosted {
+  type: 'TicketMessagePosted';
+  ticketId: string;
+  partnerId: string;
+  messageId: string;
+  actor: TicketActor;
+}
+
+export interface TicketStatusChanged {
+  type: 'TicketStatusChanged';
+  ticketId: string;
+  partnerId: string;
+  status: TicketStatus;
+  previousStatus: TicketStatus;
+  actor: TicketActor;
+}
+
+export type TicketEvent = TicketCreated | TicketMessagePosted | TicketStatusChanged;
+
+const actorOf = (principal: Principal): TicketActor => ({ id: principal.id, partnerId: principal.partnerId });
+
+/**
+ * What a committed ticket change publishes: ResourceChanged (lists refresh) and the ticket's own event, which
+ * the realtime hub relays to the ticket's readers (server/hub/ticketRelay.ts). Call after the transaction commits;
+ * await it so the ticket's readers have been sent the change before the answer goes out.
+ */
+export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {
+  const publish = (ticket: Pick<TicketDto, 'id' | 'partnerId'>, action: 'created' | 'updated', event: TicketEvent) =>
+    Promise.all([ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: ticket.id, action, partnerId: ticket.partnerId }), ctx.events.publish(event)]);
+
+  return {
+    created: (ticket: TicketDto, actor: Principal) =>
+      publish(ticket, 'created', { type: 'TicketCreated', ticketId: ticket.id, partnerId: ticket.partnerId, actor: actorOf(actor) }),
+
+    messagePosted: (ticket: TicketDto, message: TicketMessageDto, actor: Principal) =>
+      publish(ticket, 'updated', { type: 'TicketMessagePosted', ticketId: ticket.id, partnerId: ticket.partnerId, messageId: message.id, actor: actorOf(actor) }),
+
+    statusChanged: (ticket: TicketDto, previousStatus: TicketStatus, actor: Principal) =>
+      publish(ticket, 'updated', {
+        type: 'TicketStatusChanged',
+        ticketId: ticket.id,
+        partnerId: ticket.partnerId,
+        status: ticket.status,
+        previousStatus,
+        actor: actorOf(actor),
+      }),
+  };
+}
+
+export type TicketAnnouncer = ReturnType<typeof createTicketAnnouncer>;
