@@ -12,14 +12,12 @@ import { writeAudit } from './audit';
 import { send } from './envelope';
 import { ApiError, notFound } from './errors';
 import { requirePrincipal, type Principal } from './guard';
-import { idsFilter, offsetOf, orderByOf, pageOf, searchOfExportQuery, validateSearch } from './paging';
+import { idsFilter, keysetOrder, offsetOf, orderByOf, pageOf, rowIdOf, searchOfExportQuery, validateSearch } from './search';
 import { mergePatch } from './partialUpdate';
 import { assertIfMatch, ifMatchOf, rowVersion, withEtag } from './recordVersion';
 import { validate } from './validation';
 import { streamCsv, type CsvColumn } from './csv';
-import { keysetOrder } from './keyset';
 import { createCountCache } from './countCache';
-import type { DomainEvent } from './events';
 
 const EXPORT_BATCH = 5000;
 
@@ -53,11 +51,7 @@ export interface CrudResource<TInput extends object, TDto> {
   beforeWrite?(db: Db, input: TInput, existing: Row | null, principal: Principal): Promise<void>;
   /** Checks before a delete; throw an ApiError to refuse. */
   beforeDelete?(db: Db, existing: Row, principal: Principal): Promise<void>;
-  /** The module's domain events a committed change of one row publishes, besides ResourceChanged (e.g. PartnerCreated). */
-  events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
 }
-
-const idSchema = yup.string().uuid();
 
 /** `PATCH /{res}` (react-admin's updateMany) and `POST /{res}/delete` (deleteMany): at most a page of ids. */
 export const bulkIdsSchema = yup.object({
@@ -73,11 +67,10 @@ export function crudResourceHelpers<TInput extends object, TDto>(ctx: AppContext
   const live = (includeDeleted = false) => (table.deletedAt && !includeDeleted ? isNull(table.deletedAt) : undefined);
   /** The row if it exists, is not deleted and is within the principal's reach; otherwise 404. */
   async function findVisible(principal: Principal, id: string, includeDeleted = false) {
-    if (!idSchema.isValidSync(id)) throw notFound();
     const [row] = await ctx.db
       .select()
       .from(table)
-      .where(and(eq(table.id, id), live(includeDeleted), resource.scope?.(principal)));
+      .where(and(eq(table.id, rowIdOf(id)), live(includeDeleted), resource.scope?.(principal)));
     if (!row) throw notFound();
     return row as Row;
   }
@@ -122,7 +115,7 @@ export function registerCrudResource<TInput extends object, TDto>(app: FastifyIn
   }
 
   const announce = (id: string, action: 'created' | 'updated' | 'deleted') =>
-    Promise.all([{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) => ctx.events.publish(event)));
+    ctx.events.publish({ type: 'ResourceChanged', resource: resource.name, id, action });
 
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 

@@ -1,6 +1,6 @@
 import type * as yup from 'yup';
 import { ApiError } from './errors';
-import { notAllowed } from './paging';
+import { notAllowed } from './search';
 import { validate } from './validation';
 
 /**

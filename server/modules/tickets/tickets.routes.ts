@@ -12,9 +12,9 @@ import { fieldError, notFound } from '../../core/errors';
 import { firstAnswerTo, replay } from '../../core/idempotency';
 import { requirePrincipal } from '../../core/guard';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
-import { searchOfExportQuery, validateSearch } from '../../core/paging';
+import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
-import { createTicketAnnouncer } from './tickets.events';
+import { createTicketAnnouncer } from './ticketEvents';
 import { createTicketService, type TicketCsvRow, type TicketService } from './tickets.service';
 import { MULTIPART_LIMITS, readTicketForm, type StoredUpload } from './ticketUploads';
 
@@ -96,9 +96,9 @@ async function sendAttachment(reply: FastifyReply, file: { filePath: string; fil
  * (fields and `files`) or JSON; every change is audited and announced on the hub after it commits.
  */
 export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createTicketService(ctx, createTicketAnnouncer(ctx));
-  // Who may follow a ticket's chat is the tickets module's answer; the hub asks it on JoinTicket.
-  app.realtime.setJoinTicketCheck(service.canFollow);
+  const realtime = app.realtime;
+  const service = createTicketService(ctx, createTicketAnnouncer(ctx, realtime));
+  realtime.setJoinTicketCheck(service.canFollow);
   // Sizes are checked per file as it streams (413 with the file's name), not by the plugin.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   const tags = ['Tickets'];

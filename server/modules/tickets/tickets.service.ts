@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { foldForSearch } from '../../../contract/fold';
 import { permission } from '../../../contract/permissions';
@@ -11,20 +11,17 @@ import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
-import { keysetOrder } from '../../core/keyset';
-import { idsFilter, offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { containsFolded, countOf, idsFilter, isUuid, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
-import type { TicketAnnouncer } from './tickets.events';
+import type { TicketAnnouncer } from './ticketEvents';
 import { selectMessageDtos, selectTicketDto, ticketDtoQuery, ticketVersion, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import type { StoredUpload } from './ticketUploads';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
 const CHAT_VIEW = permission('TicketConversations', 'View');
 
-const likeOf = (text: string) => `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const searchTextOf = (subject: string, descriptionHtml: string) => foldForSearch(`${subject} ${textOfHtml(descriptionHtml)}`);
 
 /**
@@ -35,8 +32,6 @@ export function ticketScope(principal: Principal): SQL | undefined {
   if (principal.partnerId) return eq(tickets.partnerId, principal.partnerId);
   return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
 }
-
-const EXPORT_BATCH = 5000;
 
 const versionMatches = (ifMatch: IfMatch | undefined, ticket: TicketRow) => ifMatchAccepts(ifMatch, ticketVersion(ticket));
 
@@ -86,8 +81,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   const attachmentsDir = path.join(ctx.config.dataDir, 'attachments');
 
   async function findVisible(principal: Principal, id: string): Promise<TicketRow> {
-    if (!UUID.test(id)) throw notFound('tickets.notFound');
-    const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), ticketScope(principal)));
+    const [row] = await db.select().from(tickets).where(and(eq(tickets.id, rowIdOf(id, 'tickets.notFound')), ticketScope(principal)));
     if (!row) throw notFound('tickets.notFound');
     return row;
   }
@@ -96,18 +90,16 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
 
   /** For the hub's JoinTicket: the ticket is within reach and the caller may read its chat. */
   async function canFollow(principal: Principal, ticketId: string) {
-    if (!principal.permissions.has(permission('TicketConversations', 'View')) || !UUID.test(ticketId)) return false;
+    if (!principal.permissions.has(permission('TicketConversations', 'View')) || !isUuid(ticketId)) return false;
     const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), ticketScope(principal)));
     return !!row;
   }
 
   function searchWhere(principal: Principal, input: TicketSearchInput) {
-    const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
-    const subject = (input.subject ?? input.title ?? '').trim();
     return and(
       ticketScope(principal),
-      keyword ? ilike(tickets.searchText, likeOf(keyword)) : undefined,
-      subject ? ilike(tickets.subjectFolded, likeOf(subject)) : undefined,
+      containsFolded(tickets.searchText, keywordOf(input)),
+      containsFolded(tickets.subjectFolded, input.subject ?? input.title),
       input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
       input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
       input.status ? eq(tickets.status, input.status) : undefined,
@@ -117,45 +109,40 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
 
   async function search(principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
     const where = searchWhere(principal, input);
-    const [[{ total }], rows] = await Promise.all([
-      db.select({ total: count() }).from(tickets).where(where),
-      ticketDtoQuery(db)
-        .where(where)
-        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
-        .limit(input.pageSize)
-        .offset(offsetOf(input)),
-    ]);
-    return pageOf(await toTicketDtos(db, rows), total, input);
+    return readPage(input, countOf(db, tickets, where), async ({ limit, offset }) =>
+      toTicketDtos(
+        db,
+        await ticketDtoQuery(db)
+          .where(where)
+          .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+          .limit(limit)
+          .offset(offset),
+      ),
+    );
   }
 
   /** Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. */
   async function exportRows(principal: Principal, input: TicketSearchInput) {
     const where = searchWhere(principal, input);
-    const [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
     const key = keysetOrder(input.orderBy, exportSortable, 'createdAt desc', tickets.id);
-    async function* batches() {
-      let after: SQL | undefined;
-      for (;;) {
-        const rows = await db
+    const batches = keysetBatches(
+      key,
+      ({ after, order, limit }) =>
+        db
           .select(exportColumns)
           .from(tickets)
           .innerJoin(partners, eq(partners.id, tickets.partnerId))
           .innerJoin(users, eq(users.id, tickets.createdBy))
           .where(and(where, after))
-          .orderBy(...key.order)
-          .limit(EXPORT_BATCH);
-        if (rows.length) {
-          yield rows.map(({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
-            ...row,
-            createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
-            description: textOfHtml(description),
-          }));
-        }
-        if (rows.length < EXPORT_BATCH) return;
-        after = key.after(rows[rows.length - 1]);
-      }
-    }
-    return { total, batches: batches() };
+          .orderBy(...order)
+          .limit(limit),
+      ({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
+        ...row,
+        createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+        description: textOfHtml(description),
+      }),
+    );
+    return { total: await countOf(db, tickets, where), batches };
   }
 
   /** A partner user raises a ticket for its partner; staff name the partner (and need to see every partner's). */
@@ -191,7 +178,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       return row.id;
     });
     const dto = await dtoOf(id);
-    await announce.created(dto, principal);
+    announce.created(dto, principal);
     return dto;
   }
 
@@ -216,7 +203,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     });
     if (!changed) throw await stale();
     const dto = await dtoOf(id);
-    await announce.statusChanged(dto, previous, principal);
+    announce.statusChanged(dto, previous, principal);
     return dto;
   }
 
@@ -247,18 +234,17 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       return message.id;
     });
     const [message] = await selectMessageDtos(db, eq(ticketMessages.id, messageId));
-    await announce.messagePosted(await dtoOf(ticket.id), message, principal);
+    announce.messagePosted(await dtoOf(ticket.id), message, principal);
     return message;
   }
 
   /** An attachment of a ticket within reach (of the ticket or of one of its messages) and where its bytes are. */
   async function attachment(principal: Principal, ticketId: string, attachmentId: string) {
     const ticket = await findVisible(principal, ticketId);
-    if (!UUID.test(attachmentId)) throw notFound('tickets.attachmentNotFound');
     const [row] = await db
       .select()
       .from(ticketAttachments)
-      .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticket.id)));
+      .where(and(eq(ticketAttachments.id, rowIdOf(attachmentId, 'tickets.attachmentNotFound')), eq(ticketAttachments.ticketId, ticket.id)));
     // A file sent in the chat is part of the chat: without the conversations permission it is not there.
     if (!row || (row.messageId && !principal.permissions.has(CHAT_VIEW))) throw notFound('tickets.attachmentNotFound');
     return { ...toAttachmentRef(row), filePath: path.join(attachmentsDir, row.storageName) };

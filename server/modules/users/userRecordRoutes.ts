@@ -7,7 +7,7 @@ import { searchRequestSchema } from '../../../contract/schemas/search';
 import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crudResource';
 import { send } from '../../core/envelope';
 import { requirePrincipal, type Principal } from '../../core/guard';
-import { validateSearch } from '../../core/paging';
+import { validateSearch } from '../../core/search';
 import { mergePatch } from '../../core/partialUpdate';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { validate } from '../../core/validation';

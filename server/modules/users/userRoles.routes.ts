@@ -9,7 +9,7 @@ import { writeAudit } from '../../core/audit';
 import { send } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { requirePrincipal, type Principal } from '../../core/guard';
-import { validatePageQuery } from '../../core/paging';
+import { validatePageQuery } from '../../core/search';
 import { validate } from '../../core/validation';
 import { AUDIT_TRAIL_PAGE_SIZE, auditTrailPage } from './auditTrailPage';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
@@ -74,10 +74,7 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         after: { roles: names(next) },
       });
     });
-    await Promise.all([
-      ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId }),
-      ctx.events.publish({ type: 'RoleChanged', roleIds: changed.map((r) => r.id), userIds: [target.id] }),
-    ]);
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
     return send(request, reply, await rolesOf(target.id));
   });
 

@@ -8,7 +8,7 @@ import { users } from '../../db/schema';
 import { send } from '../../core/envelope';
 import { requirePrincipal, type Principal } from '../../core/guard';
 import { languageOf } from '../../core/i18n';
-import { validatePageQuery } from '../../core/paging';
+import { validatePageQuery } from '../../core/search';
 import { validate } from '../../core/validation';
 import { registerUserRecordRoutes } from './userRecordRoutes';
 import { createUserService } from './users.service';

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { RegisterInput, UpdateUserInput } from '../../../contract/schemas/accounts';
 import type { SearchInput } from '../../../contract/schemas/search';
@@ -12,16 +12,14 @@ import { writeAudit } from '../../core/audit';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { translate } from '../../core/i18n';
-import { idsFilter, offsetOf, orderByOf, pageOf } from '../../core/paging';
+import { containsInAny, countOf, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
-import { announceUserChange } from './users.events';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sortable = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
 
 /**
@@ -38,8 +36,7 @@ export function createUserService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
 
   async function visibleUser(scope: SQL | undefined, id: string) {
-    if (!UUID.test(id)) throw notFound('users.notFound');
-    const [dto] = await selectUserDtos(db, and(eq(users.id, id), scope));
+    const [dto] = await selectUserDtos(db, and(eq(users.id, rowIdOf(id, 'users.notFound')), scope));
     if (!dto) throw notFound('users.notFound');
     return dto;
   }
@@ -51,27 +48,26 @@ export function createUserService(ctx: AppContext) {
 
   /** Deleted users are left out, except when asked by id (react-admin's getMany), marked `deleted`. */
   async function search(scope: SQL | undefined, input: Pick<SearchInput, 'pageNumber' | 'pageSize'> & Partial<SearchInput> & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
-    const keyword = (input.advancedSearch?.keyword ?? input.keyword ?? '').trim();
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const byIds = input.ids !== undefined;
     const where = and(
       byIds ? idsFilter(users.id, input.ids) : isNull(users.deletedAt),
       scope,
-      keyword ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(users.userName, like)) : undefined,
+      containsInAny([users.firstName, users.lastName, users.email, users.userName], keywordOf(input)),
       input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),
       input.partnerId ? eq(users.partnerId, input.partnerId) : undefined,
     );
-    const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-    const ids = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(where)
-      .orderBy(...orderByOf(input.orderBy, sortable, [sql`${users.createdAt} desc`]), users.id)
-      .limit(input.pageSize)
-      .offset(offsetOf(input));
-    const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id)), { includeDeleted: byIds }) : [];
-    const byId = new Map(dtos.map((d) => [d.id, d]));
-    return pageOf(ids.map((r) => byId.get(r.id)).filter((d): d is UserDto => !!d), total, input);
+    return readPage(input, countOf(db, users, where), async ({ limit, offset }) => {
+      const ids = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...orderByOf(input.orderBy, sortable, [sql`${users.createdAt} desc`]), users.id)
+        .limit(limit)
+        .offset(offset);
+      const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id)), { includeDeleted: byIds }) : [];
+      const byId = new Map(dtos.map((d) => [d.id, d]));
+      return ids.map((r) => byId.get(r.id)).filter((d): d is UserDto => !!d);
+    });
   }
 
   async function register(principal: Principal, input: RegisterInput, options: { partnerId: string | null; defaultRole: string; language: Language }) {
@@ -158,7 +154,7 @@ export function createUserService(ctx: AppContext) {
       }
       return done;
     });
-    await Promise.all(changed.map((user) => announceUserChange(ctx.events, 'UserChanged', user)));
+    for (const user of changed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'updated', partnerId: user.partnerId });
     return (await selectUserDtos(db, idsFilter(users.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
@@ -188,7 +184,7 @@ export function createUserService(ctx: AppContext) {
       if (!active) await revokeRefreshTokensOfUser(tx, target.id);
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { isActive: target.isActive }, after: { isActive: active } });
     });
-    await announceUserChange(ctx.events, active ? 'UserChanged' : 'UserDeactivated', target);
+    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
     return (await selectUserDto(db, target.id))!;
   }
 
@@ -209,7 +205,7 @@ export function createUserService(ctx: AppContext) {
       }
       return done;
     });
-    await Promise.all(removed.map((target) => announceUserChange(ctx.events, 'UserDeleted', target)));
+    for (const target of removed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'deleted', partnerId: target.partnerId });
     return removed;
   }
 

@@ -1,5 +1,10 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { sortColumnOf } from './paging';
+import { sortColumnOf } from './request';
+
+/** Rows an export reads at a time: one batch is in memory, however many rows the export has. */
+export const EXPORT_BATCH = 5000;
+
+export type Keyset = ReturnType<typeof keysetOrder>;
 
 /**
  * Keyset paging for long reads (CSV export): rows after the last one seen by (sort column, id), so each
@@ -27,4 +32,23 @@ export function keysetOrder(orderBy: string[] | undefined, columns: Record<strin
 /** Rows come back keyed by the schema's property names; fall back to the column name. */
 function fieldKey(row: Record<string, unknown>, field: string, column: string) {
   return field in row ? field : column;
+}
+
+/**
+ * Every row of a read, a batch at a time in the keyset's order: `read` answers the rows after `after` (none
+ * for the first batch), ordered by `order`, at most `limit`; each batch is handed on as `toItem` makes it.
+ */
+export async function* keysetBatches<R extends Record<string, unknown>, T>(
+  key: Keyset,
+  read: (page: { after: SQL | undefined; order: SQL[]; limit: number }) => Promise<R[]>,
+  toItem: (row: R) => T,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<T[]> {
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await read({ after, order: key.order, limit: batchSize });
+    if (rows.length) yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+    after = key.after(rows[rows.length - 1]);
+  }
 }

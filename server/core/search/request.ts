@@ -1,11 +1,8 @@
-import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import type * as yup from 'yup';
-import type { PagedResult } from '../../contract/envelope';
-import { searchRequestSchema, type SearchInput } from '../../contract/schemas/search';
-import { ApiError } from './errors';
-import { validate } from './validation';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { searchRequestSchema } from '../../../contract/schemas/search';
+import { ApiError } from '../errors';
+import { validate } from '../validation';
 
 /** A 400 naming the field, whose messages list what is allowed (e.g. the filters of a search). */
 export function notAllowed(field: string, key: string, allowed: string[]) {
@@ -50,19 +47,6 @@ export function orderByOf(orderBy: string[] | undefined, columns: Record<string,
     return direction?.toLowerCase() === 'desc' ? desc(column) : asc(column);
   });
 }
-
-/** The `ids` filter (react-admin's getMany): a malformed id matches nothing, like a missing one. */
-export function idsFilter(column: AnyColumn, ids: string[] | undefined): SQL | undefined {
-  if (ids === undefined) return undefined;
-  const wellFormed = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
-  return wellFormed.length ? inArray(column, wellFormed) : sql`false`;
-}
-
-export function pageOf<T>(items: T[], totalCount: number, search: Pick<SearchInput, 'pageNumber' | 'pageSize'>): PagedResult<T> {
-  return { items, totalCount, currentPage: search.pageNumber, pageSize: search.pageSize };
-}
-
-export const offsetOf = (search: Pick<SearchInput, 'pageNumber' | 'pageSize'>) => (search.pageNumber - 1) * search.pageSize;
 
 /**
  * An export takes its search as query parameters: scalars as they are (every key goes on, so an unknown filter
