@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { partners, rolePermissions, roles, userRoles, users } from '../db/schema';
 import { writeAudit } from '../core/audit';
 import { hashPassword } from '../modules/accounts/passwords';
-import { partnerSearchText } from '../modules/partners/partners.resource';
+import { partnerSearchText } from '../modules/partners/partnerSearch';
 import { foldForSearch } from '../../contract/fold';
 import { DEMO_PARTNERS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { seedTickets } from './seedTickets';

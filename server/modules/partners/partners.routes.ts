@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { registerCrudResource } from '../../core/crudResource';
-import { partnersResource } from './partners.resource';
+import { registerCrudRoutes } from '../../core/crud';
+import { createPartnerService } from './partners.service';
 
 export const partnerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  registerCrudResource(app, ctx, partnersResource);
+  registerCrudRoutes(app, createPartnerService(ctx));
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { registerCrudResource } from '../../core/crudResource';
+import { registerCrudRoutes } from '../../core/crud';
 import { rolePermissionRoutes } from './rolePermissions.routes';
-import { rolesResource } from './roles.resource';
+import { createRoleService } from './roles.service';
 
 export const roleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  registerCrudResource(app, ctx, rolesResource);
-  await app.register(rolePermissionRoutes, { ctx });
+  const service = createRoleService(ctx);
+  registerCrudRoutes(app, service.crud);
+  await app.register(rolePermissionRoutes, { service: service.permissions });
 };

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { permission, type Resource } from '../../../contract/permissions';
 import { updateUserSchema } from '../../../contract/schemas/accounts';
 import { searchRequestSchema } from '../../../contract/schemas/search';
-import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crudResource';
+import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crud';
 import { send } from '../../core/envelope';
 import { requirePrincipal, type Principal } from '../../core/guard';
 import { validateSearch } from '../../core/search';

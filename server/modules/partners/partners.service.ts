@@ -1,14 +1,13 @@
-import { ilike } from 'drizzle-orm';
 import * as yup from 'yup';
-import { foldForSearch } from '../../../contract/fold';
-import { partnerSchema, type PartnerInput } from '../../../contract/schemas/partners';
 import type { PartnerDto } from '../../../contract/partners';
-import { partners } from '../../db/schema';
-import type { CrudResource } from '../../core/crudResource';
+import { partnerSchema, type PartnerInput } from '../../../contract/schemas/partners';
+import type { AppContext } from '../../context';
+import { createCrudService, type CrudResource } from '../../core/crud';
+import { containsFolded, keywordOf } from '../../core/search';
+import { partnerSearchColumns } from './partnerSearch';
+import { partners } from './partners.schema';
 
 type PartnerRow = typeof partners.$inferSelect;
-
-const likeOf = (text: string) => `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const toPartnerDto = (row: PartnerRow): PartnerDto => ({
   id: row.id,
@@ -23,10 +22,6 @@ export const toPartnerDto = (row: PartnerRow): PartnerDto => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-type SearchedFields = 'name' | 'email' | 'phone' | 'type' | 'address' | 'website' | 'contactPhone';
-export const partnerSearchText = (p: { [K in SearchedFields]?: string | null }) =>
-  foldForSearch([p.name, p.email, p.phone, p.contactPhone, p.type, p.address, p.website].filter(Boolean).join(' '));
 
 /** Partners (specification sections 3, 5 and 7): staff CRUD, search ignoring diacritics, soft delete. */
 export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
@@ -44,22 +39,15 @@ export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
     phone: input.phone,
     website: input.website || null,
     contactPhone: input.contactPhone || null,
-    searchText: partnerSearchText(input),
-    nameFolded: foldForSearch(input.name),
+    ...partnerSearchColumns(input),
   }),
   sortable: { name: partners.name, email: partners.email, type: partners.type, phone: partners.phone, createdAt: partners.createdAt },
   defaultSort: 'name asc',
-  events: (id, action) => (action === 'created' ? [{ type: 'PartnerCreated', partnerId: id }] : []),
-  where: (search) => {
-    const keyword = search.advancedSearch?.keyword ?? search.keyword;
-    const name = search.name as string | undefined;
-    const phone = search.phone as string | undefined;
-    return [
-      keyword ? ilike(partners.searchText, likeOf(keyword)) : undefined,
-      name ? ilike(partners.nameFolded, likeOf(name)) : undefined,
-      phone ? ilike(partners.phone, likeOf(phone)) : undefined,
-    ];
-  },
+  where: (search) => [
+    containsFolded(partners.searchText, keywordOf(search)),
+    containsFolded(partners.nameFolded, search.name as string | undefined),
+    containsFolded(partners.phone, search.phone as string | undefined),
+  ],
   csv: [
     { header: 'id', value: (p) => p.id },
     { header: 'name', value: (p) => p.name },
@@ -73,3 +61,8 @@ export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
     { header: 'createdAt', value: (p) => p.createdAt },
   ],
 };
+
+/** The rules of partners: the declared resource's search, reads and changes. */
+export const createPartnerService = (ctx: AppContext) => createCrudService(ctx, partnersResource);
+
+export type PartnerService = ReturnType<typeof createPartnerService>;
