@@ -11,6 +11,7 @@ export default {
     headersTooLarge: 'The request headers or address are too large',
     requestTimeout: 'The request took too long to arrive',
     multipartMalformed: 'The multipart form data is malformed or incomplete',
+    rangeNotSatisfiable: 'The requested range lies outside the file',
     tenantInvalid: 'The tenant header must be root',
     unauthorized: 'Please sign in',
     tokenExpired: 'Your session has expired',

@@ -9,6 +9,7 @@ export default {
     headersTooLarge: 'Header hoặc địa chỉ của yêu cầu quá lớn',
     requestTimeout: 'Yêu cầu đến quá chậm',
     multipartMalformed: 'Dữ liệu biểu mẫu multipart bị lỗi hoặc không đầy đủ',
+    rangeNotSatisfiable: 'Khoảng byte được yêu cầu nằm ngoài tệp',
     bodyRequired: 'Yêu cầu cần một đối tượng JSON',
     tenantInvalid: 'Header tenant phải là root',
     unauthorized: 'Vui lòng đăng nhập',

@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 
 const partner = () => me.token;
-const avatarsDir = () => path.join(server.config.dataDir, 'avatars');
+const avatarsDir = () => path.join(server.config.dataDir, 'files', 'avatars');
 const avatarFiles = () => (fs.existsSync(avatarsDir()) ? fs.readdirSync(avatarsDir()).sort() : []);
 const putProfile = (body: unknown, prefix = '/api') => server.api<UserDto>('PUT', `${prefix}/users/profile`, { token: partner(), body });
 

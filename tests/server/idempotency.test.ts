@@ -44,7 +44,7 @@ const partnersNamed = async (name: string) => db().select({ id: partners.id }).f
 const dropPartnersNamed = (name: string) => make.onCleanup(() => db().delete(partners).where(eq(partners.name, name)));
 
 const storedFiles = () => {
-  const dir = path.join(server.config.dataDir, 'attachments');
+  const dir = path.join(server.config.dataDir, 'files', 'attachments');
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
 

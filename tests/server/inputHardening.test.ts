@@ -19,7 +19,7 @@ let attachmentsDir: string;
 beforeAll(() => {
   admin = token('admin@example.com');
   partner = token('partner@acme.example');
-  attachmentsDir = path.join(server.config.dataDir, 'attachments');
+  attachmentsDir = path.join(server.config.dataDir, 'files', 'attachments');
 });
 
 const NUL = '\u0000';

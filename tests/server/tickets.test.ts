@@ -12,7 +12,7 @@ import { useDemoServer, whileAuditRefuses } from './factories';
 import type { ApiAnswer } from './harness';
 
 const { server, make, token, partnerIds } = useDemoServer();
-const attachmentsDir = () => path.join(server.config.dataDir, 'attachments');
+const attachmentsDir = () => path.join(server.config.dataDir, 'files', 'attachments');
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The start of a Windows executable: "MZ", then the bytes of a DOS header (NULs among them). */

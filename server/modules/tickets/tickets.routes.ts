@@ -1,60 +1,22 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { adminUpdateTicketSchema, createTicketSchema, ticketMessageSchema, ticketSearchSchema, updateTicketStatusSchema } from '../../../contract/schemas/tickets';
 import type { AppContext } from '../../context';
 import { streamCsv, type CsvColumn } from '../../core/csv';
 import { send } from '../../core/envelope';
-import { fieldError, notFound } from '../../core/errors';
-import { firstAnswerTo, replay } from '../../core/idempotency';
+import { fieldError } from '../../core/errors';
 import { requirePrincipal } from '../../core/guard';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
+import { sendStoredFile } from '../../files/sendStoredFile';
+import { registerMultipart, withUploadForm } from '../../files/uploadForm';
 import { createTicketAnnouncer } from './ticketEvents';
-import { createTicketService, type TicketCsvRow, type TicketService } from './tickets.service';
-import { MULTIPART_LIMITS, readTicketForm, type StoredUpload } from './ticketUploads';
+import { createTicketService, type TicketCsvRow } from './tickets.service';
+import { TICKET_UPLOADS } from './ticketFiles';
 
 type IdParams = { Params: { id: string } };
 type AttachmentParams = { Params: { id: string; attachmentId: string } };
-
-const sha256OfFile = async (file: string) => {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-};
-
-/**
- * Reads the request's fields and files, then runs `use`; the stored files are removed when the request is
- * refused, at any step, so a refusal leaves neither rows nor files behind. A retry of an answered
- * Idempotency-Key (same fields, same file contents) gets the first answer and its files are dropped.
- */
-async function withTicketForm(
-  service: TicketService,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  use: (body: unknown, uploads: StoredUpload[]) => Promise<FastifyReply>,
-) {
-  const form = await readTicketForm(request, service.attachmentsDir);
-  try {
-    const fingerprint = async () => ({
-      fields: form.body,
-      files: await Promise.all(form.uploads.map(async (u) => ({ name: u.fileName, sha256: await sha256OfFile(path.join(service.attachmentsDir, u.storageName)) }))),
-    });
-    const firstAnswer = await firstAnswerTo(request, reply, fingerprint);
-    if (firstAnswer) {
-      await form.discard();
-      return replay(reply, firstAnswer);
-    }
-    return await use(form.body, form.uploads);
-  } catch (error) {
-    await form.discard();
-    throw error;
-  }
-}
 
 const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
   { header: 'id', value: (t) => t.id },
@@ -68,29 +30,6 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
   { header: 'description', value: (t) => t.description },
 ];
 
-/** `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266). */
-function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
-async function sendAttachment(reply: FastifyReply, file: { filePath: string; fileName: string; contentType: string; size: number }) {
-  const stream = fs.createReadStream(file.filePath);
-  // A missing file is a 404 like a missing row, not a 500 halfway through a download.
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', () => reject(notFound('tickets.attachmentNotFound')));
-  });
-  return reply
-    .type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType)
-    .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}
-
 /**
  * Tickets and their chat (specification section 7, DESIGN.md "Tickets"). Create and post take multipart
  * (fields and `files`) or JSON; every change is audited and announced on the hub after it commits.
@@ -99,8 +38,7 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const realtime = app.realtime;
   const service = createTicketService(ctx, createTicketAnnouncer(ctx, realtime));
   realtime.setJoinTicketCheck(service.canFollow);
-  // Sizes are checked per file as it streams (413 with the file's name), not by the plugin.
-  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  await registerMultipart(app);
   const tags = ['Tickets'];
 
   app.post('/tickets/search', { config: { access: permission('Tickets', 'Search') }, schema: { tags, summary: 'Search tickets (paged; subject or title, id prefix, partnerId, status, keyword)' } }, async (request, reply) =>
@@ -124,7 +62,7 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.post('/tickets', { config: { access: permission('Tickets', 'Create') }, schema: { tags, summary: 'Raise a ticket: multipart (subject, description, files) or JSON' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
-    return withTicketForm(service, request, reply, async (body, uploads) => {
+    return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
       const ticket = await service.create(principal, await validate(createTicketSchema, body), uploads);
       return send(request, reply, ticket, { statusCode: 201, message: 'tickets.created' });
     });
@@ -152,7 +90,7 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post<IdParams>('/tickets/:id/messages', { config: { access: permission('TicketConversations', 'Create') }, schema: { tags, summary: 'Write in a ticket\'s chat: multipart (body, files) or JSON { body }' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     await service.assertAcceptsMessages(principal, request.params.id);
-    return withTicketForm(service, request, reply, async (body, uploads) => {
+    return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
       const input = await validate(ticketMessageSchema, body ?? {});
       const message = await service.postMessage(principal, request.params.id, input.body, uploads);
       return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
@@ -160,6 +98,6 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   });
 
   app.get<AttachmentParams>('/tickets/:id/attachments/:attachmentId', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'Download an attachment of a ticket or of its chat' } }, async (request, reply) =>
-    sendAttachment(reply, await service.attachment(requirePrincipal(request), request.params.id, request.params.attachmentId)),
+    sendStoredFile(request, reply, service.attachments, await service.attachment(requirePrincipal(request), request.params.id, request.params.attachmentId), 'tickets.attachmentNotFound'),
   );
 };

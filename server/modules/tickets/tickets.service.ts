@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { foldForSearch } from '../../../contract/fold';
@@ -16,7 +15,8 @@ import { fullNameOf } from '../accounts/principal';
 import type { TicketAnnouncer } from './ticketEvents';
 import { selectMessageDtos, selectTicketDto, ticketDtoQuery, ticketVersion, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
-import type { StoredUpload } from './ticketUploads';
+import type { StoredUpload } from '../../files/uploadForm';
+import { attachmentStore } from './ticketFiles';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
@@ -78,7 +78,7 @@ const { lastMessageAt: _nullable, ...exportSortable } = sortable;
 /** The rules of tickets and their chat; routes parse and answer, this decides and writes. */
 export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) {
   const { db } = ctx;
-  const attachmentsDir = path.join(ctx.config.dataDir, 'attachments');
+  const attachments = attachmentStore(ctx.files);
 
   async function findVisible(principal: Principal, id: string): Promise<TicketRow> {
     const [row] = await db.select().from(tickets).where(and(eq(tickets.id, rowIdOf(id, 'tickets.notFound')), ticketScope(principal)));
@@ -156,7 +156,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   }
 
   const attachmentValues = (ticketId: string, messageId: string | null, uploadedBy: string, uploads: StoredUpload[]) =>
-    uploads.map((u) => ({ ticketId, messageId, uploadedBy, fileName: u.fileName, contentType: u.contentType, size: u.size, storageName: u.storageName }));
+    uploads.map((u) => ({ ticketId, messageId, uploadedBy, fileName: u.fileName, contentType: u.contentType, size: u.size, storageName: u.key }));
 
   async function create(principal: Principal, input: CreateTicketInput, uploads: StoredUpload[]) {
     const partnerId = await partnerOfNewTicket(principal, input.partnerId);
@@ -238,7 +238,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     return message;
   }
 
-  /** An attachment of a ticket within reach (of the ticket or of one of its messages) and where its bytes are. */
+  /** An attachment of a ticket within reach (of the ticket or of one of its messages) and its key in `attachments`. */
   async function attachment(principal: Principal, ticketId: string, attachmentId: string) {
     const ticket = await findVisible(principal, ticketId);
     const [row] = await db
@@ -247,11 +247,11 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       .where(and(eq(ticketAttachments.id, rowIdOf(attachmentId, 'tickets.attachmentNotFound')), eq(ticketAttachments.ticketId, ticket.id)));
     // A file sent in the chat is part of the chat: without the conversations permission it is not there.
     if (!row || (row.messageId && !principal.permissions.has(CHAT_VIEW))) throw notFound('tickets.attachmentNotFound');
-    return { ...toAttachmentRef(row), filePath: path.join(attachmentsDir, row.storageName) };
+    return { ...toAttachmentRef(row), key: row.storageName };
   }
 
   return {
-    attachmentsDir,
+    attachments,
     canFollow,
     get: async (principal: Principal, id: string) => dtoOf((await findVisible(principal, id)).id),
     search,

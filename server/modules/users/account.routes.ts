@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordSchema, profileSchema } from '../../../contract/schemas/accounts';
@@ -13,14 +11,14 @@ import { validate } from '../../core/validation';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { findUserById, signInIdOf } from '../accounts/session';
-import { AVATAR_MIME, decodeAvatar, storeAvatar } from './avatar';
+import { avatarStore, decodeAvatar, openAvatar, storeAvatar } from './avatar';
 import { selectUserDto } from './userDto';
 import { announceUserChange } from './users.events';
 
 /** The signed-in user's own account: permissions, profile, avatar, password. */
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const avatarsDir = path.join(ctx.config.dataDir, 'avatars');
+  const avatars = avatarStore(ctx.files);
   const tags = ['Account'];
 
   app.get('/users/permissions', { config: { access: 'authenticated' }, schema: { tags, summary: "The signed-in user's permissions" } }, async (request, reply) =>
@@ -43,7 +41,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       const before = await findUserById(db, principal.id);
       if (!before) throw notFound('users.notFound');
       const imageUrl = avatar
-        ? `/api/v1/avatars/${await storeAvatar(avatarsDir, principal.id, avatar)}`
+        ? `/api/v1/avatars/${await storeAvatar(avatars, principal.id, avatar)}`
         : input.deleteCurrentImage
           ? null
           : before.imageUrl;
@@ -76,12 +74,9 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Avatars are shown by <img>, which sends no bearer token; their names are random and unguessable.
   app.get<{ Params: { file: string } }>('/avatars/:file', { config: { access: 'public' }, schema: { tags, summary: 'An avatar image' } }, async (request, reply) => {
-    const file = request.params.file;
-    const ext = file.split('.').pop() ?? '';
-    if (!/^[0-9a-f-]{36}-[0-9a-f]{16}\.(jpg|png|gif)$/.test(file) || !AVATAR_MIME[ext]) throw notFound();
-    const full = path.join(avatarsDir, file);
-    if (!fs.existsSync(full)) throw notFound();
-    return reply.type(AVATAR_MIME[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(full));
+    const avatar = await openAvatar(avatars, request.params.file);
+    if (!avatar) throw notFound();
+    return reply.type(avatar.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(avatar.stream);
   });
 };
 

@@ -1,23 +1,17 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { AVATAR_MAX_BYTES } from '../../../contract/http';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../contract/http';
 import { fieldError } from '../../core/errors';
+import type { FileStore } from '../../files/fileStore';
+import { imageTypeOf } from '../../files/fileTypes';
 
-/** Image types told by their first bytes, never by the name the client gave. */
-const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'gif', mime: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-];
+/** Where avatars live; a user's imageUrl ends in its key there. */
+export const avatarStore = (files: FileStore) => files.area('avatars');
 
-export const AVATAR_MIME: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.mime]));
+/** The keys storeAvatar makes: `{userId}-{16 hex}.{jpg|png|gif}`; the extension names the stored type. */
+const AVATAR_KEY = /^[0-9a-f-]{36}-[0-9a-f]{16}\.(jpg|png|gif)$/;
+const AVATAR_MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
 
-export function sniffImage(bytes: Buffer) {
-  return SIGNATURES.find((s) => s.test(bytes)) ?? null;
-}
-
-/** Decodes a data URL (or bare base64) and checks size and content; the field at fault is `image`. */
+/** Decodes a data URL (or bare base64) and checks size and content (never the name); the field at fault is `image`. */
 export function decodeAvatar(data: string) {
   const base64 = data.replace(/^data:[^;,]*;base64,/, '');
   // The size first: the character check then reads at most what an avatar may hold.
@@ -25,14 +19,20 @@ export function decodeAvatar(data: string) {
   if (!/^[A-Za-z0-9+/=\s]*$/.test(base64)) throw fieldError('image', 'validation.avatarType');
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > AVATAR_MAX_BYTES) throw fieldError('image', 'validation.avatarSize');
-  const kind = sniffImage(bytes);
+  const kind = imageTypeOf(bytes, AVATAR_TYPES);
   if (!kind) throw fieldError('image', 'validation.avatarType');
-  return { bytes, ext: kind.ext };
+  return { bytes, ext: kind.extension };
 }
 
-export async function storeAvatar(avatarsDir: string, userId: string, avatar: { bytes: Buffer; ext: string }) {
-  await fs.mkdir(avatarsDir, { recursive: true });
-  const file = `${userId}-${crypto.randomBytes(8).toString('hex')}.${avatar.ext}`;
-  await fs.writeFile(path.join(avatarsDir, file), avatar.bytes);
-  return file;
+/** Stores an avatar under a new unguessable key and answers that key. */
+export async function storeAvatar(avatars: FileStore, userId: string, avatar: { bytes: Buffer; ext: string }) {
+  return (await avatars.put(avatar.bytes, { key: `${userId}-${crypto.randomBytes(8).toString('hex')}.${avatar.ext}` })).key;
+}
+
+/** The avatar a URL names, with its type; null when the name is not one storeAvatar makes or its file is gone. */
+export async function openAvatar(avatars: FileStore, file: string) {
+  const match = AVATAR_KEY.exec(file);
+  if (!match) return null;
+  const stream = await avatars.get(file);
+  return stream && { stream, contentType: AVATAR_MIME[match[1]] };
 }
