@@ -11,4 +11,6 @@ export interface PartnerDto {
   deleted: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The record's version, answered as its ETag and sent back as If-Match. */
+  version?: string;
 }

@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
+import type { AuditTrailEntryDto } from '../contract/auditTrail';
 import type { PagedResult, SearchRequest } from '../contract/envelope';
+import type { PartnerDto } from '../contract/partners';
 import { ALL_PERMISSIONS } from '../contract/permissions';
-import type { RoleDto } from '../contract/roles.dto';
+import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../contract/roles.dto';
 import { SEEDED_ROLES } from '../contract/roles';
 import type { UserDto, UserRoleDto } from '../contract/users';
-import { failed, ok } from './envelopes';
+import { created, failed, ok } from './envelopes';
 
 /**
  * The administration API as the browser's component tests need it: users (search, toggle status, roles,
@@ -83,15 +85,13 @@ export function csvResponse(header: string, lines: string[], fileName: string) {
   });
 }
 
-type PartnerRow = { id: string; name: string; email: string; type: string; address: string; phone: string; website?: string | null };
-
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** `partners` reads the partners handlers.ts holds, so an export sees what the test put there. */
-export const adminHandlers = (partners: () => PartnerRow[]) => [
+export const adminHandlers = (partners: () => PartnerDto[]) => [
   http.get('/api/v1/partners/export', ({ request }) => {
     const keyword = new URL(request.url).searchParams.get('keyword')?.toLowerCase() ?? '';
     const rows = partners().filter((p) => p.name.toLowerCase().includes(keyword));
@@ -112,7 +112,7 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
     const user = userRow(adminMock.users.length + 1, { ...body, isActive: false, emailConfirmed: false });
     adminMock.users.unshift(user);
     adminMock.userRoles.set(user.id, []);
-    return HttpResponse.json({ isSuccess: true, statusCode: 201, message: 'The user has been registered and an activation mail sent', data: user }, { status: 201 });
+    return created(user, 'The user has been registered and an activation mail sent');
   }),
 
   http.post('/api/v1/users/:id/toggle-status', ({ params }) => {
@@ -136,19 +136,19 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
   }),
 
   http.get('/api/users/:id/audit-trails', ({ params, request }) => {
-    const entries = [
+    const entries: AuditTrailEntryDto[] = [
       {
         id: 'a2',
         userId: '00000000-0000-4000-8000-000000000001',
         type: 'Update',
         tableName: 'users',
-        primaryKey: params.id,
+        primaryKey: String(params.id),
         oldValues: { phoneNumber: null, firstName: 'Alice' },
         newValues: { phoneNumber: '+84 90 111 2222', firstName: 'Alicia' },
         affectedColumns: ['phoneNumber', 'firstName'],
         dateTime: '2025-03-02T09:30:00.000Z',
       },
-      { id: 'a1', userId: params.id, type: 'Create', tableName: 'tickets', primaryKey: 't1', oldValues: null, newValues: { subject: 'Cannot upload' }, affectedColumns: ['subject'], dateTime: '2025-03-01T08:00:00.000Z' },
+      { id: 'a1', userId: String(params.id), type: 'Create', tableName: 'tickets', primaryKey: 't1', oldValues: null, newValues: { subject: 'Cannot upload' }, affectedColumns: ['subject'], dateTime: '2025-03-01T08:00:00.000Z' },
     ];
     const query = new URL(request.url).searchParams;
     return ok(pageOf(entries, { pageNumber: Number(query.get('pageNumber') ?? 1), pageSize: Number(query.get('pageSize') ?? 50) }));
@@ -163,7 +163,7 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
 
   http.get('/api/v1/roles/:id/permissions', ({ params }) => {
     const permissions = adminMock.rolePermissions.get(String(params.id));
-    return permissions ? ok({ roleId: params.id, permissions: [...permissions].sort() }) : failed(404, 'Not found');
+    return permissions ? ok({ roleId: String(params.id), permissions: [...permissions].sort() } satisfies RolePermissionsDto) : failed(404, 'Not found');
   }),
 
   ...(['preview', 'save'] as const).map((step) =>
@@ -172,7 +172,7 @@ export const adminHandlers = (partners: () => PartnerRow[]) => [
       if (!current) return failed(404, 'Not found');
       const { permissions } = (await request.json()) as { permissions: string[] };
       if (permissions.some((p) => !(ALL_PERMISSIONS as string[]).includes(p))) return failed(400, 'Some fields are not valid', [{ field: 'permissions', message: 'Unknown permission' }]);
-      const change = { added: permissions.filter((p) => !current.includes(p)), removed: current.filter((p) => !permissions.includes(p)), affectedUsers: 2 };
+      const change: RolePermissionsChange = { added: permissions.filter((p) => !current.includes(p)), removed: current.filter((p) => !permissions.includes(p)), affectedUsers: 2 };
       if (step === 'save') adminMock.rolePermissions.set(String(params.id), [...permissions]);
       return ok(change);
     }),

@@ -1,52 +1,57 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { FieldError, PagedResult, SearchRequest } from '../contract/envelope';
 import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../contract/http';
+import type { PartnerDto } from '../contract/partners';
 import { partnerSchema } from '../contract/schemas/partners';
 import type { AccessTokenClaims } from '../contract/tokens';
+import type { UserDto } from '../contract/users';
 import { lookup } from '../i18n/interpolate';
 import validationEn from '../i18n/validation.en';
 import { ValidationError } from 'yup';
 import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './accounts';
 import { adminHandlers, adminMock } from './adminApi';
-import { created, failed, ok } from './envelopes';
+import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
 import { ticketHandlers, ticketsMock } from './tickets';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
 
-export interface Partner {
-  id: string;
-  name: string;
-  email: string;
-  type: string;
-  address: string;
-  phone: string;
-  website?: string;
-  /** The record's version, as the API's ETag; a change makes the next one. */
-  version?: string;
-}
-
 export const VALID_MAIL_TOKEN = 'valid-mail-token';
 
-const seedPartners = (): Partner[] =>
-  ['Acme Logistics', 'Globex Trading', 'Initech Supplies'].map((name, index) => ({
-    id: `00000000-0000-4000-9000-00000000000${index + 1}`,
-    name,
-    email: `contact@${name.split(' ')[0].toLowerCase()}.example`,
-    type: 'Distributor',
-    address: `${index + 1} Harbour Road`,
-    phone: `+84 28 0000 000${index + 1}`,
-    version: '1',
-  }));
+const STAMP = '2025-01-01T00:00:00.000Z';
 
-const nextVersion = (partner: Partner) => String(Number(partner.version ?? 0) + 1);
+/** A partner as the API answers it, made from a create or update body (the server drops other fields). */
+export const partnerOf = (input: Partial<Record<keyof PartnerDto, unknown>>, id: string, version = '1'): PartnerDto => ({
+  id,
+  name: String(input.name ?? ''),
+  email: String(input.email ?? ''),
+  type: String(input.type ?? ''),
+  address: String(input.address ?? ''),
+  phone: String(input.phone ?? ''),
+  website: input.website ? String(input.website) : null,
+  contactPhone: input.contactPhone ? String(input.contactPhone) : null,
+  deleted: input.deleted === true,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+  version,
+});
+
+const seedPartners = (): PartnerDto[] =>
+  ['Acme Logistics', 'Globex Trading', 'Initech Supplies'].map((name, index) =>
+    partnerOf(
+      { name, email: `contact@${name.split(' ')[0].toLowerCase()}.example`, type: 'Distributor', address: `${index + 1} Harbour Road`, phone: `+84 28 0000 000${index + 1}` },
+      `00000000-0000-4000-9000-00000000000${index + 1}`,
+    ),
+  );
+
+const nextVersion = (partner: PartnerDto) => String(Number(partner.version ?? 0) + 1);
 
 /** The API's 412 when If-Match names another version than the record's: the current record as data. */
-function staleAnswer(request: Request, current: Partner) {
+function staleAnswer(request: Request, current: PartnerDto) {
   const ifMatch = request.headers.get('if-match');
   if (!ifMatch || ifMatch === `"${current.version}"`) return null;
-  return HttpResponse.json({ isSuccess: false, statusCode: 412, message: 'Someone else changed this record after you opened it; nothing was saved', data: current }, { status: 412 });
+  return HttpResponse.json(envelopeOf(current, 412, 'Someone else changed this record after you opened it; nothing was saved'), { status: 412 });
 }
 
 /** What the mock API holds and saw; tests read it and `reset()` it between cases. */
@@ -152,7 +157,7 @@ export const handlers = [
     const body = await record(request);
     const claims = signedInClaims(request);
     if (claims instanceof Response) return claims;
-    return ok({ ...profileOf(claims), firstName: body.firstName, lastName: body.lastName }, 'Profile updated');
+    return ok({ ...profileOf(claims), firstName: String(body.firstName), lastName: String(body.lastName) } satisfies UserDto, 'Profile updated');
   }),
 
   http.post('/api/users/change-password', async ({ request }) => {
@@ -191,7 +196,7 @@ export const handlers = [
     const keyword = search.advancedSearch?.keyword?.toLowerCase() ?? '';
     const matching = mockApi.partners.filter((p) => p.name.toLowerCase().includes(keyword) && (!search.ids || (search.ids as string[]).includes(p.id)));
     const start = (search.pageNumber - 1) * search.pageSize;
-    const page: PagedResult<Partner> = {
+    const page: PagedResult<PartnerDto> = {
       items: matching.slice(start, start + search.pageSize),
       totalCount: matching.length,
       currentPage: search.pageNumber,
@@ -214,7 +219,7 @@ export const handlers = [
     if (claims instanceof Response) return claims;
     const errors = fieldErrors(partnerSchema, body);
     if (errors.length) return failed(400, 'Validation failed', errors);
-    const partner = { ...(body as unknown as Partner), id: `00000000-0000-4000-9000-0000000000${10 + mockApi.partners.length}` };
+    const partner = partnerOf(body, `00000000-0000-4000-9000-0000000000${10 + mockApi.partners.length}`);
     mockApi.partners.push(partner);
     return created(partner, 'Partner created');
   }),
@@ -227,7 +232,7 @@ export const handlers = [
     if (errors.length) return failed(400, 'Validation failed', errors);
     const index = mockApi.partners.findIndex((p) => p.id === params.id);
     if (index < 0) return failed(404, 'Partner not found');
-    mockApi.partners[index] = { ...(body as unknown as Partner), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
+    mockApi.partners[index] = partnerOf(body, String(params.id), nextVersion(mockApi.partners[index]));
     return ok(mockApi.partners[index], 'Partner updated');
   }),
 
@@ -239,12 +244,12 @@ export const handlers = [
     if (index < 0) return failed(404, 'Partner not found');
     const stale = staleAnswer(request, mockApi.partners[index]);
     if (stale) return stale;
-    mockApi.partners[index] = { ...mockApi.partners[index], ...(body as Partial<Partner>), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
+    mockApi.partners[index] = { ...mockApi.partners[index], ...(body as Partial<PartnerDto>), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
     return ok(mockApi.partners[index], 'Partner updated');
   }),
 
   http.patch('/api/v1/partners', async ({ request }) => {
-    const { ids, data } = (await record(request)) as { ids: string[]; data: Partial<Partner> };
+    const { ids, data } = (await record(request)) as { ids: string[]; data: Partial<PartnerDto> };
     if (ids.some((id) => !mockApi.partners.some((p) => p.id === id))) return failed(404, 'Some records were not found; nothing was changed');
     mockApi.partners = mockApi.partners.map((p) => (ids.includes(p.id) ? { ...p, ...data, version: nextVersion(p) } : p));
     return ok(ids, `${ids.length} records updated`);

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { PagedResult } from '../contract/envelope';
-import { TICKET_STATUSES, type TicketChatMessage, type TicketDto, type TicketStatus } from '../contract/tickets';
+import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketStatus } from '../contract/tickets';
 import { adminClaims, partnerClaims } from './accounts';
 import { created, failed, ok } from './envelopes';
 import { claimsOf } from './tokens';
@@ -101,7 +101,7 @@ export const ticketHandlers = [
     const ticket = ticketRow(ticketsMock.tickets.length + 1, {
       subject: String(form.get('subject')),
       description: String(form.get('description') ?? ''),
-      attachments: files.map((f, i) => ({ id: `00000000-0000-4000-e000-00000000000${i}`, fileName: f.name, contentType: f.type, size: f.size })),
+      attachments: files.map((f, i): TicketAttachmentRef => ({ id: `00000000-0000-4000-e000-00000000000${i}`, fileName: f.name, contentType: f.type, size: f.size })),
     });
     ticketsMock.tickets.push(ticket);
     return created(ticket, 'The ticket has been created');

@@ -1,21 +1,10 @@
+import type { AuditTrailEntryDto as AuditTrailEntry } from '../../../contract/auditTrail';
 import type { PagedResult } from '../../../contract/envelope';
 import { API_BASE, API_V1 } from '../../../contract/http';
 import type { UserDto, UserRoleDto } from '../../../contract/users';
 import { apiRequest } from '../../providers/http/httpClient';
 
-/** A row of a user's audit trail (GET /api/users/{id}/audit-trails), newest first. */
-export interface AuditTrailEntry {
-  id: string;
-  /** Who made the change. */
-  userId: string | null;
-  type: 'Create' | 'Update' | 'Delete' | string;
-  tableName: string;
-  primaryKey: string;
-  oldValues: Record<string, unknown> | null;
-  newValues: Record<string, unknown> | null;
-  affectedColumns: string[] | null;
-  dateTime: string;
-}
+export type { AuditTrailEntry };
 
 /** The calls of user administration beyond the data provider's search, read, update and delete. */
 export const userApi = {

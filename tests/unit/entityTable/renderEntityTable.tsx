@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { AdminContext, memoryStore, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Language } from '../../../contract/http';
-import type { Partner } from '../../../mocks/handlers';
+import type { PartnerDto } from '../../../contract/partners';
+import { partnerOf } from '../../../mocks/handlers';
 import { EntityTableScreen } from '../../../src/entityTable/EntityTableScreen';
 import type { EntityResource } from '../../../src/entityTable/types';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
@@ -35,18 +36,13 @@ export function renderEntityScreen<T extends RaRecord>(resource: EntityResource<
 }
 
 /** Partners enough to page through: "Partner 01" … */
-export function manyPartners(count: number, deleted: (index: number) => boolean = () => false): Partner[] {
+export function manyPartners(count: number, deleted: (index: number) => boolean = () => false): PartnerDto[] {
   return Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(2, '0');
-    return {
-      id: `00000000-0000-4000-9000-0000000001${n}`,
-      name: `Partner ${n}`,
-      email: `p${n}@example.com`,
-      type: 'Distributor',
-      address: `${n} Harbour Road`,
-      phone: `+84 28 0000 01${n}`,
-      deleted: deleted(i),
-    } as Partner;
+    return partnerOf(
+      { name: `Partner ${n}`, email: `p${n}@example.com`, type: 'Distributor', address: `${n} Harbour Road`, phone: `+84 28 0000 01${n}`, deleted: deleted(i) },
+      `00000000-0000-4000-9000-0000000001${n}`,
+    );
   });
 }
 

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { AuditTrailEntryDto } from '../../../contract/auditTrail';
+import type { PagedResult } from '../../../contract/envelope';
 import { ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
 import users from '../../../src/resources/users/userTable';
@@ -10,7 +12,7 @@ import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 
 const TOTAL = 120;
-const entry = (n: number) => ({
+const entry = (n: number): AuditTrailEntryDto => ({
   id: `a${n}`,
   userId: null,
   type: 'Update',
@@ -32,7 +34,7 @@ describe('the audit trail dialog', { timeout: 20_000 }, () => {
         const pageSize = Number(query.get('pageSize'));
         asked.push(`${pageNumber}/${pageSize}`);
         const items = Array.from({ length: TOTAL }, (_, i) => entry(i + 1)).slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-        return ok({ items, totalCount: TOTAL, currentPage: pageNumber, pageSize });
+        return ok({ items, totalCount: TOTAL, currentPage: pageNumber, pageSize } satisfies PagedResult<AuditTrailEntryDto>);
       }),
     );
     const user = userEvent.setup();

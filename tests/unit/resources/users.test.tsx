@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminMock } from '../../../mocks/adminApi';
-import { mockApi, type Partner } from '../../../mocks/handlers';
+import { mockApi } from '../../../mocks/handlers';
 import users from '../../../src/resources/users/userTable';
 import { renderEntityScreen, rowOf, rows } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
@@ -67,7 +67,7 @@ describe('users screen', { timeout: 15_000 }, () => {
   it('registers a user with POST /users/register, picking a partner where deleted ones cannot be chosen', async () => {
     const user = userEvent.setup();
     signInAs('admin');
-    mockApi.partners = [...mockApi.partners, { ...mockApi.partners[0], id: '00000000-0000-4000-9000-000000000009', name: 'Old Partner', deleted: true } as Partner];
+    mockApi.partners = [...mockApi.partners, { ...mockApi.partners[0], id: '00000000-0000-4000-9000-000000000009', name: 'Old Partner', deleted: true }];
     renderUsers();
     await waitFor(() => expect(rows()).toHaveLength(2), LOAD);
     await user.click(screen.getByTestId('entity-add'));
