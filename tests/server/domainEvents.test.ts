@@ -19,11 +19,11 @@ const { server, token, userIds, make } = useDemoServer();
 const ADMIN = 'admin@example.com';
 const events = () => server.built.ctx.events;
 
-const recorders: ReturnType<typeof recordEvents>[] = [];
+const recorders: { stop(): void }[] = [];
 afterEach(() => recorders.splice(0).forEach((recorder) => recorder.stop()));
 /** What the server's bus publishes from now on until the test ends. */
 function recordServerEvents<T extends DomainEventType>(...types: T[]) {
-  const recorder = recordServerEvents(...types);
+  const recorder = recordEvents(events(), ...types);
   recorders.push(recorder);
   return recorder;
 }
