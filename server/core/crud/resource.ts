@@ -5,6 +5,7 @@ import type { Resource } from '../../../contract/permissions';
 import type { SearchInput } from '../../../contract/schemas/search';
 import type { Db } from '../../db/client';
 import type { CsvColumn } from '../csv';
+import type { DomainEvent } from '../events';
 import type { Principal } from '../guard';
 
 export type CrudRow = Record<string, unknown> & { id: string };
@@ -42,4 +43,6 @@ export interface CrudResource<TInput extends object, TDto> {
   beforeWrite?(tx: Db, input: TInput, existing: CrudRow | null, principal: Principal): Promise<void>;
   /** Checks of a delete, inside the delete's transaction with the row locked; throw an ApiError to refuse. */
   beforeDelete?(tx: Db, existing: CrudRow, principal: Principal): Promise<void>;
+  /** The module's domain events a committed change of one row publishes, besides ResourceChanged (e.g. PartnerCreated). */
+  events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
 }

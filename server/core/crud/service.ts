@@ -33,7 +33,8 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   const totals = createCountCache(ctx.events, resource.name);
 
   const transaction = <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
-  const announce = (id: string, action: Action) => ctx.events.publish({ type: 'ResourceChanged', resource: resource.name, id, action });
+  const announce = (id: string, action: Action) =>
+    Promise.all([{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) => ctx.events.publish(event)));
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 
   async function searchWhere(principal: Principal, body: unknown) {

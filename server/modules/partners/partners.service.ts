@@ -43,6 +43,7 @@ export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
   }),
   sortable: { name: partners.name, email: partners.email, type: partners.type, phone: partners.phone, createdAt: partners.createdAt },
   defaultSort: 'name asc',
+  events: (id, action) => (action === 'created' ? [{ type: 'PartnerCreated', partnerId: id }] : []),
   where: (search) => [
     containsFolded(partners.searchText, keywordOf(search)),
     containsFolded(partners.nameFolded, search.name as string | undefined),

@@ -11,6 +11,7 @@ import type { Principal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { topRank } from '../users/ranks';
 import { assertRoleWithinReach, holdersOf } from './roleRules';
+import { announceRoleChange } from './roles.events';
 import { rolePermissions, roles } from './roles.schema';
 
 /** A role's enabled permissions: read, previewed and replaced, within the editor's reach and holdings. */
@@ -72,7 +73,7 @@ export function createRolePermissionService(ctx: AppContext, roleRows: CrudRows<
         await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'role_permissions', key: role.id, before: { permissions: planned.current }, after: { permissions: planned.next } });
         return planned;
       });
-      ctx.events.publish({ type: 'ResourceChanged', resource: 'roles', id: visible.id, action: 'updated' });
+      await announceRoleChange(ctx.events, visible.id, 'updated');
       return { ...change, permissions: next };
     },
   };

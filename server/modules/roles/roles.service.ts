@@ -8,6 +8,7 @@ import { ApiError } from '../../core/errors';
 import { contains, keywordOf } from '../../core/search';
 import { createRolePermissionService } from './rolePermissions.service';
 import { assertRoleWithinReach, holdersOf, refuse } from './roleRules';
+import { roleItselfChanged } from './roles.events';
 import { roles } from './roles.schema';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -58,6 +59,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
     if (n > 0) throw new ApiError(409, 'roles.inUse', undefined, { count: n });
   },
   // A new role is held by nobody; a renamed, re-ranked or deleted one changes what its holders are.
+  events: (id, action) => (action === 'created' ? [] : [roleItselfChanged(id)]),
   csv: [
     { header: 'id', value: (r) => r.id },
     { header: 'name', value: (r) => r.name },
