@@ -11,7 +11,7 @@ import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
 import { sendStoredFile } from '../../files/sendStoredFile';
 import { registerMultipart, withUploadForm } from '../../files/uploadForm';
-import { createTicketAnnouncer } from './ticketEvents';
+import { createTicketAnnouncer } from './tickets.events';
 import { createTicketService, type TicketCsvRow } from './tickets.service';
 import { TICKET_UPLOADS } from './ticketFiles';
 
@@ -35,9 +35,9 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
  * (fields and `files`) or JSON; every change is audited and announced on the hub after it commits.
  */
 export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const realtime = app.realtime;
-  const service = createTicketService(ctx, createTicketAnnouncer(ctx, realtime));
-  realtime.setJoinTicketCheck(service.canFollow);
+  const service = createTicketService(ctx, createTicketAnnouncer(ctx));
+  // Who may follow a ticket's chat is the tickets module's answer; the hub asks it on JoinTicket.
+  app.realtime.setJoinTicketCheck(service.canFollow);
   await registerMultipart(app);
   const tags = ['Tickets'];
 

@@ -12,7 +12,7 @@ import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
 import { containsFolded, countOf, idsFilter, isUuid, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
-import type { TicketAnnouncer } from './ticketEvents';
+import type { TicketAnnouncer } from './tickets.events';
 import { selectMessageDtos, selectTicketDto, ticketDtoQuery, ticketVersion, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import type { StoredUpload } from '../../files/uploadForm';
@@ -178,7 +178,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       return row.id;
     });
     const dto = await dtoOf(id);
-    announce.created(dto, principal);
+    await announce.created(dto, principal);
     return dto;
   }
 
@@ -203,7 +203,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     });
     if (!changed) throw await stale();
     const dto = await dtoOf(id);
-    announce.statusChanged(dto, previous, principal);
+    await announce.statusChanged(dto, previous, principal);
     return dto;
   }
 
@@ -234,7 +234,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       return message.id;
     });
     const [message] = await selectMessageDtos(db, eq(ticketMessages.id, messageId));
-    announce.messagePosted(await dtoOf(ticket.id), message, principal);
+    await announce.messagePosted(await dtoOf(ticket.id), message, principal);
     return message;
   }
 

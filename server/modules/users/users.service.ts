@@ -19,6 +19,7 @@ import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
+import { announceUserChange } from './users.events';
 
 const sortable = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
 
@@ -154,7 +155,7 @@ export function createUserService(ctx: AppContext) {
       }
       return done;
     });
-    for (const user of changed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'updated', partnerId: user.partnerId });
+    await Promise.all(changed.map((user) => announceUserChange(ctx.events, 'UserChanged', user)));
     return (await selectUserDtos(db, idsFilter(users.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
@@ -184,7 +185,7 @@ export function createUserService(ctx: AppContext) {
       if (!active) await revokeRefreshTokensOfUser(tx, target.id);
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { isActive: target.isActive }, after: { isActive: active } });
     });
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
+    await announceUserChange(ctx.events, active ? 'UserChanged' : 'UserDeactivated', target);
     return (await selectUserDto(db, target.id))!;
   }
 
@@ -205,7 +206,7 @@ export function createUserService(ctx: AppContext) {
       }
       return done;
     });
-    for (const target of removed) ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'deleted', partnerId: target.partnerId });
+    await Promise.all(removed.map((target) => announceUserChange(ctx.events, 'UserDeleted', target)));
     return removed;
   }
 
