@@ -74,7 +74,10 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         after: { roles: names(next) },
       });
     });
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
+    await Promise.all([
+      ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId }),
+      ctx.events.publish({ type: 'RoleChanged', roleIds: changed.map((r) => r.id), userIds: [target.id] }),
+    ]);
     return send(request, reply, await rolesOf(target.id));
   });
 
