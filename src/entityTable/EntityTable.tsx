@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useDeleteMany, useListController, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/http';
-import { toApiResource } from '../providers/data/apiResources';
+import type { LiveResourceMeta } from '../realtime/resourceChanges';
 import { AdvancedSearchPanel } from './AdvancedSearchPanel';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteRowDialog, EntityRecordDialogs } from './EntityRecordDialogs';
@@ -17,7 +17,6 @@ import type { RowMenuItem } from './RowActionMenu';
 import { RowActionMenu } from './RowActionMenu';
 import type { EntityResource, EntityRowAction, RowActionHelpers } from './types';
 import { useCsvExport } from './useCsvExport';
-import { useRefreshOnResourceChanged } from './useRefreshOnResourceChanged';
 import { useResourceAccess } from './useResourceAccess';
 
 export interface EntityTableProps<T extends RaRecord> {
@@ -32,7 +31,7 @@ type Pending<T extends RaRecord> = { kind: 'delete'; row: T } | { kind: 'deleteS
 /**
  * The generic entity table a resource declares (src/resources/<resource>/index.ts): search, toolbar, table
  * with row menus, server-side paging, add/edit dialog, delete confirmation and CSV export, each action
- * gated by the resource's permissions. The list reloads when someone changes one of its rows.
+ * gated by the resource's permissions. The list reloads when someone changes one of its rows (a hub message).
  */
 export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChange }: EntityTableProps<T>) {
   const translate = useTranslate();
@@ -47,6 +46,8 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
     filter: resource.permanentFilter,
     disableSyncWithLocation: true,
     storeKey: `${resource.name}.entityTable`,
+    // The hub's changes of this resource refetch the list (src/realtime/resourceChanges.ts).
+    queryOptions: { meta: { liveResource: resource.liveResource } satisfies LiveResourceMeta },
   });
   const { refetch, onUnselectItems, filterValues, setFilters } = list;
   const csv = useCsvExport(resource.name);
@@ -62,7 +63,6 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
   const reloadAfterChange = useCallback(() => {
     void refetch({ cancelRefetch: false });
   }, [refetch]);
-  useRefreshOnResourceChanged(resource.liveResource ?? toApiResource(resource.name), reload);
 
   const helpers: RowActionHelpers = useMemo(
     () => ({ refresh: reloadAfterChange, notify: (key, type = 'success') => notify(key, { type }), navigate: (path) => navigate(path) }),

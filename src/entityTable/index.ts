@@ -3,5 +3,4 @@ export { EntityTable } from './EntityTable';
 export { EntityTableScreen } from './EntityTableScreen';
 export { ConfirmDialog } from './ConfirmDialog';
 export { useResourceAccess } from './useResourceAccess';
-export { announceResourceChanged, RESOURCE_CHANGED_EVENT, useRefreshOnResourceChanged, type ResourceChangedDetail } from './useRefreshOnResourceChanged';
 export type * from './types';

@@ -1,15 +1,54 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ResourceChangedMessage } from '../../contract/realtime';
-import { announceResourceChanged } from '../entityTable/useRefreshOnResourceChanged';
 import { toApiResource } from '../providers/data/apiResources';
+import { useHubEvent } from './hooks';
+
+/** Changes arriving within this window are one refresh (a bulk delete announces each of its rows). */
+const COALESCE_MS = 50;
+
+/** The query's list meta naming another resource whose announced changes it follows (partner users follow `users`). */
+export interface LiveResourceMeta {
+  liveResource?: string;
+}
+
+/** The resource the server announces changes of for a react-admin query: its `meta.liveResource`, else its API path. */
+function announcedResourceOf([resource, , params]: QueryKey): string | undefined {
+  if (typeof resource !== 'string') return undefined;
+  const live = (params as { meta?: LiveResourceMeta } | undefined)?.meta?.liveResource;
+  return typeof live === 'string' ? live : toApiResource(resource);
+}
 
 /**
- * A committed change somebody made (hub `ResourceChanged`): the window event the lists listen to, and every
- * react-admin query of the same API resource marked stale, so the ones on screen refetch.
+ * The one path from a hub `ResourceChanged` to a refetch: the react-admin queries of that resource are marked
+ * stale, so those on screen refetch once (however many changes came together) and the others when next shown.
  */
-export function applyResourceChange(queryClient: QueryClient, change: ResourceChangedMessage) {
-  announceResourceChanged({ resource: change.resource, id: change.id, action: change.action });
-  void queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => typeof queryKey[0] === 'string' && toApiResource(queryKey[0]) === change.resource,
-  });
+export function createResourceChangeApplier(queryClient: QueryClient) {
+  const changed = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const resources = new Set(changed);
+    changed.clear();
+    void queryClient.invalidateQueries({ predicate: ({ queryKey }) => resources.has(announcedResourceOf(queryKey) ?? '') });
+  };
+  return {
+    apply(change: ResourceChangedMessage) {
+      changed.add(change.resource);
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      changed.clear();
+    },
+  };
+}
+
+/** Refetches the lists and records on screen when the hub announces a change of their resource (the signed-in layout). */
+export function useRefetchOnResourceChanged() {
+  const queryClient = useQueryClient();
+  const applier = useMemo(() => createResourceChangeApplier(queryClient), [queryClient]);
+  useEffect(() => () => applier.stop(), [applier]);
+  useHubEvent('ResourceChanged', (change) => applier.apply(change));
 }

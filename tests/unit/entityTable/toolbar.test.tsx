@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
 import { permission, type Action } from '../../../contract/permissions';
-import { announceResourceChanged } from '../../../src/entityTable/useRefreshOnResourceChanged';
 import { savePermissions } from '../../../src/providers/session/sessionStorage';
 import partners from '../../../src/resources/partners/partnerTable';
 import { signInAs } from '../sessionFixtures';
@@ -63,15 +62,5 @@ describe('entity table toolbar', () => {
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '0002');
     await user.click(screen.getByTestId('entity-filters-apply'));
     await waitFor(() => expect(searches().at(-1)?.body).toMatchObject({ phone: '0002', advancedSearch: { keyword: 'globex' } }));
-  });
-
-  it('reloads when someone else changes a row of the resource', async () => {
-    signInAs('admin');
-    renderEntityScreen(partners);
-    await waitFor(() => expect(rows()).toHaveLength(3), LOAD);
-    mockApi.partners.push({ ...mockApi.partners[0], id: '00000000-0000-4000-9000-000000000099', name: 'Added Elsewhere' });
-    announceResourceChanged({ resource: 'tickets', id: 'x', action: 'created' });
-    announceResourceChanged({ resource: 'partners', id: '00000000-0000-4000-9000-000000000099', action: 'created' });
-    expect(await screen.findByText('Added Elsewhere')).toBeInTheDocument();
   });
 });

@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HUB_KEEP_ALIVE_MS, HUB_RECONNECT_DELAYS_MS, HUB_SERVER_TIMEOUT_MS } from '../../../contract/realtime';
 import { partnerClaims } from '../../../mocks/accounts';
 import { mockApi } from '../../../mocks/handlers';
-import { RESOURCE_CHANGED_EVENT } from '../../../src/entityTable/useRefreshOnResourceChanged';
 import { clearSession, saveCredentials } from '../../../src/providers/session/sessionStorage';
-import { applyResourceChange } from '../../../src/realtime/resourceChanges';
+import { createResourceChangeApplier } from '../../../src/realtime/resourceChanges';
 import { EXPIRED, signInAs } from '../sessionFixtures';
 import { hub } from './fakeSignalr';
 
@@ -186,17 +185,19 @@ describe('the realtime client', () => {
 });
 
 describe('a ResourceChanged message', () => {
-  it('announces the change to the lists and refreshes the queries of that API resource only', () => {
+  it('refreshes the queries of that API resource only, once for changes arriving together', () => {
+    vi.useFakeTimers();
     const queryClient = new QueryClient();
     for (const resource of ['tickets', 'ticket-management', 'partners']) queryClient.setQueryData([resource, 'getList', {}], { data: [] });
-    const announced: unknown[] = [];
-    const listen = (event: Event) => announced.push((event as CustomEvent).detail);
-    window.addEventListener(RESOURCE_CHANGED_EVENT, listen);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const changes = createResourceChangeApplier(queryClient);
 
-    applyResourceChange(queryClient, { resource: 'tickets', id: 't1', action: 'created' });
+    changes.apply({ resource: 'tickets', id: 't1', action: 'created' });
+    changes.apply({ resource: 'tickets', id: 't2', action: 'deleted' });
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
 
-    window.removeEventListener(RESOURCE_CHANGED_EVENT, listen);
-    expect(announced).toEqual([{ resource: 'tickets', id: 't1', action: 'created' }]);
+    expect(invalidate).toHaveBeenCalledTimes(1);
     const invalidated = (resource: string) => queryClient.getQueryState([resource, 'getList', {}])?.isInvalidated;
     expect([invalidated('tickets'), invalidated('ticket-management'), invalidated('partners')]).toEqual([true, true, false]);
   });
