@@ -19,7 +19,7 @@ import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
 import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
-import { seedDemo } from './seed/seedDemo';
+import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
 
 export interface BuiltApp {
@@ -62,11 +62,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
 
-  for (const module of modules) await module.seed?.(ctx);
-  if (config.seed === 'demo') {
-    await seedDemo(database.db, { attachmentsDir: path.join(config.dataDir, 'files', 'attachments') });
-    for (const module of modules) await module.seedDemo?.(ctx);
-  }
+  await runSeeds(ctx, modules, { demo: config.seed === 'demo' });
 
   await app.register(rateLimit, {
     global: false,

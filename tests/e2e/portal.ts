@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { startServer, type TestServer } from '../server/harness';
 import { afterEach, expect } from 'vitest';
 import { launchChromium, recordCspViolations } from './browser';

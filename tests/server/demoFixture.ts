@@ -1,5 +1,5 @@
 import { partners, roles, users } from '../../server/db/schema';
-import { DEMO_USERS } from '../../server/seed/demoData';
+import { DEMO_USERS } from '../../server/modules/users/users.demo';
 import type { TokenResponse } from '../../contract/tokens';
 import type { TestServer } from './harness';
 

@@ -9,7 +9,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { Envelope } from '../../contract/envelope';
 import type { TokenResponse } from '../../contract/tokens';
 import { afterAnswersSettled } from '../../server/modules/accounts/afterAnswer';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 
 export { DEMO_PASSWORD };
 
@@ -41,38 +41,61 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * A real server on a free port over a fresh database: PGlite in a temporary folder, or, when
- * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
+ * A fresh database for one test server: without TEST_DATABASE_URL none (the server makes PGlite in its data
+ * folder); with it, a new PostgreSQL database named by `databaseUrl`, which `drop` removes.
  */
-export async function startServer(options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
+export async function createTestDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `pp_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
+  if (!adminUrl) return { drop: async () => {} };
+  const name = `pp_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/** The configuration of a test server: demo seed, quiet log, limits a test does not meet unless it sets them. */
+export function testConfig(dataDir: string, databaseUrl: string | undefined, options: { limits?: Partial<Config['limits']>; staticDir?: string } = {}): Config {
   const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '' }, { dataDir, port: 0, databaseUrl });
-  const config: Config = {
+  return {
     ...base,
     seed: 'demo',
     logLevel: 'silent',
     staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
     limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
   };
+}
+
+/** A fingerprint of every table's rows: equal before and after means nothing changed. */
+export async function snapshotOf(db: BuiltApp['database']['db']) {
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const result = (await db.execute(sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table_name}" t`))) as unknown as { rows: { n: string; h: string }[] };
+    parts.push(`${table_name}:${result.rows[0].n}:${result.rows[0].h}`);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * A real server on a free port over a fresh database: PGlite in a temporary folder, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
+ */
+export async function startServer(options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
+  const database = await createTestDatabase();
+  const config = testConfig(dataDir, database.databaseUrl, options);
   const built = await buildApp(config, { logger: false });
   options.beforeListen?.(built);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,19 +142,10 @@ export async function startServer(options: { limits?: Partial<Config['limits']>;
         .sort()
         .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
     },
-    async snapshot() {
-      const db = built.database.db;
-      const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] };
-      const parts: string[] = [];
-      for (const { table_name } of tables.rows) {
-        const result = (await db.execute(sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table_name}" t`))) as unknown as { rows: { n: string; h: string }[] };
-        parts.push(`${table_name}:${result.rows[0].n}:${result.rows[0].h}`);
-      }
-      return parts.join('\n');
-    },
+    snapshot: () => snapshotOf(built.database.db),
     async close() {
       await built.app.close();
-      await dropDatabase();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

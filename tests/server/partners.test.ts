@@ -7,7 +7,7 @@ import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import { csvCell } from '../../server/core/csv';
 import { auditTrails, partners } from '../../server/db/schema';
-import { DEMO_PARTNERS } from '../../server/seed/demoData';
+import { DEMO_PARTNERS } from '../../server/modules/partners/partners.demo';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
 import { unique, useDemoServer, whileAuditRefuses } from './factories';
 

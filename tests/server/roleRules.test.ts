@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS, permission, type Permission } from '../../contract/per
 import type { UserRoleDto } from '../../contract/users';
 import apiEn from '../../i18n/api.en';
 import { auditTrails, rolePermissions, roles, userRoles } from '../../server/db/schema';
-import { seedRoles } from '../../server/seed/seedDemo';
+import { seedRoles } from '../../server/modules/roles/roles.seed';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { unique, useDemoServer } from './factories';
 

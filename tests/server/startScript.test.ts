@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { HUB_PATH } from '../../contract/realtime';
 import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
-import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { eventually, RawLongPolling } from './hubHarness';
 
 /** `npm start` as a terminal or a process manager stops it: a signal to the whole process group. */

@@ -7,7 +7,7 @@ import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import { partners, refreshTokens, users } from '../../server/db/schema';
 import { hashOf } from '../../server/modules/accounts/secrets';
-import { DEMO_USERS } from '../../server/seed/demoData';
+import { DEMO_USERS } from '../../server/modules/users/users.demo';
 import { expectEnvelope, expectFieldErrors, fieldMessage, jwtPayload, refused, unsignedJwt } from './expectations';
 import { useDemoServer } from './factories';
 import { DEMO_PASSWORD, rootTenant, startServer, type TestServer } from './harness';

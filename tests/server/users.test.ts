@@ -7,7 +7,7 @@ import apiEn from '../../i18n/api.en';
 import validationEn from '../../i18n/validation.en';
 import validationVi from '../../i18n/validation.vi';
 import { auditTrails, users } from '../../server/db/schema';
-import { DEMO_USERS } from '../../server/seed/demoData';
+import { DEMO_USERS } from '../../server/modules/users/users.demo';
 import { expectEnvelope, expectFieldErrors, fieldMessage, jwtPayload, refused } from './expectations';
 import { unique, useDemoServer } from './factories';
 import { linkIn } from './harness';

@@ -5,6 +5,7 @@ import { accountRoutes } from './account.routes';
 import { recoveryRoutes } from './recovery.routes';
 import { userRoleRoutes } from './userRoles.routes';
 import { userRoutes } from './users.routes';
+import { seedDemoUsers } from './users.seed';
 
 const usersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(accountRoutes, { ctx });
@@ -14,4 +15,4 @@ const usersPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }
 };
 
 /** Staff user administration, a user's own account and the password recovery flows. */
-export const usersModule: PortalModule = { name: 'users', plugin: usersPlugin };
+export const usersModule: PortalModule = { name: 'users', plugin: usersPlugin, seedDemo: seedDemoUsers };

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { PortalModule } from './module';
+
+/** Any number: it names the advisory lock that seeds of this application take. */
+const SEED_LOCK = 7_262_531_902;
+
+/**
+ * Every module's `seed`, then (demo) every `seedDemo`, in the modules' order. Each runs in its own transaction
+ * under an advisory lock, so instances starting together seed one after another: the first writes what is
+ * missing, the others find it there. A seed sees the transaction as `ctx.db`.
+ */
+export async function runSeeds(ctx: AppContext, modules: readonly PortalModule[], options: { demo: boolean }) {
+  const steps = [...modules.map((module) => module.seed), ...(options.demo ? modules.map((module) => module.seedDemo) : [])];
+  for (const step of steps) {
+    if (!step) continue;
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      await step({ ...ctx, db: tx as unknown as Db });
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { foldForSearch } from '../../../contract/fold';
+import type { AppContext } from '../../context';
+import { demoPartnerId } from '../partners/partners.seed';
+import { demoUserIds } from '../users/users.seed';
+import { DEMO_TICKET_OWNERS, demoTickets, SUPPORT_USER, type DemoFile } from './tickets.demo';
+import { toSafeHtml } from './ticketHtml';
+import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
+import { searchTextOf } from './tickets.service';
+
+const HOUR = 60 * 60 * 1000;
+
+/** The bytes of a demo file, where the tickets module keeps attachments; the key they are stored under. */
+async function storeDemoFile(ctx: AppContext, file: DemoFile) {
+  return (await ctx.files.area('attachments').put(file.bytes)).key;
+}
+
+/**
+ * The demo tickets of DESIGN.md a database lacks: every status for Acme and Globex, with chat and attachments.
+ * A ticket is known by its partner and subject; one that is there (edited, answered since) is left as it is.
+ * A demo partner or account that is not there has no demo tickets.
+ */
+export async function seedDemoTickets(ctx: AppContext) {
+  const { db } = ctx;
+  const userIds = await demoUserIds(db, [SUPPORT_USER, ...DEMO_TICKET_OWNERS.map((o) => o.partnerUser)]);
+  const supportId = userIds.get(SUPPORT_USER);
+  const now = Date.now();
+
+  async function storeFiles(ticketId: string, messageId: string | null, uploadedBy: string, files: DemoFile[] = []) {
+    for (const file of files) {
+      const storageName = await storeDemoFile(ctx, file);
+      await db.insert(ticketAttachments).values({ ticketId, messageId, uploadedBy, storageName, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length });
+    }
+  }
+
+  for (const [ownerIndex, owner] of DEMO_TICKET_OWNERS.entries()) {
+    const partnerId = await demoPartnerId(db, owner.partnerName);
+    const partnerUserId = userIds.get(owner.partnerUser);
+    if (!partnerId || !partnerUserId || !supportId) continue;
+    for (const [ticketIndex, demo] of demoTickets(owner.partnerName).entries()) {
+      const [present] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.partnerId, partnerId), eq(tickets.subject, demo.subject)))
+        .limit(1);
+      if (present) continue;
+      // Older statuses are older tickets: a CLOSED one began weeks ago, an OPEN one today.
+      const createdAt = new Date(now - ((3 - ticketIndex) * 7 + ownerIndex + 1) * 24 * HOUR);
+      const description = toSafeHtml(demo.description);
+      const lastMessageAt = new Date(createdAt.getTime() + demo.messages.length * 3 * HOUR);
+      const [ticket] = await db
+        .insert(tickets)
+        .values({
+          subject: demo.subject,
+          description,
+          status: demo.status,
+          partnerId,
+          createdBy: partnerUserId,
+          searchText: searchTextOf(demo.subject, description),
+          subjectFolded: foldForSearch(demo.subject),
+          createdAt,
+          updatedAt: lastMessageAt,
+          lastMessageAt,
+        })
+        .returning({ id: tickets.id });
+      await storeFiles(ticket.id, null, partnerUserId, demo.files);
+      for (const [messageIndex, message] of demo.messages.entries()) {
+        const authorId = message.from === 'partner' ? partnerUserId : supportId;
+        const [row] = await db
+          .insert(ticketMessages)
+          .values({ ticketId: ticket.id, authorId, body: toSafeHtml(message.body), createdAt: new Date(createdAt.getTime() + (messageIndex + 1) * 3 * HOUR) })
+          .returning({ id: ticketMessages.id });
+        await storeFiles(ticket.id, row.id, authorId, message.files);
+      }
+    }
+  }
+}
