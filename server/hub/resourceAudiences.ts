@@ -8,7 +8,7 @@ import { hubGroups } from './groups';
  * and partner scope as its routes. A resource missing here is heard by nobody: add it with its readers.
  */
 const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience> = {
-  // tickets.service ticketScope: a partner's users see its tickets; staff need AdminView.
+  // ticketSearch.ts ticketScope: a partner's users see its tickets; staff need AdminView.
   tickets: (event) => ofPartner(event, viewOrSearch('Tickets', permission('Tickets', 'AdminView'))),
   // /users shows a partner's users to its own users and to staff; /partner-users shows them to staff with AdminView.
   users: (event) =>

@@ -12,8 +12,9 @@ import { validate } from '../../core/validation';
 import { sendStoredFile } from '../../files/sendStoredFile';
 import { registerMultipart, withUploadForm } from '../../files/uploadForm';
 import { createTicketAnnouncer } from './tickets.events';
-import { createTicketService, type TicketCsvRow } from './tickets.service';
+import { createTicketService } from './tickets.service';
 import { TICKET_UPLOADS } from './ticketFiles';
+import type { TicketCsvRow } from './ticketSearch';
 
 type IdParams = { Params: { id: string } };
 type AttachmentParams = { Params: { id: string; attachmentId: string } };

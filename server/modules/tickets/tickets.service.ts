@@ -1,22 +1,21 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PagedResult } from '../../../contract/envelope';
+import { and, eq, isNull } from 'drizzle-orm';
 import { foldForSearch } from '../../../contract/fold';
 import { permission } from '../../../contract/permissions';
 import type { CreateTicketInput, TicketSearchInput } from '../../../contract/schemas/tickets';
-import { partnerMayChangeStatus, ticketAcceptsMessages, type TicketDto, type TicketMessageDto, type TicketStatus } from '../../../contract/tickets';
+import { partnerMayChangeStatus, ticketAcceptsMessages, type TicketMessageDto, type TicketStatus } from '../../../contract/tickets';
 import type { AppContext } from '../../context';
-import { partners, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema';
+import { partners, ticketAttachments, ticketMessages, tickets } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
-import { containsFolded, countOf, idsFilter, isUuid, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
-import { fullNameOf } from '../accounts/principal';
+import { isUuid, rowIdOf } from '../../core/search';
 import type { TicketAnnouncer } from './tickets.events';
-import { selectMessageDtos, selectTicketDto, ticketDtoQuery, ticketVersion, toAttachmentRef, toTicketDtos, type TicketRow } from './ticketDtos';
+import { selectMessageDtos, selectTicketDto, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import type { StoredUpload } from '../../files/uploadForm';
 import { attachmentStore } from './ticketFiles';
+import { exportTicketRows, searchTickets, ticketScope } from './ticketSearch';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
@@ -24,56 +23,7 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
 
 export const searchTextOf = (subject: string, descriptionHtml: string) => foldForSearch(`${subject} ${textOfHtml(descriptionHtml)}`);
 
-/**
- * Partner isolation (DESIGN.md "Permissions and roles"): a user with a partner reaches only that partner's
- * tickets; staff need Tickets.AdminView to reach any. Outside the scope a ticket answers 404.
- */
-export function ticketScope(principal: Principal): SQL | undefined {
-  if (principal.partnerId) return eq(tickets.partnerId, principal.partnerId);
-  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
-}
-
 const versionMatches = (ifMatch: IfMatch | undefined, ticket: TicketRow) => ifMatchAccepts(ifMatch, ticketVersion(ticket));
-
-/** Flat rows for the CSV export, keyed by the sortable names so the keyset can read its position. */
-const exportColumns = {
-  id: tickets.id,
-  subject: tickets.subject,
-  status: tickets.status,
-  partnerName: partners.name,
-  creatorFirstName: users.firstName,
-  creatorLastName: users.lastName,
-  description: tickets.description,
-  createdAt: tickets.createdAt,
-  updatedAt: tickets.updatedAt,
-  lastMessageAt: tickets.lastMessageAt,
-};
-
-/** One line of the CSV export. */
-export interface TicketCsvRow {
-  id: string;
-  subject: string;
-  status: string;
-  partnerName: string;
-  createdByName: string;
-  createdAt: Date;
-  updatedAt: Date;
-  lastMessageAt: Date | null;
-  /** The description's text, without markup. */
-  description: string;
-}
-
-const sortable = {
-  id: tickets.id,
-  subject: tickets.subject,
-  status: tickets.status,
-  createdAt: tickets.createdAt,
-  updatedAt: tickets.updatedAt,
-  lastMessageAt: tickets.lastMessageAt,
-  partnerName: partners.name,
-};
-/** Keyset paging needs a sort column without nulls. */
-const { lastMessageAt: _nullable, ...exportSortable } = sortable;
 
 /** The rules of tickets and their chat; routes parse and answer, this decides and writes. */
 export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) {
@@ -93,56 +43,6 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     if (!principal.permissions.has(permission('TicketConversations', 'View')) || !isUuid(ticketId)) return false;
     const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), ticketScope(principal)));
     return !!row;
-  }
-
-  function searchWhere(principal: Principal, input: TicketSearchInput) {
-    return and(
-      ticketScope(principal),
-      containsFolded(tickets.searchText, keywordOf(input)),
-      containsFolded(tickets.subjectFolded, input.subject ?? input.title),
-      input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
-      input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
-      input.status ? eq(tickets.status, input.status) : undefined,
-      idsFilter(tickets.id, input.ids),
-    );
-  }
-
-  async function search(principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
-    const where = searchWhere(principal, input);
-    return readPage(input, countOf(db, tickets, where), async ({ limit, offset }) =>
-      toTicketDtos(
-        db,
-        await ticketDtoQuery(db)
-          .where(where)
-          .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
-          .limit(limit)
-          .offset(offset),
-      ),
-    );
-  }
-
-  /** Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. */
-  async function exportRows(principal: Principal, input: TicketSearchInput) {
-    const where = searchWhere(principal, input);
-    const key = keysetOrder(input.orderBy, exportSortable, 'createdAt desc', tickets.id);
-    const batches = keysetBatches(
-      key,
-      ({ after, order, limit }) =>
-        db
-          .select(exportColumns)
-          .from(tickets)
-          .innerJoin(partners, eq(partners.id, tickets.partnerId))
-          .innerJoin(users, eq(users.id, tickets.createdBy))
-          .where(and(where, after))
-          .orderBy(...order)
-          .limit(limit),
-      ({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
-        ...row,
-        createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
-        description: textOfHtml(description),
-      }),
-    );
-    return { total: await countOf(db, tickets, where), batches };
   }
 
   /** A partner user raises a ticket for its partner; staff name the partner (and need to see every partner's). */
@@ -254,8 +154,8 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     attachments,
     canFollow,
     get: async (principal: Principal, id: string) => dtoOf((await findVisible(principal, id)).id),
-    search,
-    exportRows,
+    search: (principal: Principal, input: TicketSearchInput) => searchTickets(db, principal, input),
+    exportRows: (principal: Principal, input: TicketSearchInput) => exportTicketRows(db, principal, input),
     create,
     changeStatus,
     messages,

@@ -1,0 +1,114 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/envelope';
+import { permission } from '../../../contract/permissions';
+import type { TicketSearchInput } from '../../../contract/schemas/tickets';
+import type { TicketDto } from '../../../contract/tickets';
+import type { Db } from '../../db/client';
+import { partners, tickets, users } from '../../db/schema';
+import type { Principal } from '../../core/guard';
+import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage } from '../../core/search';
+import { fullNameOf } from '../accounts/principal';
+import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
+import { textOfHtml } from './ticketHtml';
+
+const ADMIN_VIEW = permission('Tickets', 'AdminView');
+
+/**
+ * Partner isolation (DESIGN.md "Permissions and roles"): a user with a partner reaches only that partner's
+ * tickets; staff need Tickets.AdminView to reach any. Outside the scope a ticket answers 404.
+ */
+export function ticketScope(principal: Principal): SQL | undefined {
+  if (principal.partnerId) return eq(tickets.partnerId, principal.partnerId);
+  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
+}
+
+/** Flat rows for the CSV export, keyed by the sortable names so the keyset can read its position. */
+const exportColumns = {
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  partnerName: partners.name,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+  description: tickets.description,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  lastMessageAt: tickets.lastMessageAt,
+};
+
+/** One line of the CSV export. */
+export interface TicketCsvRow {
+  id: string;
+  subject: string;
+  status: string;
+  partnerName: string;
+  createdByName: string;
+  createdAt: Date;
+  updatedAt: Date;
+  lastMessageAt: Date | null;
+  /** The description's text, without markup. */
+  description: string;
+}
+
+const sortable = {
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  lastMessageAt: tickets.lastMessageAt,
+  partnerName: partners.name,
+};
+/** Keyset paging needs a sort column without nulls. */
+const { lastMessageAt: _nullable, ...exportSortable } = sortable;
+
+function searchWhere(principal: Principal, input: TicketSearchInput) {
+  return and(
+    ticketScope(principal),
+    containsFolded(tickets.searchText, keywordOf(input)),
+    containsFolded(tickets.subjectFolded, input.subject ?? input.title),
+    input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
+    input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
+    input.status ? eq(tickets.status, input.status) : undefined,
+    idsFilter(tickets.id, input.ids),
+  );
+}
+
+/** A page of the tickets a search finds within the caller's reach, with the total. */
+export async function searchTickets(db: Db, principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
+  const where = searchWhere(principal, input);
+  return readPage(input, countOf(db, tickets, where), async ({ limit, offset }) =>
+    toTicketDtos(
+      db,
+      await ticketDtoQuery(db)
+        .where(where)
+        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+        .limit(limit)
+        .offset(offset),
+    ),
+  );
+}
+
+/** Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. */
+export async function exportTicketRows(db: Db, principal: Principal, input: TicketSearchInput) {
+  const where = searchWhere(principal, input);
+  const key = keysetOrder(input.orderBy, exportSortable, 'createdAt desc', tickets.id);
+  const batches = keysetBatches(
+    key,
+    ({ after, order, limit }) =>
+      db
+        .select(exportColumns)
+        .from(tickets)
+        .innerJoin(partners, eq(partners.id, tickets.partnerId))
+        .innerJoin(users, eq(users.id, tickets.createdBy))
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    ({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
+      ...row,
+      createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+      description: textOfHtml(description),
+    }),
+  );
+  return { total: await countOf(db, tickets, where), batches };
+}
