@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { demoPartnerId } from '../partners/partners.seed';
 import { demoUserIds } from '../users/users.seed';
 import { DEMO_TICKET_OWNERS, demoTickets, SUPPORT_USER, type DemoFile } from './tickets.demo';
+import { attachmentStore } from './ticketFiles';
 import { toSafeHtml } from './ticketHtml';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 import { searchTextOf } from './tickets.service';
@@ -12,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** The bytes of a demo file, where the tickets module keeps attachments; the key they are stored under. */
 async function storeDemoFile(ctx: AppContext, file: DemoFile) {
-  return (await ctx.files.area('attachments').put(file.bytes)).key;
+  return (await attachmentStore(ctx.files).put(file.bytes)).key;
 }
 
 /**
