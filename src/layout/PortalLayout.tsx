@@ -20,7 +20,10 @@ export function PortalLayout({ children }: { children?: ReactNode }) {
   const [navOpen, setNavOpen] = useStateResetOn([pathname], () => false);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
 
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Braces: Chromium's scrollTo answers a Promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
