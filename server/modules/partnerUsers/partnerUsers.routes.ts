@@ -1,24 +1,16 @@
-import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { registerSchema } from '../../../contract/schemas/accounts';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { send } from '../../core/envelope';
-import { fieldError } from '../../core/errors';
-import { requirePrincipal, type Principal } from '../../core/guard';
+import { requirePrincipal } from '../../core/guard';
 import { languageOf } from '../../core/i18n';
 import { validate } from '../../core/validation';
 import { registerUserRecordRoutes } from '../users/userRecordRoutes';
 import { createUserService } from '../users/users.service';
+import { invitationOf, partnerUsersScope } from './partnerUsers.service';
 
 type IdParams = { Params: { id: string } };
-
-/** A partner admin reaches only their own partner's users; every partner's users need AdminView. */
-const partnerUsersScope = (principal: Principal): SQL => {
-  if (principal.partnerId) return eq(users.partnerId, principal.partnerId);
-  return principal.permissions.has(permission('PartnerUsers', 'AdminView')) ? isNotNull(users.partnerId) : sql`false`;
-};
 
 /** `/partner-users`: a PartnerAdmin invites, edits, deactivates and deletes the users of their partner. */
 export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,9 +24,7 @@ export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   app.post('/partner-users', { config: access('Create'), schema: { tags, summary: 'Invite a user to the partner (activation mail)' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const input = await validate(registerSchema, request.body);
-    const partnerId = principal.partnerId ?? input.partnerId;
-    if (!partnerId) throw fieldError('partnerId', 'validation.required');
-    const dto = await service.register(principal, input, { partnerId, defaultRole: 'Partner', language: languageOf(request) });
+    const dto = await service.register(principal, input, { ...invitationOf(principal, input), language: languageOf(request) });
     return send(request, reply, dto, { statusCode: 201, message: 'users.registered' });
   });
 

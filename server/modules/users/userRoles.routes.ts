@@ -1,92 +1,35 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { userRolesSchema } from '../../../contract/schemas/roles';
-import type { UserRoleDto } from '../../../contract/users';
 import type { AppContext } from '../../context';
-import { roles, userRoles, users } from '../../db/schema';
-import { writeAudit } from '../../core/audit';
 import { send } from '../../core/envelope';
-import { ApiError } from '../../core/errors';
-import { requirePrincipal, type Principal } from '../../core/guard';
+import { requirePrincipal } from '../../core/guard';
 import { validatePageQuery } from '../../core/search';
 import { validate } from '../../core/validation';
-import { AUDIT_TRAIL_PAGE_SIZE, auditTrailPage } from './auditTrailPage';
-import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
-import { createUserService } from './users.service';
+import { AUDIT_TRAIL_PAGE_SIZE, createUserRoleService } from './userRoles.service';
 
 type IdParams = { Params: { id: string } };
-/** inArray needs at least one value. */
-const NO_ROLE = '00000000-0000-0000-0000-000000000000';
-const partnerScope = (principal: Principal) => (principal.partnerId ? eq(users.partnerId, principal.partnerId) : undefined);
 
 /** A user's roles (GET and POST `{ userRoles: [{ roleId, roleName, enabled }] }`) and audit trail. */
 export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
-  const service = createUserService(ctx);
+  const service = createUserRoleService(ctx);
   const tags = ['Users'];
 
-  async function rolesOf(userId: string): Promise<UserRoleDto[]> {
-    const [all, held] = await Promise.all([
-      db.select().from(roles).orderBy(asc(roles.priority)),
-      db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId)),
-    ]);
-    const heldIds = new Set(held.map((h) => h.roleId));
-    return all.map((r) => ({ roleId: r.id, roleName: r.name, description: r.description, enabled: heldIds.has(r.id) }));
-  }
-
-  app.get<IdParams>('/users/:id/roles', { config: { access: permission('UserRoles', 'View') }, schema: { tags, summary: 'Every role, each marked enabled when the user holds it' } }, async (request, reply) => {
-    const target = await service.visibleUser(partnerScope(requirePrincipal(request)), request.params.id);
-    return send(request, reply, await rolesOf(target.id));
-  });
+  app.get<IdParams>('/users/:id/roles', { config: { access: permission('UserRoles', 'View') }, schema: { tags, summary: 'Every role, each marked enabled when the user holds it' } }, async (request, reply) =>
+    send(request, reply, await service.rolesOf(requirePrincipal(request), request.params.id)),
+  );
 
   app.post<IdParams>('/users/:id/roles', { config: { access: permission('UserRoles', 'Update') }, schema: { tags, summary: "Set a user's roles" } }, async (request, reply) => {
     const principal = requirePrincipal(request);
-    const target = await service.visibleUser(partnerScope(principal), request.params.id);
-    const { userRoles: wanted } = await validate(userRolesSchema, request.body);
-    const roleRows = await db.select().from(roles).where(inArray(roles.id, wanted.map((w) => w.roleId).concat(NO_ROLE)));
-    const unknown = wanted.map((w, i) => ({ w, i })).filter(({ w }) => !roleRows.some((r) => r.id === w.roleId));
-    if (unknown.length) throw new ApiError(400, 'api.validationFailed', unknown.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })));
-    const top = await topRank(db);
-    const isTop = principal.rank <= top;
-    if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
-    const before = await rolesOf(target.id);
-    const enabled = new Set(wanted.filter((w) => w.enabled).map((w) => w.roleId));
-    const changed = roleRows.filter((r) => enabled.has(r.id) !== before.find((b) => b.roleId === r.id)?.enabled);
-    await assertMayGrantRoles(db, principal, changed.filter((r) => enabled.has(r.id)), 'userRoles');
-    const withdrawn = changed.filter((r) => !enabled.has(r.id));
-    if (!isTop && withdrawn.some((r) => r.priority < principal.rank)) throw new ApiError(403, 'users.roleOutranks', [{ field: 'userRoles', message: 'users.roleOutranks' }]);
-    const kept = before.filter((b) => b.enabled && !roleRows.some((r) => r.id === b.roleId)).map((b) => b.roleId);
-    const next = [...new Set([...kept, ...enabled])];
-    const keepsTop = (await db.select({ priority: roles.priority }).from(roles).where(inArray(roles.id, next.concat(NO_ROLE)))).some((r) => r.priority === top);
-    if (!keepsTop && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
-    await db.transaction(async (tx) => {
-      if (!keepsTop) await assertNotLastActiveTopRoleHolder(tx, target.id);
-      await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
-      if (next.length) await tx.insert(userRoles).values(next.map((roleId) => ({ userId: target.id, roleId })));
-      const names = (ids: string[]) => before.filter((b) => ids.includes(b.roleId)).map((b) => b.roleName).sort();
-      await writeAudit(tx, {
-        userId: principal.id,
-        type: 'Update',
-        table: 'user_roles',
-        key: target.id,
-        before: { roles: names(before.filter((b) => b.enabled).map((b) => b.roleId)) },
-        after: { roles: names(next) },
-      });
-    });
-    await Promise.all([
-      ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId }),
-      ctx.events.publish({ type: 'RoleChanged', roleIds: changed.map((r) => r.id), userIds: [target.id] }),
-    ]);
-    return send(request, reply, await rolesOf(target.id));
+    return send(request, reply, await service.setRoles(principal, request.params.id, () => validate(userRolesSchema, request.body)));
   });
 
   app.get<IdParams & { Querystring: Record<string, string> }>(
     '/users/:id/audit-trails',
     { config: { access: permission('AuditTrails', 'View') }, schema: { tags, summary: 'What a user did and what was done to their account, newest first, a page at a time (?pageNumber=&pageSize=) with the total' } },
     async (request, reply) => {
-      const target = await service.visibleUser(partnerScope(requirePrincipal(request)), request.params.id);
-      return send(request, reply, await auditTrailPage(db, target.id, await validatePageQuery(request.query, AUDIT_TRAIL_PAGE_SIZE)));
+      const principal = requirePrincipal(request);
+      return send(request, reply, await service.auditTrail(principal, request.params.id, () => validatePageQuery(request.query, AUDIT_TRAIL_PAGE_SIZE)));
     },
   );
 };

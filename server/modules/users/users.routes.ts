@@ -1,20 +1,16 @@
-import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_PAGE_SIZE } from '../../../contract/http';
 import { permission } from '../../../contract/permissions';
 import { registerSchema } from '../../../contract/schemas/accounts';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { send } from '../../core/envelope';
-import { requirePrincipal, type Principal } from '../../core/guard';
+import { requirePrincipal } from '../../core/guard';
 import { languageOf } from '../../core/i18n';
 import { validatePageQuery } from '../../core/search';
 import { validate } from '../../core/validation';
+import { mayMovePartner, registrationOf, usersScope } from './staffUsers';
 import { registerUserRecordRoutes } from './userRecordRoutes';
 import { createUserService } from './users.service';
-
-/** A user with a partner sees only that partner's users (another partner's answer 404). */
-const partnerScope = (principal: Principal): SQL | undefined => (principal.partnerId ? eq(users.partnerId, principal.partnerId) : undefined);
 
 type IdParams = { Params: { id: string } };
 
@@ -25,21 +21,20 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.get<{ Querystring: Record<string, string> }>('/users', { config: { access: permission('Users', 'View') }, schema: { tags, summary: 'Users, a page at a time (?pageNumber=&pageSize=, at most 1000), oldest first, with the total' } }, async (request, reply) => {
     const page = await validatePageQuery(request.query, MAX_PAGE_SIZE);
-    return send(request, reply, await service.search(partnerScope(requirePrincipal(request)), { ...page, orderBy: ['createdAt asc'] }));
+    return send(request, reply, await service.search(usersScope(requirePrincipal(request)), { ...page, orderBy: ['createdAt asc'] }));
   });
 
-  registerUserRecordRoutes(app, { path: 'users', permissions: 'Users', tags, service, scopeOf: partnerScope, mayMovePartner: (principal) => !principal.partnerId });
+  registerUserRecordRoutes(app, { path: 'users', permissions: 'Users', tags, service, scopeOf: usersScope, mayMovePartner });
 
   app.post('/users/register', { config: { access: permission('Users', 'Create') }, schema: { tags, summary: 'Register a user (inactive) and mail the activation link' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const input = await validate(registerSchema, request.body);
-    const partnerId = principal.partnerId ?? input.partnerId ?? null;
-    const dto = await service.register(principal, input, { partnerId, defaultRole: partnerId ? 'Partner' : 'Support', language: languageOf(request) });
+    const dto = await service.register(principal, input, { ...registrationOf(principal, input), language: languageOf(request) });
     return send(request, reply, dto, { statusCode: 201, message: 'users.registered' });
   });
 
   app.post<IdParams>('/users/:id/toggle-status', { config: { access: permission('Users', 'Update') }, schema: { tags, summary: 'Activate or deactivate a user' } }, async (request, reply) => {
     const principal = requirePrincipal(request);
-    return send(request, reply, await service.toggleStatus(principal, partnerScope(principal), request.params.id), { message: 'users.statusChanged' });
+    return send(request, reply, await service.toggleStatus(principal, usersScope(principal), request.params.id), { message: 'users.statusChanged' });
   });
 };

@@ -1,0 +1,49 @@
+import type { TokenResponse } from '../../../contract/tokens';
+import type { AppContext } from '../../context';
+import { tooManyRequests, unauthorized } from '../../core/errors';
+import { verifyAccessToken } from '../../core/jwt';
+import { verifyPassword } from './passwords';
+import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
+import { findUserByEmail, findUserById, issueSession, signAccessTokenOf } from './session';
+import { createSignInHolds } from './signInHolds';
+
+/** The rules of the token calls: sign-in with its holds, refresh by rotation, revoke. */
+export function createTokenService(ctx: AppContext) {
+  const { db, config } = ctx;
+  const holds = createSignInHolds({ failuresBeforeHold: config.limits.failedSignInsBeforeHold, holdMinutes: config.limits.signInHoldMinutes });
+
+  async function signIn(email: string, password: string): Promise<TokenResponse> {
+    const key = email.toLowerCase();
+    if (holds.isHeld(key)) throw tooManyRequests('auth.signInHeld');
+    const user = await findUserByEmail(db, email);
+    // An inactive account answers as a wrong password does, so nobody learns that the password was right.
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user?.isActive) {
+      holds.recordFailure(key);
+      throw unauthorized('auth.invalidCredentials');
+    }
+    holds.clear(key);
+    return issueSession(db, config.jwtSecret, user);
+  }
+
+  /** A new pair for a refresh token and the (possibly expired) access token of the same user. */
+  async function refresh(accessToken: string, refreshToken: string): Promise<TokenResponse> {
+    const check = await verifyAccessToken(config.jwtSecret, accessToken, { ignoreExpiry: true });
+    if (!check.ok) throw unauthorized('auth.refreshInvalid');
+    const user = await findUserById(db, check.claims.sub);
+    if (!user?.isActive) throw unauthorized('auth.refreshInvalid');
+    const outcome = await rotateRefreshToken(db, {
+      token: refreshToken,
+      userId: user.id,
+      secret: config.jwtSecret,
+      graceMs: config.limits.refreshGraceSeconds * 1000,
+      signAccessToken: (familyId) => signAccessTokenOf(db, config.jwtSecret, user, familyId),
+    });
+    if (outcome.kind === 'refused') throw unauthorized('auth.refreshInvalid');
+    return outcome.pair;
+  }
+
+  /** Sign-out: ends the sign-in chain of a refresh token; an unknown token changes nothing. */
+  const revoke = (refreshToken: string) => revokeSignInOf(db, refreshToken);
+
+  return { signIn, refresh, revoke };
+}

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { Language } from '../../../contract/http';
+import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { ApiError } from '../../core/errors';
+import { translate } from '../../core/i18n';
+import { hashPassword } from '../accounts/passwords';
+import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
+import { fullNameOf } from '../accounts/principal';
+import { findUserByEmail } from '../accounts/session';
+
+const HOUR_MS = 3_600_000;
+
+const tokenInvalid = () => new ApiError(400, 'auth.tokenInvalid', [{ field: 'token', message: 'auth.tokenInvalid' }]);
+
+/** The rules of the recovery flows: reset mails (at most N an hour per email), mailed tokens, setting the password. */
+export function createRecoveryService(ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+  const mailsPerEmail = new Map<string, number[]>();
+
+  /** At most N reset mails an hour per email; past that the answer stays neutral and no mail goes out. */
+  function mayMail(email: string) {
+    const recent = (mailsPerEmail.get(email) ?? []).filter((t) => t > Date.now() - HOUR_MS);
+    if (recent.length >= config.limits.forgotPasswordPerHour) return false;
+    mailsPerEmail.set(email, [...recent, Date.now()]);
+    return true;
+  }
+
+  /** Mails a reset link to an active account; an unknown or inactive one gets nothing, and nobody is told. */
+  async function mailResetLink(email: string, language: Language) {
+    const user = await findUserByEmail(db, email);
+    if (!user?.isActive || !mayMail(email.toLowerCase())) return;
+    const token = await createMailToken(db, user.id, 'reset', RESET_TOKEN_SECONDS);
+    const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    await mailer.send({
+      to: user.email,
+      subject: translate(language, 'mail.resetSubject'),
+      text: translate(language, 'mail.resetBody', { name: fullNameOf(user), link }),
+      link,
+    });
+  }
+
+  /** Refuses (400 naming `token`) a token that is unknown, used, expired or someone else's. */
+  async function assertTokenValid(input: { email: string; token: string }, purpose: MailTokenPurpose) {
+    if (!(await findMailToken(db, input.email, input.token, purpose))) throw tokenInvalid();
+  }
+
+  /** Sets the password with a single-use token; activation also confirms the mail and activates. */
+  async function setPassword(input: { email: string; token: string; password: string }, purpose: MailTokenPurpose) {
+    const found = await findMailToken(db, input.email, input.token, purpose);
+    if (!found) throw tokenInvalid();
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      if (!(await consumeMailToken(tx, found.id))) throw tokenInvalid();
+      const activation = purpose === 'activation' ? { isActive: true, emailConfirmed: true } : {};
+      await tx.update(users).set({ passwordHash, updatedAt: new Date(), ...activation }).where(eq(users.id, found.userId));
+      await revokeRefreshTokensOfUser(tx, found.userId);
+      await writeAudit(tx, {
+        userId: found.userId,
+        type: 'Update',
+        table: 'users',
+        key: found.userId,
+        before: { password: '(hidden)', ...(purpose === 'activation' ? { isActive: false } : {}) },
+        after: { password: '(changed)', ...activation },
+      });
+    });
+  }
+
+  return { mailResetLink, assertTokenValid, setPassword };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;
