@@ -23,8 +23,10 @@ async function moveFile(from: string, to: string): Promise<'moved' | 'gone' | 'k
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return 'gone';
     if (codeOf(error) === 'EEXIST') {
-      // An earlier start stopped between link and removal: the same file is at both places.
-      if (!(await sameFile(from, to))) return 'kept';
+      // An earlier start stopped between link and removal, or another instance is moving it: the same file is at both places.
+      const same = await sameFile(from, to).catch((e: unknown) => (codeOf(e) === 'ENOENT' ? 'gone' : Promise.reject(e)));
+      if (same === 'gone') return 'gone';
+      if (!same) return 'kept';
     } else {
       // Another disk, or one without hard links.
       await fs.promises.copyFile(from, to, fs.constants.COPYFILE_EXCL);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnsafeFileKeyError, UnsatisfiableRangeError, type FileStore } from '../../server/files/fileStore';
 import { createLocalFileStore, openLocalFileStore } from '../../server/files/localFileStore';
@@ -118,6 +119,19 @@ describe('the folders used before the file store', () => {
     // The next start finds nothing left to move and the files stay where they are.
     const again = await openLocalFileStore(dataDir);
     expect(await read(await again.area('attachments').get('0123456789abcdef0123456789abcdef'))).toBe('old attachment');
+  });
+
+  it('two instances starting at once on one data folder move every file once, and neither warns', async () => {
+    fs.mkdirSync(path.join(dataDir, 'attachments'));
+    const names = Array.from({ length: 60 }, (_, i) => `file-${i}`);
+    for (const name of names) fs.writeFileSync(path.join(dataDir, 'attachments', name), name);
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => void warnings.push(args), info: () => {} } as unknown as FastifyBaseLogger;
+
+    const [first] = await Promise.all([openLocalFileStore(dataDir, log), openLocalFileStore(dataDir, log)]);
+    for (const name of names) expect(await read(await first.area('attachments').get(name))).toBe(name);
+    expect(fs.existsSync(path.join(dataDir, 'attachments'))).toBe(false);
+    expect(warnings).toEqual([]);
   });
 
   it('a file whose name a different file already holds in the store stays in the former folder, and the stored one is kept', async () => {
