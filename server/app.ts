@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -10,6 +9,7 @@ import { clientErrors, frameworkErrors, registerErrorHandlers } from './core/err
 import { createEventBus, DOMAIN_EVENTS_CHANNEL, openPostgresNotifications } from './core/events';
 import { registerGuard } from './core/guard';
 import { registerJsonBody } from './core/jsonBody';
+import { registerApiDocs, registerApiDocsRoutes } from './core/openapi/apiDocs';
 import { registerIdempotency } from './core/idempotency';
 import { registerSecurityHeaders } from './core/securityHeaders';
 import { registerRealtimeHub } from './hub';
@@ -68,9 +68,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     global: false,
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Partner Portal API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-  });
+  await registerApiDocs(app);
   registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
   registerIdempotency(app, database.db);
 
@@ -78,7 +76,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   for (const module of modules) {
     for (const prefix of module.prefixes ?? API_PREFIXES) await app.register(module.plugin, { ctx, prefix });
   }
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocsRoutes(app);
   await registerStaticApp(app, config.staticDir);
   return { app, database, routes, ctx };
 }

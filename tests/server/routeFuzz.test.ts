@@ -32,10 +32,10 @@ beforeAll(async () => {
   };
 });
 
-/** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document. */
+/** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document or its page. */
 function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' {
   if (url.startsWith('/api/notifications')) return 'hub';
-  if (url === '/api/docs') return 'document';
+  if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'document';
   if (url.endsWith('/export')) return 'csv';
   if (url.includes('/attachments/') || url.includes('/avatars/')) return 'file';
   return 'envelope';

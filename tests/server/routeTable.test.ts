@@ -73,9 +73,15 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/verify-token/forgot-password': 'public',
 };
 
-/** Routes answered at one path only: tokens, the hub, the API document, health and readiness, and the app itself. */
+/** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */
 const UNVERSIONED: Record<string, Access> = {
   'GET /api/docs': 'public',
+  'GET /api/docs/ui': 'public',
+  'GET /api/docs/ui/json': 'public',
+  'GET /api/docs/ui/yaml': 'public',
+  'GET /api/docs/ui/static/*': 'public',
+  'GET /api/docs/ui/static/index.html': 'public',
+  'GET /api/docs/ui/static/swagger-initializer.js': 'public',
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'DELETE /api/notifications': 'public',
@@ -124,13 +130,15 @@ describe('route table', () => {
     expect(Object.keys(INTENDED).filter((route) => !(route in declared))).toEqual([]);
   });
 
-  it('the OpenAPI document at /api/docs lists every API route', async () => {
+  it('the OpenAPI document at /api/docs lists every API route (an unversioned alias under its /api/v1 path)', async () => {
     const answer = await server.api<never>('GET', '/api/docs');
     const doc = JSON.parse(answer.text) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toMatch(/^3\./);
-    const apiRoutes = server.built.routes.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/docs' && r.method !== 'HEAD');
+    const apiRoutes = server.built.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+    const versioned = new Set(apiRoutes.map((r) => r.url).filter((url) => url.startsWith('/api/v1/')));
     for (const route of apiRoutes) {
-      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const canonical = versioned.has(`/api/v1${route.url.slice(4)}`) ? `/api/v1${route.url.slice(4)}` : route.url;
+      const openApiPath = canonical.replace(/:(\w+)/g, '{$1}');
       const methods = ([] as string[]).concat(route.method).map((m) => m.toLowerCase());
       for (const m of methods) expect(doc.paths[openApiPath]?.[m], `${m} ${openApiPath}`).toBeDefined();
     }

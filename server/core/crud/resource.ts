@@ -25,6 +25,8 @@ export interface CrudResource<TInput extends object, TDto> {
   /** Filters of this resource's search body beyond paging, sort and keyword. */
   searchFilters?: yup.ObjectShape;
   toDto(row: CrudRow): TDto;
+  /** The DTO's schema (contract/schemas/dtos.ts), documenting the answers in /api/docs. */
+  dtoSchema: yup.AnyObjectSchema;
   /** The columns written for a validated input (derived columns included). */
   toValues(input: TInput, principal: Principal): Record<string, unknown>;
   sortable: Record<string, AnyColumn>;

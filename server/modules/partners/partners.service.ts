@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { PartnerDto } from '../../../contract/partners';
+import { partnerDtoSchema } from '../../../contract/schemas/dtos';
 import { partnerSchema, type PartnerInput } from '../../../contract/schemas/partners';
 import type { AppContext } from '../../context';
 import { createCrudService, type CrudResource } from '../../core/crud';
@@ -31,6 +32,7 @@ export const partnersResource: CrudResource<PartnerInput, PartnerDto> = {
   schema: partnerSchema,
   searchFilters: { name: yup.string().trim().max(255), phone: yup.string().trim().max(50) },
   toDto: (row) => toPartnerDto(row as unknown as PartnerRow),
+  dtoSchema: partnerDtoSchema,
   toValues: (input) => ({
     name: input.name,
     email: input.email,

@@ -1,5 +1,6 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { RoleDto } from '../../../contract/roles.dto';
+import { roleDtoSchema } from '../../../contract/schemas/dtos';
 import { roleSchema, type RoleInput } from '../../../contract/schemas/roles';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -43,6 +44,7 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   table: roles,
   schema: roleSchema,
   toDto: (row) => toRoleDto(row as unknown as RoleRow),
+  dtoSchema: roleDtoSchema,
   toValues: (input) => ({ name: input.name, description: input.description || null, priority: input.priority }),
   sortable: { name: roles.name, priority: roles.priority, createdAt: roles.createdAt },
   defaultSort: 'priority asc',

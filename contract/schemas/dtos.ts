@@ -1,0 +1,135 @@
+import * as yup from 'yup';
+import type { AuditTrailEntryDto } from '../auditTrail';
+import type { PartnerDto } from '../partners';
+import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
+import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto } from '../tickets';
+import type { TokenResponse } from '../tokens';
+import type { UserDto, UserRoleDto } from '../users';
+
+/**
+ * The answers' shapes as schemas, each typed by its DTO so that changing one without the other fails the type
+ * check. The server documents its answers with them (/api/docs); nothing validates answers at run time.
+ */
+const uuid = () => yup.string().uuid().defined();
+const timestamp = () => yup.string().datetime().defined();
+const text = () => yup.string().defined();
+const optionalText = () => yup.string().nullable().defined();
+/** The record's version (its ETag): in answers about one record, absent from list rows of some resources. */
+const version = () => yup.string().optional();
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const jsonObject = () => yup.mixed(isJsonObject);
+
+export const partnerDtoSchema: yup.ObjectSchema<PartnerDto> = yup.object({
+  id: uuid(),
+  name: text(),
+  email: text(),
+  type: text(),
+  address: text(),
+  phone: text(),
+  website: optionalText(),
+  contactPhone: optionalText(),
+  deleted: yup.boolean().defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+export const userDtoSchema: yup.ObjectSchema<UserDto> = yup.object({
+  id: uuid(),
+  fullName: text(),
+  firstName: text(),
+  lastName: text(),
+  userName: text(),
+  email: text(),
+  phoneNumber: optionalText(),
+  partnerId: yup.string().uuid().nullable().defined(),
+  partnerName: optionalText(),
+  roleId: yup.string().uuid().nullable().defined(),
+  role: optionalText(),
+  isActive: yup.boolean().defined(),
+  emailConfirmed: yup.boolean().defined(),
+  organization: optionalText(),
+  imageUrl: optionalText(),
+  createdAt: timestamp(),
+  deleted: yup.boolean().optional(),
+  version: version(),
+});
+
+export const userRoleDtoSchema: yup.ObjectSchema<UserRoleDto> = yup.object({
+  roleId: uuid(),
+  roleName: text(),
+  description: optionalText(),
+  enabled: yup.boolean().defined(),
+});
+
+export const roleDtoSchema: yup.ObjectSchema<RoleDto> = yup.object({
+  id: uuid(),
+  name: text(),
+  description: optionalText(),
+  priority: yup.number().integer().defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+
+export const rolePermissionsDtoSchema: yup.ObjectSchema<RolePermissionsDto> = yup.object({
+  roleId: uuid(),
+  permissions: yup.array(yup.string().defined()).defined(),
+});
+
+export const rolePermissionsChangeSchema: yup.ObjectSchema<RolePermissionsChange> = yup.object({
+  added: yup.array(yup.string().defined()).defined(),
+  removed: yup.array(yup.string().defined()).defined(),
+  affectedUsers: yup.number().integer().defined(),
+});
+
+export const ticketAttachmentRefSchema: yup.ObjectSchema<TicketAttachmentRef> = yup.object({
+  id: uuid(),
+  fileName: text(),
+  contentType: text(),
+  size: yup.number().integer().defined(),
+});
+
+export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
+  id: uuid(),
+  subject: text(),
+  description: text(),
+  status: yup.string().oneOf(TICKET_STATUSES).defined(),
+  partnerId: uuid(),
+  partnerName: text(),
+  createdBy: uuid(),
+  createdByName: text(),
+  attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  lastMessageAt: yup.string().datetime().nullable().defined(),
+  version: version(),
+});
+
+export const ticketMessageDtoSchema: yup.ObjectSchema<TicketChatMessage> = yup.object({
+  id: uuid(),
+  ticketId: uuid(),
+  authorId: uuid(),
+  authorName: text(),
+  authorIsStaff: yup.boolean().defined(),
+  body: text(),
+  attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
+  createdAt: timestamp(),
+});
+
+export const tokenResponseSchema: yup.ObjectSchema<TokenResponse> = yup.object({
+  token: text(),
+  refreshToken: text(),
+  refreshTokenExpiryTime: timestamp(),
+});
+
+export const auditTrailEntryDtoSchema: yup.ObjectSchema<AuditTrailEntryDto> = yup.object({
+  id: uuid(),
+  userId: yup.string().uuid().nullable().defined(),
+  type: text(),
+  tableName: text(),
+  primaryKey: text(),
+  oldValues: jsonObject().nullable().defined(),
+  newValues: jsonObject().nullable().defined(),
+  affectedColumns: yup.array(yup.string().defined()).nullable().defined(),
+  dateTime: timestamp(),
+});
