@@ -62,6 +62,11 @@ export function createUserRoleService(ctx: AppContext) {
     if (!keepsTop && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
     await db.transaction(async (tx) => {
       if (!keepsTop) await assertNotLastActiveTopRoleHolder(tx, target.id);
+      // A role deleted since it was read above is refused here, not by the foreign key (a 500); the share lock
+      // makes a concurrent delete wait for this change and then see the role held.
+      const present = next.length ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, next)).for('key share') : [];
+      const gone = wanted.map((w, i) => ({ w, i })).filter(({ w }) => next.includes(w.roleId) && !present.some((r) => r.id === w.roleId));
+      if (gone.length) throw new ApiError(400, 'api.validationFailed', gone.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })));
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
       if (next.length) await tx.insert(userRoles).values(next.map((roleId) => ({ userId: target.id, roleId })));
       const names = (ids: string[]) => before.filter((b) => ids.includes(b.roleId)).map((b) => b.roleName).sort();
