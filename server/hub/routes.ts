@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, badRequest, conflict } from '../core/errors';
+import { answers, routeDocs } from '../core/openapi/routeDocs';
 import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
@@ -35,6 +36,30 @@ export const hubLogSerializers = { req: requestWithoutToken as unknown as (value
 /** The guard cannot read `access_token` from the query, so these routes are public to it and check the token here. */
 const access = { access: 'public' as const };
 const docs = (summary: string) => ({ tags: ['realtime'], summary });
+/** The transports speak SignalR's own protocol (signalr-protocol.md), which the client library reads: left out of /api/docs. */
+const transportDocs = (summary: string) => ({ ...docs(summary), hide: true });
+const negotiateAnswer = {
+  type: 'object',
+  properties: {
+    connectionId: { type: 'string' },
+    connectionToken: { type: 'string', description: 'With negotiateVersion=1' },
+    negotiateVersion: { type: 'integer' },
+    availableTransports: {
+      type: 'array',
+      items: { type: 'object', properties: { transport: { type: 'string' }, transferFormats: { type: 'array', items: { type: 'string' } } } },
+    },
+  },
+  required: ['connectionId', 'availableTransports'],
+};
+const negotiateDocs = {
+  ...docs('SignalR negotiate: a connection id and the transports'),
+  // Public to the guard, but the hub reads the bearer token (or ?access_token=) itself.
+  security: [{ bearer: [] }],
+  ...routeDocs({
+    querystring: { type: 'object', properties: { negotiateVersion: { type: 'integer' }, access_token: { type: 'string' } } },
+    response: { 200: answers.json('SignalR negotiate answer (not an envelope)', negotiateAnswer) },
+  }),
+};
 
 /**
  * The hub's HTTP side (signalr-protocol.md §1 and §3): negotiate, server-sent events, long polling, sends and
@@ -50,7 +75,7 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
   const tokenOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => hubToken(request.headers.authorization, request.query.access_token);
   const connectionOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => connectionOfRequest(hub, auth, request.query.id, tokenOf(request));
 
-  app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: docs('SignalR negotiate: a connection id and the transports') }, async (request, reply) => {
+  app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: negotiateDocs }, async (request, reply) => {
     const { principal, tokenExpiresAt } = await authenticateHubUser(auth, tokenOf(request));
     // Version rule: min(requested, 1); no query means 0, where the connection id doubles as the token.
     const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
@@ -62,14 +87,14 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
     return reply.code(200).type('application/json').send(JSON.stringify(answer));
   });
 
-  app.get<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false }, async (request, reply) => {
+  app.get<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false }, async (request, reply) => {
     const serverSentEvents = String(request.headers.accept ?? '').includes('text/event-stream');
     const connection = await connectionOfRequest(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
     if (serverSentEvents) startServerSentEvents(hub, connection, reply);
     else poll(hub, connection, reply);
   });
 
-  app.post<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR send: hub records from an SSE or long-polling client') }, async (request, reply) => {
+  app.post<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR send: hub records from an SSE or long-polling client') }, async (request, reply) => {
     const connection = await connectionOf(request);
     if (!connection.transport) throw conflict();
     if (connection.transport.kind === 'WebSockets') throw new ApiError(405, 'api.methodNotAllowed');
@@ -79,7 +104,7 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
     return reply.code(200).type('text/plain').send('');
   });
 
-  app.delete<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: docs('SignalR stop of a long-polling connection') }, async (request, reply) => {
+  app.delete<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR stop of a long-polling connection') }, async (request, reply) => {
     const connection = await connectionOf(request);
     if (connection.transport?.kind !== 'LongPolling') throw badRequest();
     hub.remove(connection);

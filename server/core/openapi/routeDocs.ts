@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../../../contract/http';
+import { searchRequestSchema } from '../../../contract/schemas/search';
 import { yupJsonSchema, type JsonSchema } from './yupJsonSchema';
 
 /** A request or answer part: a contract yup schema, or JSON Schema written out where there is none. */
@@ -64,6 +65,9 @@ export const answers = {
 
 export const idParams = yup.object({ id: yup.string().uuid().required() });
 
+/** `?pageNumber=&pageSize=` of a GET list. */
+export const pageQuery = searchRequestSchema.pick(['pageNumber', 'pageSize']);
+
 /** Headers an operation reads besides Authorization and client-language (which every operation documents). */
 const HEADERS = {
   tenant: { name: TENANT_HEADER, schema: { type: 'string', enum: [TENANT_ROOT], description: 'Required on token calls: any other value is a 400' }, required: true },
@@ -85,7 +89,7 @@ export function withHeaders(headers: JsonSchema | undefined, added: { name: stri
 
 interface RouteDocs {
   body?: DocSchema;
-  /** The body comes as multipart/form-data (files beside the fields). */
+  /** The body may also come as multipart/form-data, the same fields beside `files`. */
   multipart?: boolean;
   params?: DocSchema;
   querystring?: DocSchema;
@@ -100,7 +104,11 @@ interface RouteDocs {
  * answers as sent, since `validate()` checks requests with i18n messages and the envelope shape is fixed.
  */
 export function routeDocs({ body, multipart, params, querystring, headers, response }: RouteDocs) {
-  const multipartBody = (schema: JsonSchema) => ({ content: { 'multipart/form-data': { schema } } });
+  const withFiles = (schema: JsonSchema) => ({
+    ...schema,
+    properties: { ...(schema.properties as object), files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+  });
+  const multipartBody = (schema: JsonSchema) => ({ content: { 'multipart/form-data': { schema: withFiles(schema) }, 'application/json': { schema } } });
   return {
     ...(body ? { body: multipart ? multipartBody(asJson(body)) : asJson(body) } : {}),
     ...(params ? { params: asJson(params) } : {}),

@@ -73,7 +73,8 @@ function fromDescription(described: Described): JsonSchema {
   const choices = (described.oneOf ?? []).filter((choice) => choice !== undefined && choice !== null && typeof choice !== 'object');
   if (choices.length) schema.enum = choices;
   if (described.nullable) schema.nullable = true;
-  if (described.default !== undefined && typeof described.default !== 'function') schema.default = described.default;
+  // An object's default is its fields' defaults gathered, already said on each field.
+  if (described.default !== undefined && typeof described.default !== 'function' && described.type !== 'object') schema.default = described.default;
   if (described.meta?.description) schema.description = described.meta.description;
   return schema;
 }

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TENANT_HEADER, TENANT_ROOT } from '../../../contract/http';
 import { loginSchema, refreshSchema, revokeSchema } from '../../../contract/schemas/accounts';
+import { tokenResponseSchema } from '../../../contract/schemas/dtos';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
+import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import { prepareDecoyHash } from './passwords';
 import { createTokenService } from './token.service';
@@ -20,20 +22,20 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const tags = ['Token'];
   await prepareDecoyHash();
 
-  app.post('/token', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign in: email and password for tokens' } }, async (request, reply) => {
+  app.post('/token', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign in: email and password for tokens', ...routeDocs({ body: loginSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }) } }, async (request, reply) => {
     requireRootTenant(request);
     const { email, password } = await validate(loginSchema, request.body);
     return send(request, reply, await service.signIn(email, password));
   });
 
-  app.post('/token/refresh', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Rotate the refresh token for a new pair' } }, async (request, reply) => {
+  app.post('/token/refresh', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Rotate the refresh token for a new pair', ...routeDocs({ body: refreshSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }) } }, async (request, reply) => {
     requireRootTenant(request);
     const body = await validate(refreshSchema, request.body);
     return send(request, reply, await service.refresh(body.token, body.refreshToken));
   });
 
   // Public: signing out must work with an expired access token; holding the refresh token is the proof.
-  app.post('/token/revoke', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign out: revoke the sign-in of a refresh token' } }, async (request, reply) => {
+  app.post('/token/revoke', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign out: revoke the sign-in of a refresh token', ...routeDocs({ body: revokeSchema, headers: ['tenant'], response: { 200: answers.none } }) } }, async (request, reply) => {
     requireRootTenant(request);
     const { refreshToken } = await validate(revokeSchema, request.body);
     await service.revoke(refreshToken);

@@ -3,6 +3,7 @@ import { confirmMailSchema, forgotPasswordSchema, resetPasswordSchema, verifyTok
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { languageOf } from '../../core/i18n';
+import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import type { MailTokenPurpose } from '../accounts/mailTokens';
 import { createAfterAnswer } from '../accounts/afterAnswer';
@@ -29,7 +30,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/users/forgot-password',
-    { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary: 'Mail a reset link (neutral answer)' } },
+    { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary: 'Mail a reset link (neutral answer)', ...routeDocs({ body: forgotPasswordSchema, response: { 200: answers.none } }) } },
     async (request, reply) => {
       const { email } = await validate(forgotPasswordSchema, request.body);
       const language = languageOf(request);
@@ -39,7 +40,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   );
 
   const verifyRoute = (path: string, purpose: MailTokenPurpose) =>
-    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Check a ${purpose} token` } }, async (request, reply) => {
+    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Check a ${purpose} token`, ...routeDocs({ body: verifyTokenSchema, response: { 200: { type: 'boolean', enum: [true] } } }) } }, async (request, reply) => {
       await service.assertTokenValid(await validate(verifyTokenSchema, request.body), purpose);
       return send(request, reply, true, { message: 'auth.tokenValid' });
     });
@@ -47,7 +48,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   verifyRoute('/users/verify-token/email-active', 'activation');
 
   const setPasswordRoute = (path: string, purpose: MailTokenPurpose, message: string) =>
-    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Set the password with a ${purpose} token` } }, async (request, reply) => {
+    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Set the password with a ${purpose} token`, ...routeDocs({ body: purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, response: { 200: answers.none } }) } }, async (request, reply) => {
       await service.setPassword(await validate(purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, request.body), purpose);
       return send(request, reply, null, { message });
     });

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { permission, type Resource } from '../../../contract/permissions';
 import { updateUserSchema } from '../../../contract/schemas/accounts';
+import { userDtoSchema } from '../../../contract/schemas/dtos';
 import { searchRequestSchema } from '../../../contract/schemas/search';
 import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crud';
 import { send } from '../../core/envelope';
 import { requirePrincipal, type Principal } from '../../core/guard';
+import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { validateSearch } from '../../core/search';
 import { mergePatch } from '../../core/partialUpdate';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
@@ -28,43 +30,45 @@ export function registerUserRecordRoutes(
 ) {
   const access = (action: 'View' | 'Search' | 'Update' | 'Delete') => ({ access: permission(permissions, action) });
   const patchOf = (body: unknown) => (current: object) => mergePatch(updateUserSchema, current, body);
+  const one = { params: idParams, response: { 200: userDtoSchema } };
+  const change = { ...one, headers: ['ifMatch' as const] };
 
-  app.post(`/${path}/search`, { config: access('Search'), schema: { tags, summary: 'Search users (paged)' } }, async (request, reply) =>
+  app.post(`/${path}/search`, { config: access('Search'), schema: { tags, summary: 'Search users (paged)', ...routeDocs({ body: userSearchSchema, response: { 200: answers.pageOf(userDtoSchema) } }) } }, async (request, reply) =>
     send(request, reply, await service.search(scopeOf(requirePrincipal(request)), await validateSearch(userSearchSchema, request.body ?? {}))),
   );
 
-  app.get<IdParams>(`/${path}/:id`, { config: access('View'), schema: { tags, summary: 'One user (ETag: its version)' } }, async (request, reply) => {
+  app.get<IdParams>(`/${path}/:id`, { config: access('View'), schema: { tags, summary: 'One user (ETag: its version)', ...routeDocs(one) } }, async (request, reply) => {
     const user = await service.visibleUser(scopeOf(requirePrincipal(request)), request.params.id);
     withEtag(reply, user.version!);
     return send(request, reply, user);
   });
 
-  app.put<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Update a user (If-Match: its version)' } }, async (request, reply) => {
+  app.put<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Update a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema }) } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const ifMatch = ifMatchOf(request);
     const input = await validate(updateUserSchema, request.body);
     return send(request, reply, await service.update(principal, scopeOf(principal), request.params.id, async () => input, { ifMatch, mayMovePartner: mayMovePartner(principal) }));
   });
 
-  app.patch<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Change the fields sent of a user (If-Match: its version)' } }, async (request, reply) => {
+  app.patch<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Change the fields sent of a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema.partial() }) } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const options = { ifMatch: ifMatchOf(request), mayMovePartner: mayMovePartner(principal) };
     return send(request, reply, await service.update(principal, scopeOf(principal), request.params.id, patchOf(request.body), options));
   });
 
-  app.patch(`/${path}`, { config: access('Update'), schema: { tags, summary: 'Change the same fields of several users, all or none ({ ids, data })' } }, async (request, reply) => {
+  app.patch(`/${path}`, { config: access('Update'), schema: { tags, summary: 'Change the same fields of several users, all or none ({ ids, data })', ...routeDocs({ body: bulkIdsSchema.shape({ data: updateUserSchema.partial().required() }), response: { 200: answers.ids } }) } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const { ids, data } = await validate(bulkUpdateSchema, request.body);
     const updated = await service.updateMany(principal, scopeOf(principal), ids, patchOf(data), { mayMovePartner: mayMovePartner(principal) });
     return send(request, reply, updated.map((user) => user.id), { message: 'api.updatedMany', values: { count: updated.length } });
   });
 
-  app.delete<IdParams>(`/${path}/:id`, { config: access('Delete'), schema: { tags, summary: 'Delete a user, softly (If-Match: its version)' } }, async (request, reply) => {
+  app.delete<IdParams>(`/${path}/:id`, { config: access('Delete'), schema: { tags, summary: 'Delete a user, softly (If-Match: its version)', ...routeDocs(change) } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     return send(request, reply, await service.remove(principal, scopeOf(principal), request.params.id, ifMatchOf(request)));
   });
 
-  app.post(`/${path}/delete`, { config: access('Delete'), schema: { tags, summary: 'Delete several users softly, all or none ({ ids })' } }, async (request, reply) => {
+  app.post(`/${path}/delete`, { config: access('Delete'), schema: { tags, summary: 'Delete several users softly, all or none ({ ids })', ...routeDocs({ body: bulkIdsSchema, response: { 200: answers.ids } }) } }, async (request, reply) => {
     const principal = requirePrincipal(request);
     const { ids } = await validate(bulkIdsSchema, request.body);
     const removed = await service.removeMany(principal, scopeOf(principal), ids);

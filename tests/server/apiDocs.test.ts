@@ -1,0 +1,148 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_HEADER } from '../../contract/http';
+import { send } from '../../server/core/envelope';
+import { routeDocs } from '../../server/core/openapi/routeDocs';
+import { contentSecurityPolicy } from '../../server/core/securityHeaders';
+import { startServer, type TestServer } from './harness';
+
+type Parameter = { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } };
+type Operation = {
+  security?: unknown[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema?: object }> };
+  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+};
+type ApiDocument = {
+  info: { description: string };
+  security: unknown[];
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  paths: Record<string, Record<string, Operation>>;
+};
+
+/** Writes that take no body: the hub's negotiate and the status toggles, whose path says it all. */
+const BODYLESS = ['post /api/notifications/negotiate', 'post /api/v1/users/{id}/toggle-status', 'post /api/v1/partner-users/{id}/toggle-status'];
+
+let server: TestServer;
+let doc: ApiDocument;
+
+beforeAll(async () => {
+  server = await startServer({
+    beforeListen: ({ app }) => {
+      // An answer with a field its response schema does not list: the schema documents, it never filters.
+      app.get(
+        '/api/test/unlisted',
+        { config: { access: 'public' }, schema: { hide: true, ...routeDocs({ response: { 200: { type: 'object', properties: { listed: { type: 'string' } } } } }) } },
+        async (request: FastifyRequest, reply: FastifyReply) => send(request, reply, { listed: 'in the schema', unlisted: 'not in the schema' }),
+      );
+    },
+  });
+  doc = JSON.parse((await server.api('GET', '/api/docs')).text) as ApiDocument;
+});
+afterAll(() => server.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })));
+
+describe('the API document at /api/docs', () => {
+  it('gives every operation a schema for its successful answer', () => {
+    const undocumented = operations()
+      .filter(({ operation }) => !Object.entries(operation.responses).some(([status, answer]) => /^2/.test(status) && Object.values(answer.content ?? {}).some((media) => media.schema)))
+      .map(({ key }) => key);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('wraps JSON answers in the envelope, and documents refusals as envelopes', () => {
+    const partner = doc.paths['/api/v1/partners/{id}'].get;
+    expect(Object.keys(partner.responses['200'].content!['application/json'].schema!.properties!)).toEqual(['isSuccess', 'statusCode', 'message', 'data', 'errors']);
+    const data = partner.responses['200'].content!['application/json'].schema!.properties!.data as { properties: Record<string, unknown> };
+    expect(Object.keys(data.properties)).toEqual(expect.arrayContaining(['id', 'name', 'email', 'website', 'deleted', 'version']));
+    expect(operations().filter(({ operation }) => !operation.responses['4XX']?.content).map(({ key }) => key)).toEqual([]);
+  });
+
+  it('documents the body of every POST, PUT and PATCH that takes one', () => {
+    const missing = operations()
+      .filter(({ key, method }) => ['post', 'put', 'patch'].includes(method) && !BODYLESS.includes(key))
+      .filter(({ operation }) => !Object.values(operation.requestBody?.content ?? {}).some((media) => media.schema))
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents request bodies from the contract: required fields and their limits', () => {
+    const body = doc.paths['/api/v1/partners'].post.requestBody!.content['application/json'].schema as { required: string[]; properties: Record<string, object> };
+    expect(body.required).toEqual(expect.arrayContaining(['name', 'email', 'type', 'address', 'phone']));
+    expect(body.properties.name).toMatchObject({ type: 'string', maxLength: 255 });
+    expect(body.properties.website).toMatchObject({ type: 'string', nullable: true });
+  });
+
+  it('declares bearer security for the API, and none on public operations', () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/token'].post.security).toEqual([]);
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/v1/partners/{id}'].get.security).toBeUndefined();
+  });
+
+  it('declares the client-language header on every operation and the tenant header on token calls', () => {
+    const header = (operation: Operation, name: string) => operation.parameters?.find((p) => p.in === 'header' && p.name === name);
+    expect(operations().filter(({ operation }) => !header(operation, 'client-language')?.schema?.enum).map(({ key }) => key)).toEqual([]);
+    for (const path of ['/api/token', '/api/token/refresh', '/api/token/revoke']) {
+      expect(header(doc.paths[path].post, TENANT_HEADER), path).toMatchObject({ required: true, schema: { enum: ['root'] } });
+    }
+  });
+
+  it('lists each path once: under /api/v1, the unversioned aliases named in the description instead', () => {
+    const aliases = Object.keys(doc.paths).filter((path) => path.startsWith('/api/') && !path.startsWith('/api/v1/') && `/api/v1${path.slice(4)}` in doc.paths);
+    expect(aliases).toEqual([]);
+    expect(doc.paths['/api/v1/partners/search']).toBeDefined();
+    expect(doc.paths['/api/partners/search']).toBeUndefined();
+    expect(doc.info.description).toContain('/api/partners is /api/v1/partners');
+  });
+});
+
+describe('route schemas document and never change a request or an answer', () => {
+  it('an answer keeps a field its response schema does not list', async () => {
+    const answer = await server.api<{ listed: string; unlisted: string }>('GET', '/api/test/unlisted');
+    expect(answer.body.data).toEqual({ listed: 'in the schema', unlisted: 'not in the schema' });
+  });
+
+  it('a body the documented schema would refuse reaches our validation, which names the field in the reader’s language', async () => {
+    const answer = await server.api('POST', '/api/token', { body: { email: 5, password: 'x' }, headers: { [TENANT_HEADER]: 'root', 'client-language': 'vi' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.map((e) => e.field)).toEqual(['email']);
+    expect(answer.body.errors?.[0].message).not.toMatch(/must be/);
+  });
+});
+
+describe('the interactive page at /api/docs/ui', () => {
+  it('answers HTML whose scripts and styles come from this server, under the strict policy', async () => {
+    const page = await fetch(`${server.url}/api/docs/ui`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy(new URL(server.url).host));
+    const html = await page.text();
+    // The policy allows scripts from this origin only: no inline script may be needed.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const url = new URL(asset, `${server.url}/api/docs/ui`);
+      expect(url.origin, asset).toBe(server.url);
+      const answer = await fetch(url);
+      expect(answer.status, asset).toBe(200);
+      await answer.arrayBuffer();
+    }
+  });
+
+  it('sends the package’s own index.html address to the page, with or without a query', async () => {
+    for (const query of ['', '?%', '?a=1']) {
+      const answer = await fetch(`${server.url}/api/docs/ui/static/index.html${query}`, { redirect: 'manual' });
+      expect(answer.headers.get('location'), query).toBe('/api/docs/ui');
+    }
+  });
+
+  it('reads the same document, from this server', async () => {
+    const copy = await server.api('GET', '/api/docs/ui/json');
+    expect(JSON.parse(copy.text)).toEqual(doc);
+  });
+});
