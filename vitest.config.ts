@@ -20,7 +20,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           // The backplane, events across instances and concurrent migrations need a PostgreSQL server: they run in the PostgreSQL pass (TEST_DATABASE_URL), not skipped.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/server/hubBackplane.test.ts', 'tests/server/migrations.test.ts', 'tests/server/domainEventsAcrossInstances.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL
+            ? []
+            : ['tests/server/hubBackplane.test.ts', 'tests/server/migrations.test.ts', 'tests/server/domainEventsAcrossInstances.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

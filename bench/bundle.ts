@@ -60,9 +60,18 @@ function printGroup(title: string, entries: [string, ManifestChunk][]) {
 }
 
 console.log('Gzip sizes of the built JavaScript (dist/)');
-printGroup('Entries', jsChunks.filter(([, c]) => c.isEntry));
-printGroup('Lazy chunks', jsChunks.filter(([, c]) => c.isDynamicEntry));
-printGroup('Shared chunks', jsChunks.filter(([, c]) => !c.isEntry && !c.isDynamicEntry));
+printGroup(
+  'Entries',
+  jsChunks.filter(([, c]) => c.isEntry),
+);
+printGroup(
+  'Lazy chunks',
+  jsChunks.filter(([, c]) => c.isDynamicEntry),
+);
+printGroup(
+  'Shared chunks',
+  jsChunks.filter(([, c]) => !c.isEntry && !c.isDynamicEntry),
+);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
 if (!entryKey || !manifest[SIGN_IN_ROUTE_MODULE]) {

@@ -18,7 +18,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** Wall-clock milliseconds, comparable across the two processes. */
 const now = () => performance.timeOrigin + performance.now();
 
-interface Member { token: string; partner: number; ticketId: string }
+interface Member {
+  token: string;
+  partner: number;
+  ticketId: string;
+}
 type ToClients = { type: 'open'; hubUrl: string; members: Member[] } | { type: 'report' } | { type: 'exit' };
 type FromClients = { type: 'opened'; failed: number } | { type: 'deliveries'; latencies: number[]; received: Record<string, number>; duplicates: number };
 
@@ -38,7 +42,10 @@ async function runClients() {
     const negotiated = await fetch(`${hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` } });
     if (negotiated.status !== 200) return false;
     const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
-    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, { headers: { authorization: `Bearer ${member.token}` }, perMessageDeflate: false });
+    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+      perMessageDeflate: false,
+    });
     const seen = new Set<string>();
     return new Promise((resolve) => {
       socket.once('error', () => resolve(false));
@@ -47,7 +54,13 @@ async function runClients() {
         const receivedAt = now();
         for (const text of data.toString().split(RS)) {
           if (!text) continue;
-          const message = JSON.parse(text) as { type?: number; target?: string; invocationId?: string; result?: unknown; arguments?: [{ id: string; body: string }] };
+          const message = JSON.parse(text) as {
+            type?: number;
+            target?: string;
+            invocationId?: string;
+            result?: unknown;
+            arguments?: [{ id: string; body: string }];
+          };
           if (message.type === undefined) {
             socket.send(JSON.stringify({ type: 1, invocationId: String(index), target: 'JoinTicket', arguments: [member.ticketId] }) + RS);
           } else if (message.type === 3) {
@@ -119,15 +132,25 @@ async function runServer() {
   ]) {
     await db.execute(sql.raw(statement));
   }
-  const rows = (await db.execute(sql.raw(`
+  const rows = (await db.execute(
+    sql.raw(`
     select u.id, u.email, u.partner_id, t.id as ticket_id, row_number() over (order by p.name) as n
     from users u join partners p on p.id = u.partner_id join tickets t on t.partner_id = p.id
-    where u.email like 'member%@bench.example'`))) as unknown as { rows: { id: string; email: string; partner_id: string; ticket_id: string }[] };
+    where u.email like 'member%@bench.example'`),
+  )) as unknown as { rows: { id: string; email: string; partner_id: string; ticket_id: string }[] };
   const partnerIndex = new Map<string, number>();
   const members: Member[] = [];
   for (const r of rows.rows) {
     if (!partnerIndex.has(r.partner_id)) partnerIndex.set(r.partner_id, partnerIndex.size);
-    const token = await signAccessToken(server.config.jwtSecret, { sub: r.id, fullName: 'Bench member', email: r.email, role: 'Partner', partnerId: r.partner_id, phone: null, avatar: null });
+    const token = await signAccessToken(server.config.jwtSecret, {
+      sub: r.id,
+      fullName: 'Bench member',
+      email: r.email,
+      role: 'Partner',
+      partnerId: r.partner_id,
+      phone: null,
+      avatar: null,
+    });
     members.push({ token, partner: partnerIndex.get(r.partner_id)!, ticketId: r.ticket_id });
   }
   const ticketIds = [...new Set(members.map((m) => m.ticketId))];
@@ -185,7 +208,9 @@ async function runServer() {
   const heapAndBuffers = ((after.heapUsed + after.external - before.heapUsed - before.external) / Math.max(1, connected) / 1024).toFixed(1);
   // RSS is printed for completeness; the allocator returns and reuses pages, so it can even shrink.
   console.log(`server memory per connection: heap + buffers ${heapAndBuffers} KB (target < 30 KB); rss ${perConnection('rss')} KB`);
-  console.log(`posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`);
+  console.log(
+    `posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`,
+  );
   console.log(
     `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
   );

@@ -72,10 +72,22 @@ const apiPage = (body: object | ((run: number) => object)) => async (run: number
 const cases = [
   { name: 'first page', api: apiPage({ pageNumber: 1 }), raw: rawPage('', 0) },
   { name: 'middle page (page 5,000)', api: apiPage({ pageNumber: 5000 }), raw: rawPage('', 49_990) },
-  { name: 'keyword "duong" (folded)', api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'Dương' } }), raw: rawPage(`and search_text ilike '%duong%'`, 0) },
-  { name: 'keyword "thuong mai 4242"', api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'thương mại 4242' } }), raw: rawPage(`and search_text ilike '%thuong mai 4242%'`, 0) },
+  {
+    name: 'keyword "duong" (folded)',
+    api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'Dương' } }),
+    raw: rawPage(`and search_text ilike '%duong%'`, 0),
+  },
+  {
+    name: 'keyword "thuong mai 4242"',
+    api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'thương mại 4242' } }),
+    raw: rawPage(`and search_text ilike '%thuong mai 4242%'`, 0),
+  },
   // A different keyword every run, so the API's count cache never answers: the cost of a first search.
-  { name: 'new keyword every run', api: apiPage((run) => ({ pageNumber: 1, advancedSearch: { keyword: `Hà Nội ${run}7` } })), raw: rawPage((run) => `and search_text ilike '%ha noi ${run}7%'`, 0) },
+  {
+    name: 'new keyword every run',
+    api: apiPage((run) => ({ pageNumber: 1, advancedSearch: { keyword: `Hà Nội ${run}7` } })),
+    raw: rawPage((run) => `and search_text ilike '%ha noi ${run}7%'`, 0),
+  },
 ];
 
 console.log(`\npartner search, ${RUNS} runs each (ms)`);

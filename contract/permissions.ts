@@ -1,14 +1,43 @@
 /** The permission catalogue of specification section 3: Permissions.{Resource}.{Action}. */
 export const RESOURCES = [
-  'Tenants', 'Dashboard', 'Hangfire', 'Users', 'UserRoles', 'Roles', 'RoleClaims', 'Products', 'Brands',
-  'Todos', 'AuditTrails', 'Partners', 'PartnerUsers', 'Form', 'Tickets', 'TicketConversations',
-  'AccessibleFile', 'ValidationRules', 'NextPartnerForms', 'Forms', 'FormSections', 'PartnerForm',
+  'Tenants',
+  'Dashboard',
+  'Hangfire',
+  'Users',
+  'UserRoles',
+  'Roles',
+  'RoleClaims',
+  'Products',
+  'Brands',
+  'Todos',
+  'AuditTrails',
+  'Partners',
+  'PartnerUsers',
+  'Form',
+  'Tickets',
+  'TicketConversations',
+  'AccessibleFile',
+  'ValidationRules',
+  'NextPartnerForms',
+  'Forms',
+  'FormSections',
+  'PartnerForm',
   'FileAccessRequest',
 ] as const;
 
 export const ACTIONS = [
-  'View', 'Search', 'Create', 'Update', 'Delete', 'Export', 'AdminUpdate', 'AdminView', 'Configure',
-  'Generate', 'Clean', 'UpgradeSubscription',
+  'View',
+  'Search',
+  'Create',
+  'Update',
+  'Delete',
+  'Export',
+  'AdminUpdate',
+  'AdminView',
+  'Configure',
+  'Generate',
+  'Clean',
+  'UpgradeSubscription',
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
@@ -39,10 +68,7 @@ const RA_ACTIONS: Record<string, Action[]> = {
  * A pure canAccess: `resource` is a permission resource (e.g. "Partners"); an action that is not one of
  * react-admin's passes through by name (e.g. "AdminView"). No resource means denied.
  */
-export function canAccessWith(
-  permissions: readonly string[],
-  { action, resource }: { action: string; resource?: string },
-): boolean {
+export function canAccessWith(permissions: readonly string[], { action, resource }: { action: string; resource?: string }): boolean {
   if (!resource) return false;
   const actions = RA_ACTIONS[action] ?? [action];
   return actions.some((a) => permissions.includes(`Permissions.${resource}.${a}`));

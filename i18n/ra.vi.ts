@@ -88,11 +88,9 @@ export default {
       are_you_sure: 'Bạn có chắc không?',
       authentication_error: 'Máy chủ xác thực trả về lỗi, không thể kiểm tra thông tin đăng nhập của bạn.',
       auth_error: 'Đã xảy ra lỗi khi kiểm tra mã xác thực.',
-      bulk_delete_content:
-        'Bạn có chắc muốn xoá %{name} này? |||| Bạn có chắc muốn xoá %{smart_count} mục này?',
+      bulk_delete_content: 'Bạn có chắc muốn xoá %{name} này? |||| Bạn có chắc muốn xoá %{smart_count} mục này?',
       bulk_delete_title: 'Xoá %{name} |||| Xoá %{smart_count} %{name}',
-      bulk_update_content:
-        'Bạn có chắc muốn cập nhật %{name} %{recordRepresentation}? |||| Bạn có chắc muốn cập nhật %{smart_count} mục này?',
+      bulk_update_content: 'Bạn có chắc muốn cập nhật %{name} %{recordRepresentation}? |||| Bạn có chắc muốn cập nhật %{smart_count} mục này?',
       bulk_update_title: 'Cập nhật %{name} %{recordRepresentation} |||| Cập nhật %{smart_count} %{name}',
       clear_array_input: 'Bạn có chắc muốn xoá toàn bộ danh sách?',
       delete_content: 'Bạn có chắc muốn xoá %{name} này?',

@@ -28,7 +28,10 @@ export const adminMock = {
       updatedAt: '2025-01-01T00:00:00.000Z',
     }));
     this.rolePermissions = new Map(SEEDED_ROLES.map((role, index) => [this.roles[index].id, [...role.permissions]]));
-    this.users = [userRow(1, { firstName: 'Alice', lastName: 'Nguyễn', email: 'partner.admin@acme.example', role: 'PartnerAdmin' }), userRow(2, { firstName: 'Bình', lastName: 'Trần', email: 'partner@acme.example', isActive: false })];
+    this.users = [
+      userRow(1, { firstName: 'Alice', lastName: 'Nguyễn', email: 'partner.admin@acme.example', role: 'PartnerAdmin' }),
+      userRow(2, { firstName: 'Bình', lastName: 'Trần', email: 'partner@acme.example', isActive: false }),
+    ];
     this.userRoles = new Map([
       [this.users[0].id, [this.roles[2].id]],
       [this.users[1].id, [this.roles[3].id]],
@@ -73,7 +76,16 @@ const findRole = (id: unknown) => adminMock.roles.find((r) => r.id === id);
 export function csvResponse(header: string, lines: string[], fileName: string) {
   const encoder = new TextEncoder();
   const half = Math.ceil(lines.length / 2);
-  const parts = [`\uFEFF${header}\r\n${lines.slice(0, half).map((l) => `${l}\r\n`).join('')}`, lines.slice(half).map((l) => `${l}\r\n`).join('')];
+  const parts = [
+    `\uFEFF${header}\r\n${lines
+      .slice(0, half)
+      .map((l) => `${l}\r\n`)
+      .join('')}`,
+    lines
+      .slice(half)
+      .map((l) => `${l}\r\n`)
+      .join(''),
+  ];
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       parts.forEach((part) => controller.enqueue(encoder.encode(part)));
@@ -96,19 +108,26 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
     const keyword = new URL(request.url).searchParams.get('keyword')?.toLowerCase() ?? '';
     const rows = partners().filter((p) => p.name.toLowerCase().includes(keyword));
     const columns = ['id', 'name', 'email', 'type', 'address', 'phone'] as const;
-    return csvResponse(columns.join(','), rows.map((p) => columns.map((c) => csvCell(p[c])).join(',')), 'partners.csv');
+    return csvResponse(
+      columns.join(','),
+      rows.map((p) => columns.map((c) => csvCell(p[c])).join(',')),
+      'partners.csv',
+    );
   }),
 
   http.post('/api/v1/users/search', async ({ request }) => {
     const search = (await request.json()) as SearchRequest;
     const keyword = search.advancedSearch?.keyword?.toLowerCase() ?? '';
-    const rows = adminMock.users.filter((u) => `${u.fullName} ${u.email}`.toLowerCase().includes(keyword) && (search.isActive === undefined || u.isActive === search.isActive));
+    const rows = adminMock.users.filter(
+      (u) => `${u.fullName} ${u.email}`.toLowerCase().includes(keyword) && (search.isActive === undefined || u.isActive === search.isActive),
+    );
     return ok(pageOf(rows, search));
   }),
 
   http.post('/api/v1/users/register', async ({ request }) => {
     const body = (await request.json()) as Partial<UserDto>;
-    if (adminMock.users.some((u) => u.email === body.email)) return failed(409, 'This email is already in use', [{ field: 'email', message: 'This email is already in use' }]);
+    if (adminMock.users.some((u) => u.email === body.email))
+      return failed(409, 'This email is already in use', [{ field: 'email', message: 'This email is already in use' }]);
     const user = userRow(adminMock.users.length + 1, { ...body, isActive: false, emailConfirmed: false });
     adminMock.users.unshift(user);
     adminMock.userRoles.set(user.id, []);
@@ -131,7 +150,10 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
 
   http.post('/api/users/:id/roles', async ({ params, request }) => {
     const { userRoles } = (await request.json()) as { userRoles: { roleId: string; enabled: boolean }[] };
-    adminMock.userRoles.set(String(params.id), userRoles.filter((r) => r.enabled).map((r) => r.roleId));
+    adminMock.userRoles.set(
+      String(params.id),
+      userRoles.filter((r) => r.enabled).map((r) => r.roleId),
+    );
     return ok(null);
   }),
 
@@ -148,7 +170,17 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
         affectedColumns: ['phoneNumber', 'firstName'],
         dateTime: '2025-03-02T09:30:00.000Z',
       },
-      { id: 'a1', userId: String(params.id), type: 'Create', tableName: 'tickets', primaryKey: 't1', oldValues: null, newValues: { subject: 'Cannot upload' }, affectedColumns: ['subject'], dateTime: '2025-03-01T08:00:00.000Z' },
+      {
+        id: 'a1',
+        userId: String(params.id),
+        type: 'Create',
+        tableName: 'tickets',
+        primaryKey: 't1',
+        oldValues: null,
+        newValues: { subject: 'Cannot upload' },
+        affectedColumns: ['subject'],
+        dateTime: '2025-03-01T08:00:00.000Z',
+      },
     ];
     const query = new URL(request.url).searchParams;
     return ok(pageOf(entries, { pageNumber: Number(query.get('pageNumber') ?? 1), pageSize: Number(query.get('pageSize') ?? 50) }));
@@ -171,8 +203,13 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
       const current = adminMock.rolePermissions.get(String(params.id));
       if (!current) return failed(404, 'Not found');
       const { permissions } = (await request.json()) as { permissions: string[] };
-      if (permissions.some((p) => !(ALL_PERMISSIONS as string[]).includes(p))) return failed(400, 'Some fields are not valid', [{ field: 'permissions', message: 'Unknown permission' }]);
-      const change: RolePermissionsChange = { added: permissions.filter((p) => !current.includes(p)), removed: current.filter((p) => !permissions.includes(p)), affectedUsers: 2 };
+      if (permissions.some((p) => !(ALL_PERMISSIONS as string[]).includes(p)))
+        return failed(400, 'Some fields are not valid', [{ field: 'permissions', message: 'Unknown permission' }]);
+      const change: RolePermissionsChange = {
+        added: permissions.filter((p) => !current.includes(p)),
+        removed: current.filter((p) => !permissions.includes(p)),
+        affectedUsers: 2,
+      };
       if (step === 'save') adminMock.rolePermissions.set(String(params.id), [...permissions]);
       return ok(change);
     }),

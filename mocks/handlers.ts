@@ -40,7 +40,13 @@ export const partnerOf = (input: Partial<Record<keyof PartnerDto, unknown>>, id:
 const seedPartners = (): PartnerDto[] =>
   ['Acme Logistics', 'Globex Trading', 'Initech Supplies'].map((name, index) =>
     partnerOf(
-      { name, email: `contact@${name.split(' ')[0].toLowerCase()}.example`, type: 'Distributor', address: `${index + 1} Harbour Road`, phone: `+84 28 0000 000${index + 1}` },
+      {
+        name,
+        email: `contact@${name.split(' ')[0].toLowerCase()}.example`,
+        type: 'Distributor',
+        address: `${index + 1} Harbour Road`,
+        phone: `+84 28 0000 000${index + 1}`,
+      },
       `00000000-0000-4000-9000-00000000000${index + 1}`,
     ),
   );
@@ -244,7 +250,12 @@ export const handlers = [
     if (index < 0) return failed(404, 'Partner not found');
     const stale = staleAnswer(request, mockApi.partners[index]);
     if (stale) return stale;
-    mockApi.partners[index] = { ...mockApi.partners[index], ...(body as Partial<PartnerDto>), id: String(params.id), version: nextVersion(mockApi.partners[index]) };
+    mockApi.partners[index] = {
+      ...mockApi.partners[index],
+      ...(body as Partial<PartnerDto>),
+      id: String(params.id),
+      version: nextVersion(mockApi.partners[index]),
+    };
     return ok(mockApi.partners[index], 'Partner updated');
   }),
 

@@ -81,9 +81,16 @@ export const ticketHandlers = [
   http.post('/api/v1/tickets/search', async ({ request }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
     const body = (await request.json()) as { pageNumber: number; pageSize: number; subject?: string; id?: string };
-    const matching = ticketsMock.tickets.filter((t) => (!body.subject || t.subject.toLowerCase().includes(body.subject.toLowerCase())) && (!body.id || t.id.startsWith(body.id)));
+    const matching = ticketsMock.tickets.filter(
+      (t) => (!body.subject || t.subject.toLowerCase().includes(body.subject.toLowerCase())) && (!body.id || t.id.startsWith(body.id)),
+    );
     const start = (body.pageNumber - 1) * body.pageSize;
-    const page: PagedResult<TicketDto> = { items: matching.slice(start, start + body.pageSize), totalCount: matching.length, currentPage: body.pageNumber, pageSize: body.pageSize };
+    const page: PagedResult<TicketDto> = {
+      items: matching.slice(start, start + body.pageSize),
+      totalCount: matching.length,
+      currentPage: body.pageNumber,
+      pageSize: body.pageSize,
+    };
     return ok(page);
   }),
 
@@ -94,14 +101,24 @@ export const ticketHandlers = [
     ticketsMock.writes.push({
       method: 'POST',
       path: '/api/v1/tickets',
-      body: { subject: form.get('subject'), description: form.get('description'), partnerId: form.get('partnerId'), files: files.map((f) => `${f.name} (${f.size} B)`) },
+      body: {
+        subject: form.get('subject'),
+        description: form.get('description'),
+        partnerId: form.get('partnerId'),
+        files: files.map((f) => `${f.name} (${f.size} B)`),
+      },
     });
     const failure = takeFailure();
     if (failure) return failure;
     const ticket = ticketRow(ticketsMock.tickets.length + 1, {
       subject: String(form.get('subject')),
       description: String(form.get('description') ?? ''),
-      attachments: files.map((f, i): TicketAttachmentRef => ({ id: `00000000-0000-4000-e000-00000000000${i}`, fileName: f.name, contentType: f.type, size: f.size })),
+      attachments: files.map((f, i): TicketAttachmentRef => ({
+        id: `00000000-0000-4000-e000-00000000000${i}`,
+        fileName: f.name,
+        contentType: f.type,
+        size: f.size,
+      })),
     });
     ticketsMock.tickets.push(ticket);
     return created(ticket, 'The ticket has been created');
@@ -143,7 +160,12 @@ export const ticketHandlers = [
     const { body } = (await request.json()) as { body: string };
     ticketsMock.writes.push({ method: 'POST', path: new URL(request.url).pathname, body: { body } });
     const claims = claimsOf(request.headers.get('authorization')!.replace(/^Bearer /, ''))!;
-    const message = messageRow(ticketsMock.messages.length + 1, ticket.id, { authorId: claims.sub, authorName: claims.fullName, authorIsStaff: !claims.partnerId, body });
+    const message = messageRow(ticketsMock.messages.length + 1, ticket.id, {
+      authorId: claims.sub,
+      authorName: claims.fullName,
+      authorIsStaff: !claims.partnerId,
+      body,
+    });
     ticketsMock.messages.push(message);
     return created(message, 'Your message has been sent');
   }),

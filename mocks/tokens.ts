@@ -16,10 +16,7 @@ export function fakeAccessToken(claims: Omit<AccessTokenClaims, 'exp'>, expiresI
 let issued = 0;
 
 /** Credentials as POST /api/token answers them; negative lifetimes give expired tokens. */
-export function fakeCredentials(
-  claims: Omit<AccessTokenClaims, 'exp'>,
-  { accessSeconds = 15 * 60, refreshSeconds = 7 * 24 * 60 * 60 } = {},
-): TokenResponse {
+export function fakeCredentials(claims: Omit<AccessTokenClaims, 'exp'>, { accessSeconds = 15 * 60, refreshSeconds = 7 * 24 * 60 * 60 } = {}): TokenResponse {
   issued += 1;
   return {
     token: fakeAccessToken(claims, accessSeconds),

@@ -69,7 +69,11 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
   await registerApiDocs(app);
-  registerGuard(app, config.jwtSecret, cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events));
+  registerGuard(
+    app,
+    config.jwtSecret,
+    cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events),
+  );
   registerIdempotency(app, database.db);
 
   await registerRealtimeHub(app, { ctx, notifications });

@@ -4,7 +4,12 @@ import { msg } from './messages';
 
 // Defaults for rules a schema does not word itself, so every yup message is an i18n key.
 yup.setLocale({
-  mixed: { required: msg('validation.required'), notType: msg('validation.typeError'), notNull: msg('validation.typeError'), default: msg('validation.fallback') },
+  mixed: {
+    required: msg('validation.required'),
+    notType: msg('validation.typeError'),
+    notNull: msg('validation.typeError'),
+    default: msg('validation.fallback'),
+  },
   string: { max: msg('validation.maxLength'), min: msg('validation.minLength'), email: msg('validation.email'), uuid: msg('validation.id') },
   number: { integer: msg('validation.integer'), min: msg('validation.minValue'), max: msg('validation.maxValue') },
   array: { min: msg('validation.minValue'), max: msg('validation.maxValue') },
@@ -34,8 +39,7 @@ export const phone = () => format(50, 'phone', isPhoneNumber);
 
 export const website = () => format(255, 'website', isWebsiteAddress);
 
-export const password = () =>
-  yup.string().required(required).min(PASSWORD_MIN, minLength).max(PASSWORD_MAX, maxLength);
+export const password = () => yup.string().required(required).min(PASSWORD_MIN, minLength).max(PASSWORD_MAX, maxLength);
 
 /** A password may not be the account's email (DESIGN.md "Passwords"). */
 export const passwordNotEmail = (emailField = 'email') =>

@@ -12,10 +12,17 @@ import './fields';
 export const searchRequestSchema = yup.object({
   pageNumber: yup.number().integer().min(1, msg('validation.minValue')).max(MAX_PAGE_NUMBER, msg('validation.maxValue')).default(1),
   pageSize: yup.number().integer().min(1, msg('validation.minValue')).max(MAX_PAGE_SIZE, msg('validation.maxValue')).default(DEFAULT_PAGE_SIZE),
-  orderBy: yup.array(yup.string().required().max(100).matches(/^[A-Za-z0-9_.]+( (asc|desc))?$/i, msg('validation.orderBy'))).max(5).default([]),
-  advancedSearch: yup
-    .object({ keyword: yup.string().trim().max(255), fields: yup.array(yup.string().required().max(100)).max(20) })
-    .default(undefined),
+  orderBy: yup
+    .array(
+      yup
+        .string()
+        .required()
+        .max(100)
+        .matches(/^[A-Za-z0-9_.]+( (asc|desc))?$/i, msg('validation.orderBy')),
+    )
+    .max(5)
+    .default([]),
+  advancedSearch: yup.object({ keyword: yup.string().trim().max(255), fields: yup.array(yup.string().required().max(100)).max(20) }).default(undefined),
   keyword: yup.string().trim().max(255),
   ids: yup.array(yup.string().required().max(100)).max(MAX_PAGE_SIZE, msg('validation.maxValue')),
 });

@@ -41,7 +41,11 @@ export const ticketMessageSchema = yup.object({
 export const ticketSearchSchema = searchRequestSchema.shape({
   subject: yup.string().trim().max(TICKET_SUBJECT_MAX, maxLength),
   title: yup.string().trim().max(TICKET_SUBJECT_MAX, maxLength),
-  id: yup.string().trim().max(36, maxLength).matches(/^[0-9a-f-]*$/i, msg('validation.id')),
+  id: yup
+    .string()
+    .trim()
+    .max(36, maxLength)
+    .matches(/^[0-9a-f-]*$/i, msg('validation.id')),
   partnerId: id(),
   status: status(),
 });

@@ -14,7 +14,14 @@ function publicValues(values?: Record<string, unknown> | null) {
 /** Writes one audit row; call it with the transaction of the change so both land or neither. */
 export async function writeAudit(
   tx: Pick<Db, 'insert'>,
-  entry: { userId: string | null; type: AuditType; table: string; key: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+  entry: {
+    userId: string | null;
+    type: AuditType;
+    table: string;
+    key: string;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+  },
 ) {
   const before = publicValues(entry.before);
   const after = publicValues(entry.after);

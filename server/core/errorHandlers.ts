@@ -62,11 +62,17 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, key] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'api.headersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'api.requestTimeout'] : [400, 'api.badRequest'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'api.headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'api.requestTimeout']
+        : [400, 'api.badRequest'];
   const body: Envelope<null> = { isSuccess: false, statusCode: status, message: translate(DEFAULT_LANGUAGE, key), data: null };
   const text = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
   }
   socket.destroy(error);
 }

@@ -12,7 +12,9 @@ const catalogues: Record<Language, object> = {
 };
 
 export function languageOf(request: FastifyRequest): Language {
-  const asked = String(request.headers[LANGUAGE_HEADER] ?? '').toLowerCase().slice(0, 2);
+  const asked = String(request.headers[LANGUAGE_HEADER] ?? '')
+    .toLowerCase()
+    .slice(0, 2);
   return (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : DEFAULT_LANGUAGE;
 }
 

@@ -55,7 +55,13 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
 /** JSON with object keys sorted, so that a retry serialised in another key order is the same request. */
 function canonicalJson(value: unknown) {
   return JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]])) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
   );
 }
 
@@ -96,7 +102,8 @@ function createIdempotencyStore(db: Db) {
     return { kind: 'inProgress' };
   }
 
-  const ownRow = (state: IdempotencyClaim) => and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key), isNull(idempotencyKeys.statusCode));
+  const ownRow = (state: IdempotencyClaim) =>
+    and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key), isNull(idempotencyKeys.statusCode));
 
   return {
     purge,
@@ -157,7 +164,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
 
   app.addHook('preHandler', async (request, reply) => {
     const raw = request.headers[HEADER];
-    if (raw === undefined || !acceptsIdempotencyKey({ method: request.method as RouteOptions['method'], config: request.routeOptions.config }) || !request.principal) return;
+    if (
+      raw === undefined ||
+      !acceptsIdempotencyKey({ method: request.method as RouteOptions['method'], config: request.routeOptions.config }) ||
+      !request.principal
+    )
+      return;
     request.idempotency = { userId: request.principal.id, key: parseKey(raw), route: routeOf(request), claimed: false, replayed: false, store };
     // A multipart body is read by the handler, which claims the key once it has the fields and files.
     if (typeof request.isMultipart === 'function' && request.isMultipart()) return;

@@ -21,8 +21,7 @@ export function rowVersion(row: Record<string, unknown>): string {
 export type IfMatch = string[] | '*';
 
 /** Whether a change sent with this If-Match may apply to a record at this version (no header: any). */
-export const ifMatchAccepts = (expected: IfMatch | undefined, version: string) =>
-  expected === undefined || expected === '*' || expected.includes(version);
+export const ifMatchAccepts = (expected: IfMatch | undefined, version: string) => expected === undefined || expected === '*' || expected.includes(version);
 
 export const etagOf = (version: string) => `"${version}"`;
 
@@ -45,7 +44,8 @@ export function ifMatchOf(request: FastifyRequest): IfMatch | undefined {
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .filter(Boolean)
     .map((tag) => (/^"[^"]*"$/.test(tag) ? tag.slice(1, -1) : null));
-  if (!versions.length || versions.some((v) => v === null)) throw new ApiError(400, 'api.ifMatchInvalid', [{ field: 'If-Match', message: 'api.ifMatchInvalid' }]);
+  if (!versions.length || versions.some((v) => v === null))
+    throw new ApiError(400, 'api.ifMatchInvalid', [{ field: 'If-Match', message: 'api.ifMatchInvalid' }]);
   return versions as string[];
 }
 

@@ -47,6 +47,8 @@ function applySecurityHeaders(url: string | undefined, host: string | undefined,
  * of the same name (the avatar's cache, the hub's event stream) wins, since Node merges these under it.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => applySecurityHeaders(request.url, request.headers.host, response));
+  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) =>
+    applySecurityHeaders(request.url, request.headers.host, response),
+  );
   app.addHook('onRequest', async (request, reply) => applySecurityHeaders(request.url, request.headers.host, reply.raw));
 }

@@ -61,8 +61,12 @@ const filesError = (policy: UploadPolicy, statusCode: number, key: string, value
 
 /** The name as shown and offered on download: no folders, no control characters, at most `max` characters. */
 export function cleanFileName(raw: string | undefined, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_').trim();
+  const base = (raw ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_')
+    .trim();
   if (!base || /^\.+$/.test(base)) return 'attachment';
   if (base.length <= max) return base;
   const dot = base.lastIndexOf('.');

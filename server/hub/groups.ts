@@ -13,4 +13,7 @@ export const hubGroups = {
 } as const;
 
 /** The groups a connection of this user belongs to from its handshake on; the others are joined by hub methods. */
-export const baseGroupsOf = (user: { id: string; partnerId: string | null }) => [hubGroups.user(user.id), user.partnerId ? hubGroups.partner(user.partnerId) : hubGroups.staff];
+export const baseGroupsOf = (user: { id: string; partnerId: string | null }) => [
+  hubGroups.user(user.id),
+  user.partnerId ? hubGroups.partner(user.partnerId) : hubGroups.staff,
+];

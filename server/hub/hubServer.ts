@@ -67,7 +67,13 @@ export class HubServer {
     for (const [name, method] of Object.entries(options.methods)) this.methods.set(name.toLowerCase(), method);
     options.backplane.subscribe((delivery) => this.receiveFromBackplane(delivery));
     const { timing } = options;
-    const shortest = Math.min(timing.keepAliveIntervalMs, timing.clientTimeoutMs, timing.handshakeTimeoutMs, timing.longPollTimeoutMs, timing.disconnectTimeoutMs);
+    const shortest = Math.min(
+      timing.keepAliveIntervalMs,
+      timing.clientTimeoutMs,
+      timing.handshakeTimeoutMs,
+      timing.longPollTimeoutMs,
+      timing.disconnectTimeoutMs,
+    );
     // One timer for every connection; a quarter of the shortest period keeps each deadline within 25 %.
     this.sweepTimer = setInterval(() => this.sweep(Date.now()), Math.min(1000, Math.max(20, shortest / 4)));
     this.sweepTimer.unref();
@@ -356,7 +362,9 @@ export class HubServer {
     } else if (!method) {
       outcome = { error: failedToInvoke(target, 'HubException: Method does not exist.') };
     } else if (message.arguments.length !== method.arity) {
-      outcome = { error: failedToInvoke(target, `InvalidDataException: Invocation provides ${message.arguments.length} argument(s) but target expects ${method.arity}.`) };
+      outcome = {
+        error: failedToInvoke(target, `InvalidDataException: Invocation provides ${message.arguments.length} argument(s) but target expects ${method.arity}.`),
+      };
     } else {
       try {
         outcome = { result: await method.invoke(this.callOf(connection), message.arguments) };
@@ -405,7 +413,8 @@ export class HubServer {
         this.close(connection, CLOSE_REASONS.tokenExpired, true);
       } else if (transport.kind !== 'LongPolling') {
         // Long polling has no pings either way: its polls are the keep-alive. A client that never pinged is never dropped for silence.
-        if (connection.clientTimeoutStarted && now - connection.lastReceivedAt >= timing.clientTimeoutMs) this.close(connection, CLOSE_REASONS.clientTimeout, true);
+        if (connection.clientTimeoutStarted && now - connection.lastReceivedAt >= timing.clientTimeoutMs)
+          this.close(connection, CLOSE_REASONS.clientTimeout, true);
         else if (now - connection.lastSentAt >= timing.keepAliveIntervalMs) this.write(connection, PING);
       }
     }

@@ -54,7 +54,8 @@ export function parseMessage(record: string): HubMessage {
   const { invocationId, target, arguments: args, streamIds } = message;
   if (typeof target !== 'string' || !target) throw new ProtocolError('An invocation has no target.');
   if (!Array.isArray(args)) throw new ProtocolError('An invocation has no arguments array.');
-  if (invocationId !== undefined && (typeof invocationId !== 'string' || !invocationId)) throw new ProtocolError('An invocation id must be a non-empty string.');
+  if (invocationId !== undefined && (typeof invocationId !== 'string' || !invocationId))
+    throw new ProtocolError('An invocation id must be a non-empty string.');
   if (type === MessageType.StreamInvocation && invocationId === undefined) throw new ProtocolError('A stream invocation needs an id.');
   if (streamIds !== undefined && !Array.isArray(streamIds)) throw new ProtocolError('streamIds must be an array.');
   return { type, invocationId, target, arguments: args, streamIds: streamIds as string[] | undefined };

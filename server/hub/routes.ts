@@ -87,29 +87,41 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
     return reply.code(200).type('application/json').send(JSON.stringify(answer));
   });
 
-  app.get<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false }, async (request, reply) => {
-    const serverSentEvents = String(request.headers.accept ?? '').includes('text/event-stream');
-    const connection = await connectionOfRequest(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
-    if (serverSentEvents) startServerSentEvents(hub, connection, reply);
-    else poll(hub, connection, reply);
-  });
+  app.get<{ Querystring: HubQuery }>(
+    HUB_PATH,
+    { config: access, schema: transportDocs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false },
+    async (request, reply) => {
+      const serverSentEvents = String(request.headers.accept ?? '').includes('text/event-stream');
+      const connection = await connectionOfRequest(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
+      if (serverSentEvents) startServerSentEvents(hub, connection, reply);
+      else poll(hub, connection, reply);
+    },
+  );
 
-  app.post<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR send: hub records from an SSE or long-polling client') }, async (request, reply) => {
-    const connection = await connectionOf(request);
-    if (!connection.transport) throw conflict();
-    if (connection.transport.kind === 'WebSockets') throw new ApiError(405, 'api.methodNotAllowed');
-    const records = typeof request.body === 'string' ? request.body : '';
-    // Handled once this answer is out: the client waits for replies (a handshake refusal above all) only after its send resolved.
-    reply.raw.once('finish', () => hub.receive(connection, records));
-    return reply.code(200).type('text/plain').send('');
-  });
+  app.post<{ Querystring: HubQuery }>(
+    HUB_PATH,
+    { config: access, schema: transportDocs('SignalR send: hub records from an SSE or long-polling client') },
+    async (request, reply) => {
+      const connection = await connectionOf(request);
+      if (!connection.transport) throw conflict();
+      if (connection.transport.kind === 'WebSockets') throw new ApiError(405, 'api.methodNotAllowed');
+      const records = typeof request.body === 'string' ? request.body : '';
+      // Handled once this answer is out: the client waits for replies (a handshake refusal above all) only after its send resolved.
+      reply.raw.once('finish', () => hub.receive(connection, records));
+      return reply.code(200).type('text/plain').send('');
+    },
+  );
 
-  app.delete<{ Querystring: HubQuery }>(HUB_PATH, { config: access, schema: transportDocs('SignalR stop of a long-polling connection') }, async (request, reply) => {
-    const connection = await connectionOf(request);
-    if (connection.transport?.kind !== 'LongPolling') throw badRequest();
-    hub.remove(connection);
-    return reply.code(202).type('text/plain').send('');
-  });
+  app.delete<{ Querystring: HubQuery }>(
+    HUB_PATH,
+    { config: access, schema: transportDocs('SignalR stop of a long-polling connection') },
+    async (request, reply) => {
+      const connection = await connectionOf(request);
+      if (connection.transport?.kind !== 'LongPolling') throw badRequest();
+      hub.remove(connection);
+      return reply.code(202).type('text/plain').send('');
+    },
+  );
 }
 
 function startServerSentEvents(hub: HubServer, connection: HubConnection, reply: FastifyReply) {

@@ -100,7 +100,10 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
       if (!message) return;
       // The chat's text needs the conversations permission; the notification names the ticket too.
       toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
-      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', { author: message.authorName, subject: ticket.subject });
+      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', {
+        author: message.authorName,
+        subject: ticket.subject,
+      });
       if (!actor.partnerId) {
         mailOfflineCreator(ticket, message).catch((error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'ticket reply mail failed'));
       }

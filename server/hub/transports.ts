@@ -132,6 +132,7 @@ export class LongPollingTransport implements Transport {
   private finish(response: ServerResponse | null, status: 200 | 204, body = '') {
     if (!response || response.writableEnded || response.destroyed) return;
     if (status === 204) response.writeHead(204).end();
-    else response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-cache' }).end(body);
+    else
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-cache' }).end(body);
   }
 }

@@ -26,7 +26,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Brand taglineOnPhones={false} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <LanguageMenu />
-          <Link href={`mailto:${supportEmail}`} underline="hover" color="text.primary" variant="subtitle2" data-testid="need-help" sx={{ whiteSpace: 'nowrap' }}>
+          <Link
+            href={`mailto:${supportEmail}`}
+            underline="hover"
+            color="text.primary"
+            variant="subtitle2"
+            data-testid="need-help"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate('app.auth.needHelp')}
           </Link>
         </Box>

@@ -45,14 +45,7 @@ export function SignInPage() {
           {failure}
         </Alert>
       )}
-      <FormTextField
-        {...form.field('email')}
-        label={translate('app.auth.signIn.email')}
-        type="email"
-        autoComplete="email"
-        autoFocus
-        sx={{ mb: 3 }}
-      />
+      <FormTextField {...form.field('email')} label={translate('app.auth.signIn.email')} type="email" autoComplete="email" autoFocus sx={{ mb: 3 }} />
       <PasswordField {...form.field('password')} label={translate('app.auth.signIn.password')} autoComplete="current-password" />
       <Link
         component={RouterLink}

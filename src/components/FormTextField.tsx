@@ -23,7 +23,19 @@ export interface FormTextFieldProps {
  * An outlined text input with label and helper text. MUI's TextField would do the same but brings its
  * select and other variants along, which the sign-in pages' bundle budget cannot afford.
  */
-export function FormTextField({ name, label, value, onChange, error, helperText, type = 'text', autoComplete, autoFocus, endAdornment, sx }: FormTextFieldProps) {
+export function FormTextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  endAdornment,
+  sx,
+}: FormTextFieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (

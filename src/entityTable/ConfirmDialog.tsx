@@ -22,7 +22,17 @@ interface ConfirmDialogProps {
 }
 
 /** Title, body, Cancel and Confirm: asked before a delete, a permission change and other changes hard to undo. */
-export function ConfirmDialog({ open, title, children, confirmLabel, confirmColor = 'primary', busy, onCancel, onConfirm, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  confirmColor = 'primary',
+  busy,
+  onCancel,
+  onConfirm,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const translate = useTranslate();
   const titleId = `${testId}-title`;
   return (

@@ -132,7 +132,10 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
           </DialogTitle>
           {mode === 'edit' && record && (
             <Typography variant="caption" component="p" sx={{ px: 3, color: 'text.secondary', wordBreak: 'break-all' }} data-testid="entity-id">
-              {translate('admin.table.id')}: <Box component="span" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>{String(record.id)}</Box>
+              {translate('admin.table.id')}:{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>
+                {String(record.id)}
+              </Box>
             </Typography>
           )}
           <DialogContent sx={{ pt: '16px !important' }}>

@@ -26,7 +26,17 @@ interface EntityRecordDialogsProps<T extends RaRecord> {
 }
 
 /** The add dialog, and the edit dialog of the row in the address, read fresh with GET /{res}/{id}. */
-export function EntityRecordDialogs<T extends RaRecord>({ resource, creating, editId, mayUpdate, accessPending, onCloseCreate, onCloseEdit, onSaved, onBackToList }: EntityRecordDialogsProps<T>) {
+export function EntityRecordDialogs<T extends RaRecord>({
+  resource,
+  creating,
+  editId,
+  mayUpdate,
+  accessPending,
+  onCloseCreate,
+  onCloseEdit,
+  onSaved,
+  onBackToList,
+}: EntityRecordDialogsProps<T>) {
   const notify = useNotify();
   const saved = (mode: FormMode, close: () => void) => {
     // A create answers 201 and the HTTP client shows the server's message; an update answers 200, silently.
@@ -36,9 +46,19 @@ export function EntityRecordDialogs<T extends RaRecord>({ resource, creating, ed
   };
   return (
     <>
-      {creating && resource.form && <EntityFormDialog resource={resource} mode="create" onClose={onCloseCreate} onSaved={(mode) => saved(mode, onCloseCreate)} />}
+      {creating && resource.form && (
+        <EntityFormDialog resource={resource} mode="create" onClose={onCloseCreate} onSaved={(mode) => saved(mode, onCloseCreate)} />
+      )}
       {editId !== undefined && (
-        <EditRecord resource={resource} id={editId} mayUpdate={mayUpdate} accessPending={accessPending} onClose={onCloseEdit} onSaved={(mode) => saved(mode, onCloseEdit)} onBackToList={onBackToList} />
+        <EditRecord
+          resource={resource}
+          id={editId}
+          mayUpdate={mayUpdate}
+          accessPending={accessPending}
+          onClose={onCloseEdit}
+          onSaved={(mode) => saved(mode, onCloseEdit)}
+          onBackToList={onBackToList}
+        />
       )}
     </>
   );
@@ -77,7 +97,12 @@ function EditRecord<T extends RaRecord>({ resource, id, mayUpdate, accessPending
 function UnreachableRecordDialog({ reason, onBack }: { reason: 'notFound' | 'denied'; onBack: () => void }) {
   const translate = useTranslate();
   return (
-    <Dialog open onClose={onBack} data-testid={reason === 'notFound' ? 'entity-not-found' : 'entity-denied'} slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+    <Dialog
+      open
+      onClose={onBack}
+      data-testid={reason === 'notFound' ? 'entity-not-found' : 'entity-denied'}
+      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <SearchOffOutlined color="error" />
         {translate(reason === 'notFound' ? 'admin.table.notFoundTitle' : 'admin.table.deniedTitle')}
@@ -95,7 +120,17 @@ function UnreachableRecordDialog({ reason, onBack }: { reason: 'notFound' | 'den
 }
 
 /** Asks before deleting one row; a partner is only marked deleted (it stays for the picker and the audit). */
-export function DeleteRowDialog<T extends RaRecord>({ resource, row, onClose, onDeleted }: { resource: EntityResource<T>; row: T; onClose: () => void; onDeleted: (id: Identifier) => void }) {
+export function DeleteRowDialog<T extends RaRecord>({
+  resource,
+  row,
+  onClose,
+  onDeleted,
+}: {
+  resource: EntityResource<T>;
+  row: T;
+  onClose: () => void;
+  onDeleted: (id: Identifier) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [deleteOne] = useDelete<T>();

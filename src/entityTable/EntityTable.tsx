@@ -84,7 +84,13 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
 
   const menuItems = (row: T): RowMenuItem[] => {
     const items: RowMenuItem[] = [];
-    if (mayUpdate) items.push({ key: 'edit', label: translate('admin.table.edit'), icon: <EditOutlined fontSize="small" />, onSelect: () => onEditIdChange(String(row.id)) });
+    if (mayUpdate)
+      items.push({
+        key: 'edit',
+        label: translate('admin.table.edit'),
+        icon: <EditOutlined fontSize="small" />,
+        onSelect: () => onEditIdChange(String(row.id)),
+      });
     for (const action of resource.rowActions ?? []) {
       if (action.appliesTo && !action.appliesTo(row)) continue;
       if (action.access && !can(action.access)) continue;
@@ -98,7 +104,14 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
         },
       });
     }
-    if (mayDelete) items.push({ key: 'delete', label: translate('admin.table.delete'), icon: <DeleteOutline fontSize="small" />, color: 'error', onSelect: () => setPending({ kind: 'delete', row }) });
+    if (mayDelete)
+      items.push({
+        key: 'delete',
+        label: translate('admin.table.delete'),
+        icon: <DeleteOutline fontSize="small" />,
+        color: 'error',
+        onSelect: () => setPending({ kind: 'delete', row }),
+      });
     return items;
   };
 
@@ -127,7 +140,15 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
       <EntityToolbar
         keyword={resource.keywordSearch ? { value: keywordValue, onChange: (q) => applyFilters({ q }) } : undefined}
         filters={resource.filters?.length ? { open: filtersOpen, activeCount: activeFilterCount, onToggle: () => setFiltersOpen((o) => !o) } : undefined}
-        selection={canSelect ? { count: list.selectedIds.length, onClear: () => onUnselectItems(), onDelete: mayDelete ? () => setPending({ kind: 'deleteSelected' }) : undefined } : undefined}
+        selection={
+          canSelect
+            ? {
+                count: list.selectedIds.length,
+                onClear: () => onUnselectItems(),
+                onDelete: mayDelete ? () => setPending({ kind: 'deleteSelected' }) : undefined,
+              }
+            : undefined
+        }
         onReload={reload}
         reloading={!!list.isFetching}
         onExport={mayExport ? () => void csv.start({ filter: { ...filterValues, ...resource.permanentFilter }, sort: list.sort }) : undefined}
@@ -215,7 +236,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
       <ConfirmDialog
         open={pending?.kind === 'deleteSelected'}
         title={translate('admin.table.deleteSelectedTitle', { smart_count: list.selectedIds.length })}
-          confirmColor="error"
+        confirmColor="error"
         busy={deletingMany}
         onCancel={() => setPending(null)}
         onConfirm={() => void deleteSelected()}

@@ -49,7 +49,17 @@ const testId = (id: string) => ({ 'data-testid': id }) as object;
 const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 /** The table: sticky header, optional select-all column, a loading row, one row per item with its menu. */
-export function EntityTableGrid<T extends RaRecord>({ columns, rows, loading, refreshing, sort, onSort, selection, renderActions, rowTitle }: EntityTableGridProps<T>) {
+export function EntityTableGrid<T extends RaRecord>({
+  columns,
+  rows,
+  loading,
+  refreshing,
+  sort,
+  onSort,
+  selection,
+  renderActions,
+  rowTitle,
+}: EntityTableGridProps<T>) {
   const translate = useTranslate();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const shown = columns.filter((c) => !(narrow && c.hideOnMobile));
@@ -75,9 +85,17 @@ export function EntityTableGrid<T extends RaRecord>({ columns, rows, loading, re
               </TableCell>
             )}
             {shown.map((column) => (
-              <TableCell key={column.source} sortDirection={sort.field === column.source ? (sort.order === 'DESC' ? 'desc' : 'asc') : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+              <TableCell
+                key={column.source}
+                sortDirection={sort.field === column.source ? (sort.order === 'DESC' ? 'desc' : 'asc') : false}
+                sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+              >
                 {column.sortable ? (
-                  <TableSortLabel active={sort.field === column.source} direction={sort.field === column.source && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(column.source)}>
+                  <TableSortLabel
+                    active={sort.field === column.source}
+                    direction={sort.field === column.source && sort.order === 'DESC' ? 'desc' : 'asc'}
+                    onClick={() => onSort(column.source)}
+                  >
                     {translate(column.labelKey)}
                   </TableSortLabel>
                 ) : (

@@ -15,13 +15,14 @@ export function EntityTableScreen<T extends RaRecord>({ resource, basePath }: { 
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id } = useParams();
-  const onEditIdChange = useCallback((next: string | undefined) => navigate(next === undefined ? basePath : `${basePath}/${encodeURIComponent(next)}`), [navigate, basePath]);
+  const onEditIdChange = useCallback(
+    (next: string | undefined) => navigate(next === undefined ? basePath : `${basePath}/${encodeURIComponent(next)}`),
+    [navigate, basePath],
+  );
   return (
     <>
       <PageHeading title={translate(resource.titleKey)}>
-        {resource.descriptionKey && (
-          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{translate(resource.descriptionKey)}</Typography>
-        )}
+        {resource.descriptionKey && <Typography sx={{ color: 'text.secondary', mt: 1 }}>{translate(resource.descriptionKey)}</Typography>}
       </PageHeading>
       <Card variant="outlined" data-testid={`entity-screen-${resource.name}`}>
         <EntityTable resource={resource} editId={id} onEditIdChange={onEditIdChange} />

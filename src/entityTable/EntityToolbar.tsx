@@ -57,7 +57,11 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
         {selection && selection.count > 0 && (
           <>
-            <Chip label={translate('admin.table.selected', { smart_count: selection.count })} onDelete={selection.onClear} data-testid="entity-selected-count" />
+            <Chip
+              label={translate('admin.table.selected', { smart_count: selection.count })}
+              onDelete={selection.onClear}
+              data-testid="entity-selected-count"
+            />
             {selection.onDelete && (
               <Button color="error" startIcon={<DeleteOutline />} onClick={selection.onDelete} data-testid="entity-delete-selected">
                 {translate('admin.table.deleteSelected')}

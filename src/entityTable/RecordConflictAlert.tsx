@@ -24,7 +24,11 @@ export function RecordConflictAlert({ theirs, labelOf, onReload, onOverwrite }: 
       <AlertTitle>{translate('admin.conflict.title')}</AlertTitle>
       {translate('admin.conflict.body')}
       {fields.length ? (
-        <Box component="dl" sx={{ my: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }} aria-label={translate('admin.conflict.theirs')}>
+        <Box
+          component="dl"
+          sx={{ my: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+          aria-label={translate('admin.conflict.theirs')}
+        >
           {fields.map(([field, value]) => (
             <Box key={field} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ fontWeight: 600 }}>

@@ -10,11 +10,7 @@ export function ToastHost() {
   const translate = useTranslateMessage();
   if (toasts.length === 0) return null;
   return (
-    <Stack
-      spacing={1}
-      data-testid="toasts"
-      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'flex-end' }}
-    >
+    <Stack spacing={1} data-testid="toasts" sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'flex-end' }}>
       {toasts.map((toast) => (
         <DraggableToast key={toast.id} toast={toast} closeLabel={translate('app.toast.close')} />
       ))}

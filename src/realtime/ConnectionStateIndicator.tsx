@@ -26,7 +26,16 @@ export function ConnectionStateIndicator() {
         tabIndex={0}
         data-testid="connection-state"
         data-state={state}
-        sx={{ width: 32, height: 32, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: '50%', outline: 'none', '&:focus-visible': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.main}` } }}
+        sx={{
+          width: 32,
+          height: 32,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: '50%',
+          outline: 'none',
+          '&:focus-visible': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.main}` },
+        }}
       >
         <Box
           sx={{

@@ -28,7 +28,14 @@ export function NotificationBell() {
 
   return (
     <>
-      <IconButton aria-label={label} title={label} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} data-testid="notification-bell" data-unread={unread}>
+      <IconButton
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="notification-bell"
+        data-unread={unread}
+      >
         <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count' } as object }}>
           <NotificationsNone />
         </Badge>
@@ -39,7 +46,10 @@ export function NotificationBell() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' } }, list: { 'aria-label': translate('notifications.title'), dense: true } as object }}
+        slotProps={{
+          paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' } },
+          list: { 'aria-label': translate('notifications.title'), dense: true } as object,
+        }}
         data-testid="notification-menu"
       >
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>

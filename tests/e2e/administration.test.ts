@@ -52,7 +52,10 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 const field = (dialog: Locator, name: string) => dialog.locator(`[name="${name}"]`).first();
 
 const navItems = async (page: Page) =>
-  page.getByTestId('side-nav').locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  page
+    .getByTestId('side-nav')
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
 
 describe('administration in Chromium', () => {
   it('creates a partner after fixing inline errors, finds it without diacritics, edits, exports and deletes it', async () => {
@@ -158,7 +161,10 @@ describe('administration in Chromium', () => {
       await page.context().close();
     } finally {
       const { token } = await server.signIn('admin@example.com');
-      const restored = await server.api('PUT', `/api/v1/roles/${demo.roleIds.Partner}/permissions`, { token, body: { permissions: SEEDED_ROLES.find((r) => r.name === 'Partner')!.permissions } });
+      const restored = await server.api('PUT', `/api/v1/roles/${demo.roleIds.Partner}/permissions`, {
+        token,
+        body: { permissions: SEEDED_ROLES.find((r) => r.name === 'Partner')!.permissions },
+      });
       expect(restored.status).toBe(200);
     }
   });
@@ -187,7 +193,9 @@ describe('administration in Chromium', () => {
     await page.getByTestId('entity-not-found').waitFor();
     const answer = await server.api('GET', `/api/v1/partner-users/${globexUser}`, { token: (await server.signIn('partner.admin@acme.example')).token });
     expect(answer.status).toBe(404);
-    const toggle = await server.api('POST', `/api/v1/partner-users/${globexUser}/toggle-status`, { token: (await server.signIn('partner.admin@acme.example')).token });
+    const toggle = await server.api('POST', `/api/v1/partner-users/${globexUser}/toggle-status`, {
+      token: (await server.signIn('partner.admin@acme.example')).token,
+    });
     expect(toggle.status).toBe(404);
 
     await page.goto(`${server.url}/user-management`);

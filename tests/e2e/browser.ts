@@ -14,7 +14,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -33,7 +41,9 @@ export async function recordCspViolations(context: BrowserContext, violations: s
   await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      void (window as unknown as { reportCspViolation(text: string): Promise<void> }).reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}`);
+      void (window as unknown as { reportCspViolation(text: string): Promise<void> }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   context.on('console', (message) => {

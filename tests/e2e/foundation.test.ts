@@ -15,7 +15,12 @@ afterAll(() => closePortal({ server, browser }));
 const { newPage, signIn, signOut } = portalPages(() => ({ server, browser }));
 
 const navItems = async (page: Page) =>
-  (await page.getByTestId('side-nav').locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
+  (
+    await page
+      .getByTestId('side-nav')
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))
+  ).sort();
 
 describe('a newcomer in Chromium', () => {
   it('lands on sign-in from / and sees it in Vietnamese after switching the language', async () => {
@@ -37,7 +42,20 @@ describe('a newcomer in Chromium', () => {
     await signIn(page, 'admin@example.com');
     await page.getByTestId('nav-group-administration').click();
     const items = await navItems(page);
-    for (const item of ['nav-home', 'nav-partner-users', 'nav-forms', 'nav-form-config', 'nav-validation-rules', 'nav-partner-forms', 'nav-tickets', 'nav-ticket-manager', 'nav-accessible-files', 'nav-partners', 'nav-user-management', 'nav-roles']) {
+    for (const item of [
+      'nav-home',
+      'nav-partner-users',
+      'nav-forms',
+      'nav-form-config',
+      'nav-validation-rules',
+      'nav-partner-forms',
+      'nav-tickets',
+      'nav-ticket-manager',
+      'nav-accessible-files',
+      'nav-partners',
+      'nav-user-management',
+      'nav-roles',
+    ]) {
       expect(items).toContain(item);
     }
     await screenshot(page, 'home-admin-en-1440');
@@ -52,7 +70,15 @@ describe('a newcomer in Chromium', () => {
     expect(items).toContain('nav-home');
     expect(items).toContain('nav-tickets');
     expect(items).toContain('nav-forms');
-    for (const staffOnly of ['nav-partners', 'nav-user-management', 'nav-roles', 'nav-ticket-manager', 'nav-form-config', 'nav-partner-users', 'nav-group-administration']) {
+    for (const staffOnly of [
+      'nav-partners',
+      'nav-user-management',
+      'nav-roles',
+      'nav-ticket-manager',
+      'nav-form-config',
+      'nav-partner-users',
+      'nav-group-administration',
+    ]) {
       expect(items).not.toContain(staffOnly);
     }
     await page.goto(`${server.url}/user-management`);

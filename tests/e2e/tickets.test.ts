@@ -48,7 +48,10 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** Once every image of the page has loaded or failed (when an onerror would have run): did a payload run? */
 async function xssLeft(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete' && Array.from(document.images).every((image) => image.complete));
-  return page.evaluate(() => ({ ran: (window as unknown as { __xss?: unknown }).__xss !== undefined, imgWithOnerror: document.querySelectorAll('img[onerror]').length }));
+  return page.evaluate(() => ({
+    ran: (window as unknown as { __xss?: unknown }).__xss !== undefined,
+    imgWithOnerror: document.querySelectorAll('img[onerror]').length,
+  }));
 }
 
 describe('tickets in Chromium, partner and support side by side', () => {
@@ -73,7 +76,9 @@ describe('tickets in Chromium, partner and support side by side', () => {
     await partner.keyboard.type('Urgent:');
     await partner.getByTestId('editor-bold').click();
     await partner.keyboard.type(' the printer says the file is damaged.');
-    await partner.getByTestId('attachment-input').setInputFiles({ name: 'printer-log.txt', mimeType: 'text/plain', buffer: Buffer.from('E42 damaged file\n'.repeat(200)) });
+    await partner
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'printer-log.txt', mimeType: 'text/plain', buffer: Buffer.from('E42 damaged file\n'.repeat(200)) });
     await expect.poll(() => partner.getByTestId('attachment-file').count()).toBe(1);
     await settled(partner);
     await screenshot(partner, 'ticket-create-filled-en-1440');
@@ -207,14 +212,22 @@ describe('tickets in Chromium, partner and support side by side', () => {
     for (const width of [1440, 375]) {
       it(`shows the list, the new-ticket dialog, the chat and the manager in ${language} at ${width}px, within the width`, async () => {
         const texts = language === 'en' ? ticketsEn : ticketsVi;
-        const ticket = await raiseTicket(`Screens ${language} ${width}`, '<p>The <strong>delivery note</strong> is missing:</p><ul><li>order 1042</li><li>order 1043</li></ul>');
+        const ticket = await raiseTicket(
+          `Screens ${language} ${width}`,
+          '<p>The <strong>delivery note</strong> is missing:</p><ul><li>order 1042</li><li>order 1043</li></ul>',
+        );
 
         const partner = await newPage({ width, language });
         await signIn(partner, PARTNER);
         await partner.goto(`${server.url}/tickets`);
         await partner.getByTestId('ticket-row').first().waitFor();
         await partner.getByText(texts.tickets.list.title).first().waitFor();
-        expect(await partner.getByTestId('ticket-row').filter({ hasText: `Screens ${language} ${width}` }).count()).toBe(1);
+        expect(
+          await partner
+            .getByTestId('ticket-row')
+            .filter({ hasText: `Screens ${language} ${width}` })
+            .count(),
+        ).toBe(1);
         expect(await fitsWidth(partner), 'ticket list').toBe(true);
         await screenshot(partner, `tickets-list-${language}-${width}`);
         await partner.getByTestId('ticket-new').click();

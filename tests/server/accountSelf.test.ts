@@ -16,7 +16,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 /** The start of a Windows executable, renamed to look like a picture. */
-const EXECUTABLE = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04]), Buffer.alloc(120), Buffer.from('This program cannot be run in DOS mode.')]);
+const EXECUTABLE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.from([0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04]),
+  Buffer.alloc(120),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 
 const dataUrl = (bytes: Buffer, mime = 'image/png') => `data:${mime};base64,${bytes.toString('base64')}`;
 
@@ -42,7 +47,11 @@ describe('GET /api/users/permissions', () => {
   });
 
   it('each seeded role gets exactly its permissions, the same under /api/v1', async () => {
-    const byEmail: Record<string, string> = { 'support@example.com': 'Support', 'partner.admin@acme.example': 'PartnerAdmin', 'partner@acme.example': 'Partner' };
+    const byEmail: Record<string, string> = {
+      'support@example.com': 'Support',
+      'partner.admin@acme.example': 'PartnerAdmin',
+      'partner@acme.example': 'Partner',
+    };
     for (const [email, role] of Object.entries(byEmail)) {
       const expected = [...SEEDED_ROLES.find((r) => r.name === role)!.permissions].sort();
       for (const prefix of ['/api', '/api/v1']) {
@@ -65,7 +74,14 @@ describe('own profile (GET/PUT /api/users/profile)', () => {
   it('GET answers the signed-in user, the same under /api/v1, and never a password hash', async () => {
     const answer = await server.api<UserDto>('GET', '/api/users/profile', { token: partner() });
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ email: me.email, ...names, fullName: 'Bình Trần', role: 'Partner', partnerName: 'Acme Logistics', isActive: true });
+    expect(answer.body.data).toMatchObject({
+      email: me.email,
+      ...names,
+      fullName: 'Bình Trần',
+      role: 'Partner',
+      partnerName: 'Acme Logistics',
+      isActive: true,
+    });
     expect(answer.text).not.toMatch(/password|argon2/i);
     const versioned = await server.api<UserDto>('GET', '/api/v1/users/profile', { token: partner() });
     expect(versioned.body).toEqual(answer.body);
@@ -84,7 +100,16 @@ describe('own profile (GET/PUT /api/users/profile)', () => {
 
   it('fields a profile may not change (email, status, role, partner) are ignored', async () => {
     const before = (await server.api<UserDto>('GET', '/api/users/profile', { token: partner() })).body.data!;
-    const answer = await putProfile({ ...names, email: 'owned@evil.example', isActive: false, role: 'Admin', roleId: before.roleId, partnerId: null, emailConfirmed: false, passwordHash: 'x' });
+    const answer = await putProfile({
+      ...names,
+      email: 'owned@evil.example',
+      isActive: false,
+      role: 'Admin',
+      roleId: before.roleId,
+      partnerId: null,
+      emailConfirmed: false,
+      passwordHash: 'x',
+    });
     expectEnvelope(answer, 200);
     expect(answer.body.data).toMatchObject({ email: before.email, isActive: true, role: 'Partner', partnerId: before.partnerId, emailConfirmed: true });
     expectEnvelope(await server.api('GET', '/api/users/profile', { token: partner() }), 200);
@@ -126,7 +151,10 @@ describe('avatar', () => {
     expect(gif.body.data!.imageUrl).toMatch(/\.gif$/);
     const response = await fetch(server.url + gif.body.data!.imageUrl!);
     expect(response.headers.get('content-type')).toBe('image/gif');
-    const jpeg = await putProfile({ ...names, image: { name: 'me.jpeg', extension: 'jpeg', data: dataUrl(Buffer.concat([JPEG_START, Buffer.alloc(64)]), 'image/jpeg') } });
+    const jpeg = await putProfile({
+      ...names,
+      image: { name: 'me.jpeg', extension: 'jpeg', data: dataUrl(Buffer.concat([JPEG_START, Buffer.alloc(64)]), 'image/jpeg') },
+    });
     expectEnvelope(jpeg, 200);
     expect(jpeg.body.data!.imageUrl).toMatch(/\.jpg$/);
   });
@@ -140,7 +168,12 @@ describe('avatar', () => {
   });
 
   it('an SVG or HTML page dressed as a PNG and data that is not base64 are refused on the image field', async () => {
-    for (const data of [dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')), dataUrl(Buffer.from('<html><script>alert(1)</script></html>')), 'data:image/png;base64,!!!not base64!!!', '']) {
+    for (const data of [
+      dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
+      dataUrl(Buffer.from('<html><script>alert(1)</script></html>')),
+      'data:image/png;base64,!!!not base64!!!',
+      '',
+    ]) {
       const answer = await refused(server, () => putProfile({ ...names, image: { name: 'me.png', extension: 'png', data } }));
       expect(answer.status, data).toBe(400);
       expect(answer.body.errors?.map((e) => e.field)[0], data).toMatch(/^image/);
@@ -176,7 +209,12 @@ describe('avatar', () => {
   });
 
   it('an avatar name that is not one we made answers a 404 envelope', async () => {
-    for (const file of ['nothing.png', '00000000-0000-4000-8000-000000000000-0123456789abcdef.png', '..%2f..%2fjwt-secret', '00000000-0000-4000-8000-000000000000-0123456789abcdef.svg']) {
+    for (const file of [
+      'nothing.png',
+      '00000000-0000-4000-8000-000000000000-0123456789abcdef.png',
+      '..%2f..%2fjwt-secret',
+      '00000000-0000-4000-8000-000000000000-0123456789abcdef.svg',
+    ]) {
       expectEnvelope(await server.api('GET', `/api/v1/avatars/${file}`), 404);
     }
   });
@@ -195,9 +233,15 @@ describe('change password (POST /api/users/change-password)', () => {
     const short = await refused(server, () => change({ password: me.password, newPassword: 'Short1!', confirmNewPassword: 'Short1!' }));
     expectFieldErrors(short, ['newPassword']);
     expect(fieldMessage(short, 'newPassword')).toBe(validationEn.validation.minLength.replace('%{min}', '8'));
-    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: me.password, confirmNewPassword: me.password })), ['newPassword']);
-    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-2' })), ['confirmNewPassword']);
-    const isEmail = await refused(server, () => change({ password: me.password, newPassword: me.email.toUpperCase(), confirmNewPassword: me.email.toUpperCase() }));
+    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: me.password, confirmNewPassword: me.password })), [
+      'newPassword',
+    ]);
+    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-2' })), [
+      'confirmNewPassword',
+    ]);
+    const isEmail = await refused(server, () =>
+      change({ password: me.password, newPassword: me.email.toUpperCase(), confirmNewPassword: me.email.toUpperCase() }),
+    );
     expectFieldErrors(isEmail, ['newPassword']);
     expect(fieldMessage(isEmail, 'newPassword')).toBe(validationEn.validation.passwordIsEmail);
     expectFieldErrors(await refused(server, () => change({})), ['password', 'newPassword', 'confirmNewPassword']);

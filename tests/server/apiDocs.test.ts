@@ -32,7 +32,10 @@ beforeAll(async () => {
       // An answer with a field its response schema does not list: the schema documents, it never filters.
       app.get(
         '/api/test/unlisted',
-        { config: { access: 'public' }, schema: { hide: true, ...routeDocs({ response: { 200: { type: 'object', properties: { listed: { type: 'string' } } } } }) } },
+        {
+          config: { access: 'public' },
+          schema: { hide: true, ...routeDocs({ response: { 200: { type: 'object', properties: { listed: { type: 'string' } } } } }) },
+        },
         async (request: FastifyRequest, reply: FastifyReply) => send(request, reply, { listed: 'in the schema', unlisted: 'not in the schema' }),
       );
     },
@@ -42,22 +45,39 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })));
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })),
+  );
 
 describe('the API document at /api/docs', () => {
   it('gives every operation a schema for its successful answer', () => {
     const undocumented = operations()
-      .filter(({ operation }) => !Object.entries(operation.responses).some(([status, answer]) => /^2/.test(status) && Object.values(answer.content ?? {}).some((media) => media.schema)))
+      .filter(
+        ({ operation }) =>
+          !Object.entries(operation.responses).some(
+            ([status, answer]) => /^2/.test(status) && Object.values(answer.content ?? {}).some((media) => media.schema),
+          ),
+      )
       .map(({ key }) => key);
     expect(undocumented).toEqual([]);
   });
 
   it('wraps JSON answers in the envelope, and documents refusals as envelopes', () => {
     const partner = doc.paths['/api/v1/partners/{id}'].get;
-    expect(Object.keys(partner.responses['200'].content!['application/json'].schema!.properties!)).toEqual(['isSuccess', 'statusCode', 'message', 'data', 'errors']);
+    expect(Object.keys(partner.responses['200'].content!['application/json'].schema!.properties!)).toEqual([
+      'isSuccess',
+      'statusCode',
+      'message',
+      'data',
+      'errors',
+    ]);
     const data = partner.responses['200'].content!['application/json'].schema!.properties!.data as { properties: Record<string, unknown> };
     expect(Object.keys(data.properties)).toEqual(expect.arrayContaining(['id', 'name', 'email', 'website', 'deleted', 'version']));
-    expect(operations().filter(({ operation }) => !operation.responses['4XX']?.content).map(({ key }) => key)).toEqual([]);
+    expect(
+      operations()
+        .filter(({ operation }) => !operation.responses['4XX']?.content)
+        .map(({ key }) => key),
+    ).toEqual([]);
   });
 
   it('documents the body of every POST, PUT and PATCH that takes one', () => {
@@ -69,7 +89,10 @@ describe('the API document at /api/docs', () => {
   });
 
   it('documents request bodies from the contract: required fields and their limits', () => {
-    const body = doc.paths['/api/v1/partners'].post.requestBody!.content['application/json'].schema as { required: string[]; properties: Record<string, object> };
+    const body = doc.paths['/api/v1/partners'].post.requestBody!.content['application/json'].schema as {
+      required: string[];
+      properties: Record<string, object>;
+    };
     expect(body.required).toEqual(expect.arrayContaining(['name', 'email', 'type', 'address', 'phone']));
     expect(body.properties.name).toMatchObject({ type: 'string', maxLength: 255 });
     expect(body.properties.website).toMatchObject({ type: 'string', nullable: true });
@@ -85,7 +108,11 @@ describe('the API document at /api/docs', () => {
 
   it('declares the client-language header on every operation and the tenant header on token calls', () => {
     const header = (operation: Operation, name: string) => operation.parameters?.find((p) => p.in === 'header' && p.name === name);
-    expect(operations().filter(({ operation }) => !header(operation, 'client-language')?.schema?.enum).map(({ key }) => key)).toEqual([]);
+    expect(
+      operations()
+        .filter(({ operation }) => !header(operation, 'client-language')?.schema?.enum)
+        .map(({ key }) => key),
+    ).toEqual([]);
     for (const path of ['/api/token', '/api/token/refresh', '/api/token/revoke']) {
       expect(header(doc.paths[path].post, TENANT_HEADER), path).toMatchObject({ required: true, schema: { enum: ['root'] } });
     }

@@ -2,7 +2,19 @@ import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditTrails, partners, roles } from '../../server/db/schema';
 import { ApiError } from '../../server/core/errors';
-import { contains, containsFolded, containsInAny, countOf, escapeLike, idsFilter, keysetBatches, keysetOrder, keywordOf, readPage, rowIdOf } from '../../server/core/search';
+import {
+  contains,
+  containsFolded,
+  containsInAny,
+  countOf,
+  escapeLike,
+  idsFilter,
+  keysetBatches,
+  keysetOrder,
+  keywordOf,
+  readPage,
+  rowIdOf,
+} from '../../server/core/search';
 import { unique, useDemoServer } from './factories';
 
 const { server, token, make } = useDemoServer();
@@ -17,26 +29,47 @@ describe('keywords are text, not patterns', () => {
   it('a keyword with % and _ matches them literally, case ignored', async () => {
     const tag = unique('lit');
     const names = [`${tag} 50% off`, `${tag} 50 percent off`, `${tag} a_b`, `${tag} axb`, `${tag} back\\slash`];
-    const made = await db().insert(roles).values(names.map((name, i) => ({ name, priority: 900 + i }))).returning();
+    const made = await db()
+      .insert(roles)
+      .values(names.map((name, i) => ({ name, priority: 900 + i })))
+      .returning();
     try {
       const found = async (keyword: string) =>
-        (await db().select({ name: roles.name }).from(roles).where(and(like(roles.name, `${tag}%`), contains(roles.name, keyword))).orderBy(asc(roles.name))).map((r) => r.name);
+        (
+          await db()
+            .select({ name: roles.name })
+            .from(roles)
+            .where(and(like(roles.name, `${tag}%`), contains(roles.name, keyword)))
+            .orderBy(asc(roles.name))
+        ).map((r) => r.name);
       expect(await found('50%')).toEqual([`${tag} 50% off`]);
       expect(await found('A_B')).toEqual([`${tag} a_b`]);
       expect(await found('k\\s')).toEqual([`${tag} back\\slash`]);
       expect(await found('   ')).toHaveLength(names.length);
-      expect(await db().select({ name: roles.name }).from(roles).where(and(like(roles.name, `${tag}%`), containsInAny([roles.description, roles.name], '% off'))).orderBy(asc(roles.name))).toEqual([
-        { name: `${tag} 50% off` },
-      ]);
+      expect(
+        await db()
+          .select({ name: roles.name })
+          .from(roles)
+          .where(and(like(roles.name, `${tag}%`), containsInAny([roles.description, roles.name], '% off')))
+          .orderBy(asc(roles.name)),
+      ).toEqual([{ name: `${tag} 50% off` }]);
     } finally {
-      await db().delete(roles).where(inArray(roles.id, made.map((r) => r.id)));
+      await db()
+        .delete(roles)
+        .where(
+          inArray(
+            roles.id,
+            made.map((r) => r.id),
+          ),
+        );
     }
   });
 
   it('a folded search ignores case and Vietnamese diacritics, and still takes % literally', async () => {
     const tag = unique('fold');
     const partner = await make.partner({ name: `Công ty Đông Á ${tag} 100%` });
-    const found = async (keyword: string) => (await db().select({ id: partners.id }).from(partners).where(containsFolded(partners.nameFolded, keyword))).map((r) => r.id);
+    const found = async (keyword: string) =>
+      (await db().select({ id: partners.id }).from(partners).where(containsFolded(partners.nameFolded, keyword))).map((r) => r.id);
     expect(await found(`cong ty dong a ${tag}`)).toEqual([partner.id]);
     expect(await found(`ĐÔNG Á ${tag} 100%`)).toEqual([partner.id]);
     expect(await found(`${tag} 1%0`)).toEqual([]);
@@ -78,7 +111,15 @@ describe('a page with its total', () => {
     for (let i = 0; i < 5; i++) await db().insert(auditTrails).values({ type: 'Create', tableName: 'page_probe', primaryKey: key, newValues: { i } });
     const where = eq(auditTrails.primaryKey, key);
     const page = await readPage({ pageNumber: 2, pageSize: 2 }, countOf(db(), auditTrails, where), async ({ limit, offset }) =>
-      (await db().select().from(auditTrails).where(where).orderBy(sql`(${auditTrails.newValues}->>'i')::int`).limit(limit).offset(offset)).map((r) => (r.newValues as { i: number }).i),
+      (
+        await db()
+          .select()
+          .from(auditTrails)
+          .where(where)
+          .orderBy(sql`(${auditTrails.newValues}->>'i')::int`)
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => (r.newValues as { i: number }).i),
     );
     expect(page).toEqual({ items: [2, 3], totalCount: 5, currentPage: 2, pageSize: 2 });
   });
@@ -105,16 +146,40 @@ describe('keyset batches', () => {
       const key = keysetOrder(['description desc'], { description: roles.description }, 'description asc', roles.id);
       const batchSizes: number[] = [];
       const seen: string[] = [];
-      const batches = keysetBatches(key, ({ after, order, limit }) => db().select().from(roles).where(and(mine, after)).orderBy(...order).limit(limit), (row) => row.name, 2);
+      const batches = keysetBatches(
+        key,
+        ({ after, order, limit }) =>
+          db()
+            .select()
+            .from(roles)
+            .where(and(mine, after))
+            .orderBy(...order)
+            .limit(limit),
+        (row) => row.name,
+        2,
+      );
       for await (const batch of batches) {
         batchSizes.push(batch.length);
         seen.push(...batch);
       }
-      const expected = (await db().select().from(roles).where(mine).orderBy(sql`${roles.description} desc`, sql`${roles.id} desc`)).map((r) => r.name);
+      const expected = (
+        await db()
+          .select()
+          .from(roles)
+          .where(mine)
+          .orderBy(sql`${roles.description} desc`, sql`${roles.id} desc`)
+      ).map((r) => r.name);
       expect(seen).toEqual(expected);
       expect(batchSizes).toEqual([2, 2, 1]);
     } finally {
-      await db().delete(roles).where(inArray(roles.id, made.map((r) => r.id)));
+      await db()
+        .delete(roles)
+        .where(
+          inArray(
+            roles.id,
+            made.map((r) => r.id),
+          ),
+        );
     }
   });
 });

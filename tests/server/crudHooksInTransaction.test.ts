@@ -126,7 +126,12 @@ describe('two saves of one role name at the same moment', () => {
     await waitUntilBlockedOrSettled(second);
     released.open();
     expect([await first, await second]).toEqual(['created', '409 name']);
-    expect(await db().select().from(roles).where(sql`lower(${roles.name}) = ${name.toLowerCase()}`)).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(roles)
+        .where(sql`lower(${roles.name}) = ${name.toLowerCase()}`),
+    ).toHaveLength(1);
   });
 });
 
@@ -139,7 +144,9 @@ async function waitUntilBlockedOrSettled(other: Promise<unknown>) {
   let settled = false;
   void other.finally(() => (settled = true));
   while (!settled) {
-    const { rows } = (await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+    const { rows } = (await db().execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     if (rows[0].n > 0) return;

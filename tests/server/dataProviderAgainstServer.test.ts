@@ -58,11 +58,23 @@ describe('stock react-admin against the real server', () => {
 
   it('<ReferenceManyField target="partnerId"> lists one partner\'s users; a target the API has not is refused, not ignored', async () => {
     const acme = partnerIds['Acme Logistics'];
-    const { data } = await dataProvider.getManyReference<UserDto>('user-management', { target: 'partnerId', id: acme, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const { data } = await dataProvider.getManyReference<UserDto>('user-management', {
+      target: 'partnerId',
+      id: acme,
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((u) => u.partnerId === acme)).toBe(true);
     await expect(
-      dataProvider.getManyReference('user-management', { target: 'ownerId', id: acme, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      dataProvider.getManyReference('user-management', {
+        target: 'ownerId',
+        id: acme,
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
     ).rejects.toMatchObject({ status: 400 });
   });
 
@@ -81,7 +93,9 @@ describe('stock react-admin against the real server', () => {
     const { data: opened } = await dataProvider.getOne<PartnerDto>('partners', { id: made.id });
     const { data: saved } = await dataProvider.update<PartnerDto>('partners', { id: made.id, data: { ...opened, address: 'First tab' }, previousData: opened });
     expect(saved).toMatchObject({ address: 'First tab', website: 'https://kept.example', name: made.name });
-    const refused = await dataProvider.update('partners', { id: made.id, data: { ...opened, name: 'Second tab' }, previousData: opened }).catch((e: unknown) => e);
+    const refused = await dataProvider
+      .update('partners', { id: made.id, data: { ...opened, name: 'Second tab' }, previousData: opened })
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 412, body: { current: { address: 'First tab', name: made.name } } });
     const { data: now } = await dataProvider.getOne<PartnerDto>('partners', { id: made.id });
     expect(now.name).toBe(made.name);

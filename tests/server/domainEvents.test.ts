@@ -156,7 +156,10 @@ describe('modules publish what changed, as ids', () => {
     const holder = await make.userWith([permission('Partners', 'Search')]);
     expectEnvelope(await server.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} }), 200);
     const heard = recordServerEvents('RoleChanged');
-    expectEnvelope(await server.api('PUT', `/api/v1/roles/${holder.role.id}/permissions`, { token: token(ADMIN), body: { permissions: [permission('Dashboard', 'View')] } }), 200);
+    expectEnvelope(
+      await server.api('PUT', `/api/v1/roles/${holder.role.id}/permissions`, { token: token(ADMIN), body: { permissions: [permission('Dashboard', 'View')] } }),
+      200,
+    );
     expect(heard.events()).toEqual([{ type: 'RoleChanged', roleIds: [holder.role.id], userIds: null }]);
     expectEnvelope(await server.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} }), 403);
   });
@@ -185,7 +188,10 @@ describe('modules publish what changed, as ids', () => {
     const ticket = await make.ticket(token('partner@acme.example'));
     const heard = recordServerEvents('TicketMessagePosted');
     const body = `A long message ${'x'.repeat(9000)}`;
-    const answer = expectEnvelope(await server.api<{ id: string }>('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token('support@example.com'), body: { body } }), 201);
+    const answer = expectEnvelope(
+      await server.api<{ id: string }>('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token('support@example.com'), body: { body } }),
+      201,
+    );
     const [event] = heard.events();
     expect(event).toEqual({
       type: 'TicketMessagePosted',

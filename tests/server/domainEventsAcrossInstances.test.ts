@@ -75,7 +75,10 @@ describe('domain events across instances', () => {
     // The second instance has the holder's principal cached from this request.
     expectEnvelope(await second.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} }), 200);
     const heard = nextEvent(eventsOf.second(), 'RoleChanged', (e) => e.roleIds.includes(holder.role.id));
-    expectEnvelope(await first.api('PUT', `/api/v1/roles/${holder.role.id}/permissions`, { token: token(ADMIN), body: { permissions: [permission('Dashboard', 'View')] } }), 200);
+    expectEnvelope(
+      await first.api('PUT', `/api/v1/roles/${holder.role.id}/permissions`, { token: token(ADMIN), body: { permissions: [permission('Dashboard', 'View')] } }),
+      200,
+    );
     await heard;
     expectEnvelope(await second.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} }), 403);
   });
@@ -90,7 +93,8 @@ describe('domain events across instances', () => {
   });
 
   it("a partner created on one instance shows in the other's search total at once", async () => {
-    const search = async () => (await second.api<PagedResult<PartnerDto>>('POST', '/api/v1/partners/search', { token: token(ADMIN), body: { pageSize: 1 } })).body.data!;
+    const search = async () =>
+      (await second.api<PagedResult<PartnerDto>>('POST', '/api/v1/partners/search', { token: token(ADMIN), body: { pageSize: 1 } })).body.data!;
     const before = (await search()).totalCount;
     // Asked twice: the second answer is the count cache's.
     expect((await search()).totalCount).toBe(before);
@@ -113,7 +117,9 @@ describe('domain events across instances', () => {
     const admin = new pg.Client({ connectionString: first.config.databaseUrl });
     await admin.connect();
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [NOTIFICATIONS_APPLICATION]);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
+        NOTIFICATIONS_APPLICATION,
+      ]);
     } finally {
       await admin.end();
     }

@@ -91,7 +91,10 @@ describe("Fastify's own refusals come as envelopes", () => {
 
   it('JSON sent as text/plain (fetch without a content type) is refused with 400, not read as a string', async () => {
     const answer = await refused(server, () =>
-      server.api('POST', '/api/token', { rawBody: JSON.stringify({ email: 'admin@example.com', password: 'Portal@123' }), headers: { 'content-type': 'text/plain;charset=UTF-8', ...rootTenant } }),
+      server.api('POST', '/api/token', {
+        rawBody: JSON.stringify({ email: 'admin@example.com', password: 'Portal@123' }),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', ...rootTenant },
+      }),
     );
     expectEnvelope(answer, 400, apiEn.api.bodyRequired);
   });
@@ -216,7 +219,11 @@ describe('client-language picks the language of the messages', () => {
     const vi = { [LANGUAGE_HEADER]: 'vi' };
     expectEnvelope(await server.api('GET', '/api/v1/x', { headers: vi }), 404, apiVi.api.routeNotFound);
     expectEnvelope(await server.api('POST', '/api/token', { rawBody: '{', headers: { ...vi, ...json, ...rootTenant } }), 400, apiVi.api.malformedJson);
-    expectEnvelope(await server.api('POST', '/api/token', { rawBody: '<x/>', headers: { ...vi, 'content-type': 'application/xml', ...rootTenant } }), 415, apiVi.api.unsupportedMediaType);
+    expectEnvelope(
+      await server.api('POST', '/api/token', { rawBody: '<x/>', headers: { ...vi, 'content-type': 'application/xml', ...rootTenant } }),
+      415,
+      apiVi.api.unsupportedMediaType,
+    );
     expectEnvelope(await server.api('GET', '/api/users/profile', { headers: vi }), 401, apiVi.api.unauthorized);
     const ok = await server.api('POST', '/api/token', { body: { email: 'support@example.com', password: 'Portal@123' }, headers: { ...vi, ...rootTenant } });
     expectEnvelope(ok, 200, apiVi.api.ok);

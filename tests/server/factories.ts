@@ -62,7 +62,14 @@ export function createFactories(server: TestServer, adminToken: () => string) {
 
     async partner(overrides: Partial<Omit<PartnerDto, 'id'>> = {}): Promise<PartnerDto> {
       const tag = unique('p');
-      const body = { name: `Factory Partner ${tag}`, email: `${tag}@partner.example`, type: 'Factory', address: `${tag} Factory Road`, phone: '+84 90 000 1234', ...overrides };
+      const body = {
+        name: `Factory Partner ${tag}`,
+        email: `${tag}@partner.example`,
+        type: 'Factory',
+        address: `${tag} Factory Road`,
+        phone: '+84 90 000 1234',
+        ...overrides,
+      };
       const made = expectCreated(await api<PartnerDto>('POST', '/api/v1/partners', body), 'a partner');
       undo.push(() => api('DELETE', `/api/v1/partners/${made.id}`));
       return made;
@@ -70,9 +77,17 @@ export function createFactories(server: TestServer, adminToken: () => string) {
 
     /** A role with exactly these permissions, below every seeded staff role unless a priority is given. */
     async role(options: { permissions?: readonly Permission[]; priority?: number; name?: string } = {}): Promise<RoleDto> {
-      const made = expectCreated(await api<RoleDto>('POST', '/api/v1/roles', { name: options.name ?? `Factory role ${unique('r')}`, description: 'Made by a test', priority: options.priority ?? 500 }), 'a role');
+      const made = expectCreated(
+        await api<RoleDto>('POST', '/api/v1/roles', {
+          name: options.name ?? `Factory role ${unique('r')}`,
+          description: 'Made by a test',
+          priority: options.priority ?? 500,
+        }),
+        'a role',
+      );
       undo.push(() => api('DELETE', `/api/v1/roles/${made.id}`));
-      if (options.permissions?.length) expectCreated(await api('PUT', `/api/v1/roles/${made.id}/permissions`, { permissions: options.permissions }), 'role permissions');
+      if (options.permissions?.length)
+        expectCreated(await api('PUT', `/api/v1/roles/${made.id}/permissions`, { permissions: options.permissions }), 'role permissions');
       return made;
     },
 
@@ -80,14 +95,27 @@ export function createFactories(server: TestServer, adminToken: () => string) {
      * A user registered by Admin with one role (by id) and an optional partner, activated with a password
      * through the mailed link and signed in; `active: false` leaves it as registered (no password, no session).
      */
-    async user(options: { roleId?: string; partnerId?: string | null; active?: boolean; firstName?: string; lastName?: string; email?: string } = {}): Promise<MadeUser> {
+    async user(
+      options: { roleId?: string; partnerId?: string | null; active?: boolean; firstName?: string; lastName?: string; email?: string } = {},
+    ): Promise<MadeUser> {
       const email = options.email ?? `${unique('u')}@user.example`;
-      const body = { firstName: options.firstName ?? 'Factory', lastName: options.lastName ?? 'User', email, roleId: options.roleId, partnerId: options.partnerId ?? undefined };
+      const body = {
+        firstName: options.firstName ?? 'Factory',
+        lastName: options.lastName ?? 'User',
+        email,
+        roleId: options.roleId,
+        partnerId: options.partnerId ?? undefined,
+      };
       const dto = expectCreated(await api<UserDto>('POST', '/api/v1/users/register', body), 'a user');
       undo.push(() => api('DELETE', `/api/v1/users/${dto.id}`));
       const password = `${DEMO_PASSWORD}-${email.length}`;
       if (options.active === false) return { id: dto.id, email, password, session: null as never, token: '', dto };
-      const link = linkIn(server.outbox().filter((m) => m.includes(email)).at(-1)!);
+      const link = linkIn(
+        server
+          .outbox()
+          .filter((m) => m.includes(email))
+          .at(-1)!,
+      );
       const confirmed = await server.api('POST', '/api/users/confirm-mail', { body: { email, token: link.searchParams.get('code'), password } });
       if (confirmed.status !== 200) throw new Error(`factory could not activate ${email}: ${confirmed.text}`);
       const session = await server.signIn(email, password);

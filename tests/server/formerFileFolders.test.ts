@@ -56,7 +56,9 @@ describe('files stored in the folders used before the file store', () => {
       body: JSON.stringify({ email: ACME, password: DEMO_PASSWORD }),
     });
     const fresh = ((await signedIn.json()) as { data: { token: string } }).data.token;
-    const attachment = await fetch(`${afterUrl}/api/v1/tickets/${ticket.id}/attachments/${ticket.attachments[0].id}`, { headers: { authorization: `Bearer ${fresh}` } });
+    const attachment = await fetch(`${afterUrl}/api/v1/tickets/${ticket.id}/attachments/${ticket.attachments[0].id}`, {
+      headers: { authorization: `Bearer ${fresh}` },
+    });
     expect(attachment.status).toBe(200);
     expect(await attachment.text()).toBe('kept across the upgrade');
     const avatar = await fetch(afterUrl + imageUrl);

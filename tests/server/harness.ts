@@ -79,10 +79,14 @@ export function testConfig(dataDir: string, databaseUrl: string | undefined, opt
 
 /** A fingerprint of every table's rows: equal before and after means nothing changed. */
 export async function snapshotOf(db: BuiltApp['database']['db']) {
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: { table_name: string }[] };
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const result = (await db.execute(sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table_name}" t`))) as unknown as { rows: { n: string; h: string }[] };
+    const result = (await db.execute(
+      sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table_name}" t`),
+    )) as unknown as { rows: { n: string; h: string }[] };
     parts.push(`${table_name}:${result.rows[0].n}:${result.rows[0].h}`);
   }
   return parts.join('\n');
@@ -92,7 +96,9 @@ export async function snapshotOf(db: BuiltApp['database']['db']) {
  * A real server on a free port over a fresh database: PGlite in a temporary folder, or, when
  * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
  */
-export async function startServer(options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
   const database = await createTestDatabase();
   const config = testConfig(dataDir, database.databaseUrl, options);

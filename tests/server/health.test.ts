@@ -21,7 +21,9 @@ describe('health and readiness', () => {
 
   it('GET /api/ready answers a 503 envelope while a shipped migration is missing from the database', async () => {
     const db = server.built.database.db;
-    const removed = (await db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`)) as unknown as {
+    const removed = (await db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
+    )) as unknown as {
       rows: { id: number; hash: string; created_at: string }[];
     };
     try {

@@ -93,7 +93,13 @@ describe.each(TRANSPORTS)('the hub over %s', (_name, transport) => {
 
   it('sendToUser reaches that user and nobody else', async () => {
     const [mine, theirs] = await Promise.all([connect(acme.token), connect(globex.token)]);
-    const notification: NotificationMessage = { id: 'n1', title: 'Form approved', message: 'Your onboarding form was approved', link: '/partner-forms', createdAt: new Date().toISOString() };
+    const notification: NotificationMessage = {
+      id: 'n1',
+      title: 'Form approved',
+      message: 'Your onboarding form was approved',
+      link: '/partner-forms',
+      createdAt: new Date().toISOString(),
+    };
     const received = nextCall<NotificationMessage>(mine, 'ReceiveNotification');
     const overheard = listen(theirs, globex, 'ReceiveNotification');
     server.realtime.sendToUser(acme.id, 'ReceiveNotification', notification);

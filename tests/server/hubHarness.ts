@@ -36,7 +36,11 @@ export interface HubTestServer {
   /** A valid token of `email` that expires `seconds` from now. */
   shortLivedToken(email: string, seconds: number): Promise<string>;
   claims(token: string): AccessTokenClaims;
-  client(transport: HttpTransportType, accessTokenFactory: () => string | Promise<string>, options?: { reconnectDelays?: number[]; protocol?: IHubProtocol }): HubConnection;
+  client(
+    transport: HttpTransportType,
+    accessTokenFactory: () => string | Promise<string>,
+    options?: { reconnectDelays?: number[]; protocol?: IHubProtocol },
+  ): HubConnection;
   /** Stops the clients this server made. */
   stopClients(): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +72,12 @@ export async function startHubApp(main: TestServer, options: { timing?: HubTimin
   };
 }
 
-export function hubClient(hubUrl: string, transport: HttpTransportType, accessTokenFactory: () => string | Promise<string>, options: { reconnectDelays?: number[]; protocol?: IHubProtocol } = {}) {
+export function hubClient(
+  hubUrl: string,
+  transport: HttpTransportType,
+  accessTokenFactory: () => string | Promise<string>,
+  options: { reconnectDelays?: number[]; protocol?: IHubProtocol } = {},
+) {
   let builder = new HubConnectionBuilder()
     .withUrl(hubUrl, { transport, accessTokenFactory })
     .withServerTimeout(CLIENT_TIMING.serverTimeoutMs)
@@ -279,7 +288,10 @@ export class RawLongPolling {
 
   /** The records of a poll's answer. */
   static records(text: string): HubRecord[] {
-    return text.split(RECORD_SEPARATOR).filter(Boolean).map((r) => JSON.parse(r) as HubRecord);
+    return text
+      .split(RECORD_SEPARATOR)
+      .filter(Boolean)
+      .map((r) => JSON.parse(r) as HubRecord);
   }
 
   async send(...records: (HubRecord | string)[]): Promise<number> {

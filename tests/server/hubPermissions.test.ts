@@ -40,10 +40,12 @@ const listen = (connection: HubConnection, userId: string, methods = TICKET_EVEN
 const methodsOf = (calls: { method: string }[]) => calls.map((c) => c.method).sort();
 
 const acmeTicket = () => make.ticket(token(ACME));
-const post = (accessToken: string, ticketId: string, body: string) => server.api('POST', `/api/v1/tickets/${ticketId}/messages`, { token: accessToken, body: { body } });
+const post = (accessToken: string, ticketId: string, body: string) =>
+  server.api('POST', `/api/v1/tickets/${ticketId}/messages`, { token: accessToken, body: { body } });
 const setStatus = (ticket: TicketDto, status: string) =>
   server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: token(SUPPORT), body: { ticketId: ticket.id, status } });
-const setPermissions = (roleId: string, permissions: Permission[]) => server.api('PUT', `/api/v1/roles/${roleId}/permissions`, { token: token(ADMIN), body: { permissions } });
+const setPermissions = (roleId: string, permissions: Permission[]) =>
+  server.api('PUT', `/api/v1/roles/${roleId}/permissions`, { token: token(ADMIN), body: { permissions } });
 
 /** A user of Acme whose only role holds exactly `permissions`. */
 const acmeUserWith = (permissions: Permission[]) => make.userWith(permissions, { partnerId: partnerIds['Acme Logistics'] });
@@ -58,7 +60,14 @@ describe('ticket events reach only those who may read the ticket', () => {
     expectEnvelope(await post(token(SUPPORT), ticket.id, 'We are on it.'), 201);
     expectEnvelope(await setStatus(ticket, 'PENDING'), 200);
 
-    expect(methodsOf(await memberHeard.settle())).toEqual(['ReceiveNotification', 'ReceiveNotification', 'ResourceChanged', 'ResourceChanged', 'TicketMessageCreated', 'TicketStatusChanged']);
+    expect(methodsOf(await memberHeard.settle())).toEqual([
+      'ReceiveNotification',
+      'ReceiveNotification',
+      'ResourceChanged',
+      'ResourceChanged',
+      'TicketMessageCreated',
+      'TicketStatusChanged',
+    ]);
     expect(await strangerHeard.settle()).toEqual([]);
   });
 
@@ -71,7 +80,13 @@ describe('ticket events reach only those who may read the ticket', () => {
     const ticket = await acmeTicket();
     expectEnvelope(await post(token(ACME), ticket.id, 'Here is the bank letter.'), 201);
 
-    expect(methodsOf(await supportHeard.settle())).toEqual(['ReceiveNotification', 'ReceiveNotification', 'ResourceChanged', 'ResourceChanged', 'TicketMessageCreated']);
+    expect(methodsOf(await supportHeard.settle())).toEqual([
+      'ReceiveNotification',
+      'ReceiveNotification',
+      'ResourceChanged',
+      'ResourceChanged',
+      'TicketMessageCreated',
+    ]);
     expect(await deskHeard.settle()).toEqual([]);
   });
 
@@ -167,7 +182,10 @@ describe('a change of roles or permissions applies to open connections at once',
     const mover = await acmeUserWith([...TICKET_READ, ...CHAT_READ]);
     const connection = await connect(mover.token);
     const [acme, globex] = await Promise.all([acmeTicket(), make.ticket(token('partner@globex.example'))]);
-    const moved = await server.api('PUT', `/api/v1/users/${mover.id}`, { token: token(ADMIN), body: { firstName: 'Moved', lastName: 'User', partnerId: partnerIds['Globex Trading'] } });
+    const moved = await server.api('PUT', `/api/v1/users/${mover.id}`, {
+      token: token(ADMIN),
+      body: { firstName: 'Moved', lastName: 'User', partnerId: partnerIds['Globex Trading'] },
+    });
     expectEnvelope(moved, 200);
 
     const heard = listen(connection, mover.id, ['TicketMessageCreated']);
@@ -193,7 +211,9 @@ describe.each([
 
   it('deactivation closes them with the reason and no reconnect', async () => {
     const user = await acmeUserWith(TICKET_READ);
-    const outcome = await closedFor(user, async () => expectEnvelope(await server.api('POST', `/api/v1/users/${user.id}/toggle-status`, { token: token(ADMIN) }), 200));
+    const outcome = await closedFor(user, async () =>
+      expectEnvelope(await server.api('POST', `/api/v1/users/${user.id}/toggle-status`, { token: token(ADMIN) }), 200),
+    );
     expect(outcome.error?.message).toMatch(/account is no longer active/);
     expect(outcome.reconnecting).toBe(false);
     expect(outcome.state).toBe(HubConnectionState.Disconnected);
@@ -254,7 +274,8 @@ describe('on every instance', () => {
       : linkedBackplanes(2);
     const [here, there] = await Promise.all(backplanes.map((backplane) => startHubApp(server, { backplane })));
     // These hub-only instances have no tickets module: who may follow a ticket's chat is who reads chats.
-    for (const instance of [here, there]) instance.realtime.setJoinTicketCheck(async (principal) => principal.permissions.has(permission('TicketConversations', 'View')));
+    for (const instance of [here, there])
+      instance.realtime.setJoinTicketCheck(async (principal) => principal.permissions.has(permission('TicketConversations', 'View')));
     const open = async (hubUrl: string, accessToken: string) => {
       const connection = hubClient(hubUrl, HttpTransportType.WebSockets, () => accessToken, { reconnectDelays: [0] });
       clients.push(connection);

@@ -69,7 +69,11 @@ describe('negotiate', () => {
       .setSubject(server.claims(acmeToken).sub)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(server.main.config.jwtSecret);
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(server.claims(acmeToken).sub).setExpirationTime('1h').sign(new TextEncoder().encode('another secret'));
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(server.claims(acmeToken).sub)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another secret'));
     expect((await negotiate('?negotiateVersion=1', {})).status).toBe(401);
     expect((await negotiate('?negotiateVersion=1', bearer('not.a.jwt'))).status).toBe(401);
     expect((await negotiate('?negotiateVersion=1', bearer(foreign))).status).toBe(401);
@@ -106,7 +110,11 @@ describe('transport requests', () => {
     const pollUrl = `${server.hubUrl}?id=${id}`;
     const first = await fetch(pollUrl, { headers: bearer(acmeToken) });
     expect([first.status, await first.text()]).toEqual([200, '']);
-    const sent = await fetch(pollUrl, { method: 'POST', headers: { ...bearer(acmeToken), 'content-type': 'text/plain;charset=UTF-8' }, body: `{"protocol":"json","version":1}${RS}` });
+    const sent = await fetch(pollUrl, {
+      method: 'POST',
+      headers: { ...bearer(acmeToken), 'content-type': 'text/plain;charset=UTF-8' },
+      body: `{"protocol":"json","version":1}${RS}`,
+    });
     expect(sent.status).toBe(200);
     const second = await fetch(pollUrl, { headers: bearer(acmeToken) });
     expect([second.status, await second.text()]).toEqual([200, `{}${RS}`]);

@@ -24,7 +24,13 @@ const withKey = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
 type FileSpec = { name: string; text: string };
 
 /** A multipart POST as a browser's FormData makes it (a new random boundary each time). */
-async function multipart<T>(urlPath: string, as: string, fields: Record<string, string>, files: FileSpec[], headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+async function multipart<T>(
+  urlPath: string,
+  as: string,
+  fields: Record<string, string>,
+  files: FileSpec[],
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('files', new Blob([file.text], { type: 'text/plain' }), file.name);
@@ -66,25 +72,58 @@ function createRequests() {
   const tag = unique('c');
   const partner = partnerBody();
   return [
-    { name: 'POST /partners (JSON)', send: (key: string) => createPartner({ ...partner, name: `Idempotent Partner ${tag}` }, key), cleanup: () => db().delete(partners).where(eq(partners.name, `Idempotent Partner ${tag}`)) },
+    {
+      name: 'POST /partners (JSON)',
+      send: (key: string) => createPartner({ ...partner, name: `Idempotent Partner ${tag}` }, key),
+      cleanup: () =>
+        db()
+          .delete(partners)
+          .where(eq(partners.name, `Idempotent Partner ${tag}`)),
+    },
     {
       name: 'POST /users/register',
-      send: (key: string) => server.api('POST', '/api/v1/users/register', { token: token(ADMIN), headers: withKey(key), body: { firstName: 'Idem', lastName: 'Potent', email: `${tag}@register.example` } }),
-      cleanup: () => db().update(users).set({ deletedAt: new Date(), isActive: false }).where(eq(users.email, `${tag}@register.example`)),
+      send: (key: string) =>
+        server.api('POST', '/api/v1/users/register', {
+          token: token(ADMIN),
+          headers: withKey(key),
+          body: { firstName: 'Idem', lastName: 'Potent', email: `${tag}@register.example` },
+        }),
+      cleanup: () =>
+        db()
+          .update(users)
+          .set({ deletedAt: new Date(), isActive: false })
+          .where(eq(users.email, `${tag}@register.example`)),
     },
     {
       name: 'POST /partner-users (invite)',
-      send: (key: string) => server.api('POST', '/api/v1/partner-users', { token: token(ACME_ADMIN), headers: withKey(key), body: { firstName: 'Invited', lastName: 'Once', email: `${tag}@invite.example` } }),
-      cleanup: () => db().update(users).set({ deletedAt: new Date(), isActive: false }).where(eq(users.email, `${tag}@invite.example`)),
+      send: (key: string) =>
+        server.api('POST', '/api/v1/partner-users', {
+          token: token(ACME_ADMIN),
+          headers: withKey(key),
+          body: { firstName: 'Invited', lastName: 'Once', email: `${tag}@invite.example` },
+        }),
+      cleanup: () =>
+        db()
+          .update(users)
+          .set({ deletedAt: new Date(), isActive: false })
+          .where(eq(users.email, `${tag}@invite.example`)),
     },
     {
       name: 'POST /tickets (multipart with a file)',
-      send: (key: string) => multipart('/api/v1/tickets', ACME, { subject: `Printer ${tag}`, description: '<p>Offline</p>' }, [{ name: 'printer.log', text: `log ${tag}` }], withKey(key)),
+      send: (key: string) =>
+        multipart(
+          '/api/v1/tickets',
+          ACME,
+          { subject: `Printer ${tag}`, description: '<p>Offline</p>' },
+          [{ name: 'printer.log', text: `log ${tag}` }],
+          withKey(key),
+        ),
       cleanup: async () => undefined,
     },
     {
       name: 'POST /tickets (JSON)',
-      send: (key: string) => server.api('POST', '/api/tickets', { token: token(ACME), headers: withKey(key), body: { subject: `Scanner ${tag}`, description: 'Jammed' } }),
+      send: (key: string) =>
+        server.api('POST', '/api/tickets', { token: token(ACME), headers: withKey(key), body: { subject: `Scanner ${tag}`, description: 'Jammed' } }),
       cleanup: async () => undefined,
     },
   ];
@@ -103,12 +142,24 @@ describe('Idempotency-Key on creates', () => {
     const ticket = await make.ticket(token(ACME));
     const count = async () => (await db().select({ id: ticketMessages.id }).from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id))).length;
     const jsonKey = newKey();
-    const post = () => server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token(ACME), headers: withKey(jsonKey), body: { body: 'Hello once' } });
+    const post = () =>
+      server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, {
+        token: token(ACME),
+        headers: withKey(jsonKey),
+        body: { body: 'Hello once' },
+      });
     const first = expectEnvelope(await post(), 201);
     await expectReplay(first, post);
 
     const fileKey = newKey();
-    const postFile = () => multipart<TicketMessageDto>(`/api/v1/tickets/${ticket.id}/messages`, ACME, { body: 'With a file' }, [{ name: 'trace.txt', text: 'stack trace' }], withKey(fileKey));
+    const postFile = () =>
+      multipart<TicketMessageDto>(
+        `/api/v1/tickets/${ticket.id}/messages`,
+        ACME,
+        { body: 'With a file' },
+        [{ name: 'trace.txt', text: 'stack trace' }],
+        withKey(fileKey),
+      );
     const withFile = expectEnvelope(await postFile(), 201);
     expect(withFile.body.data!.attachments).toHaveLength(1);
     await expectReplay(withFile, postFile);
@@ -117,7 +168,8 @@ describe('Idempotency-Key on creates', () => {
 
   it('without a key, the same message twice is stored twice, as before', async () => {
     const message = await make.ticket(token(ACME));
-    for (let i = 0; i < 2; i++) expectEnvelope(await server.api('POST', `/api/v1/tickets/${message.id}/messages`, { token: token(ACME), body: { body: 'Twice' } }), 201);
+    for (let i = 0; i < 2; i++)
+      expectEnvelope(await server.api('POST', `/api/v1/tickets/${message.id}/messages`, { token: token(ACME), body: { body: 'Twice' } }), 201);
     expect((await db().select().from(ticketMessages).where(eq(ticketMessages.ticketId, message.id))).length).toBe(2);
   });
 
@@ -130,7 +182,8 @@ describe('Idempotency-Key on creates', () => {
 
     const ticketKey = newKey();
     const subject = `Shared key ${unique()}`;
-    for (const email of [ACME, ACME_ADMIN]) expectEnvelope(await server.api('POST', '/api/v1/tickets', { token: token(email), headers: withKey(ticketKey), body: { subject } }), 201);
+    for (const email of [ACME, ACME_ADMIN])
+      expectEnvelope(await server.api('POST', '/api/v1/tickets', { token: token(email), headers: withKey(ticketKey), body: { subject } }), 201);
     expect((await db().select().from(tickets).where(eq(tickets.subject, subject))).length).toBe(2);
   });
 
@@ -143,7 +196,11 @@ describe('Idempotency-Key on creates', () => {
     const otherBody = expectFieldErrors(await createPartner({ ...body, address: 'Another road' }, key), [IDEMPOTENCY_KEY_HEADER], 422);
     expect(otherBody.body.message).toBe(apiEn.api.idempotencyKeyReused);
     expect(fieldMessage(otherBody, IDEMPOTENCY_KEY_HEADER)).toBe(apiEn.api.idempotencyKeyReused);
-    expectFieldErrors(await server.api('POST', '/api/v1/roles', { token: token(ADMIN), headers: withKey(key), body: { name: `Role ${unique()}`, priority: 400 } }), [IDEMPOTENCY_KEY_HEADER], 422);
+    expectFieldErrors(
+      await server.api('POST', '/api/v1/roles', { token: token(ADMIN), headers: withKey(key), body: { name: `Role ${unique()}`, priority: 400 } }),
+      [IDEMPOTENCY_KEY_HEADER],
+      422,
+    );
     expect(await server.snapshot()).toBe(before);
   });
 
@@ -202,7 +259,8 @@ describe('Idempotency-Key on creates', () => {
     const ticket = await make.ticket(token(ACME));
     expectEnvelope(await server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: token(ACME), body: { status: 'CLOSED' } }), 200);
     const key = newKey();
-    const post = () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token(ACME), headers: withKey(key), body: { body: 'After reopening' } });
+    const post = () =>
+      server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token(ACME), headers: withKey(key), body: { body: 'After reopening' } });
     expectEnvelope(await post(), 409);
     expect(await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
     expectEnvelope(await server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: token(ACME), body: { status: 'OPEN' } }), 200);
@@ -217,7 +275,10 @@ describe('Idempotency-Key on creates', () => {
     dropPartnersNamed(second.name);
     const key = newKey();
     expectEnvelope(await createPartner(first, key), 201);
-    await db().update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(idempotencyKeys.key, key));
+    await db()
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
     expectEnvelope(await createPartner(second, key), 201);
     expect(await partnersNamed(second.name)).toHaveLength(1);
     const [row] = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
@@ -229,16 +290,28 @@ describe('Idempotency-Key on creates', () => {
     dropPartnersNamed(body.name);
     const key = newKey();
     const userId = (await db().select({ id: users.id }).from(users).where(eq(users.email, ADMIN)))[0].id;
-    await db().insert(idempotencyKeys).values({ userId, key, route: 'POST /api/partners', requestHash: 'left behind', createdAt: sql`now() - interval '3 minutes'` });
+    await db()
+      .insert(idempotencyKeys)
+      .values({ userId, key, route: 'POST /api/partners', requestHash: 'left behind', createdAt: sql`now() - interval '3 minutes'` });
     expectEnvelope(await createPartner(body, key), 201);
     expect(await partnersNamed(body.name)).toHaveLength(1);
-    const [row] = await db().select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    const [row] = await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     expect(row.statusCode).toBe(201);
   });
 
   it('every create route of the route table takes the key: each POST whose permission is a Create', () => {
     const creates = server.built.routes.filter((r) => acceptsIdempotencyKey(r)).map((r) => `${String(r.method)} ${r.url}`);
-    for (const path of ['/api/v1/partners', '/api/v1/roles', '/api/v1/users/register', '/api/v1/partner-users', '/api/v1/tickets', '/api/v1/tickets/:id/messages']) {
+    for (const path of [
+      '/api/v1/partners',
+      '/api/v1/roles',
+      '/api/v1/users/register',
+      '/api/v1/partner-users',
+      '/api/v1/tickets',
+      '/api/v1/tickets/:id/messages',
+    ]) {
       expect(creates).toContain(`POST ${path}`);
       expect(creates).toContain(`POST ${path.replace('/api/v1/', '/api/')}`);
     }

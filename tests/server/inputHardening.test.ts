@@ -54,7 +54,9 @@ const HELD_SERVER_MS = 5000;
 describe('patterns applied to client input run in linear time', () => {
   it('a 200 KB email shaped to make a backtracking pattern quadratic is refused at once, unauthenticated', async () => {
     const email = 'a@' + 'a.'.repeat(100_000) + '@';
-    const { answer, ms } = await timed(() => refused(server, () => server.api('POST', '/api/v1/users/verify-token/email-active', { body: { email, token: 'x' } })));
+    const { answer, ms } = await timed(() =>
+      refused(server, () => server.api('POST', '/api/v1/users/verify-token/email-active', { body: { email, token: 'x' } })),
+    );
     expectFieldErrors(answer, ['email']);
     expect(ms).toBeLessThan(HELD_SERVER_MS);
   });
@@ -67,7 +69,9 @@ describe('patterns applied to client input run in linear time', () => {
 
   it("a 200 KB partner website shaped the same way is refused at once and the partner isn't created", async () => {
     const website = 'http://a' + 'a.'.repeat(100_000) + ' x';
-    const { answer, ms } = await timed(() => refused(server, () => server.api('POST', '/api/v1/partners', { token: admin, body: { ...validPartner('Slow Website'), website } })));
+    const { answer, ms } = await timed(() =>
+      refused(server, () => server.api('POST', '/api/v1/partners', { token: admin, body: { ...validPartner('Slow Website'), website } })),
+    );
     expectFieldErrors(answer, ['website']);
     expect(ms).toBeLessThan(HELD_SERVER_MS);
   });
@@ -132,7 +136,11 @@ describe('JSON keys named like Object.prototype members', () => {
           ['POST', '/api/v1/roles', `{"name":"R","priority":500,"${key}":null}`],
           ['PUT', `/api/v1/partners/${own.id}`, `{"${key}":"x"}`],
           ['POST', '/api/v1/users/register', `{"firstName":"A","${key}":{"${key}":1}}`],
-          ['POST', '/api/v1/users/00000000-0000-4000-8000-000000000000/roles', `{"userRoles":[{"roleId":"00000000-0000-4000-8000-000000000000","enabled":true,"${key}":"x"}]}`],
+          [
+            'POST',
+            '/api/v1/users/00000000-0000-4000-8000-000000000000/roles',
+            `{"userRoles":[{"roleId":"00000000-0000-4000-8000-000000000000","enabled":true,"${key}":"x"}]}`,
+          ],
         ];
         for (const [method, url, json] of bodies) {
           const answer = await server.api(method, url, { token: admin, ...raw(json) });
@@ -153,7 +161,9 @@ describe('JSON keys named like Object.prototype members', () => {
       ['POST', '/api/v1/users/00000000-0000-4000-8000-000000000000/roles', '{"userRoles":[{"constructor":{"prototype":{"x":1}}}]}', 'userRoles[0].constructor'],
     ];
     for (const [method, url, json, field] of cases) {
-      const answer = await refused(server, () => server.api(method, url, { token: admin, rawBody: json, headers: { 'content-type': 'application/json', ...rootTenant } }));
+      const answer = await refused(server, () =>
+        server.api(method, url, { token: admin, rawBody: json, headers: { 'content-type': 'application/json', ...rootTenant } }),
+      );
       expectFieldErrors(answer, [field]);
     }
   });
@@ -162,13 +172,25 @@ describe('JSON keys named like Object.prototype members', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     expectEnvelope(await refused(server, () => server.api('POST', '/api/v1/partners', { token: admin, ...raw(deep) })), 400);
     const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
-    expectEnvelope(await refused(server, () => server.api('POST', '/api/v1/tickets', { token: partner, ...raw(deepObject), headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-body' } })), 400);
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('POST', '/api/v1/tickets', {
+          token: partner,
+          ...raw(deepObject),
+          headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-body' },
+        }),
+      ),
+      400,
+    );
   });
 
   it('a multipart field named like a prototype member is refused', async () => {
     const boundary = 'proto-boundary';
     for (const name of ['__proto__', 'constructor', 'toString']) {
-      const body = multipartBody(boundary, [{ name: 'subject', value: 'Subject' }, { name, value: 'x' }]);
+      const body = multipartBody(boundary, [
+        { name: 'subject', value: 'Subject' },
+        { name, value: 'x' },
+      ]);
       expectEnvelope(await refusedWithoutFiles(() => postTicket(`multipart/form-data; boundary=${boundary}`, body)), 400);
     }
   });
@@ -181,7 +203,10 @@ describe('JSON keys named like Object.prototype members', () => {
   });
 
   it('a create with a prototype-named key next to valid fields creates exactly the valid fields', async () => {
-    const answer = await server.api<PartnerDto>('POST', '/api/v1/partners', { token: admin, ...raw(JSON.stringify(validPartner('Constructor Co')).replace(/}$/, ',"constructor":{"name":"x"},"toString":1}')) });
+    const answer = await server.api<PartnerDto>('POST', '/api/v1/partners', {
+      token: admin,
+      ...raw(JSON.stringify(validPartner('Constructor Co')).replace(/}$/, ',"constructor":{"name":"x"},"toString":1}')),
+    });
     expectEnvelope(answer, 201);
     try {
       expect(answer.body.data!.name).toBe('Constructor Co');
@@ -199,10 +224,18 @@ describe('a NUL character or a lone surrogate in any text', () => {
 
   it('is refused with a field error in a create, and nothing is written', async () => {
     for (const [, text] of badTexts) {
-      const answer = await refused(server, () => server.api('POST', '/api/v1/partners', { token: admin, body: { ...validPartner(text), address: `1 ${text}` } }));
+      const answer = await refused(server, () =>
+        server.api('POST', '/api/v1/partners', { token: admin, body: { ...validPartner(text), address: `1 ${text}` } }),
+      );
       expectFieldErrors(answer, ['name', 'address']);
-      expectFieldErrors(await refused(server, () => server.api('POST', '/api/v1/roles', { token: admin, body: { name: 'Role', description: text, priority: 500 } })), ['description']);
-      expectFieldErrors(await refused(server, () => server.api('POST', '/api/v1/tickets', { token: partner, body: { subject: 'Subject', description: text } })), ['description']);
+      expectFieldErrors(
+        await refused(server, () => server.api('POST', '/api/v1/roles', { token: admin, body: { name: 'Role', description: text, priority: 500 } })),
+        ['description'],
+      );
+      expectFieldErrors(
+        await refused(server, () => server.api('POST', '/api/v1/tickets', { token: partner, body: { subject: 'Subject', description: text } })),
+        ['description'],
+      );
     }
   });
 
@@ -210,9 +243,14 @@ describe('a NUL character or a lone surrogate in any text', () => {
     const own = await createPartner('Update Target');
     try {
       for (const [, text] of badTexts) {
-        const answer = await refused(server, () => server.api('PUT', `/api/v1/partners/${own.id}`, { token: admin, body: { ...validPartner('Update Target'), type: text } }));
+        const answer = await refused(server, () =>
+          server.api('PUT', `/api/v1/partners/${own.id}`, { token: admin, body: { ...validPartner('Update Target'), type: text } }),
+        );
         expectFieldErrors(answer, ['type']);
-        expectFieldErrors(await refused(server, () => server.api('PUT', '/api/v1/users/profile', { token: partner, body: { firstName: text, lastName: 'Trần' } })), ['firstName']);
+        expectFieldErrors(
+          await refused(server, () => server.api('PUT', '/api/v1/users/profile', { token: partner, body: { firstName: text, lastName: 'Trần' } })),
+          ['firstName'],
+        );
       }
     } finally {
       await deletePartner(own.id);
@@ -222,7 +260,9 @@ describe('a NUL character or a lone surrogate in any text', () => {
   it('is refused with a field error in searches, nested fields named by their path', async () => {
     for (const [, text] of badTexts) {
       expectFieldErrors(await server.api('POST', '/api/v1/partners/search', { token: admin, body: { keyword: text } }), ['keyword']);
-      expectFieldErrors(await server.api('POST', '/api/v1/partners/search', { token: admin, body: { advancedSearch: { keyword: text } } }), ['advancedSearch.keyword']);
+      expectFieldErrors(await server.api('POST', '/api/v1/partners/search', { token: admin, body: { advancedSearch: { keyword: text } } }), [
+        'advancedSearch.keyword',
+      ]);
       expectFieldErrors(await server.api('POST', '/api/v1/tickets/search', { token: admin, body: { subject: text } }), ['subject']);
       expectFieldErrors(await server.api('POST', '/api/v1/users/search', { token: admin, body: { keyword: text } }), ['keyword']);
       expectFieldErrors(await server.api('POST', '/api/v1/roles/search', { token: admin, body: { orderBy: [`name${text}`] } }), ['orderBy[0]']);
@@ -231,7 +271,9 @@ describe('a NUL character or a lone surrogate in any text', () => {
 
   it('is refused in public calls, the password included, without saying more than the field', async () => {
     for (const [, text] of badTexts) {
-      expectFieldErrors(await server.api('POST', '/api/token', { body: { email: 'admin@example.com', password: `Password${text}` }, headers: rootTenant }), ['password']);
+      expectFieldErrors(await server.api('POST', '/api/token', { body: { email: 'admin@example.com', password: `Password${text}` }, headers: rootTenant }), [
+        'password',
+      ]);
       expectFieldErrors(await server.api('POST', '/api/v1/users/forgot-password', { body: { email: `a${text}@example.com` } }), ['email']);
     }
   });
@@ -256,7 +298,9 @@ describe('requests refused before routing', () => {
   it('a malformed request (a NUL in a header) gets a 400 envelope', async () => {
     const { port } = new URL(server.url);
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /api/v1/users/profile HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/v1/users/profile HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString('utf8')));
       socket.on('close', () => resolve(text));
@@ -282,7 +326,8 @@ function multipartBody(boundary: string, parts: { name: string; value: string | 
   return Buffer.concat(chunks);
 }
 
-const postTicket = (contentType: string, body: Buffer | string) => server.api('POST', '/api/v1/tickets', { token: partner, rawBody: body, headers: { 'content-type': contentType } });
+const postTicket = (contentType: string, body: Buffer | string) =>
+  server.api('POST', '/api/v1/tickets', { token: partner, rawBody: body, headers: { 'content-type': contentType } });
 const storedFiles = () => (fs.existsSync(attachmentsDir) ? fs.readdirSync(attachmentsDir).sort() : []);
 
 /** Refused with nothing written: no row, no stored file. */
@@ -357,6 +402,15 @@ describe('multipart requests', () => {
     // Plain text is read as a body that is not a JSON object (docs/decisions.md): 400, not 415.
     expectEnvelope(await refusedWithoutFiles(() => postTicket('text/plain', 'subject=x')), 400);
     expectEnvelope(await refusedWithoutFiles(() => postTicket('application/x-www-form-urlencoded', 'subject=x')), 415);
-    expectEnvelope(await refused(server, () => server.api('POST', '/api/v1/partners', { token: admin, rawBody: multipartBody(boundary, [{ name: 'name', value: 'x' }]), headers: { 'content-type': type } })), 415);
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('POST', '/api/v1/partners', {
+          token: admin,
+          rawBody: multipartBody(boundary, [{ name: 'name', value: 'x' }]),
+          headers: { 'content-type': type },
+        }),
+      ),
+      415,
+    );
   });
 });

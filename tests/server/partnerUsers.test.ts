@@ -30,10 +30,20 @@ const update = (id: string, body: unknown, token = acmeAdmin()) => server.api<Us
 const toggle = (id: string, token = acmeAdmin()) => server.api<UserDto>('POST', `/api/v1/partner-users/${id}/toggle-status`, { token });
 const remove = (id: string, token = acmeAdmin()) => server.api<UserDto>('DELETE', `/api/v1/partner-users/${id}`, { token });
 const auditOf = (key: string) =>
-  server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.tableName, 'users'), eq(auditTrails.primaryKey, key))).orderBy(desc(auditTrails.dateTime));
+  server.built.database.db
+    .select()
+    .from(auditTrails)
+    .where(and(eq(auditTrails.tableName, 'users'), eq(auditTrails.primaryKey, key)))
+    .orderBy(desc(auditTrails.dateTime));
 
 /** A newcomer to Acme whose email no other test uses. */
-const newcomer = () => ({ firstName: 'Minh', lastName: 'Hoàng', email: `minh.${unique('mh')}@acme.example`, phoneNumber: '+84 91 222 3333', organization: 'Acme warehouse' });
+const newcomer = () => ({
+  firstName: 'Minh',
+  lastName: 'Hoàng',
+  email: `minh.${unique('mh')}@acme.example`,
+  phoneNumber: '+84 91 222 3333',
+  organization: 'Acme warehouse',
+});
 /** Invites through the API as the Acme PartnerAdmin (or `token`), with the user's deletion by Admin queued for after the test. */
 const invited = async (body: object, by = acmeAdmin()) => {
   const answer = await invite(body, by);
@@ -42,10 +52,11 @@ const invited = async (body: object, by = acmeAdmin()) => {
   return answer.body.data!;
 };
 /** A user of Acme with this role, made by Admin for one test. */
-const acmeUser = (role: 'Partner' | 'PartnerAdmin' = 'Partner') => make.user({ roleId: roleIds[role], partnerId: partnerIds['Acme Logistics'], firstName: 'Minh', lastName: 'Hoàng' });
+const acmeUser = (role: 'Partner' | 'PartnerAdmin' = 'Partner') =>
+  make.user({ roleId: roleIds[role], partnerId: partnerIds['Acme Logistics'], firstName: 'Minh', lastName: 'Hoàng' });
 
 describe('a PartnerAdmin and their own partner', () => {
-  it("searches only the users of their own partner, whatever the filters ask", async () => {
+  it('searches only the users of their own partner, whatever the filters ask', async () => {
     const answer = await search({});
     expectEnvelope(answer, 200);
     expect(answer.body.data!.totalCount).toBe(2);
@@ -68,7 +79,14 @@ describe('a PartnerAdmin and their own partner', () => {
     const body = newcomer();
     const mails = server.outbox().length;
     const user = await invited({ ...body, partnerId: partnerIds['Globex Trading'] });
-    expect(user).toMatchObject({ email: body.email, partnerId: partnerIds['Acme Logistics'], partnerName: 'Acme Logistics', role: 'Partner', isActive: false, emailConfirmed: false });
+    expect(user).toMatchObject({
+      email: body.email,
+      partnerId: partnerIds['Acme Logistics'],
+      partnerName: 'Acme Logistics',
+      role: 'Partner',
+      isActive: false,
+      emailConfirmed: false,
+    });
     expect(server.outbox().length).toBe(mails + 1);
     const mail = server.outbox().at(-1)!;
     expect(mail).toContain(`To: ${body.email}`);
@@ -76,15 +94,26 @@ describe('a PartnerAdmin and their own partner', () => {
     expect(link.pathname).toBe('/active');
     expect(link.searchParams.get('email')).toBe(body.email);
     const [row] = await auditOf(user.id);
-    expect(row).toMatchObject({ type: 'Create', userId: ids[ACME_ADMIN], newValues: expect.objectContaining({ email: body.email, partnerId: partnerIds['Acme Logistics'], role: 'Partner' }) });
+    expect(row).toMatchObject({
+      type: 'Create',
+      userId: ids[ACME_ADMIN],
+      newValues: expect.objectContaining({ email: body.email, partnerId: partnerIds['Acme Logistics'], role: 'Partner' }),
+    });
     expect(await emails({})).toContain(body.email);
   });
 
   it('the invited user activates and signs in as a user of Acme', async () => {
     const body = newcomer();
     await invited(body);
-    const link = linkIn(server.outbox().filter((m) => m.includes(body.email)).at(-1)!);
-    const confirmed = await server.api('POST', '/api/users/confirm-mail', { body: { email: body.email, token: link.searchParams.get('code'), password: 'Minh-Hoang-2024' } });
+    const link = linkIn(
+      server
+        .outbox()
+        .filter((m) => m.includes(body.email))
+        .at(-1)!,
+    );
+    const confirmed = await server.api('POST', '/api/users/confirm-mail', {
+      body: { email: body.email, token: link.searchParams.get('code'), password: 'Minh-Hoang-2024' },
+    });
     expectEnvelope(confirmed, 200);
     const session = await server.signIn(body.email, 'Minh-Hoang-2024');
     const profile = await server.api<{ partnerId: string }>('GET', '/api/users/profile', { token: session.token });
@@ -96,7 +125,11 @@ describe('a PartnerAdmin and their own partner', () => {
     const taken = await acmeUser();
     const mails = server.outbox().length;
     for (const role of ['Admin', 'Support', 'PartnerAdmin'] as const) {
-      const answer = expectFieldErrors(await refused(server, () => invite({ ...body, email: `as.${role.toLowerCase()}.${unique()}@acme.example`, roleId: roleIds[role] })), ['roleId'], 403);
+      const answer = expectFieldErrors(
+        await refused(server, () => invite({ ...body, email: `as.${role.toLowerCase()}.${unique()}@acme.example`, roleId: roleIds[role] })),
+        ['roleId'],
+        403,
+      );
       expect(answer.body.message).toBe(apiEn.users.roleOutranks);
     }
     expectFieldErrors(await refused(server, () => invite({ ...body, email: taken.email.toUpperCase() })), ['email'], 409);
@@ -110,11 +143,26 @@ describe('a PartnerAdmin and their own partner', () => {
 
   it('edits an Acme user; a partnerId in the body moves nobody; an audit row records the change', async () => {
     const user = await invited(newcomer());
-    const answer = await update(user.id, { firstName: 'Minh Anh', lastName: 'Hoàng', phoneNumber: '+84 91 222 4444', organization: 'Acme office', partnerId: partnerIds['Globex Trading'] });
+    const answer = await update(user.id, {
+      firstName: 'Minh Anh',
+      lastName: 'Hoàng',
+      phoneNumber: '+84 91 222 4444',
+      organization: 'Acme office',
+      partnerId: partnerIds['Globex Trading'],
+    });
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ firstName: 'Minh Anh', phoneNumber: '+84 91 222 4444', organization: 'Acme office', partnerId: partnerIds['Acme Logistics'] });
+    expect(answer.body.data).toMatchObject({
+      firstName: 'Minh Anh',
+      phoneNumber: '+84 91 222 4444',
+      organization: 'Acme office',
+      partnerId: partnerIds['Acme Logistics'],
+    });
     const [row] = await auditOf(user.id);
-    expect(row).toMatchObject({ type: 'Update', userId: ids[ACME_ADMIN], oldValues: { firstName: 'Minh', phoneNumber: user.phoneNumber, organization: user.organization } });
+    expect(row).toMatchObject({
+      type: 'Update',
+      userId: ids[ACME_ADMIN],
+      oldValues: { firstName: 'Minh', phoneNumber: user.phoneNumber, organization: user.organization },
+    });
     expect(row.newValues).toMatchObject({ firstName: 'Minh Anh', phoneNumber: '+84 91 222 4444' });
     expect(row.affectedColumns).not.toContain('partnerId');
     expectFieldErrors(await refused(server, () => update(user.id, { firstName: 'F'.repeat(256), lastName: 'Hoàng' })), ['firstName']);
@@ -180,7 +228,12 @@ describe("another partner's users answer 404 to a PartnerAdmin", () => {
   it('nor do the staff user routes open another way in: 403 without Users permissions', async () => {
     expectEnvelope(await refused(server, () => server.api('GET', `/api/v1/users/${ids[GLOBEX_USER]}`, { token: acmeAdmin() })), 403);
     expectEnvelope(await refused(server, () => server.api('POST', `/api/v1/users/${ids[GLOBEX_USER]}/toggle-status`, { token: acmeAdmin() })), 403);
-    expectEnvelope(await refused(server, () => server.api('POST', `/api/users/${ids[ACME_USER]}/roles`, { token: acmeAdmin(), body: { userRoles: [{ roleId: roleIds.Admin, enabled: true }] } })), 403);
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('POST', `/api/users/${ids[ACME_USER]}/roles`, { token: acmeAdmin(), body: { userRoles: [{ roleId: roleIds.Admin, enabled: true }] } }),
+      ),
+      403,
+    );
   });
 });
 
@@ -220,10 +273,16 @@ describe('Admin and partner users', () => {
   });
 
   it('invites a user to the partner the body names, and needs one', async () => {
-    const user = await invited({ firstName: 'Gia', lastName: 'Phan', email: `gia.${unique()}@globex.example`, partnerId: partnerIds['Globex Trading'] }, admin());
+    const user = await invited(
+      { firstName: 'Gia', lastName: 'Phan', email: `gia.${unique()}@globex.example`, partnerId: partnerIds['Globex Trading'] },
+      admin(),
+    );
     expect(user).toMatchObject({ partnerName: 'Globex Trading', role: 'Partner' });
     expectFieldErrors(await refused(server, () => invite({ firstName: 'No', lastName: 'Partner', email: 'no.partner@example.com' }, admin())), ['partnerId']);
-    expectFieldErrors(await refused(server, () => invite({ firstName: 'No', lastName: 'Partner', email: 'no.partner@example.com', partnerId: MISSING }, admin())), ['partnerId']);
+    expectFieldErrors(
+      await refused(server, () => invite({ firstName: 'No', lastName: 'Partner', email: 'no.partner@example.com', partnerId: MISSING }, admin())),
+      ['partnerId'],
+    );
   });
 
   it('edits, deactivates and deletes a Globex user', async () => {

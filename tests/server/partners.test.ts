@@ -31,7 +31,11 @@ const get = (id: string, token = admin()) => server.api<PartnerDto>('GET', `/api
 const remove = (id: string, token = admin()) => server.api<PartnerDto>('DELETE', `/api/v1/partners/${id}`, { token });
 const exportCsv = (query: string, token = admin()) => server.api('GET', `/api/v1/partners/export${query}`, { token });
 const auditOf = (key: string) =>
-  server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.tableName, 'partners'), eq(auditTrails.primaryKey, key))).orderBy(desc(auditTrails.dateTime));
+  server.built.database.db
+    .select()
+    .from(auditTrails)
+    .where(and(eq(auditTrails.tableName, 'partners'), eq(auditTrails.primaryKey, key)))
+    .orderBy(desc(auditTrails.dateTime));
 /** Creates through the API, with its soft delete queued for after the test. */
 const created = async (body: object) => {
   const answer = await create(body);
@@ -41,7 +45,11 @@ const created = async (body: object) => {
 };
 
 /** The CSV's lines, without the byte order mark and the final line break. */
-const csvLines = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
 
 /** A valid partner whose name, email and address carry a tag no other test uses. */
 const validPartner = (tag = unique('sm')) => ({
@@ -70,7 +78,12 @@ describe('POST /api/v1/partners/search', () => {
     expect(past.body.data).toMatchObject({ items: [], totalCount: 4, currentPage: 3 });
     const first = (await search({})).body.data!;
     expect(first).toMatchObject({ totalCount: 4, currentPage: 1, pageSize: 10 });
-    expect(first.items.find((p) => p.name === 'Globex Trading')).toMatchObject({ id: partnerIds['Globex Trading'], email: 'hello@globex.example', phone: '+84 28 555 0202', deleted: false });
+    expect(first.items.find((p) => p.name === 'Globex Trading')).toMatchObject({
+      id: partnerIds['Globex Trading'],
+      email: 'hello@globex.example',
+      phone: '+84 28 555 0202',
+      deleted: false,
+    });
   });
 
   it('answers under /api too, and with no body', async () => {
@@ -142,7 +155,13 @@ describe('GET /api/v1/partners/{id}', () => {
       for (const prefix of ['/api', '/api/v1']) {
         const answer = await server.api<PartnerDto>('GET', `${prefix}/partners/${partnerIds['Công ty Đông Dương']}`, { token });
         expectEnvelope(answer, 200);
-        expect(answer.body.data).toMatchObject({ name: 'Công ty Đông Dương', address: '5 Đường Láng, Đống Đa, Hà Nội', website: 'https://dongduong.example', contactPhone: null, deleted: false });
+        expect(answer.body.data).toMatchObject({
+          name: 'Công ty Đông Dương',
+          address: '5 Đường Láng, Đống Đa, Hà Nội',
+          website: 'https://dongduong.example',
+          contactPhone: null,
+          deleted: false,
+        });
         expect(answer.body.data).not.toHaveProperty('searchText');
       }
     }
@@ -266,7 +285,7 @@ describe('POST, PUT and DELETE /api/v1/partners', () => {
   });
 });
 
-describe('the audit row is written in the change\'s transaction', () => {
+describe("the audit row is written in the change's transaction", () => {
   it('a create, update or delete whose audit row cannot be written fails (500) and changes nothing', async () => {
     const marker = `AUDIT-REFUSED-${unique()}`;
     const toDelete = await make.partner({ name: `Delete ${marker}` });
@@ -288,8 +307,24 @@ describe('section 5 rules on create and update', () => {
   const phoneOf = (n: number) => `+${'8'.repeat(n - 1)}`;
 
   it('every field at its limit is accepted: name, email, website 255; type 50; address 500; phone, contact phone 50', async () => {
-    const atLimit = { name: long(255), email: emailOf(255), type: long(50), address: long(500), phone: phoneOf(50), website: websiteOf(255), contactPhone: phoneOf(50) };
-    expect(Object.fromEntries(Object.entries(atLimit).map(([k, v]) => [k, v.length]))).toEqual({ name: 255, email: 255, type: 50, address: 500, phone: 50, website: 255, contactPhone: 50 });
+    const atLimit = {
+      name: long(255),
+      email: emailOf(255),
+      type: long(50),
+      address: long(500),
+      phone: phoneOf(50),
+      website: websiteOf(255),
+      contactPhone: phoneOf(50),
+    };
+    expect(Object.fromEntries(Object.entries(atLimit).map(([k, v]) => [k, v.length]))).toEqual({
+      name: 255,
+      email: 255,
+      type: 50,
+      address: 500,
+      phone: 50,
+      website: 255,
+      contactPhone: 50,
+    });
     const answer = await created(atLimit);
     expect(answer.body.data).toMatchObject(atLimit);
     const again = await update(answer.body.data!.id, { ...atLimit, name: `${long(254)}y` });
@@ -346,7 +381,12 @@ describe('section 5 rules on create and update', () => {
     expectFieldErrors(await refused(server, () => create({ ...valid, name: 42, website: ['https://a.example'] })), ['name', 'website']);
     expectFieldErrors(await refused(server, () => update(partnerIds['Acme Logistics'], { name: 'Only a name' })), ['email', 'type', 'address', 'phone']);
     expectEnvelope(await refused(server, () => create([valid])), 400, apiEn.api.bodyRequired);
-    expectEnvelope(await refused(server, () => server.api('POST', '/api/v1/partners', { token: admin(), rawBody: '{"name":', headers: { 'content-type': 'application/json' } })), 400);
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('POST', '/api/v1/partners', { token: admin(), rawBody: '{"name":', headers: { 'content-type': 'application/json' } }),
+      ),
+      400,
+    );
   });
 });
 
@@ -436,7 +476,16 @@ describe('GET /api/v1/partners/export', () => {
     const bulk = Array.from({ length: 5003 }, (_, i) => {
       const name = `Bulk ${String(i).padStart(5, '0')}`;
       // Microseconds matter: timestamps are finer than a JavaScript Date.
-      return { name, email: `bulk${i}@example.com`, type: 'Bulk', address: 'Bulk street', phone: '+84 90 000 0000', searchText: `${name.toLowerCase()} bulk`, nameFolded: name.toLowerCase(), createdAt: new Date(base + Math.floor(i / 3)) };
+      return {
+        name,
+        email: `bulk${i}@example.com`,
+        type: 'Bulk',
+        address: 'Bulk street',
+        phone: '+84 90 000 0000',
+        searchText: `${name.toLowerCase()} bulk`,
+        nameFolded: name.toLowerCase(),
+        createdAt: new Date(base + Math.floor(i / 3)),
+      };
     });
     await db.insert(partners).values(bulk);
     await db.execute(sql`update partners set created_at = created_at + (random() * interval '0.0009 seconds') where type = 'Bulk'`);
@@ -444,12 +493,17 @@ describe('GET /api/v1/partners/export', () => {
       for (const orderBy of ['name asc', 'name desc', 'createdAt asc', 'createdAt desc']) {
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), 20_000);
-        const response = await fetch(`${server.url}/api/v1/partners/export?keyword=bulk&orderBy=${encodeURIComponent(orderBy)}`, { headers: { authorization: `Bearer ${admin()}` }, signal: controller.signal });
+        const response = await fetch(`${server.url}/api/v1/partners/export?keyword=bulk&orderBy=${encodeURIComponent(orderBy)}`, {
+          headers: { authorization: `Bearer ${admin()}` },
+          signal: controller.signal,
+        });
         const text = await response.text();
         clearTimeout(timer);
         expect(response.status, orderBy).toBe(200);
         expect(response.headers.get('x-total-count')).toBe('5003');
-        const rows = csvLines(text).slice(1).map((l) => l.split(','));
+        const rows = csvLines(text)
+          .slice(1)
+          .map((l) => l.split(','));
         expect(rows.length, orderBy).toBe(5003);
         expect(new Set(rows.map((r) => r[0])).size, orderBy).toBe(5003);
         if (orderBy.startsWith('name')) {

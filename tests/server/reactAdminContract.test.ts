@@ -46,17 +46,20 @@ describe('react-admin: sorting, page sizes and filters of every search', () => {
     expect(answer.body.errors?.[0]?.message).toMatch(/Allowed: .*\bid\b/);
   });
 
-  it.each(['__proto__', 'constructor desc', 'toString', 'hasOwnProperty asc', 'valueOf'])('orderBy [%s] is a 400 naming orderBy on every search and export, never a 500', async (entry) => {
-    for (const { path, token } of SEARCHES) {
-      const answer = await refused(server, () => search(path, { orderBy: [entry] }, token()));
-      expectEnvelope(answer, 400);
-      expect(answer.body.errors?.map((e) => e.field)).toEqual(['orderBy']);
-    }
-    for (const path of ['/api/v1/partners/export', '/api/v1/tickets/export']) {
-      const answer = await server.api('GET', `${path}?orderBy=${encodeURIComponent(entry)}`, { token: admin() });
-      expectEnvelope(answer, 400);
-    }
-  });
+  it.each(['__proto__', 'constructor desc', 'toString', 'hasOwnProperty asc', 'valueOf'])(
+    'orderBy [%s] is a 400 naming orderBy on every search and export, never a 500',
+    async (entry) => {
+      for (const { path, token } of SEARCHES) {
+        const answer = await refused(server, () => search(path, { orderBy: [entry] }, token()));
+        expectEnvelope(answer, 400);
+        expect(answer.body.errors?.map((e) => e.field)).toEqual(['orderBy']);
+      }
+      for (const path of ['/api/v1/partners/export', '/api/v1/tickets/export']) {
+        const answer = await server.api('GET', `${path}?orderBy=${encodeURIComponent(entry)}`, { token: admin() });
+        expectEnvelope(answer, 400);
+      }
+    },
+  );
 
   it('answers a page of 1,000 rows (<ExportButton>) and refuses 1,001', async () => {
     const answer = await partnerSearch({ pageNumber: 1, pageSize: MAX_PAGE_SIZE, orderBy: ['id asc'] });
@@ -103,7 +106,8 @@ describe('react-admin: sorting, page sizes and filters of every search', () => {
   });
 
   it('an unknown filter in an export query is a 400 too', async () => {
-    for (const path of ['/api/v1/partners/export', '/api/v1/tickets/export']) expectEnvelope(await server.api('GET', `${path}?nmae=Acme`, { token: admin() }), 400);
+    for (const path of ['/api/v1/partners/export', '/api/v1/tickets/export'])
+      expectEnvelope(await server.api('GET', `${path}?nmae=Acme`, { token: admin() }), 400);
   });
 });
 
@@ -117,7 +121,7 @@ describe('react-admin getMany: one search with ids', () => {
     expect(byId).toEqual({ [kept.id]: false, [gone.id]: true });
   });
 
-  it('answers deleted users marked deleted, and only within the partner admin\'s reach', async () => {
+  it("answers deleted users marked deleted, and only within the partner admin's reach", async () => {
     const acme = await make.user({ partnerId: partnerIds['Acme Logistics'], active: false });
     const globex = await make.user({ partnerId: partnerIds['Globex Trading'], active: false });
     expectEnvelope(await server.api('DELETE', `/api/v1/users/${acme.id}`, { token: admin() }), 200);
@@ -144,7 +148,10 @@ describe('partial updates: PATCH /{res}/{id}', () => {
     const answer = await server.api<PartnerDto>('PATCH', `/api/v1/partners/${partner.id}`, { token: admin(), body: { name: `${partner.name} renamed` } });
     expectEnvelope(answer, 200);
     expect(answer.body.data).toMatchObject({ ...partner, name: `${partner.name} renamed`, updatedAt: expect.any(String), version: expect.any(String) });
-    const [audit] = await server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.primaryKey, partner.id), eq(auditTrails.type, 'Update')));
+    const [audit] = await server.built.database.db
+      .select()
+      .from(auditTrails)
+      .where(and(eq(auditTrails.primaryKey, partner.id), eq(auditTrails.type, 'Update')));
     expect(audit.affectedColumns).toEqual(expect.arrayContaining(['name']));
     expect(audit.affectedColumns).not.toContain('website');
   });
@@ -178,7 +185,15 @@ describe('updateMany and deleteMany: one request each, all or nothing', () => {
     expect(answer.body.data).toEqual(rows.map((r) => r.id));
     const read = await partnerSearch({ ids: rows.map((r) => r.id) });
     expect(read.body.data!.items.map((p) => [p.name, p.type])).toEqual(expect.arrayContaining(rows.map((r) => [r.name, 'Bulk'])));
-    for (const row of rows) expect((await server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.primaryKey, row.id), eq(auditTrails.type, 'Update')))).length).toBe(1);
+    for (const row of rows)
+      expect(
+        (
+          await server.built.database.db
+            .select()
+            .from(auditTrails)
+            .where(and(eq(auditTrails.primaryKey, row.id), eq(auditTrails.type, 'Update')))
+        ).length,
+      ).toBe(1);
   });
 
   it('a missing id refuses the whole update and the whole delete (404 naming it), changing nothing', async () => {
@@ -204,7 +219,9 @@ describe('updateMany and deleteMany: one request each, all or nothing', () => {
 
   it('an invalid value in data refuses every row (400 naming the field)', async () => {
     const rows = [await make.partner(), await make.partner()];
-    const answer = await refused(server, () => server.api('PATCH', '/api/v1/partners', { token: admin(), body: { ids: rows.map((r) => r.id), data: { email: 'nope' } } }));
+    const answer = await refused(server, () =>
+      server.api('PATCH', '/api/v1/partners', { token: admin(), body: { ids: rows.map((r) => r.id), data: { email: 'nope' } } }),
+    );
     expect(answer.body.errors?.map((e) => e.field)).toEqual(['email']);
   });
 
@@ -219,11 +236,14 @@ describe('updateMany and deleteMany: one request each, all or nothing', () => {
 
     const acme = await make.user({ partnerId: partnerIds['Acme Logistics'], active: false });
     const globex = await make.user({ partnerId: partnerIds['Globex Trading'], active: false });
-    expectEnvelope(await refused(server, () => server.api('POST', '/api/v1/partner-users/delete', { token: acmeAdmin(), body: { ids: [acme.id, globex.id] } })), 404);
+    expectEnvelope(
+      await refused(server, () => server.api('POST', '/api/v1/partner-users/delete', { token: acmeAdmin(), body: { ids: [acme.id, globex.id] } })),
+      404,
+    );
     expectEnvelope(await server.api('POST', '/api/v1/partner-users/delete', { token: acmeAdmin(), body: { ids: [acme.id] } }), 200);
   });
 
-  it('bulk routes need the resource\'s Update and Delete permissions', async () => {
+  it("bulk routes need the resource's Update and Delete permissions", async () => {
     const row = await make.partner();
     const partner = token('partner@acme.example');
     expectEnvelope(await refused(server, () => server.api('PATCH', '/api/v1/partners', { token: partner, body: { ids: [row.id], data: { type: 'x' } } })), 403);
@@ -247,12 +267,21 @@ describe('the users list and the audit trail are paged, with totals', () => {
 
   it('the audit trail answers a page, newest first, with the total', async () => {
     const user = await make.user({ active: false });
-    for (const firstName of ['One', 'Two', 'Three']) expectEnvelope(await server.api('PATCH', `/api/v1/users/${user.id}`, { token: admin(), body: { firstName } }), 200);
-    const page = await server.api<PagedResult<{ newValues: Record<string, unknown> | null; dateTime: string }>>('GET', `/api/users/${user.id}/audit-trails?pageNumber=1&pageSize=2`, { token: admin() });
+    for (const firstName of ['One', 'Two', 'Three'])
+      expectEnvelope(await server.api('PATCH', `/api/v1/users/${user.id}`, { token: admin(), body: { firstName } }), 200);
+    const page = await server.api<PagedResult<{ newValues: Record<string, unknown> | null; dateTime: string }>>(
+      'GET',
+      `/api/users/${user.id}/audit-trails?pageNumber=1&pageSize=2`,
+      { token: admin() },
+    );
     expectEnvelope(page, 200);
     expect(page.body.data!.totalCount).toBe(4);
     expect(page.body.data!.items.map((r) => r.newValues?.firstName)).toEqual(['Three', 'Two']);
-    const rest = await server.api<PagedResult<{ newValues: Record<string, unknown> | null }>>('GET', `/api/users/${user.id}/audit-trails?pageNumber=2&pageSize=2`, { token: admin() });
+    const rest = await server.api<PagedResult<{ newValues: Record<string, unknown> | null }>>(
+      'GET',
+      `/api/users/${user.id}/audit-trails?pageNumber=2&pageSize=2`,
+      { token: admin() },
+    );
     expect(rest.body.data!.items.map((r) => r.newValues?.firstName)).toEqual(['One', 'Factory']);
   });
 });

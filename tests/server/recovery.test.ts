@@ -68,7 +68,14 @@ describe('forgot password (POST /api/users/forgot-password)', () => {
   });
 
   it('a missing, wrong-typed or malformed email answers 400 on the email field and changes nothing', async () => {
-    for (const body of [{}, { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: ['partner@acme.example'] }, { email: `${'a'.repeat(250)}@example.com` }]) {
+    for (const body of [
+      {},
+      { email: '' },
+      { email: 'not-an-email' },
+      { email: 42 },
+      { email: ['partner@acme.example'] },
+      { email: `${'a'.repeat(250)}@example.com` },
+    ]) {
       const answer = await refused(server, () => server.api('POST', '/api/users/forgot-password', { body }));
       expectFieldErrors(answer, ['email']);
     }
@@ -169,7 +176,11 @@ describe('reset password (POST /api/users/reset-password)', () => {
     expectEnvelope(await refused(server, () => reset({ email: 'admin@example.com', token, password: 'Took-over-admin-1' })), 400, apiEn.auth.tokenInvalid);
     expectEnvelope(await signInCall('admin@example.com', DEMO_PASSWORD), 200);
     // A reset token does not activate either.
-    expectEnvelope(await refused(server, () => confirmMail({ email: 'partner.admin@acme.example', token, password: 'Took-over-1' })), 400, apiEn.auth.tokenInvalid);
+    expectEnvelope(
+      await refused(server, () => confirmMail({ email: 'partner.admin@acme.example', token, password: 'Took-over-1' })),
+      400,
+      apiEn.auth.tokenInvalid,
+    );
   });
 });
 
@@ -177,7 +188,10 @@ describe('activation after register (verify-token/email-active, confirm-mail)', 
   it('the activation link is valid, sets the password once and activates the account', async () => {
     const email = `new.${unique()}@acme.example`;
     const count = server.outbox().length;
-    const registered = await server.api<UserDto>('POST', '/api/v1/users/register', { token: adminToken(), body: { firstName: 'Mới', lastName: 'Đối Tác', email, partnerId: partnerIds['Acme Logistics'] } });
+    const registered = await server.api<UserDto>('POST', '/api/v1/users/register', {
+      token: adminToken(),
+      body: { firstName: 'Mới', lastName: 'Đối Tác', email, partnerId: partnerIds['Acme Logistics'] },
+    });
     expectEnvelope(registered, 201);
     make.onCleanup(() => server.api('DELETE', `/api/v1/users/${registered.body.data!.id}`, { token: adminToken() }));
     expect(server.outbox().length).toBe(count + 1);

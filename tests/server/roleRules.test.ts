@@ -18,18 +18,29 @@ const sorted = (list: readonly string[]) => [...list].sort();
 const permissionsOfRole = async (roleId: string) =>
   sorted((await db().select({ p: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, roleId))).map((r) => r.p));
 const rolesHeldBy = async (userId: string) =>
-  sorted((await db().select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId))).map((r) => r.name));
+  sorted(
+    (await db().select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId))).map(
+      (r) => r.name,
+    ),
+  );
 const setRoles = (userId: string, wanted: { roleId: string; enabled: boolean }[], as: string) =>
   server.api<UserRoleDto[]>('POST', `/api/v1/users/${userId}/roles`, { token: as, body: { userRoles: wanted } });
-const register = (body: object, as: string) => server.api('POST', '/api/v1/users/register', { token: as, body: { firstName: 'New', lastName: 'Comer', email: `${unique('reg')}@rules.example`, ...body } });
-const invite = (body: object, as = token(ACME_ADMIN)) => server.api<{ id: string }>('POST', '/api/v1/partner-users', { token: as, body: { firstName: 'Invited', lastName: 'Person', email: `${unique('inv')}@acme.example`, ...body } });
+const register = (body: object, as: string) =>
+  server.api('POST', '/api/v1/users/register', { token: as, body: { firstName: 'New', lastName: 'Comer', email: `${unique('reg')}@rules.example`, ...body } });
+const invite = (body: object, as = token(ACME_ADMIN)) =>
+  server.api<{ id: string }>('POST', '/api/v1/partner-users', {
+    token: as,
+    body: { firstName: 'Invited', lastName: 'Person', email: `${unique('inv')}@acme.example`, ...body },
+  });
 
 describe('the top role holds every permission of the catalogue', () => {
   it('a permission the top role lacks on an existing database is given back at start, audited, and a second start changes nothing', async () => {
     const missing: Permission[] = [permission('Dashboard', 'View'), permission('UserRoles', 'Update')];
     // As a database made before these entries joined the catalogue looks.
     await db().delete(rolePermissions).where(eq(rolePermissions.roleId, roleIds.Admin));
-    await db().insert(rolePermissions).values(ALL_PERMISSIONS.filter((p) => !missing.includes(p)).map((p) => ({ roleId: roleIds.Admin, permission: p })));
+    await db()
+      .insert(rolePermissions)
+      .values(ALL_PERMISSIONS.filter((p) => !missing.includes(p)).map((p) => ({ roleId: roleIds.Admin, permission: p })));
     expect(await permissionsOfRole(roleIds.Admin)).not.toEqual(sorted(ALL_PERMISSIONS));
 
     await seedRoles(db());
@@ -62,7 +73,12 @@ describe('the top role holds every permission of the catalogue', () => {
 });
 
 describe('role assignment: no role at or above your own, none carrying a permission you do not hold', () => {
-  const ASSIGNER_PERMISSIONS: Permission[] = [permission('UserRoles', 'View'), permission('UserRoles', 'Update'), permission('Users', 'View'), permission('Users', 'Create')];
+  const ASSIGNER_PERMISSIONS: Permission[] = [
+    permission('UserRoles', 'View'),
+    permission('UserRoles', 'Update'),
+    permission('Users', 'View'),
+    permission('Users', 'Create'),
+  ];
   const ASSIGNER_RANK = 20;
 
   /** A staff member who may assign roles and register users, ranking 20, and a user well below them. */

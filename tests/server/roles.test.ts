@@ -27,17 +27,28 @@ const remove = (id: string, token = admin()) => server.api<RoleDto>('DELETE', `/
 const permissionsOf = (id: string, token = admin()) => server.api<RolePermissionsDto>('GET', `/api/v1/roles/${id}/permissions`, { token });
 const setPermissions = (id: string, permissions: unknown, token = admin()) =>
   server.api<RolePermissionsChange & { permissions: string[] }>('PUT', `/api/v1/roles/${id}/permissions`, { token, body: { permissions } });
-const preview = (id: string, permissions: unknown, token = admin()) => server.api<RolePermissionsChange>('POST', `/api/v1/roles/${id}/permissions/preview`, { token, body: { permissions } });
-const stored = async (id: string) => sorted((await server.built.database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((r) => r.permission));
+const preview = (id: string, permissions: unknown, token = admin()) =>
+  server.api<RolePermissionsChange>('POST', `/api/v1/roles/${id}/permissions/preview`, { token, body: { permissions } });
+const stored = async (id: string) =>
+  sorted((await server.built.database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((r) => r.permission));
 const auditOf = (table: string, key: string) =>
-  server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.tableName, table), eq(auditTrails.primaryKey, key))).orderBy(desc(auditTrails.dateTime));
+  server.built.database.db
+    .select()
+    .from(auditTrails)
+    .where(and(eq(auditTrails.tableName, table), eq(auditTrails.primaryKey, key)))
+    .orderBy(desc(auditTrails.dateTime));
 
 describe('POST /api/v1/roles/search and GET /api/v1/roles/{id}', () => {
   it('lists the seeded roles by priority, with paging, keyword and orderBy', async () => {
     const answer = await search({});
     expectEnvelope(answer, 200);
     expect(answer.body.data).toMatchObject({ totalCount: 4, currentPage: 1, pageSize: 10 });
-    expect(answer.body.data!.items.map((r) => [r.name, r.priority])).toEqual([['Admin', 1], ['Support', 10], ['PartnerAdmin', 50], ['Partner', 60]]);
+    expect(answer.body.data!.items.map((r) => [r.name, r.priority])).toEqual([
+      ['Admin', 1],
+      ['Support', 10],
+      ['PartnerAdmin', 50],
+      ['Partner', 60],
+    ]);
     const second = await search({ pageNumber: 2, pageSize: 3 });
     expect(second.body.data!.items.map((r) => r.name)).toEqual(['Partner']);
     expect((await search({ keyword: 'partner' })).body.data!.items.map((r) => r.name)).toEqual(['PartnerAdmin', 'Partner']);
@@ -130,7 +141,11 @@ describe('POST, PUT and DELETE /api/v1/roles', () => {
   });
 
   it('a role given to users cannot be deleted (409) and stays with its permissions', async () => {
-    for (const [name, holders] of [['Partner', 2], ['Admin', 1], ['Support', 1]] as const) {
+    for (const [name, holders] of [
+      ['Partner', 2],
+      ['Admin', 1],
+      ['Support', 1],
+    ] as const) {
       const answer = expectEnvelope(await refused(server, () => remove(roleIds[name])), 409);
       expect(answer.body.message).toBe(apiEn.roles.inUse.replace('%{count}', String(holders)));
     }
@@ -180,7 +195,12 @@ describe('GET, PUT /api/v1/roles/{id}/permissions and the preview', () => {
     expect((await setPermissions(id, next)).body.data).toMatchObject({ added: [permission('Tickets', 'View')], removed: [permission('Partners', 'View')] });
     expect(await stored(id)).toEqual(sorted(next));
     const [row] = await auditOf('role_permissions', id);
-    expect(row).toMatchObject({ type: 'Update', userId: userIds['admin@example.com'], oldValues: { permissions: sorted(wanted.slice(0, 2)) }, newValues: { permissions: sorted(next) } });
+    expect(row).toMatchObject({
+      type: 'Update',
+      userId: userIds['admin@example.com'],
+      oldValues: { permissions: sorted(wanted.slice(0, 2)) },
+      newValues: { permissions: sorted(next) },
+    });
     expectEnvelope(await setPermissions(id, []), 200);
     expect(await stored(id)).toEqual([]);
   });
@@ -198,11 +218,16 @@ describe('GET, PUT /api/v1/roles/{id}/permissions and the preview', () => {
 
   it('an unknown permission or a malformed body answers 400 and changes nothing', async () => {
     const before = sorted(seeded('Partner').permissions);
-    const unknown = expectFieldErrors(await refused(server, () => setPermissions(roleIds.Partner, [permission('Tickets', 'View'), 'Permissions.Nukes.Launch', 'Tickets.View'])), ['permissions[1]', 'permissions[2]']);
+    const unknown = expectFieldErrors(
+      await refused(server, () => setPermissions(roleIds.Partner, [permission('Tickets', 'View'), 'Permissions.Nukes.Launch', 'Tickets.View'])),
+      ['permissions[1]', 'permissions[2]'],
+    );
     expect(fieldMessage(unknown, 'permissions[1]')).toBe(validationEn.validation.unknownPermission);
     expectFieldErrors(await refused(server, () => preview(roleIds.Partner, ['Permissions.Nukes.Launch'])), ['permissions[0]']);
     expectFieldErrors(await refused(server, () => setPermissions(roleIds.Partner, 'Permissions.Tickets.View')), ['permissions']);
-    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/roles/${roleIds.Partner}/permissions`, { token: admin(), body: {} })), ['permissions']);
+    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/roles/${roleIds.Partner}/permissions`, { token: admin(), body: {} })), [
+      'permissions',
+    ]);
     expectFieldErrors(await refused(server, () => setPermissions(roleIds.Partner, [42])), ['permissions[0]']);
     expect(await stored(roleIds.Partner)).toEqual(before);
   });
@@ -251,7 +276,10 @@ describe('no escalation', () => {
       { id: me.role.id, name: me.role.name, priority: LEAD_PRIORITY, permissions: [...seeded('Support').permissions, ...granted] },
     ];
     for (const target of targets) {
-      const outranks = expectEnvelope(await refused(server, () => update(target.id, { name: target.name, description: 'changed', priority: target.priority }, me.token)), 403);
+      const outranks = expectEnvelope(
+        await refused(server, () => update(target.id, { name: target.name, description: 'changed', priority: target.priority }, me.token)),
+        403,
+      );
       expect(outranks.body.message).toBe(apiEn.roles.outranks);
       expectEnvelope(await refused(server, () => update(target.id, { name: target.name, priority: 100 }, me.token)), 403);
       expectEnvelope(await refused(server, () => setPermissions(target.id, [...target.permissions, ...granted], me.token)), 403, apiEn.roles.outranks);
@@ -369,7 +397,10 @@ describe('partner users and roles', () => {
     const answer = await server.api('GET', '/api/v1/roles/export', { token: admin() });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = answer.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = answer.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,name,description,priority');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Admin', 'Support', 'PartnerAdmin', 'Partner']);
   });

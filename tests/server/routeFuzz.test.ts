@@ -26,7 +26,9 @@ beforeAll(async () => {
   pools = {
     partners: Object.values(partnerIds),
     users: Object.values(userIds).filter((id) => id !== adminId),
-    roles: Object.entries(roleIds).filter(([name]) => name !== 'Admin').map(([, id]) => id),
+    roles: Object.entries(roleIds)
+      .filter(([name]) => name !== 'Admin')
+      .map(([, id]) => id),
     tickets: (await db.select({ id: tickets.id }).from(tickets)).map((t) => t.id),
     attachments: (await db.select({ id: ticketAttachments.id }).from(ticketAttachments)).map((a) => a.id),
   };
@@ -59,7 +61,9 @@ function fuzzedRoutes() {
 
 /** The next transaction id: unchanged means no transaction wrote anything (a cheap first look before the full snapshot). */
 async function nextTransactionId() {
-  const result = (await server.built.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`)) as unknown as { rows: { xid: string }[] };
+  const result = (await server.built.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`)) as unknown as {
+    rows: { xid: string }[];
+  };
   return result.rows[0].xid;
 }
 
@@ -106,7 +110,13 @@ async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerK
   if (envelope.isSuccess !== status < 400) return `envelope isSuccess ${String(envelope.isSuccess)} under HTTP ${status}`;
   if (typeof envelope.message !== 'string' || !envelope.message) return `envelope without a message: ${text.slice(0, 300)}`;
   if (!('data' in envelope)) return `envelope without data: ${text.slice(0, 300)}`;
-  if (envelope.errors !== undefined && !(Array.isArray(envelope.errors) && envelope.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string'))) {
+  if (
+    envelope.errors !== undefined &&
+    !(
+      Array.isArray(envelope.errors) &&
+      envelope.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string')
+    )
+  ) {
     return `envelope errors are not [{ field, message }]: ${text.slice(0, 300)}`;
   }
   return null;

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import * as yup from 'yup';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, refreshSchema, registerSchema, resetPasswordSchema, updateUserSchema, verifyTokenSchema } from '../../contract/schemas/accounts';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+  verifyTokenSchema,
+} from '../../contract/schemas/accounts';
 import { partnerSchema } from '../../contract/schemas/partners';
 import { rolePermissionsSchema, roleSchema, userRolesSchema } from '../../contract/schemas/roles';
 import { searchRequestSchema } from '../../contract/schemas/search';
@@ -84,9 +94,37 @@ export const MULTIPART_ROUTES = new Set(['POST /tickets', 'POST /tickets/:id/mes
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 const ODD_STRINGS = [
-  'a\u0000b', '\u0000', 'x\ud800', '\udc00y', '\ud83d\ude00', '', '   ', '%', '_', '\\', "' or 1=1 --", '<script>alert(1)</script>',
-  ...PROTOTYPE_KEYS, '1e20', 'NaN', '-1', 'null', 'true', '\u202e', '\r\n', '=1+1', 'OPEN', 'name asc', 'id desc', '__proto__ asc',
-  'constructor desc', MISSING_ID, 'a'.repeat(256), 'a'.repeat(70_000), 'a@' + 'a.'.repeat(100_000) + '@', 'http://a' + 'a.'.repeat(50_000) + ' x',
+  'a\u0000b',
+  '\u0000',
+  'x\ud800',
+  '\udc00y',
+  '\ud83d\ude00',
+  '',
+  '   ',
+  '%',
+  '_',
+  '\\',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  ...PROTOTYPE_KEYS,
+  '1e20',
+  'NaN',
+  '-1',
+  'null',
+  'true',
+  '\u202e',
+  '\r\n',
+  '=1+1',
+  'OPEN',
+  'name asc',
+  'id desc',
+  '__proto__ asc',
+  'constructor desc',
+  MISSING_ID,
+  'a'.repeat(256),
+  'a'.repeat(70_000),
+  'a@' + 'a.'.repeat(100_000) + '@',
+  'http://a' + 'a.'.repeat(50_000) + ' x',
   '<b>'.repeat(5000) + '</i>'.repeat(5000),
 ];
 const oddString = fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
@@ -177,7 +215,9 @@ const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'id', 'ids', 'data'
 /** Some of the schema's fields, plus now and then a key it does not know; `__proto__` stays an own key. */
 function objectOf(d: Described, pools: IdPools): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(Object.entries(d.fields ?? {}).map(([name, field]) => [name, valueOf(name, field, pools)]));
-  const required = Object.entries(d.fields ?? {}).filter(([, field]) => (field as { optional?: boolean }).optional === false).map(([name]) => name);
+  const required = Object.entries(d.fields ?? {})
+    .filter(([, field]) => (field as { optional?: boolean }).optional === false)
+    .map(([name]) => name);
   return fc
     .tuple(
       fc.oneof({ weight: 3, arbitrary: fc.record(fields, { requiredKeys: required }) }, { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) }),
@@ -187,8 +227,19 @@ function objectOf(d: Described, pools: IdPools): fc.Arbitrary<Record<string, unk
 }
 
 const RAW_BODIES = [
-  '', '{', '{"a":', 'null', '[]', '"x"', '1e400', '{"a":1}{"b":2}', '['.repeat(5000) + ']'.repeat(5000),
-  '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\ufeff{}', '{"pageNumber":1e400}',
+  '',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"x"',
+  '1e400',
+  '{"a":1}{"b":2}',
+  '['.repeat(5000) + ']'.repeat(5000),
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '\ufeff{}',
+  '{"pageNumber":1e400}',
 ];
 const ODD_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data', 'application/xml'];
 
@@ -214,14 +265,32 @@ function multipartBody(schema: yup.AnyObjectSchema, pools: IdPools) {
   const field = fc.tuple(fc.oneof(fc.constantFrom(...Object.keys(schema.fields), 'files', ...PROTOTYPE_KEYS), fc.string({ maxLength: 8 })), oddString);
   const extraFields = rarely(fc.array(field, { minLength: 1, maxLength: 2 }), 4).map((fields) => fields ?? []);
   const file = fc.tuple(fc.constantFrom('files', 'files[]', 'x'), fc.constantFrom(...FILE_NAMES), fc.constantFrom(...FILE_CONTENTS));
-  const plausible = objectOf(schema.describe() as Described, pools).map((o) => Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']));
+  const plausible = objectOf(schema.describe() as Described, pools).map((o) =>
+    Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+  );
   return fc
-    .tuple(plausible, extraFields, fc.array(file, { maxLength: 3 }), rarely(fc.nat(), 4), fc.oneof({ weight: 6, arbitrary: fc.constant(`multipart/form-data; boundary=${boundary}`) }, { weight: 1, arbitrary: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=other') }))
+    .tuple(
+      plausible,
+      extraFields,
+      fc.array(file, { maxLength: 3 }),
+      rarely(fc.nat(), 4),
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constant(`multipart/form-data; boundary=${boundary}`) },
+        { weight: 1, arbitrary: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=other') },
+      ),
+    )
     .map(([known, extra, files, cut, type]) => {
       const chunks: Buffer[] = [];
-      for (const [name, value] of [...known, ...extra]) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      for (const [name, value] of [...known, ...extra])
+        chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
       for (const [name, fileName, bytes] of files) {
-        chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from('\r\n'));
+        chunks.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from('\r\n'),
+        );
       }
       chunks.push(Buffer.from(`--${boundary}--\r\n`));
       const whole = Buffer.concat(chunks);
@@ -230,8 +299,24 @@ function multipartBody(schema: yup.AnyObjectSchema, pools: IdPools) {
 }
 
 const ODD_SEGMENTS = [
-  MISSING_ID, 'not-a-uuid', '%00', '%ED%A0%80', '%', 'a'.repeat(150), '__proto__', 'constructor', 'toString', '1e20', '-1',
-  '..%2F..%2Fpackage.json', '%F0%9F%98%80', '00000000-0000-0000-0000-000000000000', '%20', 'x.png', '..', 'admin',
+  MISSING_ID,
+  'not-a-uuid',
+  '%00',
+  '%ED%A0%80',
+  '%',
+  'a'.repeat(150),
+  '__proto__',
+  'constructor',
+  'toString',
+  '1e20',
+  '-1',
+  '..%2F..%2Fpackage.json',
+  '%F0%9F%98%80',
+  '00000000-0000-0000-0000-000000000000',
+  '%20',
+  'x.png',
+  '..',
+  'admin',
 ];
 
 function poolFor(url: string, param: string, pools: IdPools): string[] {
@@ -260,7 +345,18 @@ const encode = (text: string) => {
     return '%ED%A0%80';
   }
 };
-const RAW_QUERIES = ['%', '%zz', '%00', 'keyword=%ED%A0%80', 'a[b]=1', 'orderBy=name&orderBy=name', '__proto__[x]=1', 'constructor[prototype][x]=1', 'pageSize=1e20', 'keyword'];
+const RAW_QUERIES = [
+  '%',
+  '%zz',
+  '%00',
+  'keyword=%ED%A0%80',
+  'a[b]=1',
+  'orderBy=name&orderBy=name',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  'pageSize=1e20',
+  'keyword',
+];
 
 /** A query: the schema's fields as parameters (arrays repeated), sometimes odd pairs, sometimes raw odd text. */
 function queryOf(schema: yup.AnyObjectSchema | undefined, pools: IdPools) {
@@ -269,10 +365,14 @@ function queryOf(schema: yup.AnyObjectSchema | undefined, pools: IdPools) {
   const plausiblePairs = schema
     ? objectOf(schema.describe() as Described, pools).map((o) =>
         // A query carries text: the text and yes/no fields of the search, and its sort (repeatable).
-        Object.entries(o).flatMap(([k, v]) => (k === 'orderBy' && Array.isArray(v) ? v.map((item) => [k, String(item)]) : typeof v === 'string' || typeof v === 'boolean' ? [[k, String(v)]] : [])),
+        Object.entries(o).flatMap(([k, v]) =>
+          k === 'orderBy' && Array.isArray(v) ? v.map((item) => [k, String(item)]) : typeof v === 'string' || typeof v === 'boolean' ? [[k, String(v)]] : [],
+        ),
       )
     : fc.constant([] as string[][]);
-  const built = fc.oneof({ weight: 3, arbitrary: plausiblePairs }, { weight: 1, arbitrary: oddPairs }).map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+  const built = fc
+    .oneof({ weight: 3, arbitrary: plausiblePairs }, { weight: 1, arbitrary: oddPairs })
+    .map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
   return fc.oneof({ weight: 6, arbitrary: built }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERIES) });
 }
 
@@ -302,9 +402,14 @@ export function requestsFor(method: string, url: string, routeKey: string, pools
   const payload =
     method === 'GET' || method === 'HEAD'
       ? queryOf(schema, pools).map((query) => ({ query, body: undefined as string | Buffer | undefined, headers: {} as Record<string, string> }))
-      : (MULTIPART_ROUTES.has(routeKey) && schema ? fc.oneof(jsonBody(schema, pools), multipartBody(schema, pools)) : jsonBody(schema, pools)).map((b) => ({ query: '', ...b }));
+      : (MULTIPART_ROUTES.has(routeKey) && schema ? fc.oneof(jsonBody(schema, pools), multipartBody(schema, pools)) : jsonBody(schema, pools)).map((b) => ({
+          query: '',
+          ...b,
+        }));
   const headers = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_HEADERS) });
-  const auth = authorization ? fc.constant(authorization) : fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_AUTHORIZATIONS) });
+  const auth = authorization
+    ? fc.constant(authorization)
+    : fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_AUTHORIZATIONS) });
   return fc.tuple(pathOf(url, pools), payload, headers, auth).map(([path, p, extra, bearer]) => {
     const request: FuzzRequest = {
       method,

@@ -95,10 +95,15 @@ const UNVERSIONED: Record<string, Access> = {
 };
 
 const INTENDED: Record<string, Access> = {
-  ...Object.fromEntries(Object.entries(VERSIONED).flatMap(([route, access]) => {
-    const [method, path] = route.split(' ');
-    return [[`${method} /api${path}`, access], [`${method} /api/v1${path}`, access]];
-  })),
+  ...Object.fromEntries(
+    Object.entries(VERSIONED).flatMap(([route, access]) => {
+      const [method, path] = route.split(' ');
+      return [
+        [`${method} /api${path}`, access],
+        [`${method} /api/v1${path}`, access],
+      ];
+    }),
+  ),
   ...UNVERSIONED,
 };
 

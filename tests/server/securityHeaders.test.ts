@@ -25,7 +25,8 @@ function expectFramingAndSniffingHeaders(headers: Headers, what: string) {
   const csp = headers.get('content-security-policy') ?? '';
   // A downloaded file keeps its own, stricter policy: nothing in it may run, even opened in the browser.
   if (what === 'an attachment') return expect(csp).toBe("default-src 'none'; sandbox");
-  for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp, what).toContain(directive);
+  for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"])
+    expect(csp, what).toContain(directive);
 }
 
 /** A ticket of its own with a PNG attached to a message: the attachment's URL. */
@@ -35,12 +36,17 @@ async function anAttachment() {
   const form = new FormData();
   form.append('body', 'a file');
   form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'shot.png');
-  const posted = await fetch(`${server.url}/api/v1/tickets/${ticket.id}/messages`, { method: 'POST', headers: { authorization: `Bearer ${acme}` }, body: form });
+  const posted = await fetch(`${server.url}/api/v1/tickets/${ticket.id}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${acme}` },
+    body: form,
+  });
   const message = (await posted.json()) as { data: { attachments: { id: string }[] } };
   return `/api/v1/tickets/${ticket.id}/attachments/${message.data.attachments[0].id}`;
 }
 
-const get = (urlPath: string, authorization?: string) => fetch(server.url + urlPath, { headers: authorization ? { authorization: `Bearer ${authorization}` } : {} });
+const get = (urlPath: string, authorization?: string) =>
+  fetch(server.url + urlPath, { headers: authorization ? { authorization: `Bearer ${authorization}` } : {} });
 
 describe('security headers', () => {
   it('every API answer carries them and no-store: envelopes, errors, exports, attachments, unknown routes, the hub', async () => {
@@ -55,7 +61,10 @@ describe('security headers', () => {
       ['a URL the router refuses', await get('/api/v1/users/%E0%A4%A')],
       ['a CSV export', await get('/api/v1/partners/export', admin)],
       ['an attachment', await get(attachmentUrl, admin)],
-      ['the hub negotiation', await fetch(`${server.url}${HUB_PATH}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })],
+      [
+        'the hub negotiation',
+        await fetch(`${server.url}${HUB_PATH}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } }),
+      ],
       ['the OpenAPI document', await get('/api/docs')],
     ];
     for (const [what, response] of answers) {
@@ -94,7 +103,12 @@ describe('security headers', () => {
   it('the policy allows only its own scripts (none inline), inline styles for MUI, and the hub on the same host', async () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy')!;
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);

@@ -47,7 +47,8 @@ async function call<T>(built: BuiltApp, method: 'GET' | 'POST' | 'PATCH' | 'DELE
   return { status: answer.statusCode, body: answer.json() as Envelope<T> };
 }
 
-const signIn = async (built: BuiltApp, email: string) => (await call<TokenResponse>(built, 'POST', '/api/token', { body: { email, password: DEMO_PASSWORD } })).body.data?.token;
+const signIn = async (built: BuiltApp, email: string) =>
+  (await call<TokenResponse>(built, 'POST', '/api/token', { body: { email, password: DEMO_PASSWORD } })).body.data?.token;
 
 const removals: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -80,7 +81,10 @@ describe('seeds at every start', () => {
     await (await install.start()).database.db.delete(partners).where(eq(partners.name, initech.name));
 
     const restarted = await install.start();
-    const found = await call<PagedResult<PartnerDto>>(restarted, 'POST', '/api/v1/partners/search', { token: await signIn(restarted, 'admin@example.com'), body: { keyword: 'le loi, da nang', pageNumber: 1, pageSize: 10 } });
+    const found = await call<PagedResult<PartnerDto>>(restarted, 'POST', '/api/v1/partners/search', {
+      token: await signIn(restarted, 'admin@example.com'),
+      body: { keyword: 'le loi, da nang', pageNumber: 1, pageSize: 10 },
+    });
     expect(found.body.data!.items.map((p) => [p.name, p.email])).toEqual([[initech.name, initech.email]]);
   });
 
@@ -95,7 +99,8 @@ describe('seeds at every start', () => {
     SEEDED_ROLES.push(auditor);
     try {
       const restarted = (await install.start()).database.db;
-      const permissionsOf = async (roleId: string) => (await restarted.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId))).map((r) => r.permission).sort();
+      const permissionsOf = async (roleId: string) =>
+        (await restarted.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId))).map((r) => r.permission).sort();
       expect(await permissionsOf(admin.id)).toEqual([...ALL_PERMISSIONS].sort());
       const [created] = await restarted.select().from(roles).where(eq(roles.name, auditor.name));
       expect(created).toMatchObject({ description: auditor.description, priority: auditor.priority });

@@ -40,7 +40,12 @@ const refresh = (pair: Pick<TokenResponse, 'token' | 'refreshToken'>) =>
 const revoke = (body: unknown, headers: Record<string, string> = rootTenant) => server.api('POST', '/api/token/revoke', { body, headers });
 const profile = (token: string) => server.api('GET', '/api/users/profile', { token });
 const refreshRow = async (refreshToken: string) =>
-  (await server.built.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(refreshToken))))[0];
+  (
+    await server.built.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(refreshToken)))
+  )[0];
 
 /** Moves a rotation back in time, as if the grace period had passed (no sleeping). */
 async function ageRotation(refreshToken: string, seconds: number) {
@@ -154,7 +159,12 @@ describe('what ends sessions', () => {
     const user = await make.user();
     const other = await server.signIn(user.email, user.password);
     expectEnvelope(await server.api('POST', '/api/users/forgot-password', { body: { email: user.email } }), 200);
-    const link = linkIn(server.outbox().filter((mail) => mail.includes(user.email)).at(-1)!);
+    const link = linkIn(
+      server
+        .outbox()
+        .filter((mail) => mail.includes(user.email))
+        .at(-1)!,
+    );
     const body = { email: user.email, token: link.searchParams.get('token'), password: 'Reset-Pass-2024' };
     expectEnvelope(await server.api('POST', '/api/users/reset-password', { body }), 200);
     for (const session of [user.session, other]) expectEnvelope(await refresh(session), 401, apiEn.auth.refreshInvalid);
@@ -168,7 +178,8 @@ describe('what ends sessions', () => {
       expectEnvelope(await profile(session.token), 401);
       expectEnvelope(await refresh(session), 401, apiEn.auth.refreshInvalid);
     }
-    for (const row of await server.built.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id))) expect(row.revokedAt).not.toBeNull();
+    for (const row of await server.built.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id)))
+      expect(row.revokedAt).not.toBeNull();
   });
 
   it('deleting a user ends every sign-in at once', async () => {
@@ -182,7 +193,15 @@ describe('what ends sessions', () => {
 describe('access tokens without an expiry', () => {
   /** A token with the real claims of a user and our signature, but no numeric `exp`. */
   async function tokenWithoutExpiry(userId: string, exp?: string) {
-    const payload: Record<string, unknown> = { fullName: 'No Expiry', email: 'x@example.com', role: 'Admin', partnerId: null, phone: null, avatar: null, ...(exp === undefined ? {} : { exp }) };
+    const payload: Record<string, unknown> = {
+      fullName: 'No Expiry',
+      email: 'x@example.com',
+      role: 'Admin',
+      partnerId: null,
+      phone: null,
+      avatar: null,
+      ...(exp === undefined ? {} : { exp }),
+    };
     return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt().sign(server.config.jwtSecret);
   }
 

@@ -20,40 +20,50 @@ async function freePort() {
   return port;
 }
 
-it('a SIGTERM to the process group reaches the server once: it shuts down gracefully, long-polling clients take their Close', { timeout: 120_000 }, async () => {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-start-'));
-  // Own process group, as a shell gives a foreground job; serve.mjs is what start.mjs runs once the app is built.
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'warn', JWT_SECRET: '' },
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    let listening = false;
-    const probe = () => fetch(`${url}/api`).then(() => (listening = true), () => false);
-    await eventually(() => (void probe(), listening), 90_000, 'the server answering');
-    const signedIn = await fetch(`${url}/api/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [TENANT_HEADER]: TENANT_ROOT },
-      body: JSON.stringify({ email: 'partner@acme.example', password: DEMO_PASSWORD }),
+it(
+  'a SIGTERM to the process group reaches the server once: it shuts down gracefully, long-polling clients take their Close',
+  { timeout: 120_000 },
+  async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-start-'));
+    // Own process group, as a shell gives a foreground job; serve.mjs is what start.mjs runs once the app is built.
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'demo', LOG_LEVEL: 'warn', JWT_SECRET: '' },
     });
-    const { data } = (await signedIn.json()) as { data: { token: string } };
-    const connection = await RawLongPolling.connect(`${url}${HUB_PATH}`, data.token);
-    // A parent that relays signals to a child server delivers a group's SIGTERM twice (once from the group, once
-    // relayed), and the second kills the server mid-shutdown when it comes late enough: the server must be this process.
-    expect(fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()).toBe('');
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      let listening = false;
+      const probe = () =>
+        fetch(`${url}/api`).then(
+          () => (listening = true),
+          () => false,
+        );
+      await eventually(() => (void probe(), listening), 90_000, 'the server answering');
+      const signedIn = await fetch(`${url}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TENANT_HEADER]: TENANT_ROOT },
+        body: JSON.stringify({ email: 'partner@acme.example', password: DEMO_PASSWORD }),
+      });
+      const { data } = (await signedIn.json()) as { data: { token: string } };
+      const connection = await RawLongPolling.connect(`${url}${HUB_PATH}`, data.token);
+      // A parent that relays signals to a child server delivers a group's SIGTERM twice (once from the group, once
+      // relayed), and the second kills the server mid-shutdown when it comes late enough: the server must be this process.
+      expect(fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()).toBe('');
 
-    process.kill(-child.pid!, 'SIGTERM');
-    const poll = await connection.poll();
-    expect([poll.status, RawLongPolling.records(poll.text)]).toEqual([200, [{ type: 7, error: 'The server is shutting down.', allowReconnect: true }]]);
-    expect(await exited).toEqual({ code: 0, signal: null });
-  } finally {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      process.kill(-child.pid!, 'SIGTERM');
+      const poll = await connection.poll();
+      expect([poll.status, RawLongPolling.records(poll.text)]).toEqual([200, [{ type: 7, error: 'The server is shutting down.', allowReconnect: true }]]);
+      expect(await exited).toEqual({ code: 0, signal: null });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -19,7 +19,12 @@ async function post<T>(urlPath: string, bearer: string, fields: Record<string, s
 describe('files of a ticket and of its chat', () => {
   it('a user who may read the ticket but not its chat gets the ticket’s own files and a 404 for the chat’s', async () => {
     const ticket = await post<TicketDto>('/api/v1/tickets', token(ACME), { subject: 'Files' }, { name: 'ticket.txt', text: 'ticket file' });
-    const message = await post<TicketMessageDto>(`/api/v1/tickets/${ticket.id}/messages`, token(ACME), { body: 'see file' }, { name: 'chat.txt', text: 'chat file' });
+    const message = await post<TicketMessageDto>(
+      `/api/v1/tickets/${ticket.id}/messages`,
+      token(ACME),
+      { body: 'see file' },
+      { name: 'chat.txt', text: 'chat file' },
+    );
     const ticketFile = `/api/v1/tickets/${ticket.id}/attachments/${ticket.attachments[0].id}`;
     const chatFile = `/api/v1/tickets/${ticket.id}/attachments/${message.attachments[0].id}`;
 
@@ -29,7 +34,9 @@ describe('files of a ticket and of its chat', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.isSuccess).toBe(false);
 
-    const chatReader = await make.userWith([permission('Tickets', 'View'), permission('TicketConversations', 'View')], { partnerId: partnerIds['Acme Logistics'] });
+    const chatReader = await make.userWith([permission('Tickets', 'View'), permission('TicketConversations', 'View')], {
+      partnerId: partnerIds['Acme Logistics'],
+    });
     expect((await server.api('GET', chatFile, { token: chatReader.token })).text).toBe('chat file');
   });
 });

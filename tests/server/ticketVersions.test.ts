@@ -43,7 +43,11 @@ describe('ticket versions', () => {
   it('the owner closing from a stale copy is refused the same way', async () => {
     const { ticket, etag } = await freshTicket();
     expect((await adminSet(ticket.id, 'RESOLVED', ADMIN, etag)).status).toBe(200);
-    const stale = await server.api<TicketDto>('PUT', `/api/v1/tickets/${ticket.id}`, { token: token(ACME), body: { status: 'CLOSED' }, headers: { 'if-match': etag } });
+    const stale = await server.api<TicketDto>('PUT', `/api/v1/tickets/${ticket.id}`, {
+      token: token(ACME),
+      body: { status: 'CLOSED' },
+      headers: { 'if-match': etag },
+    });
     expect(stale.status).toBe(412);
     expect(stale.body.data).toMatchObject({ status: 'RESOLVED' });
   });

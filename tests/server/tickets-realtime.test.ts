@@ -94,7 +94,11 @@ describe('a partner writes', () => {
     const answer = await server.api<TicketDto>('POST', '/api/v1/tickets', { token: token(GLOBEX), body: { subject: 'Live ticket' } });
     expectEnvelope(answer, 201);
     expect(await changed).toEqual({ resource: 'tickets', id: answer.body.data!.id, action: 'created' });
-    expect(await notified).toMatchObject({ title: 'New ticket', message: 'Globex Trading: Live ticket', values: { partner: 'Globex Trading', subject: 'Live ticket' } });
+    expect(await notified).toMatchObject({
+      title: 'New ticket',
+      message: 'Globex Trading: Live ticket',
+      values: { partner: 'Globex Trading', subject: 'Live ticket' },
+    });
   });
 });
 
@@ -119,7 +123,11 @@ describe('staff reply', () => {
     const mailsBefore = server.outbox().length;
     expectEnvelope(await post(SUPPORT, ticket.id, 'One more detail: the <b>April</b> report is fixed too.'), 201);
     await eventually(() => server.outbox().length > mailsBefore, 5000, 'reply mail');
-    const mail = server.outbox().slice(mailsBefore).join('\n').replace(/=\r?\n/g, '');
+    const mail = server
+      .outbox()
+      .slice(mailsBefore)
+      .join('\n')
+      .replace(/=\r?\n/g, '');
     expect(mail).toMatch(/^To: partner@acme\.example/m);
     expect(mail).toContain(`/tickets/${ticket.id}/detail`);
     expect(mail).toMatch(/Support replied to your ticket/);
@@ -129,7 +137,10 @@ describe('staff reply', () => {
   it('a status change reaches the partner as TicketStatusChanged, ResourceChanged and a notification', async () => {
     const subject = `Status news ${unique()}`;
     const ticket = await make.ticket(token(ACME), { subject });
-    expectEnvelope(await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: token(SUPPORT), body: { ticketId: ticket.id, status: 'PENDING' } }), 200);
+    expectEnvelope(
+      await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: token(SUPPORT), body: { ticketId: ticket.id, status: 'PENDING' } }),
+      200,
+    );
     const acme = await connect(ACME);
     const status = nextCall<TicketStatusChangedMessage>(acme, 'TicketStatusChanged');
     const changed = nextCall<ResourceChangedMessage>(acme, 'ResourceChanged');

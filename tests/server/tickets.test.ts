@@ -16,7 +16,10 @@ const attachmentsDir = () => path.join(server.config.dataDir, 'files', 'attachme
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The start of a Windows executable: "MZ", then the bytes of a DOS header (NULs among them). */
-const EXECUTABLE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]), Buffer.alloc(200, 0)]);
+const EXECUTABLE = Buffer.concat([
+  Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]),
+  Buffer.alloc(200, 0),
+]);
 
 const SUPPORT = 'support@example.com';
 const ACME = 'partner@acme.example';
@@ -41,7 +44,8 @@ async function multipart<T>(method: string, urlPath: string, token: string, fiel
   return { status: response.status, body: body as Envelope<T>, text, headers: response.headers };
 }
 
-const createTicket = (token: string, fields: Record<string, string>, files: FileSpec[] = []) => multipart<TicketDto>('POST', '/api/v1/tickets', token, fields, files);
+const createTicket = (token: string, fields: Record<string, string>, files: FileSpec[] = []) =>
+  multipart<TicketDto>('POST', '/api/v1/tickets', token, fields, files);
 const postMessage = (token: string, ticketId: string, fields: Record<string, string>, files: FileSpec[] = []) =>
   multipart<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, token, fields, files);
 const search = (body: object, token = as(SUPPORT)) => server.api<PagedResult<TicketDto>>('POST', '/api/v1/tickets/search', { token, body });
@@ -124,14 +128,22 @@ describe('POST /api/v1/tickets', () => {
   });
 
   it('takes JSON without files too; staff raise one for a partner they name', async () => {
-    const mine = await server.api<TicketDto>('POST', '/api/tickets', { token: as(GLOBEX), body: { subject: 'Question about fees', description: 'Which fee applies?\nThanks' } });
+    const mine = await server.api<TicketDto>('POST', '/api/tickets', {
+      token: as(GLOBEX),
+      body: { subject: 'Question about fees', description: 'Which fee applies?\nThanks' },
+    });
     expectEnvelope(mine, 201);
     expect(mine.body.data).toMatchObject({ partnerName: 'Globex Trading', description: 'Which fee applies?<br>Thanks', attachments: [] });
 
-    const forPartner = await server.api<TicketDto>('POST', '/api/v1/tickets', { token: as(SUPPORT), body: { subject: 'Please confirm your address', partnerId: partnerIds['Globex Trading'] } });
+    const forPartner = await server.api<TicketDto>('POST', '/api/v1/tickets', {
+      token: as(SUPPORT),
+      body: { subject: 'Please confirm your address', partnerId: partnerIds['Globex Trading'] },
+    });
     expectEnvelope(forPartner, 201);
     expect(forPartner.body.data).toMatchObject({ partnerId: partnerIds['Globex Trading'], createdByName: 'Sam Support', description: '' });
-    expectFieldErrors(await refused(server, () => server.api('POST', '/api/v1/tickets', { token: as(SUPPORT), body: { subject: 'For whom?' } })), ['partnerId']);
+    expectFieldErrors(await refused(server, () => server.api('POST', '/api/v1/tickets', { token: as(SUPPORT), body: { subject: 'For whom?' } })), [
+      'partnerId',
+    ]);
   });
 
   it('strips scripts and event handlers from the description, in what is stored and what is answered', async () => {
@@ -180,7 +192,9 @@ describe('POST /api/v1/tickets', () => {
     expect(exe.body.message).toMatch(/^photo\.png is not an accepted file/);
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40, 0)]);
     expectEnvelope(await refusedWithoutFiles(() => createTicket(as(ACME), { subject: 'Zip' }, [{ name: 'report.docx', bytes: zip }])), 415);
-    expectFieldErrors(await refusedWithoutFiles(() => createTicket(as(ACME), { subject: 'Empty' }, [{ name: 'empty.txt', bytes: Buffer.alloc(0) }])), ['files']);
+    expectFieldErrors(await refusedWithoutFiles(() => createTicket(as(ACME), { subject: 'Empty' }, [{ name: 'empty.txt', bytes: Buffer.alloc(0) }])), [
+      'files',
+    ]);
     const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]);
     expectEnvelope(await refusedWithoutFiles(() => createTicket(as(ACME), { subject: 'Latin-1' }, [{ name: 'notes.txt', bytes: latin1 }])), 415);
   });
@@ -211,7 +225,10 @@ describe('POST /api/v1/tickets/search', () => {
     expect(await subjects({ subject: 'BANK' })).toEqual(['Acme Logistics: Update of our bank details', 'Globex Trading: Update of our bank details']);
     expect(await subjects({ title: 'bank' }, as(ACME))).toEqual(['Acme Logistics: Update of our bank details']);
     expect(await subjects({ subject: 'bank', partnerId: partnerIds['Globex Trading'] })).toEqual(['Globex Trading: Update of our bank details']);
-    expect(await subjects({ keyword: 'twice', status: 'RESOLVED' })).toEqual(['Acme Logistics: Shipment report shows wrong totals', 'Globex Trading: Shipment report shows wrong totals']);
+    expect(await subjects({ keyword: 'twice', status: 'RESOLVED' })).toEqual([
+      'Acme Logistics: Shipment report shows wrong totals',
+      'Globex Trading: Shipment report shows wrong totals',
+    ]);
     expect(await subjects({ subject: '%' })).toEqual([]);
 
     const one = all.body.data!.items[0];
@@ -235,11 +252,16 @@ describe('POST /api/v1/tickets/search', () => {
 
 describe('GET /api/v1/tickets/export', () => {
   it('answers the search as CSV for staff holding Tickets.Export; a Partner gets 403', async () => {
-    const answer = await fetch(`${server.url}/api/v1/tickets/export?subject=bank&orderBy=partnerName%20asc`, { headers: { authorization: `Bearer ${as(SUPPORT)}` } });
+    const answer = await fetch(`${server.url}/api/v1/tickets/export?subject=bank&orderBy=partnerName%20asc`, {
+      headers: { authorization: `Bearer ${as(SUPPORT)}` },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('x-total-count')).toBe('2');
-    const lines = (await answer.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await answer.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,subject,status,partnerName,createdByName,createdAt,updatedAt,lastMessageAt,description');
     expect(lines.slice(1).map((l) => l.split(',')[3])).toEqual(['Acme Logistics', 'Globex Trading']);
     expect(lines[1]).toContain('Acme Logistics has a new bank account. Which form should we fill in?');
@@ -250,7 +272,9 @@ describe('GET /api/v1/tickets/export', () => {
 describe('partner isolation', () => {
   it("another partner's ticket answers 404: the ticket, its chat, its files, its status and a new message", async () => {
     const globexTicket = await seeded('Globex Trading', 'OPEN');
-    const globexFiles = (await server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${(await seeded('Globex Trading', 'RESOLVED')).id}/messages`, { token: as(GLOBEX) })).body.data!;
+    const globexFiles = (
+      await server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${(await seeded('Globex Trading', 'RESOLVED')).id}/messages`, { token: as(GLOBEX) })
+    ).body.data!;
     const resolved = await seeded('Globex Trading', 'RESOLVED');
     const attachment = globexFiles.flatMap((m) => m.attachments)[0];
     for (const email of [ACME, 'partner.admin@acme.example']) {
@@ -267,9 +291,10 @@ describe('partner isolation', () => {
     }
   });
 
-  it("an attachment is reached only through its own ticket; unknown ids answer 404", async () => {
+  it('an attachment is reached only through its own ticket; unknown ids answer 404', async () => {
     const acmeOpen = await seeded('Acme Logistics', 'OPEN');
-    const acmeResolved = (await server.api<TicketDto>('GET', `/api/v1/tickets/${(await seeded('Acme Logistics', 'RESOLVED')).id}`, { token: as(ACME) })).body.data!;
+    const acmeResolved = (await server.api<TicketDto>('GET', `/api/v1/tickets/${(await seeded('Acme Logistics', 'RESOLVED')).id}`, { token: as(ACME) })).body
+      .data!;
     const csv = acmeResolved.attachments[0];
     expectEnvelope(await server.api('GET', `/api/v1/tickets/${acmeOpen.id}/attachments/${csv.id}`, { token: as(ACME) }), 404, apiEn.tickets.attachmentNotFound);
     expectEnvelope(await server.api('GET', `/api/v1/tickets/${acmeOpen.id}/attachments/nope`, { token: as(ACME) }), 404);
@@ -296,16 +321,26 @@ describe('PUT /api/v1/tickets/{id}', () => {
     expect(closed.body.data!.status).toBe('CLOSED');
     const reopened = await server.api<TicketDto>('PUT', `/api/tickets/${ticket.id}`, { token: as('partner.admin@acme.example'), body: { status: 'OPEN' } });
     expect(reopened.body.data!.status).toBe('OPEN');
-    const audits = await server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.primaryKey, ticket.id), eq(auditTrails.type, 'Update'))).orderBy(desc(auditTrails.dateTime));
+    const audits = await server.built.database.db
+      .select()
+      .from(auditTrails)
+      .where(and(eq(auditTrails.primaryKey, ticket.id), eq(auditTrails.type, 'Update')))
+      .orderBy(desc(auditTrails.dateTime));
     expect(audits.map((a) => a.newValues)).toEqual(expect.arrayContaining([{ status: 'CLOSED' }, { status: 'OPEN' }]));
   });
 
   it('a partner may not set PENDING or RESOLVED (403); staff holding AdminUpdate may', async () => {
     const ticket = (await createTicket(as(ACME), { subject: 'Partner statuses' })).body.data!;
     for (const status of ['PENDING', 'RESOLVED']) {
-      expectEnvelope(await refused(server, () => server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(ACME), body: { status } })), 403, apiEn.tickets.statusNotAllowed);
+      expectEnvelope(
+        await refused(server, () => server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(ACME), body: { status } })),
+        403,
+        apiEn.tickets.statusNotAllowed,
+      );
     }
-    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(ACME), body: { status: 'DONE' } })), ['status']);
+    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(ACME), body: { status: 'DONE' } })), [
+      'status',
+    ]);
     expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(ACME), body: {} })), ['status']);
     const bySupport = await server.api<TicketDto>('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(SUPPORT), body: { status: 'RESOLVED' } });
     expect(bySupport.body.data!.status).toBe('RESOLVED');
@@ -325,11 +360,35 @@ describe('PUT /api/v1/tickets/admin/{id}', () => {
 
   it('needs Tickets.AdminUpdate (a Partner gets 403), a ticketId equal to the path and a known status', async () => {
     const ticket = await seeded('Acme Logistics', 'PENDING');
-    expectEnvelope(await refused(server, () => server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(ACME), body: { ticketId: ticket.id, status: 'RESOLVED' } })), 403, apiEn.api.forbidden);
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(ACME), body: { ticketId: ticket.id, status: 'RESOLVED' } }),
+      ),
+      403,
+      apiEn.api.forbidden,
+    );
     const other = await seeded('Globex Trading', 'PENDING');
-    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(SUPPORT), body: { ticketId: other.id, status: 'RESOLVED' } })), ['ticketId']);
-    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(SUPPORT), body: { ticketId: ticket.id, status: 'IN_PROGRESS' } })), ['status']);
-    expectEnvelope(await refused(server, () => server.api('PUT', '/api/v1/tickets/admin/00000000-0000-4000-8000-000000000000', { token: as(SUPPORT), body: { ticketId: '00000000-0000-4000-8000-000000000000', status: 'OPEN' } })), 404);
+    expectFieldErrors(
+      await refused(server, () =>
+        server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(SUPPORT), body: { ticketId: other.id, status: 'RESOLVED' } }),
+      ),
+      ['ticketId'],
+    );
+    expectFieldErrors(
+      await refused(server, () =>
+        server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: as(SUPPORT), body: { ticketId: ticket.id, status: 'IN_PROGRESS' } }),
+      ),
+      ['status'],
+    );
+    expectEnvelope(
+      await refused(server, () =>
+        server.api('PUT', '/api/v1/tickets/admin/00000000-0000-4000-8000-000000000000', {
+          token: as(SUPPORT),
+          body: { ticketId: '00000000-0000-4000-8000-000000000000', status: 'OPEN' },
+        }),
+      ),
+      404,
+    );
   });
 });
 
@@ -351,17 +410,30 @@ describe('ticket messages', () => {
     const ticket = await make.ticket(as(ACME));
     const seededChat: TicketMessageDto[] = [];
 
-    const plain = await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Line one\nLine <two>' } });
+    const plain = await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, {
+      token: as(ACME),
+      body: { body: 'Line one\nLine <two>' },
+    });
     expectEnvelope(plain, 201, apiEn.tickets.messageSent);
-    expect(plain.body.data).toMatchObject({ ticketId: ticket.id, authorName: 'Bình Trần', authorIsStaff: false, body: 'Line one<br>Line &lt;two&gt;', attachments: [] });
+    expect(plain.body.data).toMatchObject({
+      ticketId: ticket.id,
+      authorName: 'Bình Trần',
+      authorIsStaff: false,
+      body: 'Line one<br>Line &lt;two&gt;',
+      attachments: [],
+    });
 
-    const withFile = await postMessage(as(SUPPORT), ticket.id, { body: '<p>See the file <script>x()</script></p>' }, [{ name: 'Báo cáo; tháng.txt', bytes: Buffer.from('xin chào\n') }]);
+    const withFile = await postMessage(as(SUPPORT), ticket.id, { body: '<p>See the file <script>x()</script></p>' }, [
+      { name: 'Báo cáo; tháng.txt', bytes: Buffer.from('xin chào\n') },
+    ]);
     expectEnvelope(withFile, 201);
     expect(withFile.body.data).toMatchObject({ authorName: 'Sam Support', authorIsStaff: true, body: '<p>See the file </p>' });
     const [file] = withFile.body.data!.attachments;
     expect(file).toMatchObject({ fileName: 'Báo cáo; tháng.txt', contentType: 'text/plain', size: 10 });
     const download = await fetch(`${server.url}/api/v1/tickets/${ticket.id}/attachments/${file.id}`, { headers: { authorization: `Bearer ${as(ACME)}` } });
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="B_o c_o_ th_ng.txt"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o%3B%20th%C3%A1ng.txt`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="B_o c_o_ th_ng.txt"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o%3B%20th%C3%A1ng.txt`,
+    );
 
     const onlyFile = await postMessage(as(ACME), ticket.id, {}, [{ name: 'only.png', bytes: PNG }]);
     expectEnvelope(onlyFile, 201);
@@ -380,14 +452,29 @@ describe('ticket messages', () => {
     for (const body of [{}, { body: '' }, { body: '   ' }, { body: '<p> </p><script>alert(1)</script>' }]) {
       expectFieldErrors(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(GLOBEX), body })), ['body']);
     }
-    expectFieldErrors(await refusedWithoutFiles(() => postMessage(as(GLOBEX), ticket.id, { body: 'x' }, [{ name: 'photo.png', bytes: EXECUTABLE }])), ['files'], 415);
-    expectFieldErrors(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(GLOBEX), body: { body: 'b'.repeat(20_001) } })), ['body']);
+    expectFieldErrors(
+      await refusedWithoutFiles(() => postMessage(as(GLOBEX), ticket.id, { body: 'x' }, [{ name: 'photo.png', bytes: EXECUTABLE }])),
+      ['files'],
+      415,
+    );
+    expectFieldErrors(
+      await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(GLOBEX), body: { body: 'b'.repeat(20_001) } })),
+      ['body'],
+    );
   });
 
   it('a CLOSED ticket takes no message (409), with or without files', async () => {
     const ticket = await seeded('Acme Logistics', 'CLOSED');
-    expectEnvelope(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'hello?' } })), 409, apiEn.tickets.closed);
-    expectEnvelope(await refusedWithoutFiles(() => postMessage(as(SUPPORT), ticket.id, { body: 'file' }, [{ name: 'a.png', bytes: PNG }])), 409, apiEn.tickets.closed);
+    expectEnvelope(
+      await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'hello?' } })),
+      409,
+      apiEn.tickets.closed,
+    );
+    expectEnvelope(
+      await refusedWithoutFiles(() => postMessage(as(SUPPORT), ticket.id, { body: 'file' }, [{ name: 'a.png', bytes: PNG }])),
+      409,
+      apiEn.tickets.closed,
+    );
     const chat = await server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME) });
     expectEnvelope(chat, 200);
   });
@@ -410,13 +497,19 @@ describe('ticket messages', () => {
       db.transaction = original;
     }
     expect(await messagesOf()).toEqual([]);
-    expect((await server.api<TicketDto>('GET', `/api/v1/tickets/${ticket.id}`, { token: as(ACME) })).body.data).toMatchObject({ status: 'CLOSED', lastMessageAt: null });
+    expect((await server.api<TicketDto>('GET', `/api/v1/tickets/${ticket.id}`, { token: as(ACME) })).body.data).toMatchObject({
+      status: 'CLOSED',
+      lastMessageAt: null,
+    });
   });
 
   it('a message whose audit row cannot be written is not stored (500)', async () => {
     const ticket = await make.ticket(as(ACME));
     await whileAuditRefuses(server, 'AUDIT-REFUSED-MESSAGE', async () => {
-      expectEnvelope(await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'AUDIT-REFUSED-MESSAGE' } })), 500);
+      expectEnvelope(
+        await refused(server, () => server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'AUDIT-REFUSED-MESSAGE' } })),
+        500,
+      );
     });
   });
 });
@@ -433,7 +526,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a message racing a close on Postg
       const posting = server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Sent as it closed' } });
       // Commit the close only once the message's transaction is waiting for the row (by lock or by its update).
       for (;;) {
-        const waiting = await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+        const waiting = await client.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
         if (waiting.rows[0].n > 0) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -447,4 +542,3 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a message racing a close on Postg
     expect(stored).toEqual([]);
   });
 });
-

@@ -188,7 +188,10 @@ describe('refresh (POST /api/token/refresh)', () => {
     const newest = await refused(server, () => refresh(third));
     expectEnvelope(newest, 401, apiEn.auth.refreshInvalid);
 
-    const chain = await server.built.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(third.refreshToken)));
+    const chain = await server.built.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(third.refreshToken)));
     expect(chain[0].revokedAt).not.toBeNull();
     // Another sign-in of the same user is another chain, untouched.
     expectEnvelope(await refresh(other), 200);
@@ -209,7 +212,9 @@ describe('refresh (POST /api/token/refresh)', () => {
     const badSignature = `${header}.${payload}.${signature.slice(0, -4)}AAAA`;
     const algNone = unsignedJwt({ alg: 'none', typ: 'JWT' }, claims);
     const algNoneAdmin = unsignedJwt({ alg: 'none', typ: 'JWT' }, { ...claims, sub: adminId });
-    const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-entirely-32-bytes-long'));
+    const foreign = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-entirely-32-bytes-long'));
     const hs512 = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS512' }).sign(server.config.jwtSecret);
     for (const token of [tampered, badSignature, algNone, algNoneAdmin, foreign, hs512, 'not-a-jwt', `${header}.${payload}`]) {
       const answer = await refused(server, () => refreshCall({ token, refreshToken: pair.refreshToken }));
@@ -263,7 +268,10 @@ describe('access tokens on a protected route', () => {
       unsignedJwt({ alg: 'none' }, claims, signature),
       await new SignJWT(adminClaims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-entirely-32-bytes-long')),
       await new SignJWT(adminClaims).setProtectedHeader({ alg: 'HS512' }).sign(server.config.jwtSecret),
-      await new SignJWT({ ...claims, sub: '00000000-0000-4000-8000-000000000000' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(server.config.jwtSecret),
+      await new SignJWT({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(server.config.jwtSecret),
       await new SignJWT({ email: 'x' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(server.config.jwtSecret),
       'garbage',
     ];

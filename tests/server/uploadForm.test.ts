@@ -42,9 +42,14 @@ afterAll(async () => {
 function post(files: { name: string; bytes: Buffer }[], fields: Record<string, string> = {}) {
   const boundary = 'upload-form-boundary';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return app.inject({ method: 'POST', url: '/photo', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) });
@@ -54,9 +59,20 @@ describe('an upload form read by a module’s own policy', () => {
   it('stores an accepted file with its type, size, hash and cleaned, shortened name, and gives the fields', async () => {
     const answer = await post([{ name: 'a-very-long-photo-name-indeed.png', bytes: PNG }], { caption: 'me' });
     expect(answer.statusCode).toBe(200);
-    const { body, uploads } = answer.json() as { body: unknown; uploads: { key: string; fileName: string; contentType: string; size: number; sha256: string }[] };
+    const { body, uploads } = answer.json() as {
+      body: unknown;
+      uploads: { key: string; fileName: string; contentType: string; size: number; sha256: string }[];
+    };
     expect(body).toEqual({ caption: 'me' });
-    expect(uploads).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{32}$/), fileName: 'a-very-long-phot.png', contentType: 'image/png', size: PNG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(uploads).toEqual([
+      {
+        key: expect.stringMatching(/^[0-9a-f]{32}$/),
+        fileName: 'a-very-long-phot.png',
+        contentType: 'image/png',
+        size: PNG.length,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    ]);
     expect(stored()).toContain(uploads[0].key);
   });
 

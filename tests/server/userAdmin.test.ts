@@ -25,12 +25,29 @@ const deleteUser = (id: string, token = admin()) => server.api<UserDto>('DELETE'
 const rolesOf = (id: string, token = admin()) => server.api<UserRoleDto[]>('GET', `/api/users/${id}/roles`, { token });
 const setRoles = (id: string, userRoles: { roleId: string; roleName?: string; enabled: boolean }[], token = admin()) =>
   server.api<UserRoleDto[]>('POST', `/api/users/${id}/roles`, { token, body: { userRoles } });
-const enabledRoles = async (id: string) => (await rolesOf(id)).body.data!.filter((r) => r.enabled).map((r) => r.roleName).sort();
-type TrailRow = { type: string; tableName: string; primaryKey: string; userId: string; oldValues: unknown; newValues: unknown; affectedColumns: string[]; dateTime: string };
+const enabledRoles = async (id: string) =>
+  (await rolesOf(id)).body
+    .data!.filter((r) => r.enabled)
+    .map((r) => r.roleName)
+    .sort();
+type TrailRow = {
+  type: string;
+  tableName: string;
+  primaryKey: string;
+  userId: string;
+  oldValues: unknown;
+  newValues: unknown;
+  affectedColumns: string[];
+  dateTime: string;
+};
 /** The first page of a user's audit trail (newest first). */
 const trail = (id: string, token = admin()) => server.api<PagedResult<TrailRow>>('GET', `/api/users/${id}/audit-trails?pageSize=100`, { token });
 const auditOf = (table: string, key: string) =>
-  server.built.database.db.select().from(auditTrails).where(and(eq(auditTrails.tableName, table), eq(auditTrails.primaryKey, key))).orderBy(desc(auditTrails.dateTime));
+  server.built.database.db
+    .select()
+    .from(auditTrails)
+    .where(and(eq(auditTrails.tableName, table), eq(auditTrails.primaryKey, key)))
+    .orderBy(desc(auditTrails.dateTime));
 const signInCall = (email: string, password: string) => server.api<TokenResponse>('POST', '/api/token', { body: { email, password }, headers: rootTenant });
 
 const gina = { firstName: 'Gina', lastName: 'Lê', phoneNumber: '+84 90 111 2222', organization: 'Globex operations' };
@@ -39,14 +56,26 @@ const makeGina = () => make.user({ roleId: roleIds.Partner, partnerId: partnerId
 const seededPermissions = (name: string) => SEEDED_ROLES.find((r) => r.name === name)!.permissions;
 /** A staff user ranked between Support and PartnerAdmin, holding both roles' permissions and the UserRoles ones. */
 const makeRoleManager = () =>
-  make.userWith([...new Set([...seededPermissions('Support'), ...seededPermissions('PartnerAdmin'), permission('UserRoles', 'View'), permission('UserRoles', 'Update')])], { priority: 20 });
+  make.userWith(
+    [...new Set([...seededPermissions('Support'), ...seededPermissions('PartnerAdmin'), permission('UserRoles', 'View'), permission('UserRoles', 'Update')])],
+    { priority: 20 },
+  );
 
 describe('PUT /api/v1/users/{id}', () => {
   it('Admin changes names, phone and organization; the email stays; the Update audit row has before and after', async () => {
     const g = await makeGina();
     const answer = await updateUser(g.id, { ...gina, firstName: 'Gina Marie', lastName: 'Lê Thị', email: 'hijack@example.com' });
     expectEnvelope(answer, 200);
-    expect(answer.body.data).toMatchObject({ id: g.id, firstName: 'Gina Marie', lastName: 'Lê Thị', fullName: 'Gina Marie Lê Thị', phoneNumber: gina.phoneNumber, organization: gina.organization, email: g.email, partnerName: 'Globex Trading' });
+    expect(answer.body.data).toMatchObject({
+      id: g.id,
+      firstName: 'Gina Marie',
+      lastName: 'Lê Thị',
+      fullName: 'Gina Marie Lê Thị',
+      phoneNumber: gina.phoneNumber,
+      organization: gina.organization,
+      email: g.email,
+      partnerName: 'Globex Trading',
+    });
     expect((await getUser(g.id)).body.data).toMatchObject({ firstName: 'Gina Marie', email: g.email });
     const [row] = await auditOf('users', g.id);
     expect(row).toMatchObject({ type: 'Update', userId: ids['admin@example.com'] });
@@ -115,12 +144,17 @@ describe('PUT /api/v1/users/{id}', () => {
 
   it('Support, PartnerAdmin and Partner lack Users.Update (403) and nothing changes', async () => {
     const g = await makeGina();
-    for (const email of NOT_ADMINS) expectEnvelope(await refused(server, () => updateUser(g.id, { ...gina, firstName: 'Hacked' }, as(email))), 403, apiEn.api.forbidden);
-    expectEnvelope(await refused(server, () => updateUser(ids['partner@acme.example'], { firstName: 'Self', lastName: 'Made' }, as('partner@acme.example'))), 403);
+    for (const email of NOT_ADMINS)
+      expectEnvelope(await refused(server, () => updateUser(g.id, { ...gina, firstName: 'Hacked' }, as(email))), 403, apiEn.api.forbidden);
+    expectEnvelope(
+      await refused(server, () => updateUser(ids['partner@acme.example'], { firstName: 'Self', lastName: 'Made' }, as('partner@acme.example'))),
+      403,
+    );
   });
 
   it('an unknown or malformed id answers 404 and changes nothing', async () => {
-    for (const id of [MISSING, 'nope', `${ids['partner@globex.example']}1`]) expectEnvelope(await refused(server, () => updateUser(id, gina)), 404, apiEn.users.notFound);
+    for (const id of [MISSING, 'nope', `${ids['partner@globex.example']}1`])
+      expectEnvelope(await refused(server, () => updateUser(id, gina)), 404, apiEn.users.notFound);
   });
 });
 
@@ -131,7 +165,12 @@ describe('GET and POST /api/users/{id}/roles', () => {
   it('GET lists every role by priority, each marked enabled when the user holds it', async () => {
     const answer = await rolesOf(ids['partner@acme.example']);
     expectEnvelope(answer, 200);
-    expect(answer.body.data!.map((r) => [r.roleName, r.enabled])).toEqual([['Admin', false], ['Support', false], ['PartnerAdmin', false], ['Partner', true]]);
+    expect(answer.body.data!.map((r) => [r.roleName, r.enabled])).toEqual([
+      ['Admin', false],
+      ['Support', false],
+      ['PartnerAdmin', false],
+      ['Partner', true],
+    ]);
     expect(answer.body.data![0]).toMatchObject({ roleId: roleIds.Admin, description: SEEDED_ROLES[0].description });
   });
 
@@ -147,7 +186,13 @@ describe('GET and POST /api/users/{id}/roles', () => {
     expect((await getUser(binh.id)).body.data).toMatchObject({ role: 'PartnerAdmin', roleId: roleIds.PartnerAdmin });
     expectEnvelope(await server.api('POST', '/api/v1/partner-users/search', { token: binh.token, body: {} }), 200);
     const [row] = await auditOf('user_roles', binh.id);
-    expect(row).toMatchObject({ type: 'Update', userId: ids['admin@example.com'], oldValues: { roles: ['Partner'] }, newValues: { roles: ['Partner', 'PartnerAdmin'] }, affectedColumns: ['roles'] });
+    expect(row).toMatchObject({
+      type: 'Update',
+      userId: ids['admin@example.com'],
+      oldValues: { roles: ['Partner'] },
+      newValues: { roles: ['Partner', 'PartnerAdmin'] },
+      affectedColumns: ['roles'],
+    });
   });
 
   it('Admin removes a role again; roles the body does not name stay as they are', async () => {
@@ -163,12 +208,22 @@ describe('GET and POST /api/users/{id}/roles', () => {
 
   it('unknown or malformed roles and malformed bodies answer 400 and change nothing', async () => {
     const binh = await makeBinh();
-    const unknown = expectFieldErrors(await refused(server, () => setRoles(binh.id, [{ roleId: roleIds.Partner, enabled: true }, { roleId: MISSING, enabled: true }])), ['userRoles[1].roleId']);
+    const unknown = expectFieldErrors(
+      await refused(server, () =>
+        setRoles(binh.id, [
+          { roleId: roleIds.Partner, enabled: true },
+          { roleId: MISSING, enabled: true },
+        ]),
+      ),
+      ['userRoles[1].roleId'],
+    );
     expect(fieldMessage(unknown, 'userRoles[1].roleId')).toBe(apiEn.users.unknownRole);
     expectFieldErrors(await refused(server, () => setRoles(binh.id, [{ roleId: 'Admin', enabled: true }])), ['userRoles[0].roleId']);
     expectFieldErrors(await refused(server, () => setRoles(binh.id, [{ roleId: roleIds.Admin } as never])), ['userRoles[0].enabled']);
     expectFieldErrors(await refused(server, () => server.api('POST', `/api/users/${binh.id}/roles`, { token: admin(), body: {} })), ['userRoles']);
-    expectFieldErrors(await refused(server, () => server.api('POST', `/api/users/${binh.id}/roles`, { token: admin(), body: { userRoles: 'Admin' } })), ['userRoles']);
+    expectFieldErrors(await refused(server, () => server.api('POST', `/api/users/${binh.id}/roles`, { token: admin(), body: { userRoles: 'Admin' } })), [
+      'userRoles',
+    ]);
     expectEnvelope(await refused(server, () => setRoles(MISSING, [{ roleId: roleIds.Partner, enabled: true }])), 404);
     expectEnvelope(await refused(server, () => rolesOf('nope')), 404);
   });
@@ -191,7 +246,11 @@ describe('GET and POST /api/users/{id}/roles', () => {
       const manager = await makeRoleManager();
       const g = await makeGina();
       for (const target of [g.id, manager.id]) {
-        const answer = expectFieldErrors(await refused(server, () => setRoles(target, [{ roleId: roleIds.Admin, roleName: 'Admin', enabled: true }], manager.token)), ['userRoles'], 403);
+        const answer = expectFieldErrors(
+          await refused(server, () => setRoles(target, [{ roleId: roleIds.Admin, roleName: 'Admin', enabled: true }], manager.token)),
+          ['userRoles'],
+          403,
+        );
         expect(answer.body.message).toBe(apiEn.users.roleOutranks);
       }
       expect(await enabledRoles(g.id)).toEqual(['Partner']);
@@ -246,7 +305,12 @@ describe('GET /api/users/{id}/audit-trails', () => {
     const times = rows.map((r) => Date.parse(r.dateTime));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const renamed = rows.find((r) => r.tableName === 'users' && (r.newValues as Record<string, unknown>)?.firstName === 'Gina Marie');
-    expect(renamed).toMatchObject({ type: 'Update', userId: ids['admin@example.com'], primaryKey: g.id, oldValues: expect.objectContaining({ firstName: 'Gina', phoneNumber: null }) });
+    expect(renamed).toMatchObject({
+      type: 'Update',
+      userId: ids['admin@example.com'],
+      primaryKey: g.id,
+      oldValues: expect.objectContaining({ firstName: 'Gina', phoneNumber: null }),
+    });
     const roleChanges = rows.filter((r) => r.tableName === 'user_roles');
     expect(roleChanges.map((r) => [r.userId, r.oldValues, r.newValues])).toEqual([
       [manager.id, { roles: ['Partner', 'PartnerAdmin'] }, { roles: ['Partner'] }],
@@ -298,7 +362,12 @@ describe('DELETE /api/v1/users/{id}', () => {
     expect(row).toMatchObject({ isActive: false, email: g.email });
     expect(row.deletedAt).not.toBeNull();
     const [audit] = await auditOf('users', g.id);
-    expect(audit).toMatchObject({ type: 'Delete', userId: ids['admin@example.com'], newValues: null, oldValues: expect.objectContaining({ email: g.email, isActive: true }) });
+    expect(audit).toMatchObject({
+      type: 'Delete',
+      userId: ids['admin@example.com'],
+      newValues: null,
+      oldValues: expect.objectContaining({ email: g.email, isActive: true }),
+    });
     expect(audit.oldValues).not.toHaveProperty('passwordHash');
     expectEnvelope(await refused(server, () => getUser(g.id)), 404);
     const list = await server.api<PagedResult<UserDto>>('POST', '/api/v1/users/search', { token: admin(), body: { pageSize: 100 } });
@@ -327,6 +396,9 @@ describe('DELETE /api/v1/users/{id}', () => {
   it("the deletion shows in the deleting Admin's audit trail", async () => {
     const { g } = await deletedGina();
     const rows = (await trail(ids['admin@example.com'])).body.data!.items;
-    expect(rows.find((r) => r.type === 'Delete' && r.primaryKey === g.id)).toMatchObject({ tableName: 'users', oldValues: expect.objectContaining({ email: g.email }) });
+    expect(rows.find((r) => r.type === 'Delete' && r.primaryKey === g.id)).toMatchObject({
+      tableName: 'users',
+      oldValues: expect.objectContaining({ email: g.email }),
+    });
   });
 });

@@ -26,8 +26,8 @@ function serviceWhere(beforeTransaction: () => Promise<void>) {
   return createUserRoleService(ctx);
 }
 
-describe("giving a user roles while one of them is deleted", () => {
-  it('answers 400 naming the deleted role and leaves the user\'s roles as they were', async () => {
+describe('giving a user roles while one of them is deleted', () => {
+  it("answers 400 naming the deleted role and leaves the user's roles as they were", async () => {
     const kept = await make.role();
     const doomed = await make.role();
     const user = await make.user({ roleId: kept.id });

@@ -20,10 +20,15 @@ const NOT_ADMINS = ['support@example.com', 'partner.admin@acme.example', 'partne
 const search = (body: unknown, token = admin()) => server.api<PagedResult<UserDto>>('POST', '/api/v1/users/search', { token, body });
 const register = (body: unknown, token = admin()) => server.api<UserDto>('POST', '/api/v1/users/register', { token, body });
 const toggle = (id: string, token = admin()) => server.api<UserDto>('POST', `/api/users/${id}/toggle-status`, { token });
-const auditOf = (key: string) =>
-  server.built.database.db.select().from(auditTrails).where(eq(auditTrails.primaryKey, key)).orderBy(desc(auditTrails.dateTime));
+const auditOf = (key: string) => server.built.database.db.select().from(auditTrails).where(eq(auditTrails.primaryKey, key)).orderBy(desc(auditTrails.dateTime));
 /** A newcomer whose email no other test uses. */
-const newcomer = () => ({ firstName: 'Linh', lastName: 'Phạm', email: `linh.${unique('lp')}@example.com`, phoneNumber: '+84 90 123 4567', organization: 'Support desk' });
+const newcomer = () => ({
+  firstName: 'Linh',
+  lastName: 'Phạm',
+  email: `linh.${unique('lp')}@example.com`,
+  phoneNumber: '+84 90 123 4567',
+  organization: 'Support desk',
+});
 /** Registers through the API, with the user's deletion queued for after the test. */
 const registered = async (body: { email: string } & object) => {
   const answer = await register(body);
@@ -39,11 +44,16 @@ describe('GET /api/users', () => {
     expect(answer.body.data!.items.map((u) => u.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
     expect(answer.body.data!.totalCount).toBe(DEMO_USERS.length);
     expect(answer.text).not.toMatch(/passwordHash|argon2/);
-    expect(answer.body.data!.items.find((u) => u.email === 'partner@acme.example')).toMatchObject({ role: 'Partner', partnerName: 'Acme Logistics', isActive: true });
+    expect(answer.body.data!.items.find((u) => u.email === 'partner@acme.example')).toMatchObject({
+      role: 'Partner',
+      partnerName: 'Acme Logistics',
+      isActive: true,
+    });
   });
 
   it('Support, PartnerAdmin and Partner get 403; no token gets 401', async () => {
-    for (const email of NOT_ADMINS) expectEnvelope(await refused(server, () => server.api('GET', '/api/users', { token: as(email) })), 403, apiEn.api.forbidden);
+    for (const email of NOT_ADMINS)
+      expectEnvelope(await refused(server, () => server.api('GET', '/api/users', { token: as(email) })), 403, apiEn.api.forbidden);
     expectEnvelope(await refused(server, () => server.api('GET', '/api/v1/users')), 401, apiEn.api.unauthorized);
   });
 });
@@ -65,7 +75,8 @@ describe('GET /api/users/{id}', () => {
   });
 
   it('without Users.View the answer is 403, even for an existing id', async () => {
-    for (const email of NOT_ADMINS) expectEnvelope(await refused(server, () => server.api('GET', `/api/users/${ids['admin@example.com']}`, { token: as(email) })), 403);
+    for (const email of NOT_ADMINS)
+      expectEnvelope(await refused(server, () => server.api('GET', `/api/users/${ids['admin@example.com']}`, { token: as(email) })), 403);
   });
 });
 
@@ -101,7 +112,11 @@ describe('POST /api/v1/users/search', () => {
     expect(await emails({ keyword: '_' })).toEqual([]);
     expect(await emails({ isActive: false })).toEqual([]);
     const desc = (await search({ orderBy: ['email desc'] })).body.data!.items.map((u) => u.email);
-    expect(desc).toEqual(DEMO_USERS.map((u) => u.email).sort().reverse());
+    expect(desc).toEqual(
+      DEMO_USERS.map((u) => u.email)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('bad paging, sorting and filters answer 400 on the field at fault and change nothing', async () => {
@@ -130,7 +145,9 @@ describe('POST /api/v1/users/search', () => {
 
   it('every field error of a search is worded in the client language, never in yup’s own English', async () => {
     const worded = (catalogue: Record<string, string>, message?: string) =>
-      Object.values(catalogue).some((template) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/%\{\w+\}/g, '\\d+')}$`).test(message ?? ''));
+      Object.values(catalogue).some((template) =>
+        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/%\{\w+\}/g, '\\d+')}$`).test(message ?? ''),
+      );
     for (const [body, field] of [
       [{ pageNumber: 1.5 }, 'pageNumber'],
       [{ partnerId: 'acme' }, 'partnerId'],
@@ -154,7 +171,16 @@ describe('POST /api/v1/users/register', () => {
     const body = newcomer();
     const mails = server.outbox().length;
     const user = await registered(body);
-    expect(user).toMatchObject({ email: body.email, firstName: 'Linh', lastName: 'Phạm', userName: body.email, isActive: false, emailConfirmed: false, role: 'Support', partnerId: null });
+    expect(user).toMatchObject({
+      email: body.email,
+      firstName: 'Linh',
+      lastName: 'Phạm',
+      userName: body.email,
+      isActive: false,
+      emailConfirmed: false,
+      role: 'Support',
+      partnerId: null,
+    });
     expect(server.outbox().length).toBe(mails + 1);
     const mail = server.outbox().at(-1)!;
     expect(mail).toMatch(new RegExp(`^To: ${body.email.replace(/\./g, '\\.')}$`, 'm'));
@@ -169,8 +195,15 @@ describe('POST /api/v1/users/register', () => {
   it('the registered user activates with confirm-mail, then signs in with their role in the token', async () => {
     const body = newcomer();
     await registered(body);
-    const link = linkIn(server.outbox().filter((m) => m.includes(body.email)).at(-1)!);
-    const answer = await server.api('POST', '/api/users/confirm-mail', { body: { email: link.searchParams.get('email'), token: link.searchParams.get('code'), password: 'Linh-Pham-2024' } });
+    const link = linkIn(
+      server
+        .outbox()
+        .filter((m) => m.includes(body.email))
+        .at(-1)!,
+    );
+    const answer = await server.api('POST', '/api/users/confirm-mail', {
+      body: { email: link.searchParams.get('email'), token: link.searchParams.get('code'), password: 'Linh-Pham-2024' },
+    });
     expectEnvelope(answer, 200, apiEn.auth.mailConfirmed);
     const pair = await server.signIn(body.email, 'Linh-Pham-2024');
     expect(jwtPayload(pair.token)).toMatchObject({ email: body.email, role: 'Support', fullName: 'Linh Phạm', phone: '+84 90 123 4567' });
@@ -287,17 +320,23 @@ describe('POST /api/users/{id}/toggle-status', () => {
     it('two Admins deactivating each other at the same moment still leave one active Admin', async () => {
       await withoutSeededAdmin(async (first, second) => {
         const activeAdmins = async () =>
-          (await server.built.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true))).filter((r) => r.id === first.id || r.id === second.id).map((r) => r.id);
+          (await server.built.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true)))
+            .filter((r) => r.id === first.id || r.id === second.id)
+            .map((r) => r.id);
         for (let round = 0; round < 5; round++) {
           // Two open connections first, so that both calls reach the server at once.
-          await Promise.all([server.api('GET', '/api/users/permissions', { token: first.token }), server.api('GET', '/api/users/permissions', { token: second.token })]);
+          await Promise.all([
+            server.api('GET', '/api/users/permissions', { token: first.token }),
+            server.api('GET', '/api/users/permissions', { token: second.token }),
+          ]);
           const answers = await Promise.all([toggle(second.id, first.token), toggle(first.id, second.token)]);
           for (const answer of answers) expect([200, 401, 409], answer.text).toContain(answer.status);
           const active = await activeAdmins();
           expect(active.length, `round ${round}: ${answers.map((a) => a.status).join(', ')}`).toBeGreaterThanOrEqual(1);
           // An access token outlives a deactivation, so the one still active brings the other back.
           const [still] = active;
-          if (active.length === 1) expectEnvelope(await toggle(still === first.id ? second.id : first.id, still === first.id ? first.token : second.token), 200);
+          if (active.length === 1)
+            expectEnvelope(await toggle(still === first.id ? second.id : first.id, still === first.id ? first.token : second.token), 200);
         }
       });
     });
@@ -322,12 +361,24 @@ describe('audit of own profile changes', () => {
     const answer = await server.api('PUT', '/api/users/profile', { token: user.token, body: { firstName: 'Bình Minh', lastName: 'Trần' } });
     expectEnvelope(answer, 200);
     const [row] = (await auditOf(user.id)).filter((r) => r.userId === user.id && r.tableName === 'users');
-    expect(row).toMatchObject({ type: 'Update', tableName: 'users', oldValues: { firstName: 'Bình' }, newValues: { firstName: 'Bình Minh' }, affectedColumns: ['firstName'] });
+    expect(row).toMatchObject({
+      type: 'Update',
+      tableName: 'users',
+      oldValues: { firstName: 'Bình' },
+      newValues: { firstName: 'Bình Minh' },
+      affectedColumns: ['firstName'],
+    });
   });
 
   it('no audit row anywhere holds a password or its hash', async () => {
     const user = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
-    expectEnvelope(await server.api('POST', '/api/users/change-password', { token: user.token, body: { password: user.password, newPassword: 'Another-Secret-2024', confirmNewPassword: 'Another-Secret-2024' } }), 200);
+    expectEnvelope(
+      await server.api('POST', '/api/users/change-password', {
+        token: user.token,
+        body: { password: user.password, newPassword: 'Another-Secret-2024', confirmNewPassword: 'Another-Secret-2024' },
+      }),
+      200,
+    );
     const rows = await server.built.database.db.select().from(auditTrails);
     expect(rows.length).toBeGreaterThan(3);
     const text = JSON.stringify(rows);

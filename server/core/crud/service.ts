@@ -34,7 +34,11 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
 
   const transaction = <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
   const announce = (id: string, action: Action) =>
-    Promise.all([{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) => ctx.events.publish(event)));
+    Promise.all(
+      [{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) =>
+        ctx.events.publish(event),
+      ),
+    );
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 
   async function searchWhere(principal: Principal, body: unknown) {
@@ -48,14 +52,22 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   /** One row's update, the row locked in `tx`: the resource's checks, the write, the audit row. */
   async function updateLocked(tx: Db, principal: Principal, existing: CrudRow, input: TInput) {
     await resource.beforeWrite?.(tx, input, existing, principal);
-    const [row] = (await tx.update(table).set(setUpdated(resource.toValues(input, principal)) as never).where(eq(table.id, existing.id)).returning()) as CrudRow[];
+    const [row] = (await tx
+      .update(table)
+      .set(setUpdated(resource.toValues(input, principal)) as never)
+      .where(eq(table.id, existing.id))
+      .returning()) as CrudRow[];
     await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: existing, after: row });
     return row;
   }
 
   async function deleteLocked(tx: Db, principal: Principal, existing: CrudRow) {
     await resource.beforeDelete?.(tx, existing, principal);
-    if (table.deletedAt) await tx.update(table).set({ deletedAt: new Date() } as never).where(eq(table.id, existing.id));
+    if (table.deletedAt)
+      await tx
+        .update(table)
+        .set({ deletedAt: new Date() } as never)
+        .where(eq(table.id, existing.id));
     else await tx.delete(table).where(eq(table.id, existing.id));
     await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: existing });
   }
@@ -88,7 +100,15 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       const { search, where } = await searchWhere(principal, body);
       const order = orderByOf(search.orderBy?.length ? search.orderBy : [resource.defaultSort], sortable, []);
       return readPage(search, countOf(db, table, where, totals), async ({ limit, offset }) =>
-        ((await db.select().from(table).where(where).orderBy(...order, table.id).limit(limit).offset(offset)) as CrudRow[]).map(dtoOf),
+        (
+          (await db
+            .select()
+            .from(table)
+            .where(where)
+            .orderBy(...order, table.id)
+            .limit(limit)
+            .offset(offset)) as CrudRow[]
+        ).map(dtoOf),
       );
     },
 
@@ -98,7 +118,13 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       const key = keysetOrder(search.orderBy, sortable, resource.defaultSort, table.id);
       const batches = keysetBatches(
         key,
-        async ({ after, order, limit }) => (await db.select().from(table).where(and(where, after)).orderBy(...order).limit(limit)) as CrudRow[],
+        async ({ after, order, limit }) =>
+          (await db
+            .select()
+            .from(table)
+            .where(and(where, after))
+            .orderBy(...order)
+            .limit(limit)) as CrudRow[],
         resource.toDto,
       );
       return { total: await countOf(db, table, where), batches };
@@ -112,7 +138,10 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       const input = (await validate(resource.schema, body)) as TInput;
       const created = await transaction(async (tx) => {
         await resource.beforeWrite?.(tx, input, null, principal);
-        const [row] = (await tx.insert(table).values(resource.toValues(input, principal) as never).returning()) as CrudRow[];
+        const [row] = (await tx
+          .insert(table)
+          .values(resource.toValues(input, principal) as never)
+          .returning()) as CrudRow[];
         await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: row });
         return row;
       });
@@ -121,7 +150,8 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
     },
 
     /** PUT: the body is the whole record. */
-    replace: (principal: Principal, id: string, body: unknown, ifMatch?: IfMatch) => updateOne(principal, id, ifMatch, async () => (await validate(resource.schema, body)) as TInput),
+    replace: (principal: Principal, id: string, body: unknown, ifMatch?: IfMatch) =>
+      updateOne(principal, id, ifMatch, async () => (await validate(resource.schema, body)) as TInput),
 
     /** PATCH: the fields sent, over the record's current values. */
     patch: (principal: Principal, id: string, body: unknown, ifMatch?: IfMatch) => updateOne(principal, id, ifMatch, (current) => patchInput(current, body)),

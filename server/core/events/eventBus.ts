@@ -32,10 +32,7 @@ interface Envelope {
 }
 
 const isEnvelope = (value: unknown): value is Envelope =>
-  !!value &&
-  typeof (value as Envelope).origin === 'string' &&
-  !!(value as Envelope).event &&
-  typeof (value as Envelope).event.type === 'string';
+  !!value && typeof (value as Envelope).origin === 'string' && !!(value as Envelope).event && typeof (value as Envelope).event.type === 'string';
 
 export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
 
@@ -85,7 +82,9 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
     async publish(event) {
       const text = JSON.stringify({ origin, event } satisfies Envelope);
       const delivered = deliver((JSON.parse(text) as Envelope).event, { publishedHere: true });
-      const sent = channel?.publish(text).catch((error: unknown) => log?.warn({ err: error, eventType: event.type }, 'domain event not sent to other instances'));
+      const sent = channel
+        ?.publish(text)
+        .catch((error: unknown) => log?.warn({ err: error, eventType: event.type }, 'domain event not sent to other instances'));
       await Promise.all([delivered, sent]);
     },
     subscribe(type, handler) {

@@ -6,7 +6,10 @@ import type { DomainEvent } from './domainEvent';
  * A transaction whose events go out once it has committed: `work` queues them with `publish` as it decides
  * them; a rollback (anything thrown) publishes none. Resolves once this instance's subscribers have heard them. Not for a transaction nested in another (its commit is the outer one's).
  */
-export async function transactionThenPublish<T>(ctx: Pick<AppContext, 'db' | 'events'>, work: (tx: Db, publish: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
+export async function transactionThenPublish<T>(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  work: (tx: Db, publish: (event: DomainEvent) => void) => Promise<T>,
+): Promise<T> {
   const queued: DomainEvent[] = [];
   const result = await ctx.db.transaction((tx) => work(tx as unknown as Db, (event) => void queued.push(event)));
   await Promise.all(queued.map((event) => ctx.events.publish(event)));

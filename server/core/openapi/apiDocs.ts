@@ -39,7 +39,8 @@ export async function registerApiDocs(app: FastifyInstance) {
     for (const method of ([] as string[]).concat(route.method)) routeKeys.add(`${method} ${route.url}`);
   });
   const isUnversionedAlias = (route: RouteOptions) =>
-    route.url.startsWith('/api/') && ([] as string[]).concat(route.method).every((method) => routeKeys.has(`${method} /api/v1${route.url.slice('/api'.length)}`));
+    route.url.startsWith('/api/') &&
+    ([] as string[]).concat(route.method).every((method) => routeKeys.has(`${method} /api/v1${route.url.slice('/api'.length)}`));
 
   await app.register(swagger, {
     openapi: {

@@ -70,8 +70,16 @@ export const pageQuery = searchRequestSchema.pick(['pageNumber', 'pageSize']);
 
 /** Headers an operation reads besides Authorization and client-language (which every operation documents). */
 const HEADERS = {
-  tenant: { name: TENANT_HEADER, schema: { type: 'string', enum: [TENANT_ROOT], description: 'Required on token calls: any other value is a 400' }, required: true },
-  ifMatch: { name: 'if-match', schema: { type: 'string', description: 'The ETag of the version the change was made on: another is a 412 with the current record' }, required: false },
+  tenant: {
+    name: TENANT_HEADER,
+    schema: { type: 'string', enum: [TENANT_ROOT], description: 'Required on token calls: any other value is a 400' },
+    required: true,
+  },
+  ifMatch: {
+    name: 'if-match',
+    schema: { type: 'string', description: 'The ETag of the version the change was made on: another is a 412 with the current record' },
+    required: false,
+  },
 } as const;
 
 export const languageHeader: JsonSchema = { type: 'string', enum: ['en', 'vi'], description: 'The language of the envelope message (English by default)' };
@@ -113,7 +121,14 @@ export function routeDocs({ body, multipart, params, querystring, headers, respo
     ...(body ? { body: multipart ? multipartBody(asJson(body)) : asJson(body) } : {}),
     ...(params ? { params: asJson(params) } : {}),
     ...(querystring ? { querystring: asJson(querystring) } : {}),
-    ...(headers?.length ? { headers: withHeaders(undefined, headers.map((h) => HEADERS[h])) } : {}),
+    ...(headers?.length
+      ? {
+          headers: withHeaders(
+            undefined,
+            headers.map((h) => HEADERS[h]),
+          ),
+        }
+      : {}),
     response: Object.fromEntries(
       Object.entries(response).map(([status, answer]) => [
         status,

@@ -2,7 +2,8 @@ import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '../../../contract/fold';
 
 /** The keyword of a search body: `advancedSearch.keyword` (react-admin's `q`) or the plain `keyword`. */
-export const keywordOf = (search: { keyword?: string; advancedSearch?: { keyword?: string } }) => (search.advancedSearch?.keyword ?? search.keyword ?? '').trim();
+export const keywordOf = (search: { keyword?: string; advancedSearch?: { keyword?: string } }) =>
+  (search.advancedSearch?.keyword ?? search.keyword ?? '').trim();
 
 /** LIKE's own characters (`%`, `_` and the escape `\`) taken literally: a keyword is text, not a pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -30,7 +30,11 @@ export async function countOf(db: Db, table: PgTable, where: SQL | undefined, to
  * One page of a search with the total of every match: `rows` reads the page (given its limit and offset),
  * `total` counts the matches (usually `countOf`); both run at once.
  */
-export async function readPage<T>(search: PageInput, total: Promise<number>, rows: (page: { limit: number; offset: number }) => Promise<T[]>): Promise<PagedResult<T>> {
+export async function readPage<T>(
+  search: PageInput,
+  total: Promise<number>,
+  rows: (page: { limit: number; offset: number }) => Promise<T[]>,
+): Promise<PagedResult<T>> {
   const [totalCount, items] = await Promise.all([total, rows({ limit: search.pageSize, offset: offsetOf(search) })]);
   return pageOf(items, totalCount, search);
 }

@@ -57,7 +57,11 @@ export function searchOfExportQuery(query: Record<string, string | string[]>) {
   const search: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query ?? {})) {
     const value = Array.isArray(raw) ? raw : String(raw);
-    if (key === 'orderBy') search.orderBy = ([] as string[]).concat(value).flatMap((v) => v.split(',')).filter(Boolean);
+    if (key === 'orderBy')
+      search.orderBy = ([] as string[])
+        .concat(value)
+        .flatMap((v) => v.split(','))
+        .filter(Boolean);
     else if (key === 'keyword') search.advancedSearch = { keyword: String(value) };
     else if (value === 'true' || value === 'false') search[key] = value === 'true';
     else search[key] = value;

@@ -39,7 +39,10 @@ export interface Rotation {
  */
 export async function rotateRefreshToken(db: Db, rotation: Rotation): Promise<RotationOutcome> {
   const { token, userId, secret } = rotation;
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOf(token)));
   if (!row || row.userId !== userId) return { kind: 'refused' };
   if (row.revokedAt || (await isFamilyRevoked(db, row.familyId))) {
     await revokeFamily(db, row.familyId);
@@ -96,7 +99,10 @@ async function revokeFamily(db: Pick<Db, 'update'>, familyId: string) {
 
 /** Sign-out: ends the sign-in chain of this refresh token, whichever of its tokens is presented. Unknown tokens do nothing. */
 export async function revokeSignInOf(db: Db, token: string) {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOf(token)));
   if (row) await revokeFamily(db, row.familyId);
 }
 

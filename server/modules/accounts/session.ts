@@ -20,7 +20,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return user ?? null;
 }
 

@@ -22,23 +22,59 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const tags = ['Token'];
   await prepareDecoyHash();
 
-  app.post('/token', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign in: email and password for tokens', ...routeDocs({ body: loginSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }) } }, async (request, reply) => {
-    requireRootTenant(request);
-    const { email, password } = await validate(loginSchema, request.body);
-    return send(request, reply, await service.signIn(email, password));
-  });
+  app.post(
+    '/token',
+    {
+      config: { access: 'public' },
+      onRequest: rateLimited,
+      schema: {
+        tags,
+        summary: 'Sign in: email and password for tokens',
+        ...routeDocs({ body: loginSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }),
+      },
+    },
+    async (request, reply) => {
+      requireRootTenant(request);
+      const { email, password } = await validate(loginSchema, request.body);
+      return send(request, reply, await service.signIn(email, password));
+    },
+  );
 
-  app.post('/token/refresh', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Rotate the refresh token for a new pair', ...routeDocs({ body: refreshSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }) } }, async (request, reply) => {
-    requireRootTenant(request);
-    const body = await validate(refreshSchema, request.body);
-    return send(request, reply, await service.refresh(body.token, body.refreshToken));
-  });
+  app.post(
+    '/token/refresh',
+    {
+      config: { access: 'public' },
+      onRequest: rateLimited,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token for a new pair',
+        ...routeDocs({ body: refreshSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }),
+      },
+    },
+    async (request, reply) => {
+      requireRootTenant(request);
+      const body = await validate(refreshSchema, request.body);
+      return send(request, reply, await service.refresh(body.token, body.refreshToken));
+    },
+  );
 
   // Public: signing out must work with an expired access token; holding the refresh token is the proof.
-  app.post('/token/revoke', { config: { access: 'public' }, onRequest: rateLimited, schema: { tags, summary: 'Sign out: revoke the sign-in of a refresh token', ...routeDocs({ body: revokeSchema, headers: ['tenant'], response: { 200: answers.none } }) } }, async (request, reply) => {
-    requireRootTenant(request);
-    const { refreshToken } = await validate(revokeSchema, request.body);
-    await service.revoke(refreshToken);
-    return send(request, reply, null, { message: 'auth.signedOut' });
-  });
+  app.post(
+    '/token/revoke',
+    {
+      config: { access: 'public' },
+      onRequest: rateLimited,
+      schema: {
+        tags,
+        summary: 'Sign out: revoke the sign-in of a refresh token',
+        ...routeDocs({ body: revokeSchema, headers: ['tenant'], response: { 200: answers.none } }),
+      },
+    },
+    async (request, reply) => {
+      requireRootTenant(request);
+      const { refreshToken } = await validate(revokeSchema, request.body);
+      await service.revoke(refreshToken);
+      return send(request, reply, null, { message: 'auth.signedOut' });
+    },
+  );
 };

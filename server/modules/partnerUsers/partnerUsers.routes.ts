@@ -23,15 +23,29 @@ export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   // Partner users stay with their partner: an edit here never moves one to another partner.
   registerUserRecordRoutes(app, { path: 'partner-users', permissions: 'PartnerUsers', tags, service, scopeOf: partnerUsersScope, mayMovePartner: () => false });
 
-  app.post('/partner-users', { config: access('Create'), schema: { tags, summary: 'Invite a user to the partner (activation mail)', ...routeDocs({ body: registerSchema, response: { 201: userDtoSchema } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const input = await validate(registerSchema, request.body);
-    const dto = await service.register(principal, input, { ...invitationOf(principal, input), language: languageOf(request) });
-    return send(request, reply, dto, { statusCode: 201, message: 'users.registered' });
-  });
+  app.post(
+    '/partner-users',
+    {
+      config: access('Create'),
+      schema: { tags, summary: 'Invite a user to the partner (activation mail)', ...routeDocs({ body: registerSchema, response: { 201: userDtoSchema } }) },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const input = await validate(registerSchema, request.body);
+      const dto = await service.register(principal, input, { ...invitationOf(principal, input), language: languageOf(request) });
+      return send(request, reply, dto, { statusCode: 201, message: 'users.registered' });
+    },
+  );
 
-  app.post<IdParams>('/partner-users/:id/toggle-status', { config: access('Update'), schema: { tags, summary: 'Activate or deactivate a user of the partner', ...routeDocs({ params: idParams, response: { 200: userDtoSchema } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return send(request, reply, await service.toggleStatus(principal, partnerUsersScope(principal), request.params.id), { message: 'users.statusChanged' });
-  });
+  app.post<IdParams>(
+    '/partner-users/:id/toggle-status',
+    {
+      config: access('Update'),
+      schema: { tags, summary: 'Activate or deactivate a user of the partner', ...routeDocs({ params: idParams, response: { 200: userDtoSchema } }) },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return send(request, reply, await service.toggleStatus(principal, partnerUsersScope(principal), request.params.id), { message: 'users.statusChanged' });
+    },
+  );
 };

@@ -26,7 +26,12 @@ export function createRolePermissionService(ctx: AppContext, roleRows: CrudRows<
   async function wantedOf(body: unknown) {
     const { permissions: wanted } = await validate(rolePermissionsSchema, body);
     const unknown = wanted.map((p, i) => ({ p, i })).filter(({ p }) => !isPermission(p));
-    if (unknown.length) throw new ApiError(400, 'api.validationFailed', unknown.map(({ i }) => ({ field: `permissions[${i}]`, message: 'validation.unknownPermission' })));
+    if (unknown.length)
+      throw new ApiError(
+        400,
+        'api.validationFailed',
+        unknown.map(({ i }) => ({ field: `permissions[${i}]`, message: 'validation.unknownPermission' })),
+      );
     return wanted;
   }
 
@@ -39,7 +44,8 @@ export function createRolePermissionService(ctx: AppContext, roleRows: CrudRows<
     const removed = current.filter((p) => !next.includes(p));
     const top = await topRank(conn);
     // The top role holds the whole catalogue (restored at every start), so nothing is withdrawn from it.
-    if (Number(role.priority) === top && removed.length) throw new ApiError(409, 'roles.topRoleHoldsAll', [{ field: 'permissions', message: 'roles.topRoleHoldsAll' }]);
+    if (Number(role.priority) === top && removed.length)
+      throw new ApiError(409, 'roles.topRoleHoldsAll', [{ field: 'permissions', message: 'roles.topRoleHoldsAll' }]);
     const isTop = principal.rank <= top;
     const notHeld = isTop ? [] : [...added, ...removed].filter((p) => !principal.permissions.has(p));
     if (notHeld.length) throw new ApiError(403, 'roles.permissionNotHeld', [{ field: 'permissions', message: 'roles.permissionNotHeld' }]);
@@ -70,7 +76,14 @@ export function createRolePermissionService(ctx: AppContext, roleRows: CrudRows<
         await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
         if (planned.next.length) await tx.insert(rolePermissions).values(planned.next.map((p) => ({ roleId: role.id, permission: p })));
         await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, role.id));
-        await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'role_permissions', key: role.id, before: { permissions: planned.current }, after: { permissions: planned.next } });
+        await writeAudit(tx, {
+          userId: principal.id,
+          type: 'Update',
+          table: 'role_permissions',
+          key: role.id,
+          before: { permissions: planned.current },
+          after: { permissions: planned.next },
+        });
         return planned;
       });
       await announceRoleChange(ctx.events, visible.id, 'updated');

@@ -13,7 +13,9 @@ export const roles = pgTable('roles', {
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     permission: varchar('permission', { length: 100 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permission] })],

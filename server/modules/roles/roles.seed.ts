@@ -34,7 +34,9 @@ async function grantCatalogueToTopRole(db: Db) {
       .onConflictDoNothing()
       .returning({ permission: rolePermissions.permission });
     if (!added.length) continue;
-    const after = (await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, id))).map((r) => r.permission).sort();
+    const after = (await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, id)))
+      .map((r) => r.permission)
+      .sort();
     const gained = new Set(added.map((r) => r.permission));
     const before = after.filter((p) => !gained.has(p));
     await writeAudit(db, { userId: null, type: 'Update', table: 'role_permissions', key: id, before: { permissions: before }, after: { permissions: after } });

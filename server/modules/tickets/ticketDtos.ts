@@ -24,11 +24,7 @@ export const ticketDtoColumns = {
 };
 
 export function ticketDtoQuery(db: Db) {
-  return db
-    .select(ticketDtoColumns)
-    .from(tickets)
-    .innerJoin(partners, eq(partners.id, tickets.partnerId))
-    .innerJoin(users, eq(users.id, tickets.createdBy));
+  return db.select(ticketDtoColumns).from(tickets).innerJoin(partners, eq(partners.id, tickets.partnerId)).innerJoin(users, eq(users.id, tickets.createdBy));
 }
 
 /**
@@ -46,7 +42,15 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
   const files = await db
     .select()
     .from(ticketAttachments)
-    .where(and(inArray(ticketAttachments.ticketId, rows.map((r) => r.ticket.id)), isNull(ticketAttachments.messageId)))
+    .where(
+      and(
+        inArray(
+          ticketAttachments.ticketId,
+          rows.map((r) => r.ticket.id),
+        ),
+        isNull(ticketAttachments.messageId),
+      ),
+    )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
   return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) => ({
     id: ticket.id,
@@ -82,7 +86,12 @@ export async function selectMessageDtos(db: Db, where: SQL): Promise<TicketMessa
   const files = await db
     .select()
     .from(ticketAttachments)
-    .where(inArray(ticketAttachments.messageId, rows.map((r) => r.message.id)))
+    .where(
+      inArray(
+        ticketAttachments.messageId,
+        rows.map((r) => r.message.id),
+      ),
+    )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
   return rows.map(({ message, firstName, lastName, partnerId }) => ({
     id: message.id,

@@ -1,10 +1,4 @@
-import {
-  allowedAttributesOf,
-  HTML_ALLOWED_TAGS,
-  HTML_LINK_ATTRIBUTES,
-  HTML_VOID_TAGS,
-  isAllowedAttributeValue,
-} from '../../../contract/html/allowList';
+import { allowedAttributesOf, HTML_ALLOWED_TAGS, HTML_LINK_ATTRIBUTES, HTML_VOID_TAGS, isAllowedAttributeValue } from '../../../contract/html/allowList';
 
 /**
  * The server's sanitiser for ticket descriptions and chat messages, on the allow-list both sides share
@@ -27,7 +21,18 @@ const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'i
  */
 const MAX_OPEN_ELEMENTS = 64;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', sol: '/', tab: '\t', newline: '\n', nbsp: '\u00a0' };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  sol: '/',
+  tab: '\t',
+  newline: '\n',
+  nbsp: '\u00a0',
+};
 /** An entity reference in text; the browser turns it into characters, never into markup, so it may stay. */
 const TEXT_ENTITY = /&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/iy;
 
@@ -171,10 +176,48 @@ export function sanitizeHtml(html: string): string {
 
 /** Other elements an editor or a paste may bring: they mark a body as HTML, and are dropped (their text kept). */
 const OTHER_HTML_TAGS = [
-  'html', 'head', 'body', 'img', 'svg', 'math', 'object', 'embed', 'video', 'audio', 'source', 'link', 'meta', 'base',
-  'form', 'input', 'button', 'select', 'option', 'template', 'frame', 'frameset', 'font', 'center', 'section', 'article',
-  'header', 'footer', 'nav', 'main', 'figure', 'figcaption', 'label', 'details', 'summary', 'col', 'colgroup', 'abbr',
-  'cite', 'q', 'kbd', 'wbr',
+  'html',
+  'head',
+  'body',
+  'img',
+  'svg',
+  'math',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'source',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'template',
+  'frame',
+  'frameset',
+  'font',
+  'center',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
+  'main',
+  'figure',
+  'figcaption',
+  'label',
+  'details',
+  'summary',
+  'col',
+  'colgroup',
+  'abbr',
+  'cite',
+  'q',
+  'kbd',
+  'wbr',
 ];
 const HTML_TAG = new RegExp(`<\\/?(?:${[...ALLOWED_TAGS, ...RAW_TEXT_TAGS, ...OTHER_HTML_TAGS].join('|')})(?=[\\s/>])|<!--`, 'i');
 
@@ -196,7 +239,12 @@ export function toSafeHtml(input: string): string {
 
 /** The text a reader sees in sanitised HTML: for "is it empty" and for search. */
 export function textOfHtml(html: string): string {
-  return decodeEntities(html.replace(/<br>/g, ' ').replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)>/g, ' ').replace(/<[^<>]*>/g, ''))
+  return decodeEntities(
+    html
+      .replace(/<br>/g, ' ')
+      .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)>/g, ' ')
+      .replace(/<[^<>]*>/g, ''),
+  )
     .replace(/\s+/g, ' ')
     .trim();
 }

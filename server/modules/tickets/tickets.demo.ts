@@ -10,7 +10,11 @@ export interface DemoFile {
 }
 
 const screenshot = (fileName: string): DemoFile => ({ fileName, contentType: 'image/png', bytes: TINY_PNG });
-const textFile = (fileName: string, text: string): DemoFile => ({ fileName, contentType: fileName.endsWith('.csv') ? 'text/csv' : 'text/plain', bytes: Buffer.from(text, 'utf8') });
+const textFile = (fileName: string, text: string): DemoFile => ({
+  fileName,
+  contentType: fileName.endsWith('.csv') ? 'text/csv' : 'text/plain',
+  bytes: Buffer.from(text, 'utf8'),
+});
 
 export interface DemoTicket {
   status: TicketStatus;

@@ -44,14 +44,23 @@ const actorOf = (principal: Principal): TicketActor => ({ id: principal.id, part
  */
 export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {
   const publish = (ticket: Pick<TicketDto, 'id' | 'partnerId'>, action: 'created' | 'updated', event: TicketEvent) =>
-    Promise.all([ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: ticket.id, action, partnerId: ticket.partnerId }), ctx.events.publish(event)]);
+    Promise.all([
+      ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: ticket.id, action, partnerId: ticket.partnerId }),
+      ctx.events.publish(event),
+    ]);
 
   return {
     created: (ticket: TicketDto, actor: Principal) =>
       publish(ticket, 'created', { type: 'TicketCreated', ticketId: ticket.id, partnerId: ticket.partnerId, actor: actorOf(actor) }),
 
     messagePosted: (ticket: TicketDto, message: TicketMessageDto, actor: Principal) =>
-      publish(ticket, 'updated', { type: 'TicketMessagePosted', ticketId: ticket.id, partnerId: ticket.partnerId, messageId: message.id, actor: actorOf(actor) }),
+      publish(ticket, 'updated', {
+        type: 'TicketMessagePosted',
+        ticketId: ticket.id,
+        partnerId: ticket.partnerId,
+        messageId: message.id,
+        actor: actorOf(actor),
+      }),
 
     statusChanged: (ticket: TicketDto, previousStatus: TicketStatus, actor: Principal) =>
       publish(ticket, 'updated', {

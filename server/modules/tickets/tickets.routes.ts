@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { ticketDtoSchema, ticketMessageDtoSchema } from '../../../contract/schemas/dtos';
-import { adminUpdateTicketSchema, createTicketSchema, ticketMessageSchema, ticketSearchSchema, updateTicketStatusSchema } from '../../../contract/schemas/tickets';
+import {
+  adminUpdateTicketSchema,
+  createTicketSchema,
+  ticketMessageSchema,
+  ticketSearchSchema,
+  updateTicketStatusSchema,
+} from '../../../contract/schemas/tickets';
 import type { AppContext } from '../../context';
 import { streamCsv, type CsvColumn } from '../../core/csv';
 import { send } from '../../core/envelope';
@@ -47,63 +53,150 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   await registerMultipart(app);
   const tags = ['Tickets'];
 
-  app.post('/tickets/search', { config: { access: permission('Tickets', 'Search') }, schema: { tags, summary: 'Search tickets (paged; subject or title, id prefix, partnerId, status, keyword)', ...routeDocs({ body: ticketSearchSchema, response: { 200: answers.pageOf(ticketDtoSchema) } }) } }, async (request, reply) =>
-    send(request, reply, await service.search(requirePrincipal(request), await validateSearch(ticketSearchSchema, request.body ?? {}))),
+  app.post(
+    '/tickets/search',
+    {
+      config: { access: permission('Tickets', 'Search') },
+      schema: {
+        tags,
+        summary: 'Search tickets (paged; subject or title, id prefix, partnerId, status, keyword)',
+        ...routeDocs({ body: ticketSearchSchema, response: { 200: answers.pageOf(ticketDtoSchema) } }),
+      },
+    },
+    async (request, reply) =>
+      send(request, reply, await service.search(requirePrincipal(request), await validateSearch(ticketSearchSchema, request.body ?? {}))),
   );
 
   app.get<{ Querystring: Record<string, string | string[]> }>(
     '/tickets/export',
-    { config: { access: permission('Tickets', 'Export') }, schema: { tags, summary: 'Every ticket of a search as CSV (the search filters as query parameters)', ...routeDocs({ querystring: ticketSearchSchema, response: { 200: answers.csv } }) } },
+    {
+      config: { access: permission('Tickets', 'Export') },
+      schema: {
+        tags,
+        summary: 'Every ticket of a search as CSV (the search filters as query parameters)',
+        ...routeDocs({ querystring: ticketSearchSchema, response: { 200: answers.csv } }),
+      },
+    },
     async (request, reply) => {
-      const { total, batches } = await service.exportRows(requirePrincipal(request), await validateSearch(ticketSearchSchema, searchOfExportQuery(request.query)));
+      const { total, batches } = await service.exportRows(
+        requirePrincipal(request),
+        await validateSearch(ticketSearchSchema, searchOfExportQuery(request.query)),
+      );
       return streamCsv(reply, 'tickets.csv', TICKET_CSV, total, batches);
     },
   );
 
-  app.get<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'One ticket with its attachments', ...routeDocs(oneTicket) } }, async (request, reply) => {
-    const ticket = await service.get(requirePrincipal(request), request.params.id);
-    withEtag(reply, ticket.version!);
-    return send(request, reply, ticket);
-  });
-
-  app.post('/tickets', { config: { access: permission('Tickets', 'Create') }, schema: { tags, summary: 'Raise a ticket: multipart (subject, description, files) or JSON', ...routeDocs({ body: createTicketSchema, multipart: true, response: { 201: ticketDtoSchema } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
-      const ticket = await service.create(principal, await validate(createTicketSchema, body), uploads);
-      return send(request, reply, ticket, { statusCode: 201, message: 'tickets.created' });
-    });
-  });
-
-  app.put<IdParams>('/tickets/:id', { config: { access: permission('Tickets', 'Update') }, schema: { tags, summary: "Change a ticket's status (the owner closes or reopens it)", ...routeDocs({ ...oneTicket, body: updateTicketStatusSchema, headers: ['ifMatch'] }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const { status } = await validate(updateTicketStatusSchema, request.body);
-    const ifMatch = ifMatchOf(request);
-    return send(request, reply, await service.changeStatus(principal, request.params.id, status, 'owner', ifMatch), { message: 'tickets.statusChanged' });
-  });
-
-  app.put<IdParams>('/tickets/admin/:id', { config: { access: permission('Tickets', 'AdminUpdate') }, schema: { tags, summary: "Set any status of a ticket (staff)", ...routeDocs({ ...oneTicket, body: adminUpdateTicketSchema, headers: ['ifMatch'] }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const input = await validate(adminUpdateTicketSchema, request.body);
-    if (input.ticketId.toLowerCase() !== request.params.id.toLowerCase()) throw fieldError('ticketId', 'tickets.ticketIdMismatch');
-    const ifMatch = ifMatchOf(request);
-    return send(request, reply, await service.changeStatus(principal, request.params.id, input.status, 'admin', ifMatch), { message: 'tickets.statusChanged' });
-  });
-
-  app.get<IdParams>('/tickets/:id/messages', { config: { access: permission('TicketConversations', 'View') }, schema: { tags, summary: "A ticket's chat, oldest first", ...routeDocs({ params: idParams, response: { 200: answers.listOf(ticketMessageDtoSchema) } }) } }, async (request, reply) =>
-    send(request, reply, await service.messages(requirePrincipal(request), request.params.id)),
+  app.get<IdParams>(
+    '/tickets/:id',
+    { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'One ticket with its attachments', ...routeDocs(oneTicket) } },
+    async (request, reply) => {
+      const ticket = await service.get(requirePrincipal(request), request.params.id);
+      withEtag(reply, ticket.version!);
+      return send(request, reply, ticket);
+    },
   );
 
-  app.post<IdParams>('/tickets/:id/messages', { config: { access: permission('TicketConversations', 'Create') }, schema: { tags, summary: 'Write in a ticket\'s chat: multipart (body, files) or JSON { body }', ...routeDocs({ params: idParams, body: ticketMessageSchema, multipart: true, response: { 201: ticketMessageDtoSchema } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    await service.assertAcceptsMessages(principal, request.params.id);
-    return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
-      const input = await validate(ticketMessageSchema, body ?? {});
-      const message = await service.postMessage(principal, request.params.id, input.body, uploads);
-      return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
-    });
-  });
+  app.post(
+    '/tickets',
+    {
+      config: { access: permission('Tickets', 'Create') },
+      schema: {
+        tags,
+        summary: 'Raise a ticket: multipart (subject, description, files) or JSON',
+        ...routeDocs({ body: createTicketSchema, multipart: true, response: { 201: ticketDtoSchema } }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
+        const ticket = await service.create(principal, await validate(createTicketSchema, body), uploads);
+        return send(request, reply, ticket, { statusCode: 201, message: 'tickets.created' });
+      });
+    },
+  );
 
-  app.get<AttachmentParams>('/tickets/:id/attachments/:attachmentId', { config: { access: permission('Tickets', 'View') }, schema: { tags, summary: 'Download an attachment of a ticket or of its chat', ...routeDocs({ params: attachmentParams, response: { 200: answers.file('The file, under its stored type; Range requests are answered') } }) } }, async (request, reply) =>
-    sendStoredFile(request, reply, service.attachments, await service.attachment(requirePrincipal(request), request.params.id, request.params.attachmentId), 'tickets.attachmentNotFound'),
+  app.put<IdParams>(
+    '/tickets/:id',
+    {
+      config: { access: permission('Tickets', 'Update') },
+      schema: {
+        tags,
+        summary: "Change a ticket's status (the owner closes or reopens it)",
+        ...routeDocs({ ...oneTicket, body: updateTicketStatusSchema, headers: ['ifMatch'] }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { status } = await validate(updateTicketStatusSchema, request.body);
+      const ifMatch = ifMatchOf(request);
+      return send(request, reply, await service.changeStatus(principal, request.params.id, status, 'owner', ifMatch), { message: 'tickets.statusChanged' });
+    },
+  );
+
+  app.put<IdParams>(
+    '/tickets/admin/:id',
+    {
+      config: { access: permission('Tickets', 'AdminUpdate') },
+      schema: { tags, summary: 'Set any status of a ticket (staff)', ...routeDocs({ ...oneTicket, body: adminUpdateTicketSchema, headers: ['ifMatch'] }) },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const input = await validate(adminUpdateTicketSchema, request.body);
+      if (input.ticketId.toLowerCase() !== request.params.id.toLowerCase()) throw fieldError('ticketId', 'tickets.ticketIdMismatch');
+      const ifMatch = ifMatchOf(request);
+      return send(request, reply, await service.changeStatus(principal, request.params.id, input.status, 'admin', ifMatch), {
+        message: 'tickets.statusChanged',
+      });
+    },
+  );
+
+  app.get<IdParams>(
+    '/tickets/:id/messages',
+    {
+      config: { access: permission('TicketConversations', 'View') },
+      schema: { tags, summary: "A ticket's chat, oldest first", ...routeDocs({ params: idParams, response: { 200: answers.listOf(ticketMessageDtoSchema) } }) },
+    },
+    async (request, reply) => send(request, reply, await service.messages(requirePrincipal(request), request.params.id)),
+  );
+
+  app.post<IdParams>(
+    '/tickets/:id/messages',
+    {
+      config: { access: permission('TicketConversations', 'Create') },
+      schema: {
+        tags,
+        summary: "Write in a ticket's chat: multipart (body, files) or JSON { body }",
+        ...routeDocs({ params: idParams, body: ticketMessageSchema, multipart: true, response: { 201: ticketMessageDtoSchema } }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      await service.assertAcceptsMessages(principal, request.params.id);
+      return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
+        const input = await validate(ticketMessageSchema, body ?? {});
+        const message = await service.postMessage(principal, request.params.id, input.body, uploads);
+        return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
+      });
+    },
+  );
+
+  app.get<AttachmentParams>(
+    '/tickets/:id/attachments/:attachmentId',
+    {
+      config: { access: permission('Tickets', 'View') },
+      schema: {
+        tags,
+        summary: 'Download an attachment of a ticket or of its chat',
+        ...routeDocs({ params: attachmentParams, response: { 200: answers.file('The file, under its stored type; Range requests are answered') } }),
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(
+        request,
+        reply,
+        service.attachments,
+        await service.attachment(requirePrincipal(request), request.params.id, request.params.attachmentId),
+        'tickets.attachmentNotFound',
+      ),
   );
 };

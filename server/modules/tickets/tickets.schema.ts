@@ -13,8 +13,12 @@ export const tickets = pgTable(
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
     status: varchar('status', { length: 20 }).notNull().default('OPEN'),
-    partnerId: uuid('partner_id').notNull().references(() => partners.id),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     /** Subject and description text folded by contract/fold.ts, for the keyword search. */
     searchText: text('search_text').notNull().default(''),
     subjectFolded: varchar('subject_folded', { length: 200 }).notNull().default(''),
@@ -36,8 +40,12 @@ export const ticketMessages = pgTable(
   'ticket_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id').notNull().references(() => users.id),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
     /** Sanitised HTML. */
     body: text('body').notNull().default(''),
     createdAt: createdAt(),
@@ -50,14 +58,18 @@ export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     /** Told by the content, never by the name. */
     contentType: varchar('content_type', { length: 100 }).notNull(),
     size: integer('size').notNull(),
     storageName: varchar('storage_name', { length: 64 }).notNull().unique(),
-    uploadedBy: uuid('uploaded_by').notNull().references(() => users.id),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId), index('ticket_attachments_message_idx').on(t.messageId)],

@@ -30,7 +30,9 @@ export async function seedDemoTickets(ctx: AppContext) {
   async function storeFiles(ticketId: string, messageId: string | null, uploadedBy: string, files: DemoFile[] = []) {
     for (const file of files) {
       const storageName = await storeDemoFile(ctx, file);
-      await db.insert(ticketAttachments).values({ ticketId, messageId, uploadedBy, storageName, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length });
+      await db
+        .insert(ticketAttachments)
+        .values({ ticketId, messageId, uploadedBy, storageName, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length });
     }
   }
 

@@ -31,7 +31,10 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   const attachments = attachmentStore(ctx.files);
 
   async function findVisible(principal: Principal, id: string): Promise<TicketRow> {
-    const [row] = await db.select().from(tickets).where(and(eq(tickets.id, rowIdOf(id, 'tickets.notFound')), ticketScope(principal)));
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, rowIdOf(id, 'tickets.notFound')), ticketScope(principal)));
     if (!row) throw notFound('tickets.notFound');
     return row;
   }
@@ -41,7 +44,10 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   /** For the hub's JoinTicket: the ticket is within reach and the caller may read its chat. */
   async function canFollow(principal: Principal, ticketId: string) {
     if (!principal.permissions.has(permission('TicketConversations', 'View')) || !isUuid(ticketId)) return false;
-    const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), ticketScope(principal)));
+    const [row] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.id, ticketId), ticketScope(principal)));
     return !!row;
   }
 
@@ -50,7 +56,10 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     if (principal.partnerId) return principal.partnerId;
     if (!principal.permissions.has(ADMIN_VIEW)) throw forbidden();
     if (!partnerId) throw fieldError('partnerId', 'tickets.partnerRequired');
-    const [partner] = await db.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
+    const [partner] = await db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
     if (!partner) throw fieldError('partnerId', 'tickets.unknownPartner');
     return partner.id;
   }
@@ -73,7 +82,12 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
           subjectFolded: foldForSearch(input.subject),
         })
         .returning();
-      const files = uploads.length ? await tx.insert(ticketAttachments).values(attachmentValues(row.id, null, principal.id, uploads)).returning() : [];
+      const files = uploads.length
+        ? await tx
+            .insert(ticketAttachments)
+            .values(attachmentValues(row.id, null, principal.id, uploads))
+            .returning()
+        : [];
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'tickets', key: row.id, after: { ...row, attachments: files.map(toAttachmentRef) } });
       return row.id;
     });
@@ -128,9 +142,20 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       const [current] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
       if (!ticketAcceptsMessages(current.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
       const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: principal.id, body }).returning();
-      const files = uploads.length ? await tx.insert(ticketAttachments).values(attachmentValues(ticket.id, message.id, principal.id, uploads)).returning() : [];
+      const files = uploads.length
+        ? await tx
+            .insert(ticketAttachments)
+            .values(attachmentValues(ticket.id, message.id, principal.id, uploads))
+            .returning()
+        : [];
       await tx.update(tickets).set({ lastMessageAt: message.createdAt, updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
-      await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'ticket_messages', key: message.id, after: { ...message, attachments: files.map(toAttachmentRef) } });
+      await writeAudit(tx, {
+        userId: principal.id,
+        type: 'Create',
+        table: 'ticket_messages',
+        key: message.id,
+        after: { ...message, attachments: files.map(toAttachmentRef) },
+      });
       return message.id;
     });
     const [message] = await selectMessageDtos(db, eq(ticketMessages.id, messageId));

@@ -31,15 +31,18 @@ export function createAccountService(ctx: AppContext) {
     const avatar = input.image ? decodeAvatar(input.image.data) : null;
     const before = await findUserById(db, principal.id);
     if (!before) throw notFound('users.notFound');
-    const imageUrl = avatar
-      ? `/api/v1/avatars/${await storeAvatar(avatars, principal.id, avatar)}`
-      : input.deleteCurrentImage
-        ? null
-        : before.imageUrl;
+    const imageUrl = avatar ? `/api/v1/avatars/${await storeAvatar(avatars, principal.id, avatar)}` : input.deleteCurrentImage ? null : before.imageUrl;
     const changes = { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber || null, imageUrl, updatedAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.update(users).set(changes).where(eq(users.id, principal.id));
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: principal.id, before: pickProfile(before), after: pickProfile({ ...before, ...changes }) });
+      await writeAudit(tx, {
+        userId: principal.id,
+        type: 'Update',
+        table: 'users',
+        key: principal.id,
+        before: pickProfile(before),
+        after: pickProfile({ ...before, ...changes }),
+      });
     });
     await announceUserChange(ctx.events, 'UserChanged', principal);
     return (await selectUserDto(db, principal.id))!;
@@ -55,7 +58,14 @@ export function createAccountService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
       await revokeRefreshTokensOfUser(tx, user.id, signInId);
-      await writeAudit(tx, { userId: user.id, type: 'Update', table: 'users', key: user.id, before: { password: '(hidden)' }, after: { password: '(changed)' } });
+      await writeAudit(tx, {
+        userId: user.id,
+        type: 'Update',
+        table: 'users',
+        key: user.id,
+        before: { password: '(hidden)' },
+        after: { password: '(changed)' },
+      });
     });
   }
 

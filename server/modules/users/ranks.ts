@@ -30,7 +30,12 @@ export async function assertMayGrantRoles(db: Db, principal: Principal, granted:
   const carried = await db
     .selectDistinct({ permission: rolePermissions.permission })
     .from(rolePermissions)
-    .where(inArray(rolePermissions.roleId, granted.map((role) => role.id)));
+    .where(
+      inArray(
+        rolePermissions.roleId,
+        granted.map((role) => role.id),
+      ),
+    );
   if (carried.some(({ permission }) => !principal.permissions.has(permission))) throw refuseRole(field, 'users.rolePermissionNotHeld');
 }
 

@@ -30,7 +30,11 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/users/forgot-password',
-    { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary: 'Mail a reset link (neutral answer)', ...routeDocs({ body: forgotPasswordSchema, response: { 200: answers.none } }) } },
+    {
+      config: { access: 'public' },
+      onRequest: perAddress,
+      schema: { tags, summary: 'Mail a reset link (neutral answer)', ...routeDocs({ body: forgotPasswordSchema, response: { 200: answers.none } }) },
+    },
     async (request, reply) => {
       const { email } = await validate(forgotPasswordSchema, request.body);
       const language = languageOf(request);
@@ -40,18 +44,36 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   );
 
   const verifyRoute = (path: string, purpose: MailTokenPurpose) =>
-    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Check a ${purpose} token`, ...routeDocs({ body: verifyTokenSchema, response: { 200: { type: 'boolean', enum: [true] } } }) } }, async (request, reply) => {
-      await service.assertTokenValid(await validate(verifyTokenSchema, request.body), purpose);
-      return send(request, reply, true, { message: 'auth.tokenValid' });
-    });
+    app.post(
+      path,
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: `Check a ${purpose} token`, ...routeDocs({ body: verifyTokenSchema, response: { 200: { type: 'boolean', enum: [true] } } }) },
+      },
+      async (request, reply) => {
+        await service.assertTokenValid(await validate(verifyTokenSchema, request.body), purpose);
+        return send(request, reply, true, { message: 'auth.tokenValid' });
+      },
+    );
   verifyRoute('/users/verify-token/forgot-password', 'reset');
   verifyRoute('/users/verify-token/email-active', 'activation');
 
   const setPasswordRoute = (path: string, purpose: MailTokenPurpose, message: string) =>
-    app.post(path, { config: { access: 'public' }, schema: { tags, summary: `Set the password with a ${purpose} token`, ...routeDocs({ body: purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, response: { 200: answers.none } }) } }, async (request, reply) => {
-      await service.setPassword(await validate(purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, request.body), purpose);
-      return send(request, reply, null, { message });
-    });
+    app.post(
+      path,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: `Set the password with a ${purpose} token`,
+          ...routeDocs({ body: purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, response: { 200: answers.none } }),
+        },
+      },
+      async (request, reply) => {
+        await service.setPassword(await validate(purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, request.body), purpose);
+        return send(request, reply, null, { message });
+      },
+    );
   setPasswordRoute('/users/reset-password', 'reset', 'auth.passwordReset');
   setPasswordRoute('/users/confirm-mail', 'activation', 'auth.mailConfirmed');
 };

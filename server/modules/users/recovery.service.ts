@@ -56,7 +56,10 @@ export function createRecoveryService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       if (!(await consumeMailToken(tx, found.id))) throw tokenInvalid();
       const activation = purpose === 'activation' ? { isActive: true, emailConfirmed: true } : {};
-      await tx.update(users).set({ passwordHash, updatedAt: new Date(), ...activation }).where(eq(users.id, found.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date(), ...activation })
+        .where(eq(users.id, found.userId));
       await revokeRefreshTokensOfUser(tx, found.userId);
       await writeAudit(tx, {
         userId: found.userId,

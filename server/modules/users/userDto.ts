@@ -20,7 +20,12 @@ export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDe
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name, priority: roles.priority })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, rows.map((r) => r.user.id)));
+    .where(
+      inArray(
+        userRoles.userId,
+        rows.map((r) => r.user.id),
+      ),
+    );
   return rows.map(({ user, partnerName }) => {
     const top = roleRows.filter((r) => r.userId === user.id).sort((a, b) => a.priority - b.priority)[0];
     return {

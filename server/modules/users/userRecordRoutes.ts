@@ -26,52 +26,123 @@ type IdParams = { Params: { id: string } };
  */
 export function registerUserRecordRoutes(
   app: FastifyInstance,
-  { path, permissions, tags, service, scopeOf, mayMovePartner }: { path: string; permissions: Resource; tags: string[]; service: UserService; scopeOf: (principal: Principal) => SQL | undefined; mayMovePartner: (principal: Principal) => boolean },
+  {
+    path,
+    permissions,
+    tags,
+    service,
+    scopeOf,
+    mayMovePartner,
+  }: {
+    path: string;
+    permissions: Resource;
+    tags: string[];
+    service: UserService;
+    scopeOf: (principal: Principal) => SQL | undefined;
+    mayMovePartner: (principal: Principal) => boolean;
+  },
 ) {
   const access = (action: 'View' | 'Search' | 'Update' | 'Delete') => ({ access: permission(permissions, action) });
   const patchOf = (body: unknown) => (current: object) => mergePatch(updateUserSchema, current, body);
   const one = { params: idParams, response: { 200: userDtoSchema } };
   const change = { ...one, headers: ['ifMatch' as const] };
 
-  app.post(`/${path}/search`, { config: access('Search'), schema: { tags, summary: 'Search users (paged)', ...routeDocs({ body: userSearchSchema, response: { 200: answers.pageOf(userDtoSchema) } }) } }, async (request, reply) =>
-    send(request, reply, await service.search(scopeOf(requirePrincipal(request)), await validateSearch(userSearchSchema, request.body ?? {}))),
+  app.post(
+    `/${path}/search`,
+    {
+      config: access('Search'),
+      schema: { tags, summary: 'Search users (paged)', ...routeDocs({ body: userSearchSchema, response: { 200: answers.pageOf(userDtoSchema) } }) },
+    },
+    async (request, reply) =>
+      send(request, reply, await service.search(scopeOf(requirePrincipal(request)), await validateSearch(userSearchSchema, request.body ?? {}))),
   );
 
-  app.get<IdParams>(`/${path}/:id`, { config: access('View'), schema: { tags, summary: 'One user (ETag: its version)', ...routeDocs(one) } }, async (request, reply) => {
-    const user = await service.visibleUser(scopeOf(requirePrincipal(request)), request.params.id);
-    withEtag(reply, user.version!);
-    return send(request, reply, user);
-  });
+  app.get<IdParams>(
+    `/${path}/:id`,
+    { config: access('View'), schema: { tags, summary: 'One user (ETag: its version)', ...routeDocs(one) } },
+    async (request, reply) => {
+      const user = await service.visibleUser(scopeOf(requirePrincipal(request)), request.params.id);
+      withEtag(reply, user.version!);
+      return send(request, reply, user);
+    },
+  );
 
-  app.put<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Update a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const ifMatch = ifMatchOf(request);
-    const input = await validate(updateUserSchema, request.body);
-    return send(request, reply, await service.update(principal, scopeOf(principal), request.params.id, async () => input, { ifMatch, mayMovePartner: mayMovePartner(principal) }));
-  });
+  app.put<IdParams>(
+    `/${path}/:id`,
+    { config: access('Update'), schema: { tags, summary: 'Update a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema }) } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const ifMatch = ifMatchOf(request);
+      const input = await validate(updateUserSchema, request.body);
+      return send(
+        request,
+        reply,
+        await service.update(principal, scopeOf(principal), request.params.id, async () => input, { ifMatch, mayMovePartner: mayMovePartner(principal) }),
+      );
+    },
+  );
 
-  app.patch<IdParams>(`/${path}/:id`, { config: access('Update'), schema: { tags, summary: 'Change the fields sent of a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema.partial() }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const options = { ifMatch: ifMatchOf(request), mayMovePartner: mayMovePartner(principal) };
-    return send(request, reply, await service.update(principal, scopeOf(principal), request.params.id, patchOf(request.body), options));
-  });
+  app.patch<IdParams>(
+    `/${path}/:id`,
+    {
+      config: access('Update'),
+      schema: { tags, summary: 'Change the fields sent of a user (If-Match: its version)', ...routeDocs({ ...change, body: updateUserSchema.partial() }) },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const options = { ifMatch: ifMatchOf(request), mayMovePartner: mayMovePartner(principal) };
+      return send(request, reply, await service.update(principal, scopeOf(principal), request.params.id, patchOf(request.body), options));
+    },
+  );
 
-  app.patch(`/${path}`, { config: access('Update'), schema: { tags, summary: 'Change the same fields of several users, all or none ({ ids, data })', ...routeDocs({ body: bulkIdsSchema.shape({ data: updateUserSchema.partial().required() }), response: { 200: answers.ids } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const { ids, data } = await validate(bulkUpdateSchema, request.body);
-    const updated = await service.updateMany(principal, scopeOf(principal), ids, patchOf(data), { mayMovePartner: mayMovePartner(principal) });
-    return send(request, reply, updated.map((user) => user.id), { message: 'api.updatedMany', values: { count: updated.length } });
-  });
+  app.patch(
+    `/${path}`,
+    {
+      config: access('Update'),
+      schema: {
+        tags,
+        summary: 'Change the same fields of several users, all or none ({ ids, data })',
+        ...routeDocs({ body: bulkIdsSchema.shape({ data: updateUserSchema.partial().required() }), response: { 200: answers.ids } }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { ids, data } = await validate(bulkUpdateSchema, request.body);
+      const updated = await service.updateMany(principal, scopeOf(principal), ids, patchOf(data), { mayMovePartner: mayMovePartner(principal) });
+      return send(
+        request,
+        reply,
+        updated.map((user) => user.id),
+        { message: 'api.updatedMany', values: { count: updated.length } },
+      );
+    },
+  );
 
-  app.delete<IdParams>(`/${path}/:id`, { config: access('Delete'), schema: { tags, summary: 'Delete a user, softly (If-Match: its version)', ...routeDocs(change) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return send(request, reply, await service.remove(principal, scopeOf(principal), request.params.id, ifMatchOf(request)));
-  });
+  app.delete<IdParams>(
+    `/${path}/:id`,
+    { config: access('Delete'), schema: { tags, summary: 'Delete a user, softly (If-Match: its version)', ...routeDocs(change) } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return send(request, reply, await service.remove(principal, scopeOf(principal), request.params.id, ifMatchOf(request)));
+    },
+  );
 
-  app.post(`/${path}/delete`, { config: access('Delete'), schema: { tags, summary: 'Delete several users softly, all or none ({ ids })', ...routeDocs({ body: bulkIdsSchema, response: { 200: answers.ids } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const { ids } = await validate(bulkIdsSchema, request.body);
-    const removed = await service.removeMany(principal, scopeOf(principal), ids);
-    return send(request, reply, removed.map((user) => user.id), { message: 'api.deletedMany', values: { count: removed.length } });
-  });
+  app.post(
+    `/${path}/delete`,
+    {
+      config: access('Delete'),
+      schema: { tags, summary: 'Delete several users softly, all or none ({ ids })', ...routeDocs({ body: bulkIdsSchema, response: { 200: answers.ids } }) },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { ids } = await validate(bulkIdsSchema, request.body);
+      const removed = await service.removeMany(principal, scopeOf(principal), ids);
+      return send(
+        request,
+        reply,
+        removed.map((user) => user.id),
+        { message: 'api.deletedMany', values: { count: removed.length } },
+      );
+    },
+  );
 }

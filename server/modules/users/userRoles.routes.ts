@@ -17,22 +17,45 @@ export const userRoleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const service = createUserRoleService(ctx);
   const tags = ['Users'];
 
-  app.get<IdParams>('/users/:id/roles', { config: { access: permission('UserRoles', 'View') }, schema: { tags, summary: 'Every role, each marked enabled when the user holds it', ...routeDocs({ params: idParams, response: { 200: answers.listOf(userRoleDtoSchema) } }) } }, async (request, reply) =>
-    send(request, reply, await service.rolesOf(requirePrincipal(request), request.params.id)),
+  app.get<IdParams>(
+    '/users/:id/roles',
+    {
+      config: { access: permission('UserRoles', 'View') },
+      schema: {
+        tags,
+        summary: 'Every role, each marked enabled when the user holds it',
+        ...routeDocs({ params: idParams, response: { 200: answers.listOf(userRoleDtoSchema) } }),
+      },
+    },
+    async (request, reply) => send(request, reply, await service.rolesOf(requirePrincipal(request), request.params.id)),
   );
 
-  app.post<IdParams>('/users/:id/roles', { config: { access: permission('UserRoles', 'Update') }, schema: { tags, summary: "Set a user's roles", ...routeDocs({ params: idParams, body: userRolesSchema, response: { 200: answers.listOf(userRoleDtoSchema) } }) } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    return send(request, reply, await service.setRoles(principal, request.params.id, () => validate(userRolesSchema, request.body)));
-  });
+  app.post<IdParams>(
+    '/users/:id/roles',
+    {
+      config: { access: permission('UserRoles', 'Update') },
+      schema: {
+        tags,
+        summary: "Set a user's roles",
+        ...routeDocs({ params: idParams, body: userRolesSchema, response: { 200: answers.listOf(userRoleDtoSchema) } }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return send(request, reply, await service.setRoles(principal, request.params.id, () => validate(userRolesSchema, request.body)));
+    },
+  );
 
   app.get<IdParams & { Querystring: Record<string, string> }>(
     '/users/:id/audit-trails',
-    { config: { access: permission('AuditTrails', 'View') }, schema: {
+    {
+      config: { access: permission('AuditTrails', 'View') },
+      schema: {
         tags,
         summary: 'What a user did and what was done to their account, newest first, a page at a time (?pageNumber=&pageSize=) with the total',
         ...routeDocs({ params: idParams, querystring: pageQuery, response: { 200: answers.pageOf(auditTrailEntryDtoSchema) } }),
-      } },
+      },
+    },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       return send(request, reply, await service.auditTrail(principal, request.params.id, () => validatePageQuery(request.query, AUDIT_TRAIL_PAGE_SIZE)));

@@ -44,32 +44,61 @@ export function createUserRoleService(ctx: AppContext) {
   async function setRoles(principal: Principal, id: string, readInput: () => Promise<InferType<typeof userRolesSchema>>) {
     const target = await visibleUser(principal, id);
     const { userRoles: wanted } = await readInput();
-    const roleRows = await db.select().from(roles).where(inArray(roles.id, wanted.map((w) => w.roleId).concat(NO_ROLE)));
+    const roleRows = await db
+      .select()
+      .from(roles)
+      .where(inArray(roles.id, wanted.map((w) => w.roleId).concat(NO_ROLE)));
     const unknown = wanted.map((w, i) => ({ w, i })).filter(({ w }) => !roleRows.some((r) => r.id === w.roleId));
-    if (unknown.length) throw new ApiError(400, 'api.validationFailed', unknown.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })));
+    if (unknown.length)
+      throw new ApiError(
+        400,
+        'api.validationFailed',
+        unknown.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })),
+      );
     const top = await topRank(db);
     const isTop = principal.rank <= top;
     if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
     const before = await rolesOf(target.id);
     const enabled = new Set(wanted.filter((w) => w.enabled).map((w) => w.roleId));
     const changed = roleRows.filter((r) => enabled.has(r.id) !== before.find((b) => b.roleId === r.id)?.enabled);
-    await assertMayGrantRoles(db, principal, changed.filter((r) => enabled.has(r.id)), 'userRoles');
+    await assertMayGrantRoles(
+      db,
+      principal,
+      changed.filter((r) => enabled.has(r.id)),
+      'userRoles',
+    );
     const withdrawn = changed.filter((r) => !enabled.has(r.id));
-    if (!isTop && withdrawn.some((r) => r.priority < principal.rank)) throw new ApiError(403, 'users.roleOutranks', [{ field: 'userRoles', message: 'users.roleOutranks' }]);
+    if (!isTop && withdrawn.some((r) => r.priority < principal.rank))
+      throw new ApiError(403, 'users.roleOutranks', [{ field: 'userRoles', message: 'users.roleOutranks' }]);
     const kept = before.filter((b) => b.enabled && !roleRows.some((r) => r.id === b.roleId)).map((b) => b.roleId);
     const next = [...new Set([...kept, ...enabled])];
-    const keepsTop = (await db.select({ priority: roles.priority }).from(roles).where(inArray(roles.id, next.concat(NO_ROLE)))).some((r) => r.priority === top);
-    if (!keepsTop && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
+    const keepsTop = (
+      await db
+        .select({ priority: roles.priority })
+        .from(roles)
+        .where(inArray(roles.id, next.concat(NO_ROLE)))
+    ).some((r) => r.priority === top);
+    if (!keepsTop && (await isTopRoleHolder(db, target.id)) && (await otherActiveTopRoleHolders(db, target.id)) === 0)
+      throw new ApiError(409, 'users.lastAdmin');
     await db.transaction(async (tx) => {
       if (!keepsTop) await assertNotLastActiveTopRoleHolder(tx, target.id);
       // A role deleted since it was read above is refused here, not by the foreign key (a 500); the share lock
       // makes a concurrent delete wait for this change and then see the role held.
       const present = next.length ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, next)).for('key share') : [];
       const gone = wanted.map((w, i) => ({ w, i })).filter(({ w }) => next.includes(w.roleId) && !present.some((r) => r.id === w.roleId));
-      if (gone.length) throw new ApiError(400, 'api.validationFailed', gone.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })));
+      if (gone.length)
+        throw new ApiError(
+          400,
+          'api.validationFailed',
+          gone.map(({ i }) => ({ field: `userRoles[${i}].roleId`, message: 'users.unknownRole' })),
+        );
       await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
       if (next.length) await tx.insert(userRoles).values(next.map((roleId) => ({ userId: target.id, roleId })));
-      const names = (ids: string[]) => before.filter((b) => ids.includes(b.roleId)).map((b) => b.roleName).sort();
+      const names = (ids: string[]) =>
+        before
+          .filter((b) => ids.includes(b.roleId))
+          .map((b) => b.roleName)
+          .sort();
       await writeAudit(tx, {
         userId: principal.id,
         type: 'Update',

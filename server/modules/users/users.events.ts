@@ -28,7 +28,13 @@ export type UserEvent = UserChanged | UserDeactivated | UserDeleted;
 /** A committed change to a user's account: the account event, and ResourceChanged so lists of users refresh. */
 export function announceUserChange(events: EventBus, type: UserEvent['type'], user: { id: string; partnerId: string | null }) {
   return Promise.all([
-    events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: type === 'UserDeleted' ? 'deleted' : 'updated', partnerId: user.partnerId }),
+    events.publish({
+      type: 'ResourceChanged',
+      resource: 'users',
+      id: user.id,
+      action: type === 'UserDeleted' ? 'deleted' : 'updated',
+      partnerId: user.partnerId,
+    }),
     events.publish({ type, userId: user.id, partnerId: user.partnerId }),
   ]);
 }

@@ -11,7 +11,15 @@ const emailOf = sql<string>`lower(${users.email})`;
 
 /** Ids of the demo accounts there are, by their email in lower case (a deleted account included). */
 export async function demoUserIds(db: Db, emails: readonly string[]) {
-  const rows = await db.select({ id: users.id, email: emailOf }).from(users).where(inArray(emailOf, emails.map((e) => e.toLowerCase())));
+  const rows = await db
+    .select({ id: users.id, email: emailOf })
+    .from(users)
+    .where(
+      inArray(
+        emailOf,
+        emails.map((e) => e.toLowerCase()),
+      ),
+    );
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
@@ -20,7 +28,10 @@ export async function demoUserIds(db: Db, emails: readonly string[]) {
  * partner. Accounts that are there are left as people left them.
  */
 export async function seedDemoUsers({ db }: AppContext) {
-  const present = await demoUserIds(db, DEMO_USERS.map((u) => u.email));
+  const present = await demoUserIds(
+    db,
+    DEMO_USERS.map((u) => u.email),
+  );
   const missing = DEMO_USERS.filter((demo) => !present.has(demo.email));
   if (!missing.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -30,7 +41,16 @@ export async function seedDemoUsers({ db }: AppContext) {
     if (!role || (demo.partner && !partnerId)) continue;
     const [user] = await db
       .insert(users)
-      .values({ email: demo.email, userName: demo.email, firstName: demo.firstName, lastName: demo.lastName, passwordHash, isActive: true, emailConfirmed: true, partnerId })
+      .values({
+        email: demo.email,
+        userName: demo.email,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        passwordHash,
+        isActive: true,
+        emailConfirmed: true,
+        partnerId,
+      })
       .returning({ id: users.id });
     await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   }

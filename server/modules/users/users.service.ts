@@ -21,7 +21,15 @@ import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, 
 import { selectUserDto, selectUserDtos } from './userDto';
 import { announceUserChange } from './users.events';
 
-const sortable = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, userName: users.userName, createdAt: users.createdAt, isActive: users.isActive };
+const sortable = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  userName: users.userName,
+  createdAt: users.createdAt,
+  isActive: users.isActive,
+};
 
 /**
  * The rules of user administration, shared by staff (`/users`) and partner admins (`/partner-users`).
@@ -43,12 +51,18 @@ export function createUserService(ctx: AppContext) {
   }
 
   async function assertLivePartner(partnerId: string, conn: Db = db) {
-    const [partner] = await conn.select({ id: partners.id }).from(partners).where(and(eq(partners.id, partnerId), sql`${partners.deletedAt} is null`));
+    const [partner] = await conn
+      .select({ id: partners.id })
+      .from(partners)
+      .where(and(eq(partners.id, partnerId), sql`${partners.deletedAt} is null`));
     if (!partner) throw fieldError('partnerId', 'users.unknownPartner');
   }
 
   /** Deleted users are left out, except when asked by id (react-admin's getMany), marked `deleted`. */
-  async function search(scope: SQL | undefined, input: Pick<SearchInput, 'pageNumber' | 'pageSize'> & Partial<SearchInput> & { isActive?: boolean; partnerId?: string }): Promise<PagedResult<UserDto>> {
+  async function search(
+    scope: SQL | undefined,
+    input: Pick<SearchInput, 'pageNumber' | 'pageSize'> & Partial<SearchInput> & { isActive?: boolean; partnerId?: string },
+  ): Promise<PagedResult<UserDto>> {
     const byIds = input.ids !== undefined;
     const where = and(
       byIds ? idsFilter(users.id, input.ids) : isNull(users.deletedAt),
@@ -65,7 +79,16 @@ export function createUserService(ctx: AppContext) {
         .orderBy(...orderByOf(input.orderBy, sortable, [sql`${users.createdAt} desc`]), users.id)
         .limit(limit)
         .offset(offset);
-      const dtos = ids.length ? await selectUserDtos(db, inArray(users.id, ids.map((r) => r.id)), { includeDeleted: byIds }) : [];
+      const dtos = ids.length
+        ? await selectUserDtos(
+            db,
+            inArray(
+              users.id,
+              ids.map((r) => r.id),
+            ),
+            { includeDeleted: byIds },
+          )
+        : [];
       const byId = new Map(dtos.map((d) => [d.id, d]));
       return ids.map((r) => byId.get(r.id)).filter((d): d is UserDto => !!d);
     });
@@ -78,7 +101,10 @@ export function createUserService(ctx: AppContext) {
     if (!role) throw fieldError('roleId', 'users.unknownRole');
     await assertMayGrantRoles(db, principal, [role], 'roleId');
     if (options.partnerId) await assertLivePartner(options.partnerId);
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
     if (taken) throw new ApiError(409, 'users.emailTaken', [{ field: 'email', message: 'users.emailTaken' }]);
 
     const { user, token } = await db.transaction(async (tx) => {
@@ -122,7 +148,8 @@ export function createUserService(ctx: AppContext) {
       .where(and(idsFilter(users.id, ids), isNull(users.deletedAt), scope))
       .for('update');
     const missing = ids.findIndex((id) => !rows.some((row) => row.id === id.toLowerCase()));
-    if (missing >= 0) throw new ApiError(404, ids.length > 1 ? 'api.someNotFound' : 'users.notFound', [{ field: `ids[${missing}]`, message: 'users.notFound' }]);
+    if (missing >= 0)
+      throw new ApiError(404, ids.length > 1 ? 'api.someNotFound' : 'users.notFound', [{ field: `ids[${missing}]`, message: 'users.notFound' }]);
     return [...new Set(ids.map((id) => id.toLowerCase()))].map((id) => rows.find((row) => row.id === id)!);
   }
 
@@ -130,7 +157,13 @@ export function createUserService(ctx: AppContext) {
    * Updates users in one transaction, all or none (PUT, PATCH and the bulk PATCH). `readInput` makes each
    * one's input from its current values under the lock; `ifMatch` refuses a stale copy (412).
    */
-  async function updateMany(principal: Principal, scope: SQL | undefined, ids: string[], readInput: (current: UserDto) => Promise<UpdateUserInput>, options: UserChangeOptions) {
+  async function updateMany(
+    principal: Principal,
+    scope: SQL | undefined,
+    ids: string[],
+    readInput: (current: UserDto) => Promise<UpdateUserInput>,
+    options: UserChangeOptions,
+  ) {
     const changed = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const done: UserDto[] = [];
@@ -149,7 +182,11 @@ export function createUserService(ctx: AppContext) {
           organization: input.organization || null,
           ...(partnerId !== undefined ? { partnerId } : {}),
         };
-        const [after] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, before.id)).returning();
+        const [after] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, before.id))
+          .returning();
         await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: before.id, before, after });
         done.push(current);
       }
@@ -159,7 +196,13 @@ export function createUserService(ctx: AppContext) {
     return (await selectUserDtos(db, idsFilter(users.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
 
-  async function update(principal: Principal, scope: SQL | undefined, id: string, readInput: (current: UserDto) => Promise<UpdateUserInput>, options: UserChangeOptions) {
+  async function update(
+    principal: Principal,
+    scope: SQL | undefined,
+    id: string,
+    readInput: (current: UserDto) => Promise<UpdateUserInput>,
+    options: UserChangeOptions,
+  ) {
     await visibleUser(scope, id);
     return (await updateMany(principal, scope, [id], readInput, options))[0];
   }
@@ -168,7 +211,8 @@ export function createUserService(ctx: AppContext) {
   async function assertMayRemove(principal: Principal, target: UserDto, conn: Db = db) {
     if (target.id === principal.id) throw forbidden('users.self');
     await assertOutranks(conn, principal, target.id);
-    if (target.isActive && (await isTopRoleHolder(conn, target.id)) && (await otherActiveTopRoleHolders(conn, target.id)) === 0) throw new ApiError(409, 'users.lastAdmin');
+    if (target.isActive && (await isTopRoleHolder(conn, target.id)) && (await otherActiveTopRoleHolders(conn, target.id)) === 0)
+      throw new ApiError(409, 'users.lastAdmin');
   }
 
   async function toggleStatus(principal: Principal, scope: SQL | undefined, id: string) {
@@ -183,7 +227,14 @@ export function createUserService(ctx: AppContext) {
       if (!active) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, target.id));
       if (!active) await revokeRefreshTokensOfUser(tx, target.id);
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { isActive: target.isActive }, after: { isActive: active } });
+      await writeAudit(tx, {
+        userId: principal.id,
+        type: 'Update',
+        table: 'users',
+        key: target.id,
+        before: { isActive: target.isActive },
+        after: { isActive: active },
+      });
     });
     await announceUserChange(ctx.events, active ? 'UserChanged' : 'UserDeactivated', target);
     return (await selectUserDto(db, target.id))!;

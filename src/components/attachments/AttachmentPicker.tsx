@@ -57,14 +57,25 @@ export function AttachmentPicker({ files, onChange, limits, typesLabel, label, p
       </Stack>
       <input ref={input} type="file" multiple hidden accept={limits.accept} onChange={onPick} data-testid="attachment-input" />
       {problems.map((problem) => (
-        <Alert key={`${problem.key}-${problem.values.name}`} severity="warning" sx={{ mt: 1 }} data-testid="attachment-problem" onClose={() => setProblems(problems.filter((p) => p !== problem))}>
+        <Alert
+          key={`${problem.key}-${problem.values.name}`}
+          severity="warning"
+          sx={{ mt: 1 }}
+          data-testid="attachment-problem"
+          onClose={() => setProblems(problems.filter((p) => p !== problem))}
+        >
           {translate(problem.key, { ...problem.values, types: typesLabel })}
         </Alert>
       ))}
       {files.length > 0 && (
         <Stack spacing={1} sx={{ mt: 1 }} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
           {files.map((file, index) => (
-            <Box component="li" key={`${file.name}-${index}`} data-testid="attachment-file" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.75 }}>
+            <Box
+              component="li"
+              key={`${file.name}-${index}`}
+              data-testid="attachment-file"
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.75 }}
+            >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <InsertDriveFileOutlined fontSize="small" color="action" />
                 <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} title={file.name}>
@@ -74,12 +85,25 @@ export function AttachmentPicker({ files, onChange, limits, typesLabel, label, p
                   {progress ? `${Math.round((progress[index] ?? 0) * 100)}%` : formatBytes(file.size)}
                 </Typography>
                 {!progress && (
-                  <IconButton size="small" onClick={() => onChange(files.filter((_, i) => i !== index))} disabled={disabled} aria-label={translate('app.attachments.remove', { name: file.name })}>
+                  <IconButton
+                    size="small"
+                    onClick={() => onChange(files.filter((_, i) => i !== index))}
+                    disabled={disabled}
+                    aria-label={translate('app.attachments.remove', { name: file.name })}
+                  >
                     <Close fontSize="small" />
                   </IconButton>
                 )}
               </Stack>
-              {progress && <LinearProgress variant="determinate" value={(progress[index] ?? 0) * 100} sx={{ mt: 0.5 }} data-testid="attachment-progress" aria-label={file.name} />}
+              {progress && (
+                <LinearProgress
+                  variant="determinate"
+                  value={(progress[index] ?? 0) * 100}
+                  sx={{ mt: 0.5 }}
+                  data-testid="attachment-progress"
+                  aria-label={file.name}
+                />
+              )}
             </Box>
           ))}
         </Stack>

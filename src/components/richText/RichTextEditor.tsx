@@ -65,7 +65,14 @@ export function RichTextEditor({ label, initialValue = '', onChange, helperText,
       <Typography id={labelId} variant="body2" sx={{ mb: 0.5, color: error ? 'error.main' : 'text.secondary' }}>
         {label}
       </Typography>
-      <Box sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` } }}>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 1,
+          '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` },
+        }}
+      >
         <Stack direction="row" role="toolbar" aria-label={translate('app.richText.toolbar')} sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5 }}>
           {TOOLS.map((tool) => (
             <Tooltip key={tool.command} title={translate(tool.labelKey)}>
@@ -96,7 +103,16 @@ export function RichTextEditor({ label, initialValue = '', onChange, helperText,
             event.preventDefault();
             document.execCommand('insertText', false, event.clipboardData.getData('text/plain'));
           }}
-          sx={{ minHeight, maxHeight: 320, overflowY: 'auto', p: 1.5, outline: 'none', typography: 'body2', '& ul, & ol': { pl: 3, my: 0.5 }, '& p': { my: 0.5 } }}
+          sx={{
+            minHeight,
+            maxHeight: 320,
+            overflowY: 'auto',
+            p: 1.5,
+            outline: 'none',
+            typography: 'body2',
+            '& ul, & ol': { pl: 3, my: 0.5 },
+            '& p': { my: 0.5 },
+          }}
         />
       </Box>
       {helperText && <FormHelperText error={error}>{helperText}</FormHelperText>}

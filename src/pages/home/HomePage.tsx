@@ -16,7 +16,12 @@ export default function HomePage() {
       <PageHeading title={translate('app.home.title')} />
       <Card
         data-testid="welcome-card"
-        sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2, backgroundImage: 'linear-gradient(135deg, rgba(255,255,255,0.12), rgba(0,0,0,0.12))' }}
+        sx={{
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          borderRadius: 2,
+          backgroundImage: 'linear-gradient(135deg, rgba(255,255,255,0.12), rgba(0,0,0,0.12))',
+        }}
       >
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 3, p: { xs: 3, md: 5 } }}>
           <UserAvatar user={user} size={64} sx={{ bgcolor: 'primary.dark', fontSize: 28 }} />

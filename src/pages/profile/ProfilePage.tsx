@@ -24,7 +24,14 @@ export default function ProfilePage() {
       <PageHeading title={translate('app.profile.title')} />
       <Tabs value={current} onChange={(_, value: string) => setCurrent(value)} sx={{ mb: 3 }}>
         {tabs.map((tab) => (
-          <Tab key={tab.value} value={tab.value} label={translate(tab.labelKey)} icon={tab.icon} iconPosition="start" data-testid={`profile-tab-${tab.value}`} />
+          <Tab
+            key={tab.value}
+            value={tab.value}
+            label={translate(tab.labelKey)}
+            icon={tab.icon}
+            iconPosition="start"
+            data-testid={`profile-tab-${tab.value}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel">

@@ -54,7 +54,13 @@ export default function SettingsPage() {
               <FormLabel id="settings-theme">{translate('app.settings.theme')}</FormLabel>
               <RadioGroup row aria-labelledby="settings-theme" value={themeMode} onChange={(event) => changeThemeMode(event.target.value as ThemeMode)}>
                 {THEME_MODES.map((mode) => (
-                  <FormControlLabel key={mode} value={mode} control={<Radio />} label={translate(`app.settings.${mode}`)} data-testid={`settings-theme-${mode}`} />
+                  <FormControlLabel
+                    key={mode}
+                    value={mode}
+                    control={<Radio />}
+                    label={translate(`app.settings.${mode}`)}
+                    data-testid={`settings-theme-${mode}`}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>

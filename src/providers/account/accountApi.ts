@@ -8,14 +8,11 @@ const anonymous = { method: 'POST', authenticated: false, notify: false } as con
 export const accountApi = {
   requestPasswordReset: (email: string) => apiRequest(apiPaths.forgotPassword, { ...anonymous, body: { email } }),
 
-  verifyResetToken: (email: string, token: string) =>
-    apiRequest(apiPaths.verifyResetToken, { ...anonymous, body: { email, token } }),
+  verifyResetToken: (email: string, token: string) => apiRequest(apiPaths.verifyResetToken, { ...anonymous, body: { email, token } }),
 
-  resetPassword: (input: { email: string; password: string; token: string }) =>
-    apiRequest(apiPaths.resetPassword, { ...anonymous, body: input }),
+  resetPassword: (input: { email: string; password: string; token: string }) => apiRequest(apiPaths.resetPassword, { ...anonymous, body: input }),
 
-  verifyActivationToken: (email: string, code: string) =>
-    apiRequest(apiPaths.verifyActivationToken, { ...anonymous, body: { email, token: code } }),
+  verifyActivationToken: (email: string, code: string) => apiRequest(apiPaths.verifyActivationToken, { ...anonymous, body: { email, token: code } }),
 
   confirmMail: (input: { email: string; password: string; code: string }) =>
     apiRequest(apiPaths.confirmMail, {

@@ -58,5 +58,11 @@ export function fileNameOf(disposition: string | null): string | null {
       // A malformed escape: fall back to the plain name.
     }
   }
-  return /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition)?.slice(1).find((name) => name?.trim())?.trim() ?? null;
+  return (
+    /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i
+      .exec(disposition)
+      ?.slice(1)
+      .find((name) => name?.trim())
+      ?.trim() ?? null
+  );
 }

@@ -44,7 +44,11 @@ export function PartnerPicker({ label, value, valueLabel, onChange, error, helpe
 
   const { data, isFetching } = useGetList<PartnerDto>(
     'partners',
-    { pagination: { page: 1, perPage: PARTNER_PICKER_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: { includeDeleted: true, ...(name ? { name } : {}) } },
+    {
+      pagination: { page: 1, perPage: PARTNER_PICKER_PAGE_SIZE },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { includeDeleted: true, ...(name ? { name } : {}) },
+    },
     // Also loads when only the chosen id is known, to show its name.
     { enabled: open || (!!value && !valueLabel), placeholderData: (previous) => previous },
   );

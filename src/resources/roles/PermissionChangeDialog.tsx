@@ -36,11 +36,20 @@ function PermissionList({ titleKey, keys, color }: { titleKey: string; keys: str
 export function PermissionChangeDialog({ roleName, change, saving, onCancel, onConfirm }: PermissionChangeDialogProps) {
   const translate = useTranslate();
   return (
-    <ConfirmDialog open title={translate('admin.permissions.confirmTitle', { role: roleName })} busy={saving} onCancel={onCancel} onConfirm={onConfirm} testId="permission-change-dialog">
+    <ConfirmDialog
+      open
+      title={translate('admin.permissions.confirmTitle', { role: roleName })}
+      busy={saving}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="permission-change-dialog"
+    >
       <PermissionList titleKey="admin.permissions.added" keys={change.added} color="success" />
       <PermissionList titleKey="admin.permissions.removed" keys={change.removed} color="error" />
       <Alert severity={change.affectedUsers > 0 ? 'warning' : 'info'} data-testid="permission-change-affected">
-        {change.affectedUsers === 0 ? translate('admin.permissions.affectedNone') : translate('admin.permissions.affectedUsers', { smart_count: change.affectedUsers })}
+        {change.affectedUsers === 0
+          ? translate('admin.permissions.affectedNone')
+          : translate('admin.permissions.affectedUsers', { smart_count: change.affectedUsers })}
       </Alert>
     </ConfirmDialog>
   );

@@ -51,7 +51,15 @@ export function PermissionGroupCard({ group, enabled, readOnly, onChange }: Perm
             return (
               <FormControlLabel
                 key={action}
-                control={<Switch size="small" checked={enabled.has(key)} disabled={readOnly} onChange={(event) => onChange([key], event.target.checked)} data-testid={`permission-${key}`} />}
+                control={
+                  <Switch
+                    size="small"
+                    checked={enabled.has(key)}
+                    disabled={readOnly}
+                    onChange={(event) => onChange([key], event.target.checked)}
+                    data-testid={`permission-${key}`}
+                  />
+                }
                 label={actionLabel(translate, action)}
                 slotProps={{ typography: { variant: 'body2', noWrap: true, title: key } }}
                 sx={{ mr: 0, minWidth: 0 }}

@@ -60,7 +60,15 @@ export default function RolePermissionsPage() {
   }, [saved, enabled]);
 
   if (roleError || loadFailed) {
-    return <StatusPage testId="not-found" code="404" title={translate('admin.permissions.notFoundTitle')} body={translate('admin.permissions.notFoundBody')} homeLabel={translate('app.notFound.home')} />;
+    return (
+      <StatusPage
+        testId="not-found"
+        code="404"
+        title={translate('admin.permissions.notFoundTitle')}
+        body={translate('admin.permissions.notFoundBody')}
+        homeLabel={translate('app.notFound.home')}
+      />
+    );
   }
   if (!role || !saved) return <LoadingScreen />;
 
@@ -121,7 +129,13 @@ export default function RolePermissionsPage() {
         sx={{ mb: 2, maxWidth: { sm: 420 } }}
         slotProps={{
           htmlInput: { 'aria-label': translate('admin.permissions.search'), 'data-testid': 'permission-search' },
-          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {groups.length === 0 && <Typography sx={{ color: 'text.secondary', py: 4 }}>{translate('admin.permissions.noMatch')}</Typography>}

@@ -16,7 +16,12 @@ export function permissionLabel(translate: Translate, key: string): string {
   return resource && action ? `${resourceLabel(translate, resource)} · ${actionLabel(translate, action)}` : key;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase();
 
 /**
  * The whole catalogue (contract/permissions.ts) grouped by resource, narrowed by a search: a resource whose

@@ -9,5 +9,6 @@ export const rolePermissionsApi = {
   get: (roleId: string, signal?: AbortSignal) => apiRequest<RolePermissionsDto>(path(roleId), { signal }).then((r) => r.data?.permissions ?? []),
   preview: (roleId: string, permissions: string[]) =>
     apiRequest<RolePermissionsChange>(path(roleId, '/preview'), { method: 'POST', body: { permissions } }).then((r) => r.data as RolePermissionsChange),
-  save: (roleId: string, permissions: string[]) => apiRequest<RolePermissionsChange>(path(roleId), { method: 'PUT', body: { permissions } }).then((r) => r.data),
+  save: (roleId: string, permissions: string[]) =>
+    apiRequest<RolePermissionsChange>(path(roleId), { method: 'PUT', body: { permissions } }).then((r) => r.data),
 };

@@ -31,8 +31,18 @@ const ticketManagerTable: EntityResource<TicketDto> = {
   columns: [
     { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} /> },
     { source: 'subject', labelKey: 'tickets.fields.subject', sortable: true, maxWidth: 260 },
-    { source: 'description', labelKey: 'tickets.fields.description', render: (ticket) => <TicketDescriptionCell html={ticket.description} />, hideOnMobile: true },
-    { source: 'attachments', labelKey: 'tickets.fields.attachments', render: (ticket) => <TicketAttachmentIcons ticketId={ticket.id} attachments={ticket.attachments ?? []} />, hideOnMobile: true },
+    {
+      source: 'description',
+      labelKey: 'tickets.fields.description',
+      render: (ticket) => <TicketDescriptionCell html={ticket.description} />,
+      hideOnMobile: true,
+    },
+    {
+      source: 'attachments',
+      labelKey: 'tickets.fields.attachments',
+      render: (ticket) => <TicketAttachmentIcons ticketId={ticket.id} attachments={ticket.attachments ?? []} />,
+      hideOnMobile: true,
+    },
     { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true },
     { source: 'status', labelKey: 'tickets.fields.status', sortable: true, render: (ticket) => <TicketStatusIcon status={ticket.status} /> },
   ],

@@ -65,7 +65,17 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
     try {
       const ticket = await createTicket(
         { subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, files },
-        { idempotencyKey, onProgress: ({ loaded, total }) => setProgress(perFileProgress(files.map((f) => f.size), loaded, total)) },
+        {
+          idempotencyKey,
+          onProgress: ({ loaded, total }) =>
+            setProgress(
+              perFileProgress(
+                files.map((f) => f.size),
+                loaded,
+                total,
+              ),
+            ),
+        },
       );
       showToast('success', translate('tickets.create.created'));
       onCreated(ticket);

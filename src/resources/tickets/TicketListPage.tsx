@@ -166,7 +166,10 @@ export default function TicketListPage() {
           labelRowsPerPage={translate('admin.table.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) => translate('admin.table.displayedRows', { from, to, count })}
           getItemAriaLabel={(type) => translate(`admin.table.page.${type}`)}
-          sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 2 }, '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+          sx={{
+            '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 2 },
+            '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          }}
         />
       </Card>
       {creating && (

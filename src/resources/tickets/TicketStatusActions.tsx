@@ -62,7 +62,14 @@ export function TicketStatusActions({ ticket, status, onChanged }: TicketStatusA
     <>
       <Stack direction="row" spacing={1}>
         {PARTNER_STATUS_CHANGES[status].map((next) => (
-          <Button key={next} size="small" variant="outlined" color={next === 'CLOSED' ? 'error' : 'primary'} onClick={() => setTarget(next)} data-testid={`ticket-set-${next}`}>
+          <Button
+            key={next}
+            size="small"
+            variant="outlined"
+            color={next === 'CLOSED' ? 'error' : 'primary'}
+            onClick={() => setTarget(next)}
+            data-testid={`ticket-set-${next}`}
+          >
             {translate(next === 'CLOSED' ? 'tickets.detail.close' : 'tickets.detail.reopen')}
           </Button>
         ))}

@@ -24,7 +24,14 @@ export function TicketStatusIcon({ status }: { status: unknown }) {
   const label = translate(statusLabelKey(shown));
   return (
     <Tooltip title={label}>
-      <Box component="span" role="img" aria-label={label} data-testid="ticket-status-icon" data-status={shown} sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        data-testid="ticket-status-icon"
+        data-status={shown}
+        sx={{ display: 'inline-flex', verticalAlign: 'middle' }}
+      >
         <Icon color={statusColor(shown)} />
       </Box>
     </Tooltip>

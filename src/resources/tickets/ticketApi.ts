@@ -45,7 +45,11 @@ export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal
  * POST /tickets/{id}/messages: JSON `{ body }`, or multipart (`body` and `files`) with upload progress when
  * files come along. Silent: the chat shows the outcome itself.
  */
-export async function postTicketMessage(ticketId: string, body: string, { files = [], onProgress, idempotencyKey }: SendOptions & { files?: readonly File[] } = {}): Promise<TicketChatMessage> {
+export async function postTicketMessage(
+  ticketId: string,
+  body: string,
+  { files = [], onProgress, idempotencyKey }: SendOptions & { files?: readonly File[] } = {},
+): Promise<TicketChatMessage> {
   const headers = keyHeader(idempotencyKey);
   if (files.length === 0) {
     return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body }, headers, notify: false })).data;

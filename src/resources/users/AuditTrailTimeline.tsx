@@ -77,8 +77,12 @@ export function AuditTrailTimeline({ entries, userId }: { entries: AuditTrailEnt
                       {changes.map(({ column, before, after }) => (
                         <TableRow key={column}>
                           <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', width: '1%' }}>{column}</TableCell>
-                          {entry.type !== 'Create' && <TableCell sx={{ color: entry.type === 'Update' ? 'error.main' : undefined, overflowWrap: 'anywhere' }}>{shown(before)}</TableCell>}
-                          {entry.type !== 'Delete' && <TableCell sx={{ color: entry.type === 'Update' ? 'success.main' : undefined, overflowWrap: 'anywhere' }}>{shown(after)}</TableCell>}
+                          {entry.type !== 'Create' && (
+                            <TableCell sx={{ color: entry.type === 'Update' ? 'error.main' : undefined, overflowWrap: 'anywhere' }}>{shown(before)}</TableCell>
+                          )}
+                          {entry.type !== 'Delete' && (
+                            <TableCell sx={{ color: entry.type === 'Update' ? 'success.main' : undefined, overflowWrap: 'anywhere' }}>{shown(after)}</TableCell>
+                          )}
                         </TableRow>
                       ))}
                     </TableBody>

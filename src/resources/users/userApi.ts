@@ -15,7 +15,8 @@ export const userApi = {
   toggleStatus: (apiResource: 'users' | 'partner-users', id: string) =>
     apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/toggle-status`, { method: 'POST', notify: true }).then((r) => r.data),
 
-  roles: (id: string, signal?: AbortSignal) => apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, { signal }).then((r) => r.data ?? []),
+  roles: (id: string, signal?: AbortSignal) =>
+    apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, { signal }).then((r) => r.data ?? []),
 
   saveRoles: (id: string, roles: UserRoleDto[]) =>
     apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, {
@@ -25,7 +26,8 @@ export const userApi = {
 
   /** One page of a user's audit trail, newest first, with the total. */
   auditTrails: (id: string, page: { pageNumber: number; pageSize: number }, signal?: AbortSignal) =>
-    apiRequest<PagedResult<AuditTrailEntry>>(`${API_BASE}/users/${encodeURIComponent(id)}/audit-trails?pageNumber=${page.pageNumber}&pageSize=${page.pageSize}`, { signal }).then(
-      (r) => r.data ?? { items: [], totalCount: 0, currentPage: page.pageNumber, pageSize: page.pageSize },
-    ),
+    apiRequest<PagedResult<AuditTrailEntry>>(
+      `${API_BASE}/users/${encodeURIComponent(id)}/audit-trails?pageNumber=${page.pageNumber}&pageSize=${page.pageSize}`,
+      { signal },
+    ).then((r) => r.data ?? { items: [], totalCount: 0, currentPage: page.pageNumber, pageSize: page.pageSize }),
 };

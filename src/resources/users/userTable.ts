@@ -30,8 +30,20 @@ const userTable: EntityResource<UserDto> = {
   },
   rowActions: [
     toggleStatusAction('users'),
-    { key: 'roles', labelKey: 'admin.users.roles', icon: createElement(ManageAccountsOutlined, { fontSize: 'small' }), access: { action: 'View', resource: 'UserRoles' }, Dialog: UserRolesDialog },
-    { key: 'audit', labelKey: 'admin.users.auditTrail', icon: createElement(HistoryOutlined, { fontSize: 'small' }), access: { action: 'View', resource: 'AuditTrails' }, Dialog: UserAuditTrailDialog },
+    {
+      key: 'roles',
+      labelKey: 'admin.users.roles',
+      icon: createElement(ManageAccountsOutlined, { fontSize: 'small' }),
+      access: { action: 'View', resource: 'UserRoles' },
+      Dialog: UserRolesDialog,
+    },
+    {
+      key: 'audit',
+      labelKey: 'admin.users.auditTrail',
+      icon: createElement(HistoryOutlined, { fontSize: 'small' }),
+      access: { action: 'View', resource: 'AuditTrails' },
+      Dialog: UserAuditTrailDialog,
+    },
   ],
 };
 

@@ -62,9 +62,7 @@ describe('screen declarations', () => {
   });
 
   it('guards the routes of specification section 2 as written there', () => {
-    const routes = Object.fromEntries(
-      screenRoutes.map((route) => [route.path, `${accessText(route.access)}${route.withoutLayout ? ', without layout' : ''}`]),
-    );
+    const routes = Object.fromEntries(screenRoutes.map((route) => [route.path, `${accessText(route.access)}${route.withoutLayout ? ', without layout' : ''}`]));
     expect(routes).toEqual(SPECIFIED_ROUTES);
   });
 
@@ -94,7 +92,7 @@ describe('screen declarations', () => {
     expect(searched).toEqual(screenDeclarations.map((declaration) => declaration.apiPath));
   });
 
-  it("lets canAccess answer for each declared resource from its permission resource, and no other", async () => {
+  it('lets canAccess answer for each declared resource from its permission resource, and no other', async () => {
     signInAs('admin');
     for (const { name, permissionResource } of screenDeclarations) {
       savePermissions([permission(permissionResource, 'View')]);
@@ -126,7 +124,9 @@ describe('screen declarations', () => {
     render(
       <MemoryRouter initialEntries={['/probe']}>
         <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider('en')}>
-          {resourceElementsOf(screenDeclarations, () => <div />)}
+          {resourceElementsOf(screenDeclarations, () => (
+            <div />
+          ))}
           <CustomRoutes noLayout>
             <Route path="/probe" element={<Probe />} />
           </CustomRoutes>

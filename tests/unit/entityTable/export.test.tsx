@@ -61,7 +61,10 @@ describe('entity table export', () => {
     expect(lastExport?.authorization).toBe(`Bearer ${credentials.token}`);
     expect(downloads[0].fileName).toBe('partners.csv');
     const csv = await textOf(downloads[0].blob);
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,name,email,type,address,phone');
     // Every matching row, not only the page on screen.
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Partner 10', 'Partner 11', 'Partner 12']);

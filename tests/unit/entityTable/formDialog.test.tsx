@@ -50,7 +50,14 @@ describe('entity add/edit dialog', { timeout: 15_000 }, () => {
 
   it('shows the server field errors by their fields, "Lỗi" when the server gives no message, and clears each one on edit', async () => {
     const user = userEvent.setup();
-    server.use(http.post('/api/v1/partners', () => failed(400, 'Some fields are not valid', [{ field: 'name', message: '' }, { field: 'email', message: 'This email is already in use' }])));
+    server.use(
+      http.post('/api/v1/partners', () =>
+        failed(400, 'Some fields are not valid', [
+          { field: 'name', message: '' },
+          { field: 'email', message: 'This email is already in use' },
+        ]),
+      ),
+    );
     signInAs('admin');
     renderEntityScreen(partners);
     const dialog = await openCreate();
@@ -84,7 +91,11 @@ describe('entity add/edit dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('entity-form-dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rows()).toHaveLength(4));
     expect(rowOf('Hòa Bình Trading')).toBeDefined();
-    expect(posts().at(-1)?.body).toEqual({ ...Object.fromEntries(Object.entries(valid).map(([k, v]) => [k.toLowerCase(), v])), website: null, contactPhone: null });
+    expect(posts().at(-1)?.body).toEqual({
+      ...Object.fromEntries(Object.entries(valid).map(([k, v]) => [k.toLowerCase(), v])),
+      website: null,
+      contactPhone: null,
+    });
   });
 
   it('edits a row in a dialog titled edit plus the name that shows its id, at the row’s own address', async () => {
@@ -103,7 +114,10 @@ describe('entity add/edit dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('entity-form-dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rowOf('Globex Global')).toBeDefined());
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
-    expect(mockApi.requests.find((r) => r.method === 'PATCH')).toMatchObject({ path: '/api/v1/partners/00000000-0000-4000-9000-000000000002', body: { name: 'Globex Global' } });
+    expect(mockApi.requests.find((r) => r.method === 'PATCH')).toMatchObject({
+      path: '/api/v1/partners/00000000-0000-4000-9000-000000000002',
+      body: { name: 'Globex Global' },
+    });
   });
 
   it('says not found for an address naming a row the API does not give', async () => {

@@ -101,7 +101,9 @@ describe('entity table selection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(rowNames()).toEqual(['Partner 02']));
     // One request for all of them (all or nothing on the server).
-    expect(mockApi.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v1/partners/search').map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+    expect(
+      mockApi.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v1/partners/search').map(({ method, path, body }) => ({ method, path, body })),
+    ).toEqual([
       { method: 'POST', path: '/api/v1/partners/delete', body: { ids: ['00000000-0000-4000-9000-000000000101', '00000000-0000-4000-9000-000000000103'] } },
     ]);
   });

@@ -24,7 +24,12 @@ describe('the HTML allow-list both sides share', () => {
   });
 
   it('drops a disallowed tag on both sides, keeping its text', () => {
-    for (const html of ['<font color="red">hi</font>', '<img src="x" onerror="alert(1)">', '<iframe src="https://evil.example"></iframe>', '<script>alert(1)</script>']) {
+    for (const html of [
+      '<font color="red">hi</font>',
+      '<img src="x" onerror="alert(1)">',
+      '<iframe src="https://evil.example"></iframe>',
+      '<script>alert(1)</script>',
+    ]) {
       const { server, browser } = bothSides(html);
       expect(server.map((e) => e.tag)).not.toContain(html.slice(1, html.search(/[\s>]/)));
       expect(browser.map((e) => e.tag)).toEqual(server.map((e) => e.tag));
@@ -37,8 +42,14 @@ describe('the HTML allow-list both sides share', () => {
     for (const tag of HTML_ALLOWED_TAGS.filter((t) => !['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'li'].includes(t))) {
       const html = HTML_VOID_TAGS.includes(tag) ? `<${tag}>x` : `<${tag}>x</${tag}>`;
       const { server, browser } = bothSides(html);
-      expect(server.map((e) => e.tag), tag).toEqual([tag]);
-      expect(browser.map((e) => e.tag), tag).toEqual([tag]);
+      expect(
+        server.map((e) => e.tag),
+        tag,
+      ).toEqual([tag]);
+      expect(
+        browser.map((e) => e.tag),
+        tag,
+      ).toEqual([tag]);
     }
     const table = '<table><caption>c</caption><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td rowspan="1">d</td></tr></tbody></table>';
     expect(bothSides(table).browser).toEqual(bothSides(table).server);

@@ -100,7 +100,11 @@ describe('dataProvider', () => {
     expect(toasts()).toEqual([]);
     const valid = { name: 'Umbrella', email: 'hello@umbrella.example', type: 'Retail', address: '1 Road', phone: '+84 28 1234 5678' };
     await dataProvider.create('partners', { data: valid });
-    server.use(http.delete('/api/v1/partners/:id', () => HttpResponse.json({ isSuccess: true, statusCode: 202, message: 'Deletion queued', data: null }, { status: 202 })));
+    server.use(
+      http.delete('/api/v1/partners/:id', () =>
+        HttpResponse.json({ isSuccess: true, statusCode: 202, message: 'Deletion queued', data: null }, { status: 202 }),
+      ),
+    );
     await dataProvider.delete('partners', { id: 'p1' });
     expect(toasts()).toEqual([
       { severity: 'info', message: 'Partner created' },

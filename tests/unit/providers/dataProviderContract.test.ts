@@ -23,7 +23,7 @@ describe('dataProvider: what stock react-admin components send', () => {
     expect(data.map((p) => p.id)).toEqual([a, b]);
   });
 
-  it('getOne passes react-admin\'s AbortSignal on: an aborted query sends nothing and rejects', async () => {
+  it("getOne passes react-admin's AbortSignal on: an aborted query sends nothing and rejects", async () => {
     signInAs('admin');
     const cancelled = new AbortController();
     cancelled.abort();
@@ -36,7 +36,9 @@ describe('dataProvider: what stock react-admin components send', () => {
     const cancelled = new AbortController();
     cancelled.abort();
     await expect(dataProvider.getMany('partners', { ids: [mockApi.partners[0].id], signal: cancelled.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    await expect(dataProvider.getList('partners', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {}, signal: cancelled.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      dataProvider.getList('partners', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {}, signal: cancelled.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(mockApi.requests).toHaveLength(0);
   });
 

@@ -29,11 +29,13 @@ function useTestEndpoints() {
       const form = await request.formData();
       return ok({ note: form.get('note'), files: form.getAll('files').length });
     }),
-    http.get('/api/v1/test/file', ({ request }) =>
-      refusedUnlessSignedIn(request) ??
-      new HttpResponse('hello', {
-        headers: { 'content-type': 'text/plain', 'content-disposition': `attachment; filename="Bao_cao.txt"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o.txt` },
-      }),
+    http.get(
+      '/api/v1/test/file',
+      ({ request }) =>
+        refusedUnlessSignedIn(request) ??
+        new HttpResponse('hello', {
+          headers: { 'content-type': 'text/plain', 'content-disposition': `attachment; filename="Bao_cao.txt"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o.txt` },
+        }),
     ),
   );
 }
@@ -92,10 +94,7 @@ describe('the browser transport', () => {
   it('turns a refusal into ApiError with the envelope’s message and field errors, for calls, uploads and downloads alike', async () => {
     signInAs('admin');
     const refusal = () => failed(400, 'One or more fields are invalid', [{ field: 'subject', message: 'Subject is required' }]);
-    server.use(
-      http.post('/api/v1/test/refused', refusal),
-      http.get('/api/v1/test/refused', refusal),
-    );
+    server.use(http.post('/api/v1/test/refused', refusal), http.get('/api/v1/test/refused', refusal));
     const attempts = [
       apiRequest('/api/v1/test/refused', { method: 'POST', body: {}, notify: false }),
       apiUpload('/api/v1/test/refused', formWithFile()),

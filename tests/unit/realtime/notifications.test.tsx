@@ -40,13 +40,22 @@ describe('notification texts', () => {
     const en = createI18nProvider('en');
     const vi = createI18nProvider('vi');
     expect(notificationText(en.translate, statusNotification(1))).toEqual({ title: 'Ticket status changed', message: '"Printer" is now Resolved' });
-    expect(notificationText(vi.translate, statusNotification(1))).toEqual({ title: 'Trạng thái yêu cầu đã thay đổi', message: '"Printer" hiện là Đã giải quyết' });
+    expect(notificationText(vi.translate, statusNotification(1))).toEqual({
+      title: 'Trạng thái yêu cầu đã thay đổi',
+      message: '"Printer" hiện là Đã giải quyết',
+    });
   });
 
   it('fall back to the English texts without a known key', () => {
     const vi = createI18nProvider('vi');
-    expect(notificationText(vi.translate, statusNotification(1, { key: 'something.else' }))).toEqual({ title: 'Ticket status changed', message: '"Printer" is now RESOLVED' });
-    expect(notificationText(vi.translate, statusNotification(1, { key: undefined }))).toEqual({ title: 'Ticket status changed', message: '"Printer" is now RESOLVED' });
+    expect(notificationText(vi.translate, statusNotification(1, { key: 'something.else' }))).toEqual({
+      title: 'Ticket status changed',
+      message: '"Printer" is now RESOLVED',
+    });
+    expect(notificationText(vi.translate, statusNotification(1, { key: undefined }))).toEqual({
+      title: 'Ticket status changed',
+      message: '"Printer" is now RESOLVED',
+    });
   });
 });
 
@@ -78,11 +87,17 @@ describe('the notification bell', () => {
     await renderSession('/');
     act(() => {
       hub.connection!.receive('ReceiveNotification', statusNotification(1));
-      hub.connection!.receive('ReceiveNotification', statusNotification(2, { key: 'tickets.notifications.message', values: { author: 'Sam Support', subject: 'Printer' } }));
+      hub.connection!.receive(
+        'ReceiveNotification',
+        statusNotification(2, { key: 'tickets.notifications.message', values: { author: 'Sam Support', subject: 'Printer' } }),
+      );
     });
     await user.click(screen.getByTestId('notification-bell'));
     const items = await screen.findAllByTestId('notification-item');
-    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Sam Support wrote on "Printer"'), expect.stringContaining('"Printer" is now Resolved')]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Sam Support wrote on "Printer"'),
+      expect.stringContaining('"Printer" is now Resolved'),
+    ]);
     await user.click(screen.getByTestId('notification-mark-all-read'));
     expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0');
     await user.click(items[0]);

@@ -41,7 +41,12 @@ describe('users screen', { timeout: 15_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('user-roles-dialog')).not.toBeInTheDocument());
     const alice = adminMock.users[0].id;
-    expect(adminMock.userRoles.get(alice)?.map((id) => adminMock.roles.find((r) => r.id === id)?.name).sort()).toEqual(['PartnerAdmin', 'Support']);
+    expect(
+      adminMock.userRoles
+        .get(alice)
+        ?.map((id) => adminMock.roles.find((r) => r.id === id)?.name)
+        .sort(),
+    ).toEqual(['PartnerAdmin', 'Support']);
   });
 
   it('shows the audit trail as a timeline with the values before and after', async () => {
@@ -56,9 +61,17 @@ describe('users screen', { timeout: 15_000 }, () => {
     expect(entries[0]).toHaveTextContent('User account');
     expect(entries[0]).toHaveTextContent('by another user');
     const firstName = within(entries[0]).getByRole('row', { name: /firstName/ });
-    expect(within(firstName).getAllByRole('cell').map((c) => c.textContent)).toEqual(['firstName', 'Alice', 'Alicia']);
+    expect(
+      within(firstName)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['firstName', 'Alice', 'Alicia']);
     const phone = within(entries[0]).getByRole('row', { name: /phoneNumber/ });
-    expect(within(phone).getAllByRole('cell').map((c) => c.textContent)).toEqual(['phoneNumber', '—', '+84 90 111 2222']);
+    expect(
+      within(phone)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['phoneNumber', '—', '+84 90 111 2222']);
     expect(entries[1]).toHaveTextContent('Created');
     expect(entries[1]).toHaveTextContent('Ticket');
     expect(entries[1]).toHaveTextContent('by this user');
@@ -73,7 +86,11 @@ describe('users screen', { timeout: 15_000 }, () => {
     await user.click(screen.getByTestId('entity-add'));
     const dialog = within(await screen.findByTestId('entity-form-dialog'));
     expect(dialog.getByRole('heading', { name: 'Create user' })).toBeInTheDocument();
-    for (const [label, value] of [['First name', 'Chi'], ['Last name', 'Phạm'], ['Email', 'chi@acme.example']]) {
+    for (const [label, value] of [
+      ['First name', 'Chi'],
+      ['Last name', 'Phạm'],
+      ['Email', 'chi@acme.example'],
+    ]) {
       await user.click(dialog.getByRole('textbox', { name: label }));
       await user.paste(value);
     }

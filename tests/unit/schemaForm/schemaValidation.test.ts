@@ -30,7 +30,12 @@ describe('avatar checked before upload', () => {
   const file = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
 
   it('accepts jpeg, jpg, png and gif up to 3 MB', () => {
-    for (const [name, type] of [['me.jpeg', 'image/jpeg'], ['me.JPG', 'image/jpeg'], ['me.png', 'image/png'], ['me.gif', 'image/gif']]) {
+    for (const [name, type] of [
+      ['me.jpeg', 'image/jpeg'],
+      ['me.JPG', 'image/jpeg'],
+      ['me.png', 'image/png'],
+      ['me.gif', 'image/gif'],
+    ]) {
       expect(avatarFileProblem(file(name, type, 3 * 1024 * 1024))).toBeNull();
     }
   });

@@ -14,7 +14,11 @@ const file = (name: string, size: number, type = 'text/plain') => new File([new 
 describe('attachment limits', () => {
   it('are checked before anything is uploaded: type, emptiness, 10 MB each, 10 files', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => file(`log-${i}.txt`, 10));
-    const { files, problems } = addFiles([], [file('virus.exe', 10), file('empty.txt', 0), file('huge.pdf', TICKET_MAX_FILE_BYTES + 1), ...eleven], ticketAttachmentLimits);
+    const { files, problems } = addFiles(
+      [],
+      [file('virus.exe', 10), file('empty.txt', 0), file('huge.pdf', TICKET_MAX_FILE_BYTES + 1), ...eleven],
+      ticketAttachmentLimits,
+    );
     expect(files.map((f) => f.name)).toEqual(eleven.slice(0, 10).map((f) => f.name));
     expect(problems.map((p) => p.key)).toEqual(['app.attachments.type', 'app.attachments.empty', 'app.attachments.tooLarge', 'app.attachments.tooMany']);
   });
@@ -59,7 +63,11 @@ describe('the new ticket dialog', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(ticketsMock.writes).toEqual([
       // jsdom's XMLHttpRequest sends a file without its name; the end-to-end test sees the name arrive.
-      { method: 'POST', path: '/api/v1/tickets', body: { subject: 'Printer offline', description: '<p>It says <b>offline</b></p>', partnerId: null, files: [expect.stringMatching(/\(300 B\)$/)] } },
+      {
+        method: 'POST',
+        path: '/api/v1/tickets',
+        body: { subject: 'Printer offline', description: '<p>It says <b>offline</b></p>', partnerId: null, files: [expect.stringMatching(/\(300 B\)$/)] },
+      },
     ]);
     expect(onCreated.mock.calls[0][0]).toMatchObject({ subject: 'Printer offline' });
   });

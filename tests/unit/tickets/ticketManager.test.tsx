@@ -88,7 +88,11 @@ describe('the edit dialog', () => {
     await user.click(screen.getByTestId('ticket-status-save'));
     const confirm = await screen.findByTestId('ticket-status-confirm');
     expect(confirm).toHaveTextContent('Change the status?');
-    expect(within(confirm).getAllByTestId('ticket-status').map((chip) => chip.textContent)).toEqual(['Open', 'Closed']);
+    expect(
+      within(confirm)
+        .getAllByTestId('ticket-status')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Open', 'Closed']);
     await user.click(within(confirm).getByTestId('ticket-status-confirm-cancel'));
     expect(await screen.findByTestId('ticket-status-dialog')).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();

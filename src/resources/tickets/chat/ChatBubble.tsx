@@ -21,7 +21,10 @@ export function ChatBubble({ own, author, time, body, children, testId = 'chat-m
       data-own={own ? 'true' : 'false'}
       sx={{ display: 'flex', flexDirection: 'column', alignItems: own ? 'flex-end' : 'flex-start', opacity: faded ? 0.7 : 1 }}
     >
-      <Typography variant="caption" sx={{ color: 'text.secondary', px: 1, display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: own ? 'flex-end' : 'flex-start' }}>
+      <Typography
+        variant="caption"
+        sx={{ color: 'text.secondary', px: 1, display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: own ? 'flex-end' : 'flex-start' }}
+      >
         <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
           {author}
         </Box>

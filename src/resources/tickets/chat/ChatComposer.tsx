@@ -63,7 +63,13 @@ export function ChatComposer({ closed, onSend, onTyping }: ChatComposerProps) {
       {files.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }}>
           {files.map((file, index) => (
-            <Chip key={`${file.name}-${index}`} size="small" label={file.name} onDelete={() => setFiles(files.filter((_, i) => i !== index))} sx={{ maxWidth: '100%' }} />
+            <Chip
+              key={`${file.name}-${index}`}
+              size="small"
+              label={file.name}
+              onDelete={() => setFiles(files.filter((_, i) => i !== index))}
+              sx={{ maxWidth: '100%' }}
+            />
           ))}
         </Stack>
       )}

@@ -44,7 +44,11 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
   }, [messages, pending, typing.length]);
 
   const pendingLabel = (message: OutgoingMessage) =>
-    message.state === 'failed' ? translate('tickets.chat.failed', { reason: message.error ?? '' }) : message.state === 'sending' ? translate('tickets.chat.sending') : translate('tickets.chat.queued');
+    message.state === 'failed'
+      ? translate('tickets.chat.failed', { reason: message.error ?? '' })
+      : message.state === 'sending'
+        ? translate('tickets.chat.sending')
+        : translate('tickets.chat.queued');
 
   return (
     <Card variant="outlined" data-testid="ticket-chat" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -84,13 +88,25 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
               time={formatTime(message.createdAt)}
               body={message.body}
             >
-              {message.attachments.length > 0 ? <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} /> : null}
+              {message.attachments.length > 0 ? (
+                <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} />
+              ) : null}
             </ChatBubble>
           ))}
           {pending.map((message) => (
-            <ChatBubble key={message.clientId} own author={translate('tickets.chat.you')} time={pendingLabel(message)} body={message.body} testId="chat-pending" faded={message.state !== 'failed'}>
+            <ChatBubble
+              key={message.clientId}
+              own
+              author={translate('tickets.chat.you')}
+              time={pendingLabel(message)}
+              body={message.body}
+              testId="chat-pending"
+              faded={message.state !== 'failed'}
+            >
               {message.files.length > 0 && <Typography variant="caption">{message.files.map((f) => f.name).join(', ')}</Typography>}
-              {message.state === 'sending' && message.files.length > 0 && <LinearProgress variant="determinate" value={(message.progress ?? 0) * 100} color="inherit" sx={{ mt: 0.5 }} />}
+              {message.state === 'sending' && message.files.length > 0 && (
+                <LinearProgress variant="determinate" value={(message.progress ?? 0) * 100} color="inherit" sx={{ mt: 0.5 }} />
+              )}
               {message.state === 'failed' && (
                 <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
                   <Button size="small" color="inherit" variant="outlined" onClick={() => retry(message.clientId)}>
@@ -105,7 +121,12 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
           ))}
         </Stack>
       </Box>
-      <Typography variant="caption" data-testid="typing-indicator" sx={{ px: 2, minHeight: 20, color: 'text.secondary', fontStyle: 'italic' }} aria-live="polite">
+      <Typography
+        variant="caption"
+        data-testid="typing-indicator"
+        sx={{ px: 2, minHeight: 20, color: 'text.secondary', fontStyle: 'italic' }}
+        aria-live="polite"
+      >
         {typing.length > 0 ? translate('tickets.chat.typing', { smart_count: typing.length, names: typing.join(', ') }) : ''}
       </Typography>
       <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} />

@@ -22,7 +22,13 @@ export function useTicketChat(ticketId: string) {
   const pending = useMemo(() => outgoing.filter((m) => m.ticketId === ticketId), [outgoing, ticketId]);
 
   const add = useCallback(
-    (incoming: TicketChatMessage[]) => setMessages((current) => mergeMessages(current, incoming.filter((m) => m.ticketId === ticketId))),
+    (incoming: TicketChatMessage[]) =>
+      setMessages((current) =>
+        mergeMessages(
+          current,
+          incoming.filter((m) => m.ticketId === ticketId),
+        ),
+      ),
     [ticketId, setMessages],
   );
 

@@ -23,10 +23,13 @@ export function useTypingPeople(ticketId: string, myUserId: string | undefined):
   const nextExpiry = Math.min(...Object.values(typing).map((t) => t.until));
   useEffect(() => {
     if (!Number.isFinite(nextExpiry)) return;
-    const timer = setTimeout(() => {
-      const now = Date.now();
-      setTyping((current) => Object.fromEntries(Object.entries(current).filter(([, t]) => t.until > now)));
-    }, Math.max(0, nextExpiry - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        setTyping((current) => Object.fromEntries(Object.entries(current).filter(([, t]) => t.until > now)));
+      },
+      Math.max(0, nextExpiry - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [nextExpiry, setTyping]);
 

@@ -10,7 +10,14 @@ export function TicketIdFilterInput({ label, value, onChange }: FilterInputProps
       label={label}
       name="id"
       value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.target.value.toLowerCase().replace(/[^0-9a-f-]/g, '').slice(0, 36) || undefined)}
+      onChange={(event) =>
+        onChange(
+          event.target.value
+            .toLowerCase()
+            .replace(/[^0-9a-f-]/g, '')
+            .slice(0, 36) || undefined,
+        )
+      }
       slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
     />
   );
