@@ -2,19 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RoleDto } from '../../contract/roles.dto';
 import type { RoleInput } from '../../contract/schemas/roles';
-import type { AppContext } from '../../server/context';
 import { writeAudit } from '../../server/core/audit';
 import { createCrudService, type CrudResource } from '../../server/core/crud';
 import { auditTrails, roles, userRoles } from '../../server/db/schema';
 import { loadPrincipal } from '../../server/modules/accounts/principal';
 import { rolesResource } from '../../server/modules/roles/roles.service';
-import { unique, useDemoServer } from './factories';
+import { serviceContextOn, unique, useDemoServer } from './factories';
 
 const { server, userIds, token, make } = useDemoServer();
 const ADMIN = 'admin@example.com';
 const db = () => server.built.database.db;
 /** The service as a module builds it, on the test server's database; its events go nowhere. */
-const contextOf = () => ({ db: db(), events: { publish: async () => {}, subscribe: () => () => {}, onMissed: () => () => {} } }) as unknown as AppContext;
+const contextOf = () => serviceContextOn(db());
 const admin = async () => (await loadPrincipal(db(), userIds[ADMIN]))!;
 const auditRowsKeyed = async (key: string) => db().select().from(auditTrails).where(eq(auditTrails.primaryKey, key));
 

@@ -6,6 +6,8 @@ import type { RoleDto } from '../../contract/roles.dto';
 import type { TicketDto } from '../../contract/tickets';
 import type { TokenResponse } from '../../contract/tokens';
 import type { UserDto } from '../../contract/users';
+import type { AppContext } from '../../server/context';
+import type { Db } from '../../server/db/client';
 import { loadDemoFixture } from './demoFixture';
 import { DEMO_PASSWORD, linkIn, startServer, type ApiAnswer, type TestServer } from './harness';
 
@@ -222,3 +224,7 @@ export async function whileAuditRefuses(server: TestServer, marker: string, body
     await db.execute(sql.raw('drop function if exists test_refuse_audit()'));
   }
 }
+
+/** What a service is built from, for calling it without HTTP: this database, and events that go nowhere. */
+export const serviceContextOn = (db: Db) =>
+  ({ db, events: { publish: async () => {}, subscribe: () => () => {}, onMissed: () => () => {} } }) as unknown as AppContext;

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context';
 import { roles, userRoles } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { loadPrincipal } from '../../server/modules/accounts/principal';
 import { createUserRoleService } from '../../server/modules/users/userRoles.service';
-import { useDemoServer } from './factories';
+import { serviceContextOn, useDemoServer } from './factories';
 
 const { server, userIds, make } = useDemoServer();
 const db = () => server.built.database.db;
@@ -22,8 +21,7 @@ function serviceWhere(beforeTransaction: () => Promise<void>) {
       };
     },
   });
-  const ctx = { db: racing, events: { publish: async () => {}, subscribe: () => () => {}, onMissed: () => () => {} } } as unknown as AppContext;
-  return createUserRoleService(ctx);
+  return createUserRoleService(serviceContextOn(racing));
 }
 
 describe('giving a user roles while one of them is deleted', () => {
