@@ -3,6 +3,26 @@ import adminEn from './admin.en';
 import appEn from './app.en';
 import ticketsEn from './tickets.en';
 import validationEn from './validation.en';
+import formRulesEn from './formRules.en';
+import formBuilderEn from './formBuilder.en';
+import formFillerEn from './formFiller.en';
+import partnerFormsEn from './partnerForms.en';
+import formRulesApiEn from './formRulesApi.en';
+import formDefinitionsApiEn from './formDefinitionsApi.en';
+import partnerFormsApiEn from './partnerFormsApi.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
-export default { ...raEnglish, ...appEn, ...adminEn, ...ticketsEn, ...validationEn };
+export default {
+  ...raEnglish,
+  ...appEn,
+  ...adminEn,
+  ...ticketsEn,
+  ...validationEn,
+  ...formRulesEn,
+  ...formBuilderEn,
+  ...formFillerEn,
+  ...partnerFormsEn,
+  ...formRulesApiEn,
+  ...formDefinitionsApiEn,
+  ...partnerFormsApiEn,
+};

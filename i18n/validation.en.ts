@@ -22,6 +22,9 @@ export default {
     orderBy: 'Sort by a field name, then asc or desc',
     integer: 'A whole number, please',
     unknownPermission: 'Unknown permission',
+    answerPattern: 'The answer does not have the expected form',
+    notOption: 'Choose one of the options',
+    unknownQuestion: 'This form has no such question',
     fallback: 'Lỗi',
   },
 };

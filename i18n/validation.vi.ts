@@ -21,6 +21,9 @@ export default {
     orderBy: 'Sắp xếp theo tên trường, rồi asc hoặc desc',
     integer: 'Vui lòng nhập số nguyên',
     unknownPermission: 'Quyền không tồn tại',
+    answerPattern: 'Câu trả lời không đúng định dạng yêu cầu',
+    notOption: 'Hãy chọn một trong các lựa chọn',
+    unknownQuestion: 'Biểu mẫu không có câu hỏi này',
     fallback: 'Lỗi',
   },
 };

@@ -3,6 +3,26 @@ import adminVi from './admin.vi';
 import appVi from './app.vi';
 import ticketsVi from './tickets.vi';
 import validationVi from './validation.vi';
+import formRulesVi from './formRules.vi';
+import formBuilderVi from './formBuilder.vi';
+import formFillerVi from './formFiller.vi';
+import partnerFormsVi from './partnerForms.vi';
+import formRulesApiVi from './formRulesApi.vi';
+import formDefinitionsApiVi from './formDefinitionsApi.vi';
+import partnerFormsApiVi from './partnerFormsApi.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
-export default { ...raVi, ...appVi, ...adminVi, ...ticketsVi, ...validationVi };
+export default {
+  ...raVi,
+  ...appVi,
+  ...adminVi,
+  ...ticketsVi,
+  ...validationVi,
+  ...formRulesVi,
+  ...formBuilderVi,
+  ...formFillerVi,
+  ...partnerFormsVi,
+  ...formRulesApiVi,
+  ...formDefinitionsApiVi,
+  ...partnerFormsApiVi,
+};

@@ -5,10 +5,16 @@ import apiEn from '../../i18n/api.en';
 import apiVi from '../../i18n/api.vi';
 import validationEn from '../../i18n/validation.en';
 import validationVi from '../../i18n/validation.vi';
+import formRulesApiEn from '../../i18n/formRulesApi.en';
+import formRulesApiVi from '../../i18n/formRulesApi.vi';
+import formDefinitionsApiEn from '../../i18n/formDefinitionsApi.en';
+import formDefinitionsApiVi from '../../i18n/formDefinitionsApi.vi';
+import partnerFormsApiEn from '../../i18n/partnerFormsApi.en';
+import partnerFormsApiVi from '../../i18n/partnerFormsApi.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn },
-  vi: { ...apiVi, ...validationVi },
+  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn },
+  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi },
 };
 
 export function languageOf(request: FastifyRequest): Language {

@@ -6,3 +6,7 @@ export * from '../modules/partners/partners.schema';
 export * from '../modules/roles/roles.schema';
 export * from '../modules/tickets/tickets.schema';
 export * from '../modules/users/users.schema';
+export * from '../modules/validationRules/validationRules.schema';
+export * from '../modules/formDefinitions/formDefinitions.schema';
+export * from '../modules/partnerForms/partnerForms.schema';
+export * from '../modules/onboardingRules/onboardingRules.schema';

@@ -17,6 +17,11 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
       : { scope: 'staff', readers: viewOrSearch('Users') },
   roles: () => ({ scope: 'anyone', readers: viewOrSearch('Roles') }),
   partners: () => ({ scope: 'anyone', readers: viewOrSearch('Partners') }),
+  'validation-rules': () => ({ scope: 'staff', readers: viewOrSearch('ValidationRules') }),
+  forms: () => ({ scope: 'staff', readers: viewOrSearch('Form') }),
+  // partnerForms.service.ts scope: a partner's users see its partner forms; staff need AdminView.
+  'partner-forms': (event) => ofPartner(event, viewOrSearch('PartnerForm', permission('PartnerForm', 'AdminView'))),
+  'next-partner-forms': () => ({ scope: 'staff', readers: viewOrSearch('NextPartnerForms') }),
 };
 
 function ofPartner(event: ResourceChanged, readers: HubAudience['readers']): HubAudience {

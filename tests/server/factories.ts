@@ -1,3 +1,4 @@
+import { createEventBus } from '../../server/core/events';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Permission } from '../../contract/permissions';
@@ -226,5 +227,4 @@ export async function whileAuditRefuses(server: TestServer, marker: string, body
 }
 
 /** What a service is built from, for calling it without HTTP: this database, and events that go nowhere. */
-export const serviceContextOn = (db: Db) =>
-  ({ db, events: { publish: async () => {}, subscribe: () => () => {}, onMissed: () => () => {} } }) as unknown as AppContext;
+export const serviceContextOn = (db: Db) => ({ db, events: createEventBus() }) as unknown as AppContext;

@@ -8,6 +8,7 @@ import { createCountCache } from '../countCache';
 import type { Principal } from '../guard';
 import { mergePatch } from '../partialUpdate';
 import { assertIfMatch, type IfMatch } from '../recordVersion';
+import { transactionThenPublish, type DomainEvent } from '../events';
 import { countOf, idsFilter, keysetBatches, keysetOrder, orderByOf, readPage, validateSearch } from '../search';
 import { validate } from '../validation';
 import { bulkIdsSchema, bulkUpdateSchema } from './bulkSchemas';
@@ -15,6 +16,7 @@ import type { CrudResource, CrudRow } from './resource';
 import { crudRows } from './rows';
 
 type Action = 'created' | 'updated' | 'deleted';
+type Publish = (event: DomainEvent) => void;
 
 /**
  * The rules of a declared resource, without HTTP: each method takes the principal and the client's input
@@ -32,13 +34,10 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   const { live, findVisible, lockVisible, dtoOf } = rows;
   const totals = createCountCache(ctx.events, resource.name);
 
-  const transaction = <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
-  const announce = (id: string, action: Action) =>
-    Promise.all(
-      [{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].map((event) =>
-        ctx.events.publish(event),
-      ),
-    );
+  /** A change's transaction: the events it queues run their in-transaction handlers before it commits and go out after. */
+  const transaction = <T>(work: (tx: Db, publish: Publish) => Promise<T>) => transactionThenPublish(ctx, work);
+  const announce = (publish: Publish, id: string, action: Action) =>
+    [{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].forEach(publish);
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 
   async function searchWhere(principal: Principal, body: unknown) {
@@ -50,7 +49,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   }
 
   /** One row's update, the row locked in `tx`: the resource's checks, the write, the audit row. */
-  async function updateLocked(tx: Db, principal: Principal, existing: CrudRow, input: TInput) {
+  async function updateLocked(tx: Db, publish: Publish, principal: Principal, existing: CrudRow, input: TInput) {
     await resource.beforeWrite?.(tx, input, existing, principal);
     const [row] = (await tx
       .update(table)
@@ -58,10 +57,11 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       .where(eq(table.id, existing.id))
       .returning()) as CrudRow[];
     await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: existing, after: row });
+    announce(publish, row.id, 'updated');
     return row;
   }
 
-  async function deleteLocked(tx: Db, principal: Principal, existing: CrudRow) {
+  async function deleteLocked(tx: Db, publish: Publish, principal: Principal, existing: CrudRow) {
     await resource.beforeDelete?.(tx, existing, principal);
     if (table.deletedAt)
       await tx
@@ -70,22 +70,29 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
         .where(eq(table.id, existing.id));
     else await tx.delete(table).where(eq(table.id, existing.id));
     await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: existing });
+    announce(publish, existing.id, 'deleted');
   }
 
   /** A change of one row, locked in a transaction, refused (412) when `ifMatch` names another version. */
-  async function changeOne(principal: Principal, id: string, ifMatch: IfMatch | undefined, change: (tx: Db, existing: CrudRow) => Promise<CrudRow>) {
+  async function changeOne(
+    principal: Principal,
+    id: string,
+    ifMatch: IfMatch | undefined,
+    change: (tx: Db, publish: Publish, existing: CrudRow) => Promise<CrudRow>,
+  ) {
     const visible = await findVisible(principal, id);
-    return transaction(async (tx) => {
+    return transaction(async (tx, publish) => {
       const [existing] = await lockVisible(tx, principal, [visible.id]);
       await assertIfMatch(ifMatch, existing, () => dtoOf(existing));
-      return change(tx, existing);
+      return change(tx, publish, existing);
     });
   }
 
   /** PUT and PATCH of one row: `readInput` makes the full input from the row as it is under the lock. */
   async function updateOne(principal: Principal, id: string, ifMatch: IfMatch | undefined, readInput: (current: CrudRow) => Promise<TInput>) {
-    const updated = await changeOne(principal, id, ifMatch, async (tx, existing) => updateLocked(tx, principal, existing, await readInput(existing)));
-    announce(updated.id, 'updated');
+    const updated = await changeOne(principal, id, ifMatch, async (tx, publish, existing) =>
+      updateLocked(tx, publish, principal, existing, await readInput(existing)),
+    );
     return dtoOf(updated);
   }
 
@@ -136,16 +143,16 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
 
     async create(principal: Principal, body: unknown) {
       const input = (await validate(resource.schema, body)) as TInput;
-      const created = await transaction(async (tx) => {
+      const created = await transaction(async (tx, publish) => {
         await resource.beforeWrite?.(tx, input, null, principal);
         const [row] = (await tx
           .insert(table)
           .values(resource.toValues(input, principal) as never)
           .returning()) as CrudRow[];
         await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: row });
+        announce(publish, row.id, 'created');
         return row;
       });
-      announce(created.id, 'created');
       return dtoOf(created);
     },
 
@@ -159,34 +166,31 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
     /** The same fields of several rows (`{ ids, data }`), all or none; answers the ids changed. */
     async patchMany(principal: Principal, body: unknown) {
       const { ids, data } = await validate(bulkUpdateSchema, body);
-      const updated = await transaction(async (tx) => {
+      const updated = await transaction(async (tx, publish) => {
         const done: CrudRow[] = [];
-        for (const row of await lockVisible(tx, principal, ids)) done.push(await updateLocked(tx, principal, row, await patchInput(row, data)));
+        for (const row of await lockVisible(tx, principal, ids)) done.push(await updateLocked(tx, publish, principal, row, await patchInput(row, data)));
         return done;
       });
-      for (const row of updated) announce(row.id, 'updated');
       return updated.map((row) => row.id);
     },
 
     /** Deletes one row (soft when the table has deletedAt); answers it as it was. */
     async remove(principal: Principal, id: string, ifMatch?: IfMatch) {
-      const deleted = await changeOne(principal, id, ifMatch, async (tx, existing) => {
-        await deleteLocked(tx, principal, existing);
+      const deleted = await changeOne(principal, id, ifMatch, async (tx, publish, existing) => {
+        await deleteLocked(tx, publish, principal, existing);
         return existing;
       });
-      announce(deleted.id, 'deleted');
       return dtoOf(deleted);
     },
 
     /** Deletes several rows (`{ ids }`), all or none; answers the ids deleted. */
     async removeMany(principal: Principal, body: unknown) {
       const { ids } = await validate(bulkIdsSchema, body);
-      const deleted = await transaction(async (tx) => {
+      const deleted = await transaction(async (tx, publish) => {
         const locked = await lockVisible(tx, principal, ids);
-        for (const row of locked) await deleteLocked(tx, principal, row);
+        for (const row of locked) await deleteLocked(tx, publish, principal, row);
         return locked;
       });
-      for (const row of deleted) announce(row.id, 'deleted');
       return deleted.map((row) => row.id);
     },
   };

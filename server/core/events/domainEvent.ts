@@ -1,3 +1,4 @@
+import type { PartnerFormEvent } from '../../modules/partnerForms/partnerForms.events';
 import type { PartnerCreated } from '../../modules/partners/partners.events';
 import type { RoleChanged } from '../../modules/roles/roles.events';
 import type { TicketEvent } from '../../modules/tickets/tickets.events';
@@ -6,10 +7,10 @@ import type { ResourceChanged } from './resourceChanged';
 
 /**
  * Every event a module may publish on `ctx.events`. Each module declares its own in `<module>.events.ts`;
- * a new one joins this union (PartnerFormSubmitted and FileGrantChanged will). Events travel between instances
+ * a new one joins this union (FileGrantChanged will). Events travel between instances
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
-export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent;
+export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | PartnerFormEvent;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
 import type { DomainEvent, DomainEventType, EventOf } from './domainEvent';
 import type { InstanceChannel } from './postgresNotifications';
 
@@ -11,6 +12,12 @@ export interface EventSource {
 
 export type EventHandler<E extends DomainEvent> = (event: E, source: EventSource) => void | Promise<void>;
 
+/**
+ * Work that must commit or roll back with the change an event reports (an onboarding rule assigning the next
+ * form in the submit's transaction). It may queue further events with `publish`; they go out after the commit.
+ */
+export type TransactionHandler<E extends DomainEvent> = (tx: Db, event: E, publish: (event: DomainEvent) => void) => Promise<void>;
+
 export interface EventBus {
   /**
    * Call after the change committed (see `transactionThenPublish`). This instance's subscribers are called before
@@ -21,6 +28,13 @@ export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   /** Hears every event of `type` from every instance, each exactly once. Returns the unsubscribe. */
   subscribe<T extends DomainEventType>(type: T, handler: EventHandler<EventOf<T>>): () => void;
+  /**
+   * Runs `handler` inside the transaction of every change that queues an event of `type` through
+   * `transactionThenPublish` (or a declared CRUD resource's write), before it commits; a throw rolls it back.
+   */
+  handleInTransaction<T extends DomainEventType>(type: T, handler: TransactionHandler<EventOf<T>>): () => void;
+  /** The in-transaction handlers of the events queued so far, including those the handlers queue. */
+  runInTransaction(tx: Db, queued: DomainEvent[]): Promise<void>;
   /** Runs when events of other instances may have been lost (the link to PostgreSQL was down): caches drop everything. */
   onMissed(handler: () => void): () => void;
 }
@@ -46,6 +60,7 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
   const origin = crypto.randomUUID();
   const handlers = new Map<DomainEventType, Set<EventHandler<DomainEvent>>>();
   const missedHandlers = new Set<() => void>();
+  const transactionHandlers = new Map<DomainEventType, Set<TransactionHandler<DomainEvent>>>();
 
   const failed = (error: unknown, event: DomainEvent) => log?.error({ err: error, eventType: event.type }, 'domain event subscriber failed');
 
@@ -93,6 +108,21 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
       const entry = handler as EventHandler<DomainEvent>;
       set.add(entry);
       return () => void set.delete(entry);
+    },
+    handleInTransaction(type, handler) {
+      let set = transactionHandlers.get(type);
+      if (!set) transactionHandlers.set(type, (set = new Set()));
+      const entry = handler as TransactionHandler<DomainEvent>;
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    async runInTransaction(tx, queued) {
+      const publish = (event: DomainEvent) => void queued.push(event);
+      // An index loop: handlers may queue events whose own handlers must run in the same transaction.
+      for (let index = 0; index < queued.length; index += 1) {
+        const event = queued[index];
+        for (const handler of [...(transactionHandlers.get(event.type) ?? [])]) await handler(tx, event, publish);
+      }
     },
     onMissed(handler) {
       missedHandlers.add(handler);

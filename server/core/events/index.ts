@@ -4,3 +4,4 @@ export type { ResourceChanged } from './resourceChanged';
 export { createEventBus, DOMAIN_EVENTS_CHANNEL, type EventBus, type EventHandler, type EventSource } from './eventBus';
 export { openPostgresNotifications, type InstanceChannel, type PostgresNotifications } from './postgresNotifications';
 export { transactionThenPublish } from './transactionThenPublish';
+export type { TransactionHandler } from './eventBus';

@@ -1,0 +1,4 @@
+export * from './answerChecks';
+export * from './conditions';
+export * from './questions';
+export * from './textRule';

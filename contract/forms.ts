@@ -1,0 +1,187 @@
+/**
+ * Onboarding forms (DESIGN.md "Forms", docs/glossary.md): validation rules, form definitions with versions,
+ * sections of questions, partner forms with their answers, onboarding rules. Limits are written once here.
+ */
+
+export const VALIDATION_RULE_NAME_MAX = 255;
+export const VALIDATION_RULE_TEXT_MAX = 500;
+export const VALIDATION_RULE_REGEX_MAX = 1000;
+export const VALIDATION_RULE_LENGTH_MAX = 4000;
+
+/** A validation rule checks a text answer: the suggest text is the input's hint, the error text its message. */
+export interface ValidationRuleDto {
+  id: string;
+  name: string;
+  suggestText: string;
+  errorText: string;
+  minLength: number | null;
+  maxLength: number | null;
+  /** Run with re2js (linear time) on both sides; the whole answer must match. */
+  regex: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version?: string;
+}
+
+/** What a question keeps of its rule: copied when the question is saved and again at publish. */
+export type TextRule = Pick<ValidationRuleDto, 'name' | 'suggestText' | 'errorText' | 'minLength' | 'maxLength' | 'regex'>;
+
+export const FORM_STATUSES = ['Editing', 'Ready', 'Outdate'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+
+export const QUESTION_TYPES = ['group', 'text', 'yesNo', 'select', 'multiple', 'file', 'files'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const CONDITION_OPERATORS = ['is', 'isNot', 'contains'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+export const FORM_NAME_MAX = 255;
+export const FORM_DESCRIPTION_MAX = 2000;
+export const FORM_TYPE_MAX = 50;
+export const FORM_NOTE_MAX = 1000;
+export const SECTION_TITLE_MAX = 255;
+export const SECTIONS_MAX = 50;
+export const QUESTIONS_PER_SECTION_MAX = 200;
+export const QUESTION_KEY_MAX = 64;
+export const QUESTION_LABEL_MAX = 500;
+export const QUESTION_HELP_MAX = 1000;
+export const OPTIONS_MAX = 100;
+export const OPTION_MAX = 255;
+export const CONDITION_VALUE_MAX = 255;
+/** A text answer without a rule; a rule's max length may not exceed it either. */
+export const TEXT_ANSWER_MAX = 4000;
+export const FILES_PER_QUESTION_MAX = 10;
+export const FORM_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** "Show when question X is / is not / contains V": X comes earlier in the form; a hidden question is neither validated nor required. */
+export interface QuestionCondition {
+  questionKey: string;
+  operator: ConditionOperator;
+  value: string;
+}
+
+export interface FormQuestion {
+  /** Stable across versions: answers are carried by it. Letters, digits, `_` and `-`. */
+  key: string;
+  type: QuestionType;
+  label: string;
+  help: string;
+  required: boolean;
+  /** For select and multiple. */
+  options: string[];
+  ruleId: string | null;
+  /** The rule as it stood when the question was saved (and at publish): partner forms validate with this copy. */
+  rule: TextRule | null;
+  condition: QuestionCondition | null;
+  /** Questions held by a group (one level: a group's children are not groups). */
+  children: FormQuestion[];
+}
+
+export interface FormSection {
+  /** Stable across versions, like a question key. */
+  key: string;
+  title: string;
+  questions: FormQuestion[];
+}
+
+/** One version of a form definition (API `forms`; `id` is the version's, `definitionId` the definition's). */
+export interface FormDto {
+  id: string;
+  definitionId: string;
+  versionNumber: number;
+  name: string;
+  description: string;
+  type: string;
+  note: string;
+  status: FormStatus;
+  /** Counted over every question but groups, conditions ignored. */
+  totalFields: number;
+  requiredFields: number;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version?: string;
+}
+
+/** GET /forms/{id}/sections; PUT replaces them all (Editing only, If-Match on the form). */
+export interface FormSectionsDto {
+  formId: string;
+  status: FormStatus;
+  sections: FormSection[];
+}
+
+export const PARTNER_FORM_STATUSES = ['OPEN', 'LOCKED', 'SUBMITTED'] as const;
+export type PartnerFormStatus = (typeof PARTNER_FORM_STATUSES)[number];
+
+/** A file answer: the id of a file uploaded to this partner form. */
+export interface AnswerFile {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * An answer by question type: text → string, yesNo → boolean, select → string, multiple → string[],
+ * file → AnswerFile | null, files → AnswerFile[]. Groups have none.
+ */
+export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | null;
+export type Answers = Record<string, AnswerValue>;
+
+export interface PartnerFormDto {
+  id: string;
+  partnerId: string;
+  partnerName: string;
+  formId: string;
+  definitionId: string;
+  formName: string;
+  formVersionNumber: number;
+  status: PartnerFormStatus;
+  note: string;
+  /** Visible questions (conditions applied), required among them, answered among them. */
+  totalFields: number;
+  requiredFields: number;
+  filledCount: number;
+  /** A newer Ready version of the same definition exists. */
+  outdated: boolean;
+  submittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version?: string;
+}
+
+/** A section as the filler shows it: all sections' completeness for the stepper, this one's questions and answers. */
+export interface PartnerFormSectionDto {
+  partnerFormId: string;
+  status: PartnerFormStatus;
+  section: FormSection;
+  /** Every section with its completeness, for the stepper. */
+  sections: { key: string; title: string; filled: number; total: number; errors: number }[];
+  /** Answers of every question of the form (conditions may look at other sections). */
+  answers: Answers;
+  /** Staff's comments by question key, from the last reopen. */
+  comments: Record<string, string>;
+  updatedAt: string;
+  version?: string;
+}
+
+export const ONBOARDING_TRIGGERS = ['partnerCreated', 'formSubmitted'] as const;
+export type OnboardingTrigger = (typeof ONBOARDING_TRIGGERS)[number];
+
+/** "When a partner submits form A, assign form B" or "when a partner is created, assign form X" (definitions, not versions). */
+export interface OnboardingRuleDto {
+  id: string;
+  trigger: OnboardingTrigger;
+  sourceDefinitionId: string | null;
+  sourceFormName: string | null;
+  targetDefinitionId: string;
+  targetFormName: string;
+  createdAt: string;
+  updatedAt: string;
+  version?: string;
+}
+
+export const formEditorRoute = (formId: string) => `/form-config/${formId}`;
+export const partnerFormSectionRoute = (partnerFormId: string, sectionKey: string) => `/forms/${partnerFormId}/sections/${sectionKey}`;
+export const partnerFormsRoute = '/forms';
+export const staffPartnerFormRoute = (partnerFormId: string) => `/partner-forms/${partnerFormId}`;

@@ -1,0 +1,31 @@
+import type { PartnerFormStatus } from '../../../contract/forms';
+
+/** A form was assigned to a partner (by staff or by an onboarding rule): the partner hears it by hub and mail. */
+export interface PartnerFormAssigned {
+  type: 'PartnerFormAssigned';
+  partnerFormId: string;
+  partnerId: string;
+  definitionId: string;
+  actorId: string | null;
+}
+
+/** A partner submitted a partner form: onboarding rules assign the next form in the submit's transaction. */
+export interface PartnerFormSubmitted {
+  type: 'PartnerFormSubmitted';
+  partnerFormId: string;
+  partnerId: string;
+  definitionId: string;
+  actorId: string;
+}
+
+/** Staff locked, unlocked or reopened a partner form (a reopen mails the partner). */
+export interface PartnerFormStatusChanged {
+  type: 'PartnerFormStatusChanged';
+  partnerFormId: string;
+  partnerId: string;
+  status: PartnerFormStatus;
+  previousStatus: PartnerFormStatus;
+  actorId: string;
+}
+
+export type PartnerFormEvent = PartnerFormAssigned | PartnerFormSubmitted | PartnerFormStatusChanged;

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { AnswerValue, Answers, PartnerFormStatus } from '../../../contract/forms';
+import { createdAt, updatedAt } from '../../db/columns';
+import { formDefinitions, formVersions } from '../formDefinitions/formDefinitions.schema';
+import { partners } from '../partners/partners.schema';
+import { users } from '../users/users.schema';
+
+/** An answer no longer asked (its question left the version a draft moved to): kept, never lost. */
+export interface RetiredAnswer {
+  questionKey: string;
+  value: AnswerValue;
+  fromFormId: string;
+  retiredAt: string;
+}
+
+/** One assignment of one Ready version to one partner, with its answers by question key (DESIGN.md "Forms"). */
+export const partnerForms = pgTable(
+  'partner_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => formVersions.id),
+    definitionId: uuid('definition_id')
+      .notNull()
+      .references(() => formDefinitions.id),
+    status: varchar('status', { length: 10 }).$type<PartnerFormStatus>().notNull().default('OPEN'),
+    answers: jsonb('answers').$type<Answers>().notNull().default({}),
+    retiredAnswers: jsonb('retired_answers').$type<RetiredAnswer[]>().notNull().default([]),
+    /** Staff's comments by question key, from the last reopen. */
+    comments: jsonb('comments').$type<Record<string, string>>().notNull().default({}),
+    note: varchar('note', { length: 1000 }).notNull().default(''),
+    totalFields: integer('total_fields').notNull().default(0),
+    requiredFields: integer('required_fields').notNull().default(0),
+    filledCount: integer('filled_count').notNull().default(0),
+    /** Staff chose to let this partner finish on its version although a newer one is Ready ("keep"). */
+    versionDecision: varchar('version_decision', { length: 10 }),
+    assignedBy: uuid('assigned_by').references(() => users.id),
+    /** Form name and partner name folded by contract/fold.ts, for the keyword search. */
+    searchText: text('search_text').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_forms_one_open_idx')
+      .on(t.partnerId, t.definitionId)
+      .where(sql`${t.status} <> 'SUBMITTED'`),
+    index('partner_forms_partner_idx').on(t.partnerId, t.updatedAt),
+    index('partner_forms_form_idx').on(t.formId, t.status),
+    index('partner_forms_status_idx').on(t.status, t.updatedAt),
+    index('partner_forms_updated_idx').on(t.updatedAt, t.id),
+    index('partner_forms_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Files answering a file or files question; the bytes are in the `partner-forms` area of the file store. */
+export const partnerFormFiles = pgTable(
+  'partner_form_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerFormId: uuid('partner_form_id')
+      .notNull()
+      .references(() => partnerForms.id, { onDelete: 'cascade' }),
+    questionKey: varchar('question_key', { length: 64 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    type: varchar('type', { length: 255 }).notNull(),
+    size: integer('size').notNull(),
+    storageName: varchar('storage_name', { length: 255 }).notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('partner_form_files_form_idx').on(t.partnerFormId, t.questionKey)],
+);
