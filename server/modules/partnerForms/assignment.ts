@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { formVersions, partnerForms, partners } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import type { DomainEvent } from '../../core/events';
+import { partnerFormColumns } from './partnerFormColumns';
+
+export type PartnerFormRow = typeof partnerForms.$inferSelect;
+
+export interface PartnerFormAssignment {
+  partnerId: string;
+  definitionId: string;
+  /** The staff user who assigned it; null when an onboarding rule did. */
+  assignedBy: string | null;
+  note?: string;
+}
+
+/**
+ * Assigns a definition's Ready version to a partner inside the caller's transaction (staff's assign, an
+ * onboarding rule firing on submit or on partner creation). Null when the definition has no Ready version, the
+ * partner is gone, or the partner already has this definition open or locked (the partial unique index decides,
+ * so two assignments racing leave one row). Queues PartnerFormAssigned and ResourceChanged for after the commit.
+ */
+export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) => void, assignment: PartnerFormAssignment): Promise<PartnerFormRow | null> {
+  const { partnerId, definitionId, assignedBy, note = '' } = assignment;
+  const [version] = await tx
+    .select({ id: formVersions.id, name: formVersions.name, sections: formVersions.sections })
+    .from(formVersions)
+    .where(and(eq(formVersions.definitionId, definitionId), eq(formVersions.status, 'Ready'), isNull(formVersions.deletedAt)));
+  if (!version) return null;
+  const [partner] = await tx
+    .select({ name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
+  if (!partner) return null;
+  const [row] = await tx
+    .insert(partnerForms)
+    .values({
+      partnerId,
+      definitionId,
+      formId: version.id,
+      note,
+      assignedBy,
+      answers: {},
+      ...partnerFormColumns(version.sections, {}, { formName: version.name, partnerName: partner.name }),
+    })
+    .onConflictDoNothing({ target: [partnerForms.partnerId, partnerForms.definitionId], where: sql`${partnerForms.status} <> 'SUBMITTED'` })
+    .returning();
+  if (!row) return null;
+  await writeAudit(tx, { userId: assignedBy, type: 'Create', table: 'partner_forms', key: row.id, after: row });
+  publish({ type: 'PartnerFormAssigned', partnerFormId: row.id, partnerId, definitionId, actorId: assignedBy });
+  publish({ type: 'ResourceChanged', resource: 'partner-forms', id: row.id, action: 'created', partnerId });
+  return row;
+}
