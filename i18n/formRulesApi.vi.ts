@@ -1,4 +1,11 @@
-/** Server messages of validation rules and onboarding rules, and the onboarding mail and notifications (mirrors formRulesApi.en.ts). Top-level key: `formRulesApi` only. */
+/** Server messages of validation rules and onboarding rules (mirrors formRulesApi.en.ts). Top-level key: `formRulesApi` only. */
 export default {
-  formRulesApi: {},
+  formRulesApi: {
+    nameTaken: 'Đã có quy tắc kiểm tra khác mang tên này',
+    ruleInUse: 'Quy tắc này đang được dùng bởi các biểu mẫu đã sẵn sàng nên không thể xóa: %{forms}',
+    noSourceOnCreation: 'Quy tắc chạy khi tạo đối tác không có biểu mẫu nguồn',
+    sameSourceAndTarget: 'Biểu mẫu được giao phải khác biểu mẫu đã nộp',
+    unknownDefinition: 'Không có biểu mẫu này',
+    duplicateRule: 'Quy tắc tiếp nhận đối tác này đã tồn tại',
+  },
 };

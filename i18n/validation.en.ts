@@ -25,6 +25,8 @@ export default {
     answerPattern: 'The answer does not have the expected form',
     notOption: 'Choose one of the options',
     unknownQuestion: 'This form has no such question',
+    regexInvalid: 'This pattern does not compile (use RE2 syntax: no look-arounds or back-references)',
+    minAboveMax: 'The minimum may not be greater than the maximum',
     fallback: 'Lỗi',
   },
 };

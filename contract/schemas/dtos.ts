@@ -1,5 +1,7 @@
 import * as yup from 'yup';
 import type { AuditTrailEntryDto } from '../auditTrail';
+import { ONBOARDING_TRIGGERS, type OnboardingRuleDto, type ValidationRuleDto } from '../forms';
+import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
 import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto } from '../tickets';
@@ -132,4 +134,35 @@ export const auditTrailEntryDtoSchema: yup.ObjectSchema<AuditTrailEntryDto> = yu
   newValues: jsonObject().nullable().defined(),
   affectedColumns: yup.array(yup.string().defined()).nullable().defined(),
   dateTime: timestamp(),
+});
+
+export const validationRuleDtoSchema: yup.ObjectSchema<ValidationRuleDto> = yup.object({
+  id: uuid(),
+  name: text(),
+  suggestText: text(),
+  errorText: text(),
+  minLength: yup.number().integer().nullable().defined(),
+  maxLength: yup.number().integer().nullable().defined(),
+  regex: optionalText(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+export const onboardingRuleDtoSchema: yup.ObjectSchema<OnboardingRuleDto> = yup.object({
+  id: uuid(),
+  trigger: yup.string().oneOf(ONBOARDING_TRIGGERS).defined(),
+  sourceDefinitionId: yup.string().uuid().nullable().defined(),
+  sourceFormName: optionalText(),
+  targetDefinitionId: uuid(),
+  targetFormName: text(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+export const upcomingPartnerFormsDtoSchema: yup.ObjectSchema<UpcomingPartnerFormsDto> = yup.object({
+  partnerId: uuid(),
+  partnerName: text(),
+  items: yup.array(yup.object({ ruleId: uuid(), after: text(), assign: text() }).defined()).defined(),
 });

@@ -1,11 +1,23 @@
 import { accountsModule } from './accounts';
 import { healthModule } from './health';
+import { onboardingRulesModule } from './onboardingRules';
 import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { rolesModule } from './roles';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
+import { validationRulesModule } from './validationRules';
 import type { PortalModule } from './module';
 
 /** Every module, in the order their seeds run (a module's rows may refer to an earlier module's). */
-export const modules: readonly PortalModule[] = [healthModule, accountsModule, rolesModule, partnersModule, usersModule, partnerUsersModule, ticketsModule];
+export const modules: readonly PortalModule[] = [
+  healthModule,
+  accountsModule,
+  rolesModule,
+  partnersModule,
+  usersModule,
+  partnerUsersModule,
+  ticketsModule,
+  validationRulesModule,
+  onboardingRulesModule,
+];

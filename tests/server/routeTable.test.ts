@@ -10,6 +10,12 @@ type Access = Permission | 'public' | 'authenticated';
 /** Routes of the resource modules, each answered under /api/v1 and /api alike. */
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
+  'POST /next-partner-forms': permission('NextPartnerForms', 'Create'),
+  'DELETE /next-partner-forms/:id': permission('NextPartnerForms', 'Delete'),
+  'GET /next-partner-forms/:id': permission('NextPartnerForms', 'View'),
+  'PUT /next-partner-forms/:id': permission('NextPartnerForms', 'Update'),
+  'POST /next-partner-forms/search': permission('NextPartnerForms', 'Search'),
+  'GET /next-partner-forms/upcoming': permission('NextPartnerForms', 'View'),
   'PATCH /partner-users': permission('PartnerUsers', 'Update'),
   'POST /partner-users': permission('PartnerUsers', 'Create'),
   'DELETE /partner-users/:id': permission('PartnerUsers', 'Delete'),
@@ -71,6 +77,15 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/search': permission('Users', 'Search'),
   'POST /users/verify-token/email-active': 'public',
   'POST /users/verify-token/forgot-password': 'public',
+  'PATCH /validation-rules': permission('ValidationRules', 'Update'),
+  'POST /validation-rules': permission('ValidationRules', 'Create'),
+  'DELETE /validation-rules/:id': permission('ValidationRules', 'Delete'),
+  'GET /validation-rules/:id': permission('ValidationRules', 'View'),
+  'PATCH /validation-rules/:id': permission('ValidationRules', 'Update'),
+  'PUT /validation-rules/:id': permission('ValidationRules', 'Update'),
+  'POST /validation-rules/delete': permission('ValidationRules', 'Delete'),
+  'GET /validation-rules/export': permission('ValidationRules', 'Export'),
+  'POST /validation-rules/search': permission('ValidationRules', 'Search'),
 };
 
 /** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */

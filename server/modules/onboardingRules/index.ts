@@ -1,0 +1,5 @@
+import type { PortalModule } from '../module';
+import { onboardingRuleRoutes } from './onboardingRules.routes';
+
+/** The onboarding sequence: rules that assign the next form when a partner is created or submits one. */
+export const onboardingRulesModule: PortalModule = { name: 'onboardingRules', plugin: onboardingRuleRoutes };

@@ -1,0 +1,5 @@
+import type { PortalModule } from '../module';
+import { validationRuleRoutes } from './validationRules.routes';
+
+/** Validation rules of text answers (API `validation-rules`). */
+export const validationRulesModule: PortalModule = { name: 'validationRules', plugin: validationRuleRoutes };
