@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import type { AnswerFile, AnswerValue, FormQuestion } from '../../../contract/forms';
+import { FileQuestion } from './FileQuestion';
+import { FilesQuestion } from './FilesQuestion';
+import { MultipleQuestion } from './MultipleQuestion';
+import { SelectQuestion } from './SelectQuestion';
+import { StaffComment } from './StaffComment';
+import { TextQuestion } from './TextQuestion';
+import { YesNoQuestion } from './YesNoQuestion';
+import { questionInputId, type OpenAnswerFile, type QuestionInputProps, type UploadAnswerFile } from './questionTypes';
+
+interface QuestionItemProps {
+  question: FormQuestion;
+  value: AnswerValue | undefined;
+  onAnswer: (key: string, value: AnswerValue) => void;
+  error: string | null;
+  readOnly: boolean;
+  comment?: string;
+  upload?: UploadAnswerFile;
+  openFile?: OpenAnswerFile;
+}
+
+/** One answerable question by its type, with staff's comment beside it; re-rendered only when its own props change. */
+export const QuestionItem = memo(function QuestionItem({ comment, upload, openFile, ...props }: QuestionItemProps) {
+  const input: QuestionInputProps = { ...props, inputId: questionInputId(props.question.key) };
+  return (
+    <Box data-question-key={props.question.key} data-question-type={props.question.type}>
+      {answerInput(input, upload, openFile)}
+      {comment && <StaffComment text={comment} />}
+    </Box>
+  );
+});
+
+function answerInput(input: QuestionInputProps, upload?: UploadAnswerFile, openFile?: OpenAnswerFile) {
+  const { value } = input;
+  switch (input.question.type) {
+    case 'text':
+      return <TextQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+    case 'yesNo':
+      return <YesNoQuestion {...input} value={typeof value === 'boolean' ? value : undefined} />;
+    case 'select':
+      return <SelectQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+    case 'multiple':
+      return <MultipleQuestion {...input} value={Array.isArray(value) ? (value as string[]) : undefined} />;
+    case 'file':
+      return <FileQuestion {...input} value={value as AnswerFile | null | undefined} upload={upload} openFile={openFile} />;
+    case 'files':
+      return <FilesQuestion {...input} value={Array.isArray(value) ? (value as AnswerFile[]) : undefined} upload={upload} openFile={openFile} />;
+    default:
+      return null;
+  }
+}

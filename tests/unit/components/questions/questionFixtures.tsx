@@ -1,0 +1,56 @@
+import { useCallback, useState } from 'react';
+import { render } from '@testing-library/react';
+import { AdminContext, memoryStore, useTranslate } from 'react-admin';
+import type { Language } from '../../../../contract/http';
+import type { AnswerValue, Answers, FormQuestion, FormSection, QuestionCondition, TextRule } from '../../../../contract/forms';
+import { SectionQuestions, type SectionQuestionsProps } from '../../../../src/components/questions';
+import { createI18nProvider } from '../../../../src/i18n/i18nProvider';
+
+/** A question with the builder's defaults. */
+export const question = (key: string, type: FormQuestion['type'], more: Partial<FormQuestion> = {}): FormQuestion => ({
+  key,
+  type,
+  label: `Question ${key}`,
+  help: '',
+  required: false,
+  options: [],
+  ruleId: null,
+  rule: null,
+  condition: null,
+  children: [],
+  ...more,
+});
+
+export const when = (questionKey: string, operator: QuestionCondition['operator'], value: string): QuestionCondition => ({ questionKey, operator, value });
+
+export const taxRule: TextRule = {
+  name: 'Tax number',
+  suggestText: 'Ten digits, e.g. 0312345678',
+  errorText: 'A tax number has ten digits',
+  minLength: null,
+  maxLength: 10,
+  regex: '[0-9]{10}',
+};
+
+export const sectionOf = (...questions: FormQuestion[]): FormSection => ({ key: 'company', title: 'Company', questions });
+
+/** The section's questions holding their answers as the filler would; `answers()` reads what was given. */
+export function renderQuestions(
+  section: FormSection,
+  { initial = {}, language = 'en', ...props }: Partial<SectionQuestionsProps> & { initial?: Answers; language?: Language } = {},
+) {
+  let current: Answers = initial;
+  function Holder() {
+    const translate = useTranslate();
+    const [answers, setAnswers] = useState<Answers>(initial);
+    current = answers;
+    const onAnswer = useCallback((key: string, value: AnswerValue) => setAnswers((previous) => ({ ...previous, [key]: value })), []);
+    return <SectionQuestions section={section} translate={translate} answers={answers} onAnswer={onAnswer} {...props} />;
+  }
+  const view = render(
+    <AdminContext i18nProvider={createI18nProvider(language)} store={memoryStore()}>
+      <Holder />
+    </AdminContext>,
+  );
+  return { ...view, answers: () => current };
+}
