@@ -108,6 +108,8 @@ export interface FormSectionsDto {
   formId: string;
   status: FormStatus;
   sections: FormSection[];
+  /** The form's version (its ETag) after this read or save: the If-Match of the next save. */
+  version?: string;
 }
 
 export const PARTNER_FORM_STATUSES = ['OPEN', 'LOCKED', 'SUBMITTED'] as const;

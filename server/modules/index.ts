@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnersModule } from './partners';
@@ -19,5 +20,6 @@ export const modules: readonly PortalModule[] = [
   partnerUsersModule,
   ticketsModule,
   validationRulesModule,
+  formDefinitionsModule,
   onboardingRulesModule,
 ];

@@ -21,7 +21,13 @@ type ApiDocument = {
 };
 
 /** Writes that take no body: the hub's negotiate and the status toggles, whose path says it all. */
-const BODYLESS = ['post /api/notifications/negotiate', 'post /api/v1/users/{id}/toggle-status', 'post /api/v1/partner-users/{id}/toggle-status'];
+const BODYLESS = [
+  'post /api/notifications/negotiate',
+  'post /api/v1/users/{id}/toggle-status',
+  'post /api/v1/partner-users/{id}/toggle-status',
+  'post /api/v1/forms/{id}/publish',
+  'post /api/v1/forms/{id}/new-version',
+];
 
 let server: TestServer;
 let doc: ApiDocument;

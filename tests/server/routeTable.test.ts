@@ -10,6 +10,17 @@ type Access = Permission | 'public' | 'authenticated';
 /** Routes of the resource modules, each answered under /api/v1 and /api alike. */
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
+  'POST /forms': permission('Form', 'Create'),
+  'DELETE /forms/:id': permission('Form', 'Delete'),
+  'GET /forms/:id': permission('Form', 'View'),
+  'PATCH /forms/:id': permission('Form', 'Update'),
+  'PUT /forms/:id': permission('Form', 'Update'),
+  'POST /forms/:id/new-version': permission('Form', 'Create'),
+  'POST /forms/:id/publish': permission('Form', 'Update'),
+  'GET /forms/:id/sections': permission('Form', 'View'),
+  'PUT /forms/:id/sections': permission('Form', 'Update'),
+  'GET /forms/counts': permission('Form', 'Search'),
+  'POST /forms/search': permission('Form', 'Search'),
   'POST /next-partner-forms': permission('NextPartnerForms', 'Create'),
   'DELETE /next-partner-forms/:id': permission('NextPartnerForms', 'Delete'),
   'GET /next-partner-forms/:id': permission('NextPartnerForms', 'View'),

@@ -1,0 +1,172 @@
+import * as yup from 'yup';
+import type { FieldError } from '../envelope';
+import {
+  CONDITION_OPERATORS,
+  CONDITION_VALUE_MAX,
+  FORM_DESCRIPTION_MAX,
+  FORM_NAME_MAX,
+  FORM_NOTE_MAX,
+  FORM_STATUSES,
+  FORM_TYPE_MAX,
+  OPTION_MAX,
+  OPTIONS_MAX,
+  QUESTION_HELP_MAX,
+  QUESTION_KEY_MAX,
+  QUESTION_LABEL_MAX,
+  QUESTION_TYPES,
+  QUESTIONS_PER_SECTION_MAX,
+  SECTION_TITLE_MAX,
+  SECTIONS_MAX,
+  type FormQuestion,
+  type FormSection,
+} from '../forms';
+import { id, required, requiredText, text } from './fields';
+import { msg } from './messages';
+import { searchRequestSchema } from './search';
+
+/** Section and question keys: stable names answers are kept by, safe in URLs and CSV headers. */
+export const FORM_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const oneOf = <T extends string>(values: readonly T[]) => yup.string().oneOf([...values], msg('validation.typeError'));
+
+/** POST /forms, PUT and PATCH /forms/{id}: the fields of a version. */
+export const formFieldsSchema = yup.object({
+  name: requiredText(FORM_NAME_MAX),
+  description: text(FORM_DESCRIPTION_MAX).default(''),
+  type: text(FORM_TYPE_MAX).default(''),
+  note: text(FORM_NOTE_MAX).default(''),
+});
+
+export type FormFieldsInput = yup.InferType<typeof formFieldsSchema>;
+
+/** POST /forms/search: paging, keyword (the name, case and diacritics ignored), the status and the definition (its versions). */
+export const formSearchSchema = searchRequestSchema.shape({ status: oneOf(FORM_STATUSES), definitionId: id() });
+
+export type FormSearchInput = yup.InferType<typeof formSearchSchema>;
+
+const formKey = () =>
+  yup
+    .string()
+    .required(required)
+    .max(QUESTION_KEY_MAX, msg('validation.maxLength'))
+    .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true });
+
+const conditionSchema = yup
+  .object({
+    questionKey: formKey(),
+    operator: oneOf(CONDITION_OPERATORS).required(required),
+    value: requiredText(CONDITION_VALUE_MAX),
+  })
+  .nullable()
+  .default(null);
+
+/** A question's own fields; `rule` (the server's copy of its validation rule) is not the client's to send. */
+const questionFields = {
+  key: formKey(),
+  type: oneOf(QUESTION_TYPES).required(required),
+  label: requiredText(QUESTION_LABEL_MAX),
+  help: text(QUESTION_HELP_MAX).default(''),
+  required: yup.boolean().default(false),
+  options: yup.array(requiredText(OPTION_MAX)).max(OPTIONS_MAX, msg('validation.maxValue')).default([]),
+  ruleId: id().nullable().default(null),
+  condition: conditionSchema,
+};
+
+/** A group's child: one level only, so it has no children of its own. */
+const childQuestionSchema = yup.object(questionFields);
+
+const questionSchema = yup.object({
+  ...questionFields,
+  children: yup.array(childQuestionSchema).max(QUESTIONS_PER_SECTION_MAX, msg('validation.maxValue')).default([]),
+});
+
+const sectionSchema = yup.object({
+  key: formKey(),
+  title: requiredText(SECTION_TITLE_MAX),
+  questions: yup.array(questionSchema).max(QUESTIONS_PER_SECTION_MAX, msg('validation.maxValue')).default([]),
+});
+
+/** PUT /forms/{id}/sections: the whole document; `formStructureErrors` checks what a schema cannot. */
+export const formSectionsSchema = yup.object({
+  sections: yup.array(sectionSchema).max(SECTIONS_MAX, msg('validation.maxValue')).required(required),
+});
+
+export type FormSectionsInput = yup.InferType<typeof formSectionsSchema>;
+
+/** A question as the structure checks read it: what the schema validated, children optional. */
+type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition'> & { children?: readonly CheckedQuestion[] };
+type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
+
+const hasOptions = (type: string) => type === 'select' || type === 'multiple';
+const normalOption = (option: string) => option.trim().toLowerCase();
+
+/** The values a condition on this question may compare with: its options, yes/no, or anything (null). */
+function conditionValues(question: CheckedQuestion): Set<string> | null {
+  if (question.type === 'yesNo') return new Set(['yes', 'no']);
+  if (hasOptions(question.type)) return new Set(question.options.map(normalOption));
+  return null;
+}
+
+/**
+ * The rules of a version's sections beyond each field's own (api9.md "forms"): keys unique in the version
+ * (sections apart, questions apart), a group's children are not groups and only groups have children,
+ * select/multiple have 1..100 distinct options, a condition names an earlier question that is not a group
+ * (and for yes/no, select, multiple a value it can take), a rule only on text questions and only a live one
+ * (`liveRuleIds`; null skips that check), at most QUESTIONS_PER_SECTION_MAX questions per section counting
+ * children. Pure: the builder shows the same errors before saving. Field paths as the schema's.
+ */
+export function formStructureErrors(sections: readonly CheckedSection[], liveRuleIds: ReadonlySet<string> | null): FieldError[] {
+  const errors: FieldError[] = [];
+  const fail = (field: string, message: string) => errors.push({ field, message: `formDefinitionsApi.${message}` });
+  const sectionKeys = new Set<string>();
+  // Maps, not objects: a key such as "__proto__" or "toString" is a key like any other.
+  const earlier = new Map<string, CheckedQuestion>();
+
+  function checkQuestion(question: CheckedQuestion, path: string) {
+    if (earlier.has(question.key)) fail(`${path}.key`, 'duplicateKey');
+    if (hasOptions(question.type)) {
+      if (!question.options.length) fail(`${path}.options`, 'optionsRequired');
+      const seen = new Set<string>();
+      question.options.forEach((option, index) => {
+        if (seen.has(normalOption(option))) fail(`${path}.options[${index}]`, 'duplicateOption');
+        seen.add(normalOption(option));
+      });
+    }
+    if (question.ruleId) {
+      if (question.type !== 'text') fail(`${path}.ruleId`, 'ruleOnlyOnText');
+      else if (liveRuleIds && !liveRuleIds.has(question.ruleId.toLowerCase())) fail(`${path}.ruleId`, 'unknownRule');
+    }
+    const condition = question.condition;
+    if (condition) {
+      const target = earlier.get(condition.questionKey);
+      if (condition.questionKey === question.key) fail(`${path}.condition.questionKey`, 'conditionOnItself');
+      else if (!target) fail(`${path}.condition.questionKey`, 'conditionNotEarlier');
+      else if (target.type === 'group') fail(`${path}.condition.questionKey`, 'conditionOnGroup');
+      else {
+        const values = conditionValues(target);
+        if (values && !values.has(normalOption(condition.value))) fail(`${path}.condition.value`, 'conditionValueNotOption');
+      }
+    }
+    if (!earlier.has(question.key)) earlier.set(question.key, question);
+  }
+
+  sections.forEach((section, s) => {
+    const sectionPath = `sections[${s}]`;
+    if (sectionKeys.has(section.key)) fail(`${sectionPath}.key`, 'duplicateKey');
+    sectionKeys.add(section.key);
+    let count = 0;
+    section.questions.forEach((question, q) => {
+      const path = `${sectionPath}.questions[${q}]`;
+      checkQuestion(question, path);
+      const children = question.children ?? [];
+      if (children.length && question.type !== 'group') fail(`${path}.children`, 'childrenOnlyInGroup');
+      children.forEach((child, c) => {
+        if (child.type === 'group') fail(`${path}.children[${c}].type`, 'groupInGroup');
+        checkQuestion(child, `${path}.children[${c}]`);
+      });
+      count += 1 + children.length;
+    });
+    if (count > QUESTIONS_PER_SECTION_MAX) fail(`${sectionPath}.questions`, 'tooManyQuestions');
+  });
+  return errors;
+}
