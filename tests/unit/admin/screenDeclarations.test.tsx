@@ -39,7 +39,7 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'form-config/:formId': 'Form.Configure',
   'accessible-files': 'AccessibleFile.View',
   'user-management/:id?': 'Users.list',
-  'validation-rules': 'ValidationRules.list',
+  'validation-rules/:id?': 'ValidationRules.list',
   'next-partner-forms': 'NextPartnerForms.list',
   'partner-forms': 'PartnerForm.AdminView',
   forms: 'PartnerForm.list',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_ANSWER_MAX, type AnswerFile, type Answers } from '../../../contract/forms';
+import { TEXT_ANSWER_MAX, type AnswerFile, type AnswerValue, type Answers } from '../../../contract/forms';
 import { answerError, answerShapeErrors, formAnswerErrors, formProgress, isAnswered, questionsByKey } from '../../../contract/answers';
 import { question, section, textRule, when } from './answerFixtures';
 
@@ -22,7 +22,14 @@ describe('required and answered', () => {
   });
 
   it('every type: required when unanswered, fine when answered, nothing asked of an optional unanswered one', () => {
-    const answered = { text: 'x', select: 'A', multiple: ['A'], file: file(), files: [file()], yesNo: true } as const;
+    const answered: Record<'text' | 'select' | 'multiple' | 'file' | 'files' | 'yesNo', AnswerValue> = {
+      text: 'x',
+      select: 'A',
+      multiple: ['A'],
+      file: file(),
+      files: [file()],
+      yesNo: true,
+    };
     for (const [type, value] of Object.entries(answered)) {
       const q = question('q', type as keyof typeof answered, { required: true, options: ['A', 'B'] });
       expect(answerError(q, undefined), type).toEqual(required);
