@@ -4,17 +4,25 @@ import {
   CONDITION_OPERATORS,
   FORM_STATUSES,
   ONBOARDING_TRIGGERS,
+  PARTNER_FORM_STATUSES,
   QUESTION_TYPES,
+  type AnswerFile,
+  type Answers,
   type FormDto,
   type FormQuestion,
+  type FormSection,
   type FormSectionsDto,
   type OnboardingRuleDto,
+  type PartnerFormDto,
+  type PartnerFormSectionDto,
   type QuestionCondition,
   type TextRule,
   type ValidationRuleDto,
 } from '../forms';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
+import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
+import { MIGRATE_ACTIONS } from './partnerForms';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
 import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto } from '../tickets';
 import type { TokenResponse } from '../tokens';
@@ -241,4 +249,67 @@ export const formSectionsDtoSchema: yup.ObjectSchema<FormSectionsDto> = yup.obje
     )
     .defined(),
   version: version(),
+});
+
+const partnerFormStatus = () => yup.string().oneOf(PARTNER_FORM_STATUSES).defined();
+const count = () => yup.number().integer().defined();
+/** One section of a version, as the form sections' answer holds it. */
+const formSectionSchema = (formSectionsDtoSchema.fields.sections as yup.ArraySchema<FormSection[], yup.AnyObject>).innerType as yup.ObjectSchema<FormSection>;
+
+export const partnerFormDtoSchema: yup.ObjectSchema<PartnerFormDto> = yup.object({
+  id: uuid(),
+  partnerId: uuid(),
+  partnerName: text(),
+  formId: uuid(),
+  definitionId: uuid(),
+  formName: text(),
+  formVersionNumber: count(),
+  status: partnerFormStatus(),
+  note: text(),
+  totalFields: count(),
+  requiredFields: count(),
+  filledCount: count(),
+  outdated: yup.boolean().defined(),
+  sections: yup.array(yup.object({ key: text(), title: text() }).defined()).optional(),
+  submittedAt: yup.string().datetime().nullable().defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+export const answerFileSchema: yup.ObjectSchema<AnswerFile> = yup.object({ id: uuid(), name: text(), type: text(), size: count() });
+
+export const partnerFormSectionDtoSchema: yup.ObjectSchema<PartnerFormSectionDto> = yup.object({
+  partnerFormId: uuid(),
+  status: partnerFormStatus(),
+  section: formSectionSchema.defined(),
+  sections: yup.array(yup.object({ key: text(), title: text(), filled: count(), total: count(), errors: count() }).defined()).defined(),
+  answers: jsonObject().defined() as yup.Schema<Answers>,
+  comments: jsonObject().defined() as yup.Schema<Record<string, string>>,
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+const changedQuestions = () => yup.array(yup.object({ key: text(), label: text() }).defined()).defined();
+const versionRef = () => yup.object({ id: uuid(), versionNumber: count() });
+
+export const versionChangesDtoSchema: yup.ObjectSchema<VersionChangesDto> = yup.object({
+  fromForm: versionRef().defined(),
+  toForm: versionRef().nullable().defined(),
+  addedRequired: changedQuestions(),
+  removed: yup.array(yup.object({ key: text(), label: text(), answered: yup.boolean().defined() }).defined()).defined(),
+  changedRules: changedQuestions(),
+  changedTypes: changedQuestions(),
+});
+
+export const assignPartnerFormsResultSchema: yup.ObjectSchema<AssignPartnerFormsResult> = yup.object({
+  assigned: yup.array(partnerFormDtoSchema.defined()).defined(),
+  skipped: yup.array(yup.object({ partnerId: uuid(), reason: yup.string().oneOf(['alreadyOpen'] as const).defined() }).defined()).defined(),
+});
+
+export const partnerFormMigrationResultSchema: yup.ObjectSchema<PartnerFormMigrationResult> = yup.object({
+  id: text(),
+  action: yup.string().oneOf(MIGRATE_ACTIONS).defined(),
+  outcome: yup.string().oneOf(MIGRATION_OUTCOMES).defined(),
+  partnerForm: partnerFormDtoSchema.optional().default(undefined),
 });

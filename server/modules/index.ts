@@ -2,6 +2,7 @@ import { accountsModule } from './accounts';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { onboardingRulesModule } from './onboardingRules';
+import { partnerFormsModule } from './partnerForms';
 import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { rolesModule } from './roles';
@@ -21,5 +22,6 @@ export const modules: readonly PortalModule[] = [
   ticketsModule,
   validationRulesModule,
   formDefinitionsModule,
+  partnerFormsModule,
   onboardingRulesModule,
 ];

@@ -25,6 +25,8 @@ export interface PartnerFormStatusChanged {
   partnerId: string;
   status: PartnerFormStatus;
   previousStatus: PartnerFormStatus;
+  /** What staff did (LOCKED → OPEN is an unlock or a reopen): a reopen mails the partner, the others only notify. */
+  change: 'locked' | 'unlocked' | 'reopened';
   actorId: string;
 }
 

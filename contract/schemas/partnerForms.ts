@@ -1,0 +1,96 @@
+import * as yup from 'yup';
+import { PARTNER_FORM_STATUSES, QUESTION_KEY_MAX } from '../forms';
+import { id, maxLength, required, text } from './fields';
+import { msg } from './messages';
+import { searchRequestSchema } from './search';
+
+export const PARTNER_FORM_NOTE_MAX = 1000;
+export const PARTNER_FORM_COMMENT_MAX = 1000;
+/** Partners one assign call reaches, and partner forms one migrate call moves. */
+export const PARTNER_FORMS_BATCH_MAX = 500;
+export const MIGRATE_ACTIONS = ['migrate', 'keep', 'reopen'] as const;
+export type MigrateAction = (typeof MIGRATE_ACTIONS)[number];
+
+const QUESTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Answers by question key: a plain object whose keys and values the server checks one by one against the form's
+ * version (`answerShapeErrors`), so each refusal names its question. Here only its being an object.
+ */
+const answers = () => yup.mixed<Record<string, unknown>>((value): value is Record<string, unknown> => isPlainObject(value));
+
+/** Staff's comments by question key (`{ taxNumber: "a digit is missing" }`), each at most 1000 characters. */
+const comments = () =>
+  yup
+    .mixed<Record<string, string>>((value): value is Record<string, string> => isPlainObject(value))
+    .test('question-keys', msg('validation.unknownQuestion'), (value) => !value || Object.keys(value).every((key) => QUESTION_KEY.test(key)))
+    .test('comment-texts', msg('validation.typeError'), (value) => !value || Object.values(value).every((comment) => typeof comment === 'string'))
+    .test(
+      'comment-length',
+      (params) => msg('validation.maxLength')({ ...params, max: PARTNER_FORM_COMMENT_MAX }),
+      (value) => !value || Object.values(value).every((comment) => typeof comment !== 'string' || comment.length <= PARTNER_FORM_COMMENT_MAX),
+    )
+    .test(
+      'comment-count',
+      (params) => msg('validation.maxValue')({ ...params, max: PARTNER_FORMS_BATCH_MAX }),
+      (value) => !value || Object.keys(value).length <= PARTNER_FORMS_BATCH_MAX,
+    );
+
+const note = () => text(PARTNER_FORM_NOTE_MAX).default('');
+const ids = (max: number) => yup.array(id().required(required)).required(required).min(1, msg('validation.minValue')).max(max, msg('validation.maxValue'));
+
+/** POST /partner-forms/assign: a Ready version to each partner named (those holding it open are skipped). */
+export const assignPartnerFormsSchema = yup.object({
+  formId: id().required(required),
+  partnerIds: ids(PARTNER_FORMS_BATCH_MAX),
+  note: note(),
+});
+export type AssignPartnerFormsInput = yup.InferType<typeof assignPartnerFormsSchema>;
+
+/** PUT /partner-forms/{id}/sections/{sectionKey}: Save Draft merges these answers by key (null clears one). */
+export const saveAnswersSchema = yup.object({
+  answers: answers().required(required),
+});
+
+/** POST /partner-forms/{id}/submit: answers not saved yet may come along; all are checked together. */
+export const submitPartnerFormSchema = yup.object({
+  answers: answers(),
+});
+
+/** POST /partner-forms/{id}/lock and /unlock: a note given replaces the partner form's note. */
+export const partnerFormNoteSchema = yup.object({
+  note: text(PARTNER_FORM_NOTE_MAX),
+});
+
+/** POST /partner-forms/{id}/reopen: the comments replace the previous ones and show beside their questions. */
+export const reopenPartnerFormSchema = yup.object({
+  note: text(PARTNER_FORM_NOTE_MAX),
+  comments: comments(),
+});
+export type ReopenPartnerFormInput = yup.InferType<typeof reopenPartnerFormSchema>;
+
+/** POST /partner-forms/migrate: what happens to partner forms on an older version of their definition. */
+export const migratePartnerFormsSchema = yup.object({
+  ids: ids(PARTNER_FORMS_BATCH_MAX),
+  action: yup
+    .string()
+    .oneOf([...MIGRATE_ACTIONS], msg('validation.typeError'))
+    .required(required),
+  note: text(PARTNER_FORM_NOTE_MAX),
+});
+export type MigratePartnerFormsInput = yup.InferType<typeof migratePartnerFormsSchema>;
+
+/** POST /partner-forms/search; GET /partner-forms/export takes the same filters as query parameters. */
+export const partnerFormSearchSchema = searchRequestSchema.shape({
+  status: yup.string().oneOf([...PARTNER_FORM_STATUSES], msg('validation.typeError')),
+  partnerId: id(),
+  formId: id(),
+  definitionId: id(),
+});
+export type PartnerFormSearchInput = yup.InferType<typeof partnerFormSearchSchema>;
+
+/** POST /partner-forms/{id}/files (multipart fields beside the file). */
+export const partnerFormFileSchema = yup.object({
+  questionKey: yup.string().required(required).max(QUESTION_KEY_MAX, maxLength).matches(QUESTION_KEY, msg('validation.unknownQuestion')),
+});

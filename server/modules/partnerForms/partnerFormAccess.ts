@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { formProgress } from '../../../contract/answers';
+import type { PartnerFormSectionDto, PartnerFormStatus } from '../../../contract/forms';
+import type { Db } from '../../db/client';
+import { partnerForms } from '../../db/schema';
+import { notFound } from '../../core/errors';
+import type { DomainEvent } from '../../core/events';
+import type { Principal } from '../../core/guard';
+import { rowIdOf } from '../../core/search';
+import { loadFormVersion, type FormVersionRow } from '../formDefinitions/formVersionQueries';
+import type { PartnerFormRow } from './assignment';
+import { partnerFormVersion } from './partnerFormDtos';
+import { partnerFormScope } from './partnerFormSearch';
+
+export const NOT_FOUND = 'partnerFormsApi.notFound';
+
+/** A partner form within the principal's reach (partnerFormScope), else 404 (a foreign one is as missing as none). */
+export async function findVisiblePartnerForm(db: Db, principal: Principal, id: string): Promise<PartnerFormRow> {
+  const [row] = await db
+    .select()
+    .from(partnerForms)
+    .where(and(eq(partnerForms.id, rowIdOf(id, NOT_FOUND)), partnerFormScope(principal)));
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The row locked for the rest of the transaction: saves, submits and staff changes of one partner form queue here. */
+export async function lockPartnerForm(tx: Db, id: string): Promise<PartnerFormRow> {
+  const [row] = await tx.select().from(partnerForms).where(eq(partnerForms.id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The version a partner form holds (a Ready or Outdate one is never deleted while a partner form uses it). */
+export async function versionOfPartnerForm(db: Db, row: Pick<PartnerFormRow, 'formId'>): Promise<FormVersionRow> {
+  const version = await loadFormVersion(db, row.formId);
+  if (!version) throw notFound(NOT_FOUND);
+  return version;
+}
+
+/** One section as the filler shows it, with every section's completeness for the stepper; 404 for a key the version lacks. */
+export function partnerFormSectionDto(row: PartnerFormRow, version: Pick<FormVersionRow, 'sections'>, sectionKey: string): PartnerFormSectionDto {
+  const section = version.sections.find((s) => s.key === sectionKey);
+  if (!section) throw notFound('partnerFormsApi.sectionNotFound');
+  const progress = formProgress(version.sections, row.answers);
+  return {
+    partnerFormId: row.id,
+    status: row.status as PartnerFormStatus,
+    section,
+    sections: progress.sections.map(({ key, title, filled, total, errors }) => ({ key, title, filled, total, errors })),
+    answers: row.answers,
+    comments: row.comments,
+    updatedAt: row.updatedAt.toISOString(),
+    version: partnerFormVersion(row),
+  };
+}
+
+/** Lists showing the partner form refetch, for its partner's users and staff. */
+export const partnerFormChanged = (publish: (event: DomainEvent) => void, row: Pick<PartnerFormRow, 'id' | 'partnerId'>) =>
+  publish({ type: 'ResourceChanged', resource: 'partner-forms', id: row.id, action: 'updated', partnerId: row.partnerId });

@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/envelope';
+import type { AnswerValue, Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
+import { placedQuestions, isAnswerable } from '../../../contract/answers';
+import { permission } from '../../../contract/permissions';
+import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
+import type { Db } from '../../db/client';
+import { formVersions, partnerForms, partners } from '../../db/schema';
+import { fieldError } from '../../core/errors';
+import type { Principal } from '../../core/guard';
+import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage } from '../../core/search';
+import { partnerFormDtoQuery, toPartnerFormDto } from './partnerFormDtos';
+
+const ADMIN_VIEW = permission('PartnerForm', 'AdminView');
+
+/**
+ * Partner isolation: a partner's users reach only its partner forms; staff need PartnerForm.AdminView to reach
+ * any. Outside the scope a partner form answers 404.
+ */
+export function partnerFormScope(principal: Principal): SQL | undefined {
+  if (principal.partnerId) return eq(partnerForms.partnerId, principal.partnerId);
+  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
+}
+
+const sortable = {
+  id: partnerForms.id,
+  status: partnerForms.status,
+  note: partnerForms.note,
+  totalFields: partnerForms.totalFields,
+  requiredFields: partnerForms.requiredFields,
+  filledCount: partnerForms.filledCount,
+  createdAt: partnerForms.createdAt,
+  updatedAt: partnerForms.updatedAt,
+  partnerName: partners.name,
+  formName: formVersions.name,
+};
+
+function searchWhere(principal: Principal, input: PartnerFormSearchInput) {
+  return and(
+    partnerFormScope(principal),
+    containsFolded(partnerForms.searchText, keywordOf(input)),
+    input.status ? eq(partnerForms.status, input.status) : undefined,
+    input.partnerId ? eq(partnerForms.partnerId, input.partnerId) : undefined,
+    input.formId ? eq(partnerForms.formId, input.formId) : undefined,
+    input.definitionId ? eq(partnerForms.definitionId, input.definitionId) : undefined,
+    idsFilter(partnerForms.id, input.ids),
+  );
+}
+
+/** A page of the partner forms a search finds within the caller's reach, with the total. */
+export async function searchPartnerForms(db: Db, principal: Principal, input: PartnerFormSearchInput): Promise<PagedResult<PartnerFormDto>> {
+  const where = searchWhere(principal, input);
+  return readPage(input, countOf(db, partnerForms, where), async ({ limit, offset }) =>
+    (
+      await partnerFormDtoQuery(db)
+        .where(where)
+        .orderBy(...orderByOf(input.orderBy, sortable, [desc(partnerForms.updatedAt)]), partnerForms.id)
+        .limit(limit)
+        .offset(offset)
+    ).map(toPartnerFormDto),
+  );
+}
+
+/** An answer as one CSV cell: yes/no as words, choices and files (by name) joined. */
+export function answerCell(value: AnswerValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') return value;
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  return items.map((item) => (typeof item === 'string' ? item : (item as { name: string }).name)).join('; ');
+}
+
+/** The question keys of the versions exported, newest version first, each key once, in form order. */
+export function questionColumnsOf(versions: { sections: FormSection[] }[]): string[] {
+  const keys = new Set<string>();
+  for (const version of versions) for (const { question } of placedQuestions(version.sections)) if (isAnswerable(question)) keys.add(question.key);
+  return [...keys];
+}
+
+/** One line of the CSV export. */
+export interface PartnerFormCsvRow {
+  id: string;
+  partnerName: string;
+  formName: string;
+  formVersionNumber: number;
+  status: string;
+  filledCount: number;
+  totalFields: number;
+  requiredFields: number;
+  note: string;
+  createdAt: Date;
+  updatedAt: Date;
+  submittedAt: Date | null;
+  answers: Answers;
+}
+
+const exportColumns = {
+  id: partnerForms.id,
+  partnerName: partners.name,
+  formName: formVersions.name,
+  formVersionNumber: formVersions.versionNumber,
+  status: partnerForms.status,
+  filledCount: partnerForms.filledCount,
+  totalFields: partnerForms.totalFields,
+  requiredFields: partnerForms.requiredFields,
+  note: partnerForms.note,
+  createdAt: partnerForms.createdAt,
+  updatedAt: partnerForms.updatedAt,
+  submittedAt: partnerForms.submittedAt,
+  answers: partnerForms.answers,
+};
+const { formName: _joined, ...exportSortable } = sortable;
+
+/**
+ * Every partner form of one definition (or one version) a search finds, in batches read by keyset, with the
+ * question keys of the versions they hold (the CSV's answer columns). A whole-portal export would have no
+ * meaningful columns, so a form is required.
+ */
+export async function exportPartnerFormRows(db: Db, principal: Principal, input: PartnerFormSearchInput) {
+  if (!input.definitionId && !input.formId) throw fieldError('definitionId', 'partnerFormsApi.exportNeedsForm');
+  const where = searchWhere(principal, input);
+  const versionIds = db.selectDistinct({ formId: partnerForms.formId }).from(partnerForms).where(where);
+  const versions = await db
+    .select({ sections: formVersions.sections })
+    .from(formVersions)
+    .where(inArray(formVersions.id, versionIds))
+    .orderBy(desc(formVersions.versionNumber));
+  const key = keysetOrder(input.orderBy, exportSortable, 'createdAt asc', partnerForms.id);
+  const batches = keysetBatches(
+    key,
+    ({ after, order, limit }) =>
+      db
+        .select(exportColumns)
+        .from(partnerForms)
+        .innerJoin(partners, eq(partners.id, partnerForms.partnerId))
+        .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    (row): PartnerFormCsvRow => row,
+  );
+  return { total: await countOf(db, partnerForms, where), questionKeys: questionColumnsOf(versions), batches };
+}
