@@ -41,7 +41,8 @@ export default {
       assignedSubject: 'A new form to fill in: "%{form}"',
       assignedBody: 'Hello %{name},\n\n%{partner} has a new form to fill in: "%{form}".\n%{note}\n\nOpen it here:\n%{link}',
       reopenedSubject: 'Your form "%{form}" was reopened',
-      reopenedBody: 'Hello %{name},\n\nThe form "%{form}" of %{partner} was reopened so that you can change it.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
+      reopenedBody:
+        'Hello %{name},\n\nThe form "%{form}" of %{partner} was reopened so that you can change it.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
     },
   },
 };

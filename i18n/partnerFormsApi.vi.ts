@@ -41,7 +41,8 @@ export default {
       assignedSubject: 'Biểu mẫu mới cần điền: "%{form}"',
       assignedBody: 'Xin chào %{name},\n\n%{partner} có một biểu mẫu mới cần điền: "%{form}".\n%{note}\n\nMở biểu mẫu tại đây:\n%{link}',
       reopenedSubject: 'Biểu mẫu "%{form}" của bạn đã được mở lại',
-      reopenedBody: 'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được mở lại để bạn chỉnh sửa.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
+      reopenedBody:
+        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được mở lại để bạn chỉnh sửa.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
     },
   },
 };

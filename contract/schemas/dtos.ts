@@ -304,7 +304,19 @@ export const versionChangesDtoSchema: yup.ObjectSchema<VersionChangesDto> = yup.
 
 export const assignPartnerFormsResultSchema: yup.ObjectSchema<AssignPartnerFormsResult> = yup.object({
   assigned: yup.array(partnerFormDtoSchema.defined()).defined(),
-  skipped: yup.array(yup.object({ partnerId: uuid(), reason: yup.string().oneOf(['alreadyOpen'] as const).defined() }).defined()).defined(),
+  skipped: yup
+    .array(
+      yup
+        .object({
+          partnerId: uuid(),
+          reason: yup
+            .string()
+            .oneOf(['alreadyOpen'] as const)
+            .defined(),
+        })
+        .defined(),
+    )
+    .defined(),
 });
 
 export const partnerFormMigrationResultSchema: yup.ObjectSchema<PartnerFormMigrationResult> = yup.object({
