@@ -1,11 +1,12 @@
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import type { FormDto } from '../../../contract/forms';
 import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
 /**
- * Form definitions (/form-config and a definition's editor /form-config/{formId}, API /forms, glossary:
- * formDefinitions): placeholders until the forms issue. Both need Form.Configure, as the menu item does.
+ * Form definitions (/form-config: the versions with their states; /form-config/{formId}: one version's
+ * editor; API /forms, glossary: formDefinitions). Both need Form.Configure, as the menu item does.
  */
-const formDefinitions: ScreenDeclaration = {
+const formDefinitions: ScreenDeclaration<FormDto> = {
   name: 'form-config',
   apiPath: 'forms',
   permissionResource: 'Form',
@@ -13,10 +14,11 @@ const formDefinitions: ScreenDeclaration = {
   icon: TuneOutlined,
   access: { resource: 'Form', action: 'Configure' },
   routes: [
-    { path: 'form-config', view: 'placeholder' },
-    { path: 'form-config/:formId', titleKey: 'app.screens.formDetail', view: 'placeholder' },
+    { path: 'form-config', view: () => import('./FormDefinitionListPage') },
+    { path: 'form-config/:formId', titleKey: 'app.screens.formDetail', view: () => import('./editor/FormEditorPage') },
   ],
   navigation: { area: 'form-configuration', position: 20 },
+  recordRepresentation: (form) => form.name,
 };
 
 export default formDefinitions;

@@ -1,0 +1,116 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormDto, FormSection } from '../../../../contract/forms';
+import { ApiError } from '../../../providers/http';
+import { fetchForm, fetchFormSections, saveFormSections, updateFormFields, type FormFields } from '../formDefinitionApi';
+import { draftErrors, serverErrorsOf } from './draftChecks';
+import { withoutField, type EditorErrors } from './editorErrors';
+import { takenKeys } from './sectionsDraft';
+
+interface Loaded {
+  form: FormDto;
+  sections: FormSection[];
+}
+
+const FIELD_NAMES = ['name', 'description', 'type', 'note'] as const;
+const fieldsOf = (form: FormDto): FormFields => ({ name: form.name, description: form.description, type: form.type, note: form.note });
+
+/** What a save ended with, for the page to tell the user. */
+export type SaveOutcome = 'saved' | 'invalid' | 'conflict' | { failed: string };
+
+/**
+ * One version in the editor: the server's copy (re-read when the hub says it changed, unless the user has
+ * unsaved changes) and the user's draft of its fields and sections, saved with If-Match on the form's version.
+ */
+export function useFormEditor(formId: string) {
+  const queryClient = useQueryClient();
+  // Under the react-admin resource name: a hub ResourceChanged of `forms` refetches it.
+  const queryKey = useMemo(() => ['form-config', 'editor', formId], [formId]);
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<Loaded> => {
+      const [form, sections] = await Promise.all([fetchForm(formId, signal), fetchFormSections(formId, signal)]);
+      return { form: { ...form, version: sections.version ?? form.version }, sections: sections.sections };
+    },
+    retry: false,
+  });
+  const [base, setBase] = useState<Loaded | null>(null);
+  const [fields, setFields] = useState<FormFields | null>(null);
+  const [sections, setSections] = useState<FormSection[]>([]);
+  const [errors, setErrors] = useState<EditorErrors>(new Map());
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const reset = useCallback((loaded: Loaded) => {
+    setBase(loaded);
+    setFields(fieldsOf(loaded.form));
+    setSections(loaded.sections);
+    setErrors(new Map());
+    setDirty(false);
+  }, []);
+
+  // A new server copy replaces the draft during the render that sees it, unless the user has unsaved changes.
+  const [seen, setSeen] = useState<Loaded | undefined>(undefined);
+  if (query.data !== seen) {
+    setSeen(query.data);
+    if (query.data && !dirty) reset(query.data);
+  }
+
+  const changeSections = useCallback((update: (current: FormSection[]) => FormSection[], clears: string[] = []) => {
+    setSections(update);
+    setDirty(true);
+    setErrors((current) => clears.reduce(withoutField, current));
+  }, []);
+
+  const changeField = useCallback((name: keyof FormFields, value: string) => {
+    setFields((current) => current && { ...current, [name]: value });
+    setDirty(true);
+    setErrors((current) => withoutField(current, `form:${name}`));
+  }, []);
+
+  /** Re-reads the server's copy and drops the draft (after a 412, the user chose to see the other save). */
+  const reload = useCallback(async () => {
+    setDirty(false);
+    const { data } = await query.refetch();
+    if (data) reset(data);
+  }, [query, reset]);
+
+  const save = useCallback(async (): Promise<SaveOutcome> => {
+    if (!base || !fields) return 'invalid';
+    const found = draftErrors(fields, sections);
+    if (found.size) {
+      setErrors(found);
+      return 'invalid';
+    }
+    setSaving(true);
+    let form = base.form;
+    try {
+      const changed = Object.fromEntries(FIELD_NAMES.filter((name) => fields[name] !== form[name]).map((name) => [name, fields[name]]));
+      if (Object.keys(changed).length) {
+        form = await updateFormFields(form, changed);
+        const updated = form;
+        setBase((current) => current && { ...current, form: updated });
+      }
+      const answer = await saveFormSections(form, sections);
+      const saved = { form: { ...form, version: answer.version ?? form.version }, sections: answer.sections };
+      queryClient.setQueryData(queryKey, saved);
+      reset(saved);
+      void queryClient.invalidateQueries({ queryKey: ['form-config'], predicate: ({ queryKey: key }) => key[1] !== 'editor' });
+      return 'saved';
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 412) return 'conflict';
+      if (error.status === 400 && error.envelope?.errors?.length) {
+        setErrors(serverErrorsOf(sections, error.envelope.errors));
+        return 'invalid';
+      }
+      return { failed: error.message };
+    } finally {
+      setSaving(false);
+    }
+  }, [base, fields, sections, queryClient, queryKey, reset]);
+
+  const savedKeys = useMemo(() => takenKeys(base?.sections ?? []), [base]);
+
+  return { query, form: base?.form, savedKeys, fields, sections, errors, dirty, saving, changeSections, changeField, save, reload };
+}
