@@ -9,7 +9,7 @@ import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { recordEvents } from './eventRecorder';
 import { unique, useDemoServer } from './factories';
 
-const { server, make, token } = useDemoServer();
+const { server, make, token, partnerIds } = useDemoServer();
 
 const admin = () => token('admin@example.com');
 const ctx = () => server.built.ctx;
@@ -31,8 +31,11 @@ const SECTIONS: FormSection[] = [
 /** A form definition with one version of this status, written straight to its tables (the builder is another module). */
 async function definition(status: FormStatus = 'Ready', name = `Onboarding form ${unique('fd')}`) {
   const [made] = await db().insert(formDefinitions).values({}).returning();
-  await db().insert(formVersions).values({ definitionId: made.id, versionNumber: 1, name, status, sections: SECTIONS, totalFields: 1, requiredFields: 1 });
-  return { id: made.id, name };
+  const [version] = await db()
+    .insert(formVersions)
+    .values({ definitionId: made.id, versionNumber: 1, name, status, sections: SECTIONS, totalFields: 1, requiredFields: 1 })
+    .returning();
+  return { id: made.id, name, versionId: version.id };
 }
 
 /** A rule made through the API, deleted after the test (a creation rule would otherwise fire for other tests' partners). */
@@ -119,7 +122,10 @@ describe('onboarding rules: firing', () => {
     expect(assigned).toHaveLength(1);
     expect(assigned[0]).toMatchObject({ status: 'OPEN', assignedBy: null });
     expect(await firingsOf(made.id, partner.id)).toMatchObject([{ partnerFormId: assigned[0].id }]);
-    expect(heard.events()).toMatchObject([{ partnerId: partner.id, definitionId: target.id, actorId: null }]);
+    // The demo sequence's own creation rule assigns its form too: only this rule's assignment is looked at.
+    expect(heard.events().filter((event) => event.definitionId === target.id)).toMatchObject([
+      { partnerId: partner.id, definitionId: target.id, actorId: null },
+    ]);
   });
 
   it('fires nothing when the creation rolls back', async () => {
@@ -152,6 +158,28 @@ describe('onboarding rules: firing', () => {
     await db().update(partnerForms).set({ status: 'SUBMITTED' }).where(eq(partnerForms.partnerId, partner.id));
     await submitted(partner.id, source.id);
     expect(await partnerFormsOf(partner.id, target.id)).toHaveLength(1);
+  });
+
+  it('through the partner’s own submits: two at once assign the next form once, in the submit’s transaction', async () => {
+    const source = await definition();
+    const target = await definition();
+    const made = await rule({ trigger: 'formSubmitted', sourceDefinitionId: source.id, targetDefinitionId: target.id });
+    const acme = partnerIds['Acme Logistics'];
+    const assigned = await server.api<{ assigned: { id: string }[] }>('POST', '/api/v1/partner-forms/assign', {
+      token: admin(),
+      body: { formId: source.versionId, partnerIds: [acme] },
+    });
+    expectEnvelope(assigned, 201);
+    const partnerFormId = assigned.body.data!.assigned[0].id;
+    const submit = () =>
+      server.api('POST', `/api/v1/partner-forms/${partnerFormId}/submit`, {
+        token: token('partner@acme.example'),
+        body: { answers: { taxNumber: '0123456789' } },
+      });
+    const answers = await Promise.all([submit(), submit()]);
+    expect(answers.map((answer) => answer.status).filter((status) => status === 200)).toHaveLength(1);
+    expect(await partnerFormsOf(acme, target.id)).toHaveLength(1);
+    expect(await firingsOf(made.id, acme)).toHaveLength(1);
   });
 
   it('does not fire on another form’s submit, nor a deleted rule', async () => {
