@@ -16,6 +16,7 @@ import { backplaneOver, BACKPLANE_CHANNEL, createPostgresBackplane } from './pos
 import { invocationRecord } from './protocol';
 import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
+import { createPartnerFormRelay, PARTNER_FORM_EVENTS } from './partnerFormRelay';
 import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
 import { acceptWebSockets } from './webSockets';
 
@@ -135,6 +136,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   // Events published here go out through the backplane, which takes them to every instance's connections;
   // other instances relay their own. An account change has every instance re-check its users' connections.
   const relayTicket = createTicketRelay(ctx, realtime);
+  const relayPartnerForm = createPartnerFormRelay(ctx, realtime);
   const subscriptions = [
     ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
       if (publishedHere) relayResourceChange(hub, event, ctx.log);
@@ -145,6 +147,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       hub.publish({ accessChanged });
     }),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
+    ...PARTNER_FORM_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayPartnerForm(event) : undefined))),
   ];
 
   // Before the server stops listening: every client is sent its Close (long polls take it with their next

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FormQuestion, FormSection } from '../../contract/forms';
+import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormSectionDto } from '../../contract/forms';
+import type { AssignPartnerFormsResult } from '../../contract/partnerForms';
 import type { Db } from '../../server/db/client';
 import { formDefinitions, formVersions, partnerForms } from '../../server/db/schema';
-import type { Factories } from './factories';
-import { unique } from './factories';
+import { unique, type Factories, type useDemoServer } from './factories';
 
 /** A question with the defaults a builder would give it. */
 export const question = (key: string, type: FormQuestion['type'], extra: Partial<FormQuestion> = {}): FormQuestion => ({
@@ -80,3 +80,39 @@ export async function makeFormVersion(
     });
   return version;
 }
+
+type Demo = ReturnType<typeof useDemoServer>;
+
+/**
+ * A partner of its own with one signed-in user of the seeded Partner role, and a Ready form assigned to it by the
+ * demo Admin: what most partner form tests start from.
+ */
+export async function partnerWithForm(demo: Demo, options: { sections?: FormSection[] } = {}) {
+  const { server, make, roleIds, token } = demo;
+  const partner = await make.partner();
+  const user = await make.user({ roleId: roleIds.Partner, partnerId: partner.id });
+  const version = await makeFormVersion(server.built.database.db, make, { sections: options.sections });
+  const assigned = await server.api<AssignPartnerFormsResult>('POST', '/api/v1/partner-forms/assign', {
+    token: token('admin@example.com'),
+    body: { formId: version.id, partnerIds: [partner.id], note: 'Please fill in' },
+  });
+  if (assigned.status !== 201) throw new Error(`could not assign: ${assigned.text}`);
+  const partnerForm = assigned.body.data!.assigned[0];
+  const url = `/api/v1/partner-forms/${partnerForm.id}`;
+  return {
+    partner,
+    user,
+    version,
+    partnerForm,
+    url,
+    /** Save Draft as the partner's user (or as `as`). */
+    save: (answers: Record<string, unknown>, as = user.token, section = 'company') =>
+      server.api<PartnerFormSectionDto>('PUT', `${url}/sections/${section}`, { token: as, body: { answers } }),
+    submit: (answers?: Record<string, unknown>, as = user.token, headers: Record<string, string> = {}) =>
+      server.api<PartnerFormDto>('POST', `${url}/submit`, { token: as, body: answers ? { answers } : {}, headers }),
+    row: async () => (await server.built.database.db.select().from(partnerForms).where(eq(partnerForms.id, partnerForm.id)))[0],
+  };
+}
+
+/** Answers that pass every check of sampleSections. */
+export const validAnswers = () => ({ companyName: 'Acme Trading', taxNumber: '0123456789', hasBranch: false, size: 'small', markets: ['vn'] });

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { questionsByKey } from '../../contract/answers';
+import { partnerFormSectionRoute, staffPartnerFormRoute, type PartnerFormDto } from '../../contract/forms';
+import { LANGUAGES } from '../../contract/http';
+import { permission } from '../../contract/permissions';
+import type { NotificationMessage } from '../../contract/realtime';
+import type { AppContext } from '../context';
+import { partnerForms, users } from '../db/schema';
+import { translate } from '../core/i18n';
+import { loadPrincipal } from '../modules/accounts/principal';
+import { loadFormVersion } from '../modules/formDefinitions/formVersionQueries';
+import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
+import type { PartnerFormEvent } from '../modules/partnerForms/partnerForms.events';
+import { principalMayHear, type HubAudience } from './audience';
+import { hubGroups } from './groups';
+import type { TicketRelayHub } from './ticketRelay';
+
+/** The partner form events the relay hears. */
+export const PARTNER_FORM_EVENTS = [
+  'PartnerFormAssigned',
+  'PartnerFormSubmitted',
+  'PartnerFormStatusChanged',
+] as const satisfies readonly PartnerFormEvent['type'][];
+
+/** Who may read a partner form: its partner's users with PartnerForm.View, staff also with AdminView (partnerFormScope). */
+const readersOf = (partnerId: string): HubAudience => ({
+  scope: { partnerId },
+  readers: [{ all: [permission('PartnerForm', 'View')], acrossPartners: permission('PartnerForm', 'AdminView') }],
+});
+
+/**
+ * What a partner form event tells the world (issue item 8): the partner's users hear of an assignment, a lock,
+ * an unlock and a reopen (notification; a mail too for an assignment and a reopen, in en and vi), staff hear of
+ * a submission. Events carry ids: the partner form is loaded here, as it is after the change committed.
+ */
+export function createPartnerFormRelay(
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
+  hub: Pick<TicketRelayHub, 'sendToGroups'>,
+) {
+  function notify(group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) {
+    const key = `partnerFormsApi.notifications.${kind}`;
+    const notification: NotificationMessage = {
+      id: crypto.randomUUID(),
+      title: translate('en', `${key}.title`, values),
+      message: translate('en', `${key}.message`, values),
+      link,
+      createdAt: new Date().toISOString(),
+      key,
+      values,
+    };
+    hub.sendToGroups([group], 'ReceiveNotification', notification, readersOf(partnerForm.partnerId));
+  }
+
+  /** The partner's active users who may read the partner form, each mailed in both languages (we do not know theirs). */
+  async function mailPartner(partnerForm: PartnerFormDto, kind: 'assigned' | 'reopened', values: Record<string, string>) {
+    const { mailer } = ctx;
+    if (!mailer) return;
+    const members = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.partnerId, partnerForm.partnerId), eq(users.isActive, true), isNull(users.deletedAt)));
+    for (const { id } of members) {
+      const reader = await loadPrincipal(ctx.db, id);
+      if (!reader || !principalMayHear(reader, readersOf(partnerForm.partnerId))) continue;
+      const filled = { ...values, name: reader.fullName };
+      await mailer.send({
+        to: reader.email,
+        subject: LANGUAGES.map((language) => translate(language, `partnerFormsApi.mail.${kind}Subject`, filled)).join(' / '),
+        text: LANGUAGES.map((language) => translate(language, `partnerFormsApi.mail.${kind}Body`, filled)).join('\n\n-----\n\n'),
+        link: values.link,
+      });
+    }
+  }
+
+  /** Where the partner opens the form: the section of the first comment, else the first section. */
+  async function partnerLink(partnerForm: PartnerFormDto) {
+    const version = await loadFormVersion(ctx.db, partnerForm.formId);
+    const sections = version?.sections ?? [];
+    const [row] = await ctx.db.select({ comments: partnerForms.comments }).from(partnerForms).where(eq(partnerForms.id, partnerForm.id));
+    const commented = Object.keys(row?.comments ?? {});
+    const questions = questionsByKey(sections);
+    const sectionKey = commented.map((key) => questions.get(key)?.sectionKey).find(Boolean) ?? sections[0]?.key ?? '';
+    const comments = commented.map((key) => `- ${questions.get(key)?.question.label ?? key}: ${row!.comments[key]}`).join('\n');
+    return { link: partnerFormSectionRoute(partnerForm.id, sectionKey), comments };
+  }
+
+  const mailed = (work: Promise<void>, partnerFormId: string) =>
+    work.catch((error: unknown) => ctx.log.error({ err: error, partnerFormId }, 'partner form mail failed'));
+
+  /** Relays one event published on this instance (the hub's backplane takes it to the others). */
+  return async function relay(event: PartnerFormEvent) {
+    const partnerForm = await selectPartnerFormDto(ctx.db, event.partnerFormId);
+    if (!partnerForm) return;
+    const values = { form: partnerForm.formName, partner: partnerForm.partnerName, note: partnerForm.note };
+    if (event.type === 'PartnerFormSubmitted') {
+      notify(hubGroups.staff, partnerForm, 'submitted', values, staffPartnerFormRoute(partnerForm.id));
+      return;
+    }
+    const { link, comments } = await partnerLink(partnerForm);
+    const kind = event.type === 'PartnerFormAssigned' ? 'assigned' : event.change;
+    notify(hubGroups.partner(partnerForm.partnerId), partnerForm, kind, values, link);
+    if (kind === 'assigned' || kind === 'reopened')
+      await mailed(mailPartner(partnerForm, kind, { ...values, comments, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
+  };
+}
