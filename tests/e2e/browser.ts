@@ -1,30 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-/** Debian's Chromium (or CHROMIUM_PATH): a browser download cannot work on this network. */
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error('No Chromium found. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.');
-  return found;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-  });
-}
+export { chromiumPath, launchChromium } from './chromium';
 
 /** Saves a screenshot under screenshots/ for a person to look at; never part of an assertion. */
 export async function screenshot(page: Page, name: string) {
