@@ -50,4 +50,23 @@ describe('the form configuration list', () => {
     await user.type(screen.getByTestId('form-search'), 'nothing like it');
     expect(await screen.findByTestId('form-list-empty')).toHaveTextContent('No form matches this search.');
   }, 20_000);
+
+  it('creates a form from its name, description, type and note and opens it in the editor', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const api = mockFormsApi({ forms: [formRow(1, { name: 'Company profile' })] });
+    renderWithAdmin(<FormDefinitionListPage />, { path: '/form-config', url: '/form-config' });
+    await user.click(await screen.findByTestId('form-new'));
+    await user.click(screen.getByTestId('form-create-submit'));
+    expect(screen.getByTestId('form-name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes).toEqual([]);
+    await user.type(screen.getByTestId('form-name'), 'Company profile');
+    await user.type(screen.getByTestId('form-type'), 'KYC');
+    await user.click(screen.getByTestId('form-create-submit'));
+    expect(await screen.findByText('This name is taken')).toBeInTheDocument();
+    await user.type(screen.getByTestId('form-name'), ' 2');
+    await user.click(screen.getByTestId('form-create-submit'));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/form-config/00000000-0000-4000-f000-000000000002'));
+    expect(api.writes.at(-1)?.body).toEqual({ name: 'Company profile 2', description: '', type: 'KYC', note: '' });
+  }, 20_000);
 });

@@ -117,6 +117,28 @@ export function mockFormsApi({ forms = [formRow(1)], sections = new Map<string, 
       bump(form);
       return ok({ formId: form.id, status: form.status, sections: body.sections, version: form.version });
     }),
+    http.post('/api/v1/forms', async ({ request }) => {
+      const body = (await request.json()) as Pick<FormDto, 'name' | 'description' | 'type' | 'note'>;
+      state.writes.push({ method: 'POST', path: 'forms', ifMatch: null, body });
+      if (state.forms.some((form) => form.name === body.name)) return failed(400, 'Invalid', [{ field: 'name', message: 'This name is taken' }]);
+      const form = formRow(state.forms.length + 1, { ...body, totalFields: 0, requiredFields: 0 });
+      state.forms.push(form);
+      return ok(form, 'Created');
+    }),
+    http.post('/api/v1/forms/:id/publish', ({ params }) => {
+      const form = find(String(params.id))!;
+      state.writes.push({ method: 'POST', path: 'publish', ifMatch: null, body: null });
+      for (const other of state.forms) if (other.definitionId === form.definitionId && other.status === 'Ready') other.status = 'Outdate';
+      bump(Object.assign(form, { status: 'Ready' }));
+      return ok(form, 'Published');
+    }),
+    http.post('/api/v1/forms/:id/new-version', ({ params }) => {
+      const form = find(String(params.id))!;
+      const copy = { ...form, id: `${form.id.slice(0, -3)}999`, status: 'Editing' as const, versionNumber: form.versionNumber + 1, version: '1' };
+      state.forms.push(copy);
+      state.sections.set(copy.id, state.sections.get(form.id) ?? []);
+      return ok(copy, 'Created');
+    }),
     http.post('/api/v1/validation-rules/search', () => ok({ items: rules, totalCount: rules.length, currentPage: 1, pageSize: 25 })),
   );
   return state;
