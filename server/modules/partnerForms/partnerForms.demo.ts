@@ -7,6 +7,7 @@ import { demoFormVersions } from '../formDefinitions/formDefinitions.demo';
 import { demoPartnerId } from '../partners/partners.seed';
 import { demoUserIds } from '../users/users.seed';
 import { partnerFormColumns } from './partnerFormColumns';
+import { partnerFormFileStore } from './partnerFormFiles';
 import { partnerFormFiles, partnerForms } from './partnerForms.schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -174,9 +175,6 @@ export const DEMO_PARTNER_FORMS: DemoPartnerForm[] = [
   },
 ];
 
-/** Where partner forms' files live (the module's own area); a row's `storageName` is its key there. */
-const demoFileStore = (ctx: AppContext) => ctx.files.area('partner-forms');
-
 /**
  * The demo partner forms a database lacks, with their answers and files. One is known by its partner and
  * definition: when the partner has any partner form of that definition, nothing is added. A demo partner,
@@ -229,7 +227,7 @@ export async function seedDemoPartnerForms(ctx: AppContext) {
         .map((file) => ({ questionKey, file })),
     );
     for (const { questionKey, file } of fileAnswers) {
-      const { key } = await demoFileStore(ctx).put(bytesById.get(file.id)!, { extension: file.name.split('.').pop() });
+      const { key } = await partnerFormFileStore(ctx.files).put(bytesById.get(file.id)!, { extension: file.name.split('.').pop() });
       await db.insert(partnerFormFiles).values({
         ...file,
         partnerFormId: row.id,
