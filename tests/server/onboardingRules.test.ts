@@ -115,7 +115,7 @@ describe('onboarding rules: firing', () => {
   it('assigns the creation rule’s form in the partner’s creating transaction, by nobody, once', async () => {
     const target = await definition();
     const made = await rule({ trigger: 'partnerCreated', targetDefinitionId: target.id });
-    const heard = recordEvents(ctx().events, 'PartnerFormAssigned');
+    const heard = recordEvents(ctx().events, 'PartnerFormAssigned', 'ResourceChanged');
     stops.push(() => heard.stop());
     const partner = await make.partner();
     const assigned = await partnerFormsOf(partner.id, target.id);
@@ -123,9 +123,10 @@ describe('onboarding rules: firing', () => {
     expect(assigned[0]).toMatchObject({ status: 'OPEN', assignedBy: null });
     expect(await firingsOf(made.id, partner.id)).toMatchObject([{ partnerFormId: assigned[0].id }]);
     // The demo sequence's own creation rule assigns its form too: only this rule's assignment is looked at.
-    expect(heard.events().filter((event) => event.definitionId === target.id)).toMatchObject([
-      { partnerId: partner.id, definitionId: target.id, actorId: null },
-    ]);
+    const assignedEvents = heard.events().filter((event) => event.type === 'PartnerFormAssigned' && event.definitionId === target.id);
+    expect(assignedEvents).toMatchObject([{ partnerId: partner.id, definitionId: target.id, actorId: null }]);
+    // The next-partner-forms screen hears that what comes next changed.
+    expect(heard.events()).toContainEqual(expect.objectContaining({ type: 'ResourceChanged', resource: 'next-partner-forms', id: made.id }));
   });
 
   it('fires nothing when the creation rolls back', async () => {

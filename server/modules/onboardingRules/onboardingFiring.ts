@@ -6,6 +6,7 @@ import type { DomainEvent } from '../../core/events';
 import { readyVersionOf } from '../formDefinitions/formVersionQueries';
 import { assignPartnerForm } from '../partnerForms/assignment';
 import { onboardingRuleFirings, onboardingRules } from './onboardingRules.schema';
+import { ONBOARDING_RULES_PATH } from './onboardingRules.service';
 
 type Publish = (event: DomainEvent) => void;
 
@@ -31,6 +32,8 @@ export async function fireOnboardingRules(tx: Db, publish: Publish, partnerId: s
     if (!(await readyVersionOf(tx, rule.targetDefinitionId))) continue;
     const [firing] = await tx.insert(onboardingRuleFirings).values({ ruleId: rule.id, partnerId }).onConflictDoNothing().returning();
     if (!firing) continue;
+    // What comes next for this partner changed: an open "next partner forms" screen refetches.
+    publish({ type: 'ResourceChanged', resource: ONBOARDING_RULES_PATH, id: rule.id, action: 'updated' });
     const assigned = await assignPartnerForm(tx, publish, { partnerId, definitionId: rule.targetDefinitionId, assignedBy: null });
     if (assigned)
       await tx
