@@ -1,0 +1,258 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import {
+  answerShapeError,
+  formAnswerErrors,
+  formProgress,
+  isAnswerable,
+  isAnswered,
+  ownAnswer,
+  questionsByKey,
+  type AnswerError,
+} from '../../../contract/answers';
+import {
+  partnerFormSectionRoute,
+  partnerFormsRoute,
+  type AnswerFile,
+  type AnswerValue,
+  type FormSection,
+  type PartnerFormStatus,
+} from '../../../contract/forms';
+import { focusQuestion, SectionQuestions } from '../../components/questions';
+import { StatusPage } from '../../components/StatusPage';
+import { showToast } from '../../notifications/toastStore';
+import { ApiError } from '../../providers/http';
+import { FillerActions } from './FillerActions';
+import { FillerNotice, SaveStateText, type Notice } from './FillerNotice';
+import { firstErrorOf, serverAnswerErrors, type ErrorJump } from './fillerErrors';
+import { downloadAnswerFile, submitPartnerForm, uploadAnswerFile } from './partnerFormFillerApi';
+import { SectionStepper } from './SectionStepper';
+import { useAnswerDraft } from './useAnswerDraft';
+import { useFillerSections } from './useFillerSections';
+
+/** /forms/{partnerFormId}/sections/{sectionId}, outside the main layout: waits for the user, then fills. */
+export default function SectionFillerPage() {
+  const { partnerFormId = '', sectionId = '' } = useParams();
+  const { identity } = useGetIdentity();
+  const loaded = useFillerSections(partnerFormId, sectionId);
+  const translate = useTranslate();
+  if (loaded.notFound)
+    return <StatusPage title={translate('formFiller.notFound')} body="" homeLabel={translate('formFiller.backToForms')} testId="form-not-found" />;
+  if (loaded.failed)
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert severity="error" action={<Button onClick={loaded.retry}>{translate('formFiller.retry')}</Button>}>
+          {translate('formFiller.loadFailed')}
+        </Alert>
+      </Container>
+    );
+  if (!identity || !loaded.sections || !loaded.opened || !loaded.partnerForm)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+        <CircularProgress aria-label={translate('formFiller.loading')} />
+      </Box>
+    );
+  return (
+    <SectionFiller
+      key={`${identity.id}:${partnerFormId}`}
+      userId={String(identity.id)}
+      partnerFormId={partnerFormId}
+      sectionKey={sectionId}
+      formName={loaded.partnerForm.formName}
+      sections={loaded.sections}
+      opened={loaded.opened}
+    />
+  );
+}
+
+interface SectionFillerProps {
+  userId: string;
+  partnerFormId: string;
+  sectionKey: string;
+  formName: string;
+  sections: FormSection[];
+  opened: NonNullable<ReturnType<typeof useFillerSections>['opened']>;
+}
+
+/**
+ * One section at a time with the stepper of all: answers checked as typed, kept locally at once and saved a few
+ * seconds later (Save Draft at once), Submit checked on both sides with the contract's `formAnswerErrors`.
+ */
+function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, opened }: SectionFillerProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<PartnerFormStatus>(opened.status);
+  // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
+  const { draft, snapshot } = useAnswerDraft({ userId, partnerFormId, sectionKey, loaded: opened.answers ?? {}, keep: keeperOf(sections, opened.status) });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const jumpTo = useRef<ErrorJump | null>(null);
+  const [jumps, setJumps] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+
+  const saved = snapshot.lastSaved;
+  const currentStatus = saved?.status && status !== 'SUBMITTED' ? saved.status : status;
+  const readOnly = currentStatus !== 'OPEN';
+  const answers = snapshot.answers;
+  const section = sections.find((candidate) => candidate.key === sectionKey);
+  const index = sections.findIndex((candidate) => candidate.key === sectionKey);
+  const progress = formProgress(sections, useDeferredValue(answers));
+
+  const onAnswer = useCallback((key: string, value: AnswerValue) => draft.change(key, value), [draft]);
+
+  useEffect(() => {
+    // After a refused Submit: focus the first error once its section is on screen.
+    const target = jumpTo.current;
+    if (!target || target.sectionKey !== sectionKey) return;
+    jumpTo.current = null;
+    focusQuestion(target.questionKey);
+  }, [jumps, sectionKey]);
+
+  const openSection = (key: string) => {
+    if (key !== sectionKey) navigate(partnerFormSectionRoute(partnerFormId, key));
+  };
+
+  const showErrors = (errors: AnswerError[], forced: boolean) => {
+    setShowAllErrors(true);
+    if (forced) draft.refuse(new Map(errors.map((error) => [error.field, error.message])));
+    setNotice({ severity: 'error', key: 'formFiller.fixErrors' });
+    jumpTo.current = firstErrorOf(errors);
+    setJumps((count) => count + 1);
+    if (jumpTo.current) openSection(jumpTo.current.sectionKey);
+  };
+
+  const saveDraft = async () => {
+    setNotice(null);
+    const done = await draft.flush();
+    if (done) {
+      const kept = draft.getSnapshot().answers;
+      const invalid = formAnswerErrors(sections, kept).filter((error) => isAnswered(ownAnswer(kept, error.field)));
+      setNotice({
+        severity: 'success',
+        key: invalid.length ? 'formFiller.draftSavedWithErrors' : 'formFiller.draftSaved',
+        values: { smart_count: invalid.length },
+      });
+    }
+    // Otherwise the draft's own line says why (offline: kept on this device; refused: "Failed to update form.").
+  };
+
+  const submit = async () => {
+    setNotice(null);
+    const errors = formAnswerErrors(sections, draft.getSnapshot().answers);
+    if (errors.length) {
+      void draft.flush();
+      return showErrors(errors, false);
+    }
+    setSubmitting(true);
+    try {
+      await draft.flush();
+      const submitted = await submitPartnerForm(partnerFormId, draft.unsentAnswers());
+      draft.settle(draft.getSnapshot().answers);
+      setStatus(submitted.status);
+      setShowAllErrors(false);
+      setNotice({ severity: 'success', key: 'formFiller.submitted' });
+    } catch (error) {
+      const refused = serverAnswerErrors(error, sections);
+      if (refused.length) showErrors(refused, true);
+      else if (error instanceof ApiError && error.kind === 'network') setNotice({ severity: 'warning', key: 'formFiller.offlineSubmit' });
+      else setNotice({ severity: 'error', key: 'formFiller.saveFailed' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const upload = useMemo(
+    () =>
+      !readOnly
+        ? (key: string, file: File, onProgress: Parameters<typeof uploadAnswerFile>[3]) => uploadAnswerFile(partnerFormId, key, file, onProgress)
+        : undefined,
+    [readOnly, partnerFormId],
+  );
+  const openFile = useCallback(
+    (file: AnswerFile) =>
+      downloadAnswerFile(partnerFormId, file).catch((error) =>
+        showToast('error', error instanceof ApiError ? error.message : translate('formFiller.saveFailed')),
+      ),
+    [partnerFormId, translate],
+  );
+
+  if (!section) return <StatusPage title={translate('formFiller.notFound')} body="" homeLabel={translate('formFiller.backToForms')} testId="form-not-found" />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: 12 }}>
+      <Container maxWidth="lg" sx={{ pt: 2, px: { xs: 1.5, sm: 3 } }}>
+        <Button component={RouterLink} to={partnerFormsRoute} startIcon={<ArrowBack />} size="small">
+          {translate('formFiller.backToForms')}
+        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, my: 1 }}>
+          <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {formName}
+          </Typography>
+          {!readOnly && <SaveStateText state={snapshot.saveState} />}
+        </Stack>
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          {readOnly && <Alert severity="info">{translate(currentStatus === 'SUBMITTED' ? 'formFiller.readOnlySubmitted' : 'formFiller.readOnlyLocked')}</Alert>}
+          {snapshot.saveState === 'failed' && (
+            <Alert severity="error" role="alert">
+              {translate('formFiller.saveFailed')}
+              {snapshot.failure?.status === 409 && ` ${snapshot.failure.message}`}
+            </Alert>
+          )}
+          {snapshot.saveState === 'offline' && <Alert severity="warning">{translate('formFiller.offline')}</Alert>}
+          {notice && <FillerNotice notice={notice} onClose={() => setNotice(null)} />}
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
+          <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
+            <SectionStepper sections={progress.sections} currentKey={sectionKey} showErrors={showAllErrors} onOpen={openSection} />
+          </Box>
+          <Card variant="outlined" component="section" aria-labelledby="filler-section-title" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="filler-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+              {section.title}
+            </Typography>
+            <SectionQuestions
+              key={section.key}
+              section={section}
+              sections={sections}
+              translate={translate}
+              answers={answers}
+              onAnswer={onAnswer}
+              readOnly={readOnly}
+              comments={opened.comments}
+              forcedErrors={snapshot.fieldErrors}
+              showAllErrors={showAllErrors}
+              upload={upload}
+              openFile={openFile}
+            />
+          </Card>
+        </Box>
+      </Container>
+      <FillerActions
+        previous={index > 0 ? () => openSection(sections[index - 1].key) : undefined}
+        next={index < sections.length - 1 ? () => openSection(sections[index + 1].key) : undefined}
+        onSaveDraft={readOnly ? undefined : saveDraft}
+        onSubmit={readOnly ? undefined : submit}
+        busy={submitting}
+      />
+    </Box>
+  );
+}
+
+/** Which answers left unsent by an earlier visit still belong: those of this form's questions, well typed, while it is open. */
+function keeperOf(sections: readonly FormSection[], status: PartnerFormStatus) {
+  let placed: ReturnType<typeof questionsByKey> | undefined;
+  return (key: string, value: AnswerValue) => {
+    placed ??= questionsByKey(sections);
+    const question = placed.get(key)?.question;
+    return status === 'OPEN' && !!question && isAnswerable(question) && answerShapeError(question, value) === null;
+  };
+}
