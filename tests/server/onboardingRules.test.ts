@@ -4,7 +4,7 @@ import type { PagedResult } from '../../contract/envelope';
 import type { FormSection, FormStatus, OnboardingRuleDto } from '../../contract/forms';
 import type { UpcomingPartnerFormsDto } from '../../contract/onboardingRules';
 import { transactionThenPublish } from '../../server/core/events';
-import { formDefinitions, formVersions, onboardingRuleFirings, partnerForms, partners } from '../../server/db/schema';
+import { auditTrails, formDefinitions, formVersions, onboardingRuleFirings, partnerForms, partners } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { recordEvents } from './eventRecorder';
 import { unique, useDemoServer } from './factories';
@@ -86,6 +86,30 @@ describe('onboarding rules: the rules themselves', () => {
     expectEnvelope(await refused(server, () => create(body)), 409);
     expectEnvelope(await remove(first.body.data!.id), 200);
     await rule(body);
+  });
+
+  it('changes a rule only at the version read (412 otherwise), audits each change, and answers 404 for an unknown one', async () => {
+    const [first, second, third] = [await definition(), await definition(), await definition()];
+    const made = await rule({ trigger: 'formSubmitted', sourceDefinitionId: first.id, targetDefinitionId: second.id });
+    const put = (version: string) =>
+      server.api<OnboardingRuleDto>('PUT', `/api/v1/next-partner-forms/${made.id}`, {
+        token: admin(),
+        headers: { 'if-match': `"${version}"` },
+        body: { trigger: 'formSubmitted', sourceDefinitionId: first.id, targetDefinitionId: third.id },
+      });
+    const changed = await put(made.version!);
+    expectEnvelope(changed, 200);
+    expect(changed.body.data).toMatchObject({ targetDefinitionId: third.id, targetFormName: third.name });
+    const stale = await refused(server, () => put(made.version!));
+    expect(stale.status).toBe(412);
+    expect(stale.body.data).toMatchObject({ id: made.id, targetDefinitionId: third.id });
+    const audit = await db()
+      .select({ type: auditTrails.type })
+      .from(auditTrails)
+      .where(and(eq(auditTrails.tableName, 'onboarding_rules'), eq(auditTrails.primaryKey, made.id)));
+    expect(audit.map((row) => row.type).sort()).toEqual(['Create', 'Update']);
+    expectEnvelope(await server.api('GET', `/api/v1/next-partner-forms/${crypto.randomUUID()}`, { token: admin() }), 404);
+    expectEnvelope(await remove('not-a-uuid'), 404);
   });
 
   it('checks the shape: a creation rule has no source, a submit rule needs one other than its target, forms must exist', async () => {
