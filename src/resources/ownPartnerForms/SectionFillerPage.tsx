@@ -93,7 +93,14 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   const navigate = useNavigate();
   const [status, setStatus] = useState<PartnerFormStatus>(opened.status);
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
-  const { draft, snapshot } = useAnswerDraft({ userId, partnerFormId, sectionKey, loaded: opened.answers ?? {}, keep: keeperOf(sections, opened.status) });
+  const { draft, snapshot } = useAnswerDraft({
+    userId,
+    partnerFormId,
+    sectionKey,
+    loaded: opened.answers ?? {},
+    keep: keeperOf(sections),
+    open: opened.status === 'OPEN',
+  });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [showAllErrors, setShowAllErrors] = useState(false);
   const jumpTo = useRef<ErrorJump | null>(null);
@@ -247,12 +254,12 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   );
 }
 
-/** Which answers left unsent by an earlier visit still belong: those of this form's questions, well typed, while it is open. */
-function keeperOf(sections: readonly FormSection[], status: PartnerFormStatus) {
+/** Which answers left unsent by an earlier visit still belong: those of this form's questions, well typed. */
+function keeperOf(sections: readonly FormSection[]) {
   let placed: ReturnType<typeof questionsByKey> | undefined;
   return (key: string, value: AnswerValue) => {
     placed ??= questionsByKey(sections);
     const question = placed.get(key)?.question;
-    return status === 'OPEN' && !!question && isAnswerable(question) && answerShapeError(question, value) === null;
+    return !!question && isAnswerable(question) && answerShapeError(question, value) === null;
   };
 }

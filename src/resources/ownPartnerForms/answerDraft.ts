@@ -83,11 +83,16 @@ export function createAnswerDraft({ store, send, sectionKey, autosaveMs = AUTOSA
   }
 
   return {
-    /** The loaded answers; answers left unsent by an earlier visit (of questions this form has) go over them and are sent. */
-    start(answers: Answers, keep: (key: string, value: AnswerValue) => boolean) {
+    /**
+     * The loaded answers; answers left unsent by an earlier visit (of questions this form has) go over them and
+     * are sent. A form that is not open leaves them stored, untouched, for when it is reopened.
+     */
+    start(answers: Answers, keep: (key: string, value: AnswerValue) => boolean, { restore = true } = {}) {
       server = answers;
-      unsent = new Map([...store.read()].filter(([key, value]) => keep(key, value)));
-      store.write(unsent);
+      if (restore) {
+        unsent = new Map([...store.read()].filter(([key, value]) => keep(key, value)));
+        store.write(unsent);
+      }
       publish({ answers: overlay(server, unsent), saveState: unsent.size ? 'unsent' : 'saved' });
       return unsent.size > 0;
     },

@@ -10,8 +10,10 @@ interface AnswerDraftSource {
   sectionKey: string;
   /** The answers as the server first gave them. */
   loaded: Answers;
-  /** Which answers left unsent by an earlier visit still belong (none while the form is not open). */
+  /** Which answers left unsent by an earlier visit still belong to the form. */
   keep: (key: string, value: AnswerValue) => boolean;
+  /** Whether the form takes answers now (else unsent ones stay stored for when it is reopened). */
+  open: boolean;
 }
 
 /**
@@ -19,14 +21,14 @@ interface AnswerDraftSource {
  * visit are sent at once; then a few seconds after the last change, when the connection returns, when the page
  * is hidden or left, and when the partner moves to another section or leaves the filler.
  */
-export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep }: AnswerDraftSource): { draft: AnswerDraft; snapshot: DraftSnapshot } {
+export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep, open }: AnswerDraftSource): { draft: AnswerDraft; snapshot: DraftSnapshot } {
   const [draft] = useState(() => {
     const created = createAnswerDraft({
       store: unsentAnswersStore(userId, partnerFormId),
       send: (answers, target) => saveAnswers(partnerFormId, target, answers),
       sectionKey,
     });
-    created.start(loaded, keep);
+    created.start(loaded, keep, { restore: open });
     return created;
   });
   const snapshot = useSyncExternalStore(draft.subscribe, draft.getSnapshot);

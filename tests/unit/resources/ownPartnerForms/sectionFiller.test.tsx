@@ -117,6 +117,16 @@ describe('the section filler', { timeout: 15_000 }, () => {
     await waitFor(() => expect(storedUnsent()).toBeNull());
   });
 
+  it('leaves answers typed before staff locked the form stored for when it is reopened', async () => {
+    const api = mockPartnerForms({ answers: { name: 'Saved' }, status: 'LOCKED' });
+    localStorage.setItem(unsentKey, JSON.stringify({ answers: { name: 'Typed before the lock' } }));
+    renderFiller('company');
+    expect(await textbox(/Company name/)).toHaveValue('Saved');
+    expect(screen.getByText('This form is locked by staff and cannot be changed for now.')).toBeInTheDocument();
+    expect(storedUnsent()).toEqual({ name: 'Typed before the lock' });
+    expect(api.saves).toHaveLength(0);
+  });
+
   it('says "Failed to update form." when a save fails, and keeps what was typed', async () => {
     const user = userEvent.setup();
     const api = mockPartnerForms();
