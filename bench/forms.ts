@@ -46,7 +46,7 @@ const server = await startServer({ staticDir: path.resolve('dist') });
 try {
   const staff = await server.signIn(STAFF);
   const partner = await server.signIn(PARTNER);
-  let started = performance.now();
+  const started = performance.now();
   const { partnerFormId } = await setUpBenchForm(server, staff.token);
   console.log(`built, published and assigned a form of ${SECTIONS} sections × 25 questions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
