@@ -116,3 +116,18 @@ export async function partnerWithForm(demo: Demo, options: { sections?: FormSect
 
 /** Answers that pass every check of sampleSections. */
 export const validAnswers = () => ({ companyName: 'Acme Trading', taxNumber: '0123456789', hasBranch: false, size: 'small', markets: ['vn'] });
+
+/** A 1×1 PNG: a file of an accepted type. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A multipart body of one answer file for `questionKey`, as the filler uploads it. */
+export function multipartFile(questionKey: string, fileName: string, bytes: Buffer) {
+  const boundary = 'partner-form-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="questionKey"\r\n\r\n${questionKey}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { rawBody: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -4,23 +4,10 @@ import type { PagedResult } from '../../contract/envelope';
 import type { PartnerFormDto } from '../../contract/forms';
 import { useDemoServer } from './factories';
 import { expectEnvelope, refused } from './expectations';
-import { partnerWithForm, validAnswers } from './partnerFormsFixtures';
+import { multipartFile, partnerWithForm, PNG, validAnswers } from './partnerFormsFixtures';
 
 const demo = useDemoServer();
 const { server, make } = demo;
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-function multipartFile(questionKey: string, fileName: string, bytes: Buffer) {
-  const boundary = 'partner-form-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="questionKey"\r\n\r\n${questionKey}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { rawBody: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('partner isolation', () => {
   it("another partner's partner form answers 404 on every route, and changes nothing", async () => {
