@@ -80,7 +80,7 @@ describe('CSV export', () => {
     expect(row).toContain('SUBMITTED');
   });
 
-  it('needs a form to export (400); the export of another form holds none of this one's rows', async () => {
+  it('needs a form to export (400); the export of another form holds none of these rows', async () => {
     const form = await partnerWithForm(demo);
     const whole = await server.api('GET', '/api/v1/partner-forms/export', { token: admin() });
     expectFieldErrors(whole, ['definitionId']);
