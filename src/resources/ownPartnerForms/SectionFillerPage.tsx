@@ -118,6 +118,11 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   const onAnswer = useCallback((key: string, value: AnswerValue) => draft.change(key, value), [draft]);
 
   useEffect(() => {
+    // Outside the layout, which scrolls to top on each path: a new section starts at its top (a jump below scrolls on).
+    window.scrollTo(0, 0);
+  }, [sectionKey]);
+
+  useEffect(() => {
     // After a refused Submit: focus the first error once its section is on screen.
     const target = jumpTo.current;
     if (!target || target.sectionKey !== sectionKey) return;

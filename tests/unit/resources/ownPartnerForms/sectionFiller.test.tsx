@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failed } from '../../../../mocks/envelopes';
 import { server } from '../../../../mocks/server';
 import { LOAD } from '../../renderWithRouter';
@@ -139,14 +139,16 @@ describe('the section filler', { timeout: 15_000 }, () => {
     expect(storedUnsent()).toEqual({ name: 'Acme' });
   });
 
-  it('saves when the partner moves to another section and when the page is hidden', async () => {
+  it('saves when the partner moves to another section (shown from its top) and when the page is hidden', async () => {
     const user = userEvent.setup();
     const api = mockPartnerForms();
     renderFiller('company');
     await user.type(await textbox(/Company name/), 'Acme');
+    const scrolled = vi.spyOn(window, 'scrollTo');
     await user.click(screen.getByRole('button', { name: 'Next section' }));
     await waitFor(() => expect(api.saves).toEqual([{ name: 'Acme' }]));
     expect(currentPath()).toBe(`/forms/${FORM_ID}/sections/bank`);
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
     await user.click(await screen.findByRole('radio', { name: 'Yes' }));
     expect(await textbox(/IBAN/)).toBeInTheDocument();
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
