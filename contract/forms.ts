@@ -146,6 +146,8 @@ export interface PartnerFormDto {
   filledCount: number;
   /** A newer Ready version of the same definition exists. */
   outdated: boolean;
+  /** The version's sections in form order (GET /partner-forms/{id}): staff read a submission section by section from it. */
+  sections?: { key: string; title: string }[];
   submittedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useDeleteMany, useListController, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/http';
+import { DEFAULT_PAGE_SIZE } from '../../contract/http';
 import type { LiveResourceMeta } from '../realtime/resourceChanges';
 import { AdvancedSearchPanel } from './AdvancedSearchPanel';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteRowDialog, EntityRecordDialogs } from './EntityRecordDialogs';
+import { EntityPagination } from './EntityPagination';
 import { EntityTableGrid } from './EntityTableGrid';
 import { EntityToolbar } from './EntityToolbar';
 import { ExportProgressDialog } from './ExportProgressDialog';
@@ -180,33 +180,17 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
         renderActions={(row) => <RowActionMenu rowTitle={resource.recordTitle(row)} items={menuItems(row)} />}
         rowTitle={resource.recordTitle}
       />
-      <TablePagination
-        component="div"
-        count={list.total ?? 0}
-        page={Math.max(0, list.page - 1)}
-        rowsPerPage={list.perPage}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, page) => {
+      <EntityPagination
+        total={list.total ?? 0}
+        page={list.page}
+        perPage={list.perPage}
+        onPage={(page) => {
           onUnselectItems();
-          list.setPage(page + 1);
+          list.setPage(page);
         }}
-        onRowsPerPageChange={(event) => {
+        onPerPage={(perPage) => {
           onUnselectItems();
-          list.setPerPage(parseInt(event.target.value, 10));
-        }}
-        labelRowsPerPage={translate('admin.table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => translate('admin.table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => translate(`admin.table.page.${type}`)}
-        data-testid="entity-pagination"
-        sx={{
-          borderTop: 1,
-          borderColor: 'divider',
-          '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-          '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-          // On a phone the size menu speaks for itself: its label would push the arrows onto a second line.
-          '.MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
-          '.MuiTablePagination-input': { ml: { xs: 0, sm: 1 }, mr: { xs: 1, sm: 4 } },
-          '.MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+          list.setPerPage(perPage);
         }}
       />
 

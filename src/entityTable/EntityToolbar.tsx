@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -29,10 +29,12 @@ interface EntityToolbarProps {
   onExport?: () => void;
   exporting: boolean;
   onAdd?: () => void;
+  /** A screen's own buttons (acting on the selection, say), after export. */
+  actions?: ReactNode;
 }
 
 /** Keyword search and the advanced-search toggle on the left; reload, export and add on the right. */
-export function EntityToolbar({ keyword, filters, selection, onReload, reloading, onExport, exporting, onAdd }: EntityToolbarProps) {
+export function EntityToolbar({ keyword, filters, selection, onReload, reloading, onExport, exporting, onAdd, actions }: EntityToolbarProps) {
   const translate = useTranslate();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' } }}>
@@ -81,6 +83,7 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
             {translate('admin.table.export')}
           </Button>
         )}
+        {actions}
         {onAdd && (
           <Button variant="contained" startIcon={<Add />} onClick={onAdd} data-testid="entity-add">
             {translate('admin.table.add')}

@@ -1,16 +1,24 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import type { PartnerFormDto } from '../../../contract/forms';
 import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/** Partner forms of every partner (/partner-forms, glossary: partnerForms), for staff: a placeholder until the forms issue. */
-const partnerForms: ScreenDeclaration = {
+/**
+ * Partner forms of every partner for staff (/partner-forms, glossary: partnerForms): the list with assign,
+ * export and the status and version actions, and one partner form read section by section (/partner-forms/{id}).
+ */
+const partnerForms: ScreenDeclaration<PartnerFormDto> = {
   name: 'partner-forms',
   apiPath: 'partner-forms',
   permissionResource: 'PartnerForm',
   labelKey: 'app.nav.partnerForms',
   icon: AssignmentOutlined,
   access: { resource: 'PartnerForm', action: 'AdminView' },
-  routes: [{ path: 'partner-forms', view: 'placeholder' }],
+  routes: [
+    { path: 'partner-forms', view: () => import('./PartnerFormListPage') },
+    { path: 'partner-forms/:id', titleKey: 'partnerForms.detail.title', view: () => import('./PartnerFormDetailPage') },
+  ],
   navigation: { area: 'form-configuration', position: 40 },
+  recordRepresentation: (row) => `${row.partnerName} · ${row.formName}`,
 };
 
 export default partnerForms;

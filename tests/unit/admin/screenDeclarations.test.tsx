@@ -42,6 +42,7 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'validation-rules/:id?': 'ValidationRules.list',
   'next-partner-forms': 'NextPartnerForms.list',
   'partner-forms': 'PartnerForm.AdminView',
+  'partner-forms/:id': 'PartnerForm.AdminView',
   forms: 'PartnerForm.list',
   'forms/:partnerFormId/sections/:sectionId': 'PartnerForm.list, without layout',
   'file-request/view': 'signed in, without layout',
