@@ -22,7 +22,9 @@ export async function fetchFormSections(id: string, signal?: AbortSignal): Promi
   return (await apiRequest<FormSectionsDto>(`${formPath(id)}/sections`, { signal, notify: false })).data;
 }
 
-export type FormFields = Pick<FormDto, 'name' | 'description' | 'type' | 'note'>;
+/** A version's own fields, besides its sections. */
+export const FORM_FIELD_NAMES = ['name', 'description', 'type', 'note'] as const;
+export type FormFields = Pick<FormDto, (typeof FORM_FIELD_NAMES)[number]>;
 
 /** POST /forms: a new definition's version 1, Editing. */
 export async function createForm(fields: FormFields): Promise<FormDto> {
@@ -46,12 +48,12 @@ export async function saveFormSections(form: Pick<FormDto, 'id' | 'version'>, se
   ).data;
 }
 
-/** POST /forms/{id}/publish: Editing → Ready (the previous Ready version becomes Outdate). */
+/** POST /forms/{id}/publish: Editing → Ready (the previous Ready version becomes Outdate). The editor tells the outcome. */
 export async function publishForm(id: string): Promise<FormDto> {
-  return (await apiRequest<FormDto>(`${formPath(id)}/publish`, { method: 'POST' })).data;
+  return (await apiRequest<FormDto>(`${formPath(id)}/publish`, { method: 'POST', notify: false })).data;
 }
 
-/** POST /forms/{id}/new-version: an Editing copy of a Ready or Outdate version. */
+/** POST /forms/{id}/new-version: an Editing copy of a Ready or Outdate version. The editor tells the outcome. */
 export async function startNewVersion(id: string): Promise<FormDto> {
-  return (await apiRequest<FormDto>(`${formPath(id)}/new-version`, { method: 'POST' })).data;
+  return (await apiRequest<FormDto>(`${formPath(id)}/new-version`, { method: 'POST', notify: false })).data;
 }

@@ -22,7 +22,8 @@ export function AddQuestionMenu({ inGroup = false, onAdd }: { inGroup?: boolean;
       >
         {translate(inGroup ? 'formBuilder.questions.addToGroup' : 'formBuilder.questions.add')}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      {/* Focus goes to the new question's label, not back to this button. */}
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disableRestoreFocus>
         {types.map((type) => (
           <MenuItem
             key={type}

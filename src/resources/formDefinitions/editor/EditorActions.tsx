@@ -37,19 +37,21 @@ export function EditorActions({ form, dirty, saving, onSave, onPublished }: Edit
     try {
       await action();
     } catch (error) {
-      // apiRequest has shown the server's message.
+      // The server names what stands in the way: no answerable question yet, an Editing version already there.
       if (!(error instanceof ApiError)) throw error;
+      showToast('error', error.message);
     } finally {
       setBusy(false);
     }
   };
-  const publish = () =>
-    run(async () => {
+  const publish = async () => {
+    await run(async () => {
       await publishForm(form.id);
-      setConfirming(false);
       showToast('success', translate('formBuilder.editor.published'));
       onPublished();
     });
+    setConfirming(false);
+  };
   const newVersion = () =>
     run(async () => {
       const created = await startNewVersion(form.id);

@@ -17,6 +17,7 @@ import { canAccessWith } from '../../../../contract/permissions';
 import { ConfirmDialog } from '../../../entityTable/ConfirmDialog';
 import { PageHeading } from '../../../layout/PageHeading';
 import { showToast } from '../../../notifications/toastStore';
+import { FORM_FIELD_NAMES } from '../formDefinitionApi';
 import { FormFieldsInputs } from '../FormFieldsInputs';
 import { FormStatusChip } from '../FormStatusChip';
 import { EditorActions } from './EditorActions';
@@ -55,6 +56,11 @@ export default function FormEditorPage() {
     }),
     [readOnly, errors, editor.savedKeys, editor.changeSections, messageText],
   );
+
+  // Errors no input shows (the number of sections, say) are listed above the editor.
+  const unplaced = [...errors]
+    .filter(([field]) => field.startsWith('form:') && !FORM_FIELD_NAMES.some((name) => field === formField(name)))
+    .map(([, message]) => message);
 
   const save = async () => {
     const outcome = await editor.save();
@@ -103,6 +109,13 @@ export default function FormEditorPage() {
         </Stack>
       </PageHeading>
       <Stack spacing={2} sx={{ mb: 8 }}>
+        {unplaced.length > 0 && (
+          <Alert severity="error" data-testid="form-errors">
+            {unplaced.map((message, index) => (
+              <div key={index}>{messageText(message)}</div>
+            ))}
+          </Alert>
+        )}
         {form.status !== 'Editing' && (
           <Alert severity="warning" data-testid="form-read-only">
             {translate('formBuilder.editor.readOnly', { status: translate(`formBuilder.status.${form.status}`) })}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,6 +20,11 @@ import { updateQuestion, withType, type QuestionList as Placement } from './sect
 export function QuestionDetails({ question, placement, autoFocus }: { question: FormQuestion; placement: Placement; autoFocus: boolean }) {
   const translate = useTranslate();
   const { readOnly, change, errorText } = useSectionsEditing();
+  const labelRef = useRef<HTMLInputElement>(null);
+  // A new question's label takes focus once the "Add question" menu has let it go (autoFocus would lose it to the menu's focus trap).
+  useEffect(() => {
+    if (autoFocus) labelRef.current?.focus();
+  }, [autoFocus]);
   const field = (name: string) => questionField(question.key, name);
   const set = (patch: Partial<FormQuestion>, ...fields: string[]) => change((sections) => updateQuestion(sections, question.key, patch), fields.map(field));
   const types = placement.groupKey === null ? QUESTION_TYPES : QUESTION_TYPES.filter((type) => type !== 'group');
@@ -32,7 +38,7 @@ export function QuestionDetails({ question, placement, autoFocus }: { question: 
       label={translate(`formBuilder.questions.${name}`)}
       value={question[name]}
       disabled={readOnly}
-      autoFocus={autoFocus && name === 'label'}
+      inputRef={name === 'label' ? labelRef : undefined}
       error={!!errorText(field(name))}
       helperText={errorText(field(name))}
       onChange={(event) => set({ [name]: event.target.value }, name)}
@@ -48,7 +54,9 @@ export function QuestionDetails({ question, placement, autoFocus }: { question: 
           label={translate('formBuilder.questions.type')}
           value={question.type}
           disabled={readOnly}
-          onChange={(event) => set(withType(question, event.target.value as QuestionType), 'type', 'options', 'ruleId')}
+          error={!!(errorText(field('type')) ?? errorText(field('children')))}
+          helperText={errorText(field('type')) ?? errorText(field('children'))}
+          onChange={(event) => set(withType(question, event.target.value as QuestionType), 'type', 'options', 'ruleId', 'children')}
           sx={{ minWidth: 200 }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'question-type' } as object } }}
         >

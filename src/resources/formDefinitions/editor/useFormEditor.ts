@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormDto, FormSection } from '../../../../contract/forms';
 import { ApiError } from '../../../providers/http';
-import { fetchForm, fetchFormSections, saveFormSections, updateFormFields, type FormFields } from '../formDefinitionApi';
+import { fetchForm, fetchFormSections, FORM_FIELD_NAMES, saveFormSections, updateFormFields, type FormFields } from '../formDefinitionApi';
 import { draftErrors, serverErrorsOf } from './draftChecks';
 import { withoutField, type EditorErrors } from './editorErrors';
 import { takenKeys } from './sectionsDraft';
@@ -12,7 +12,6 @@ interface Loaded {
   sections: FormSection[];
 }
 
-const FIELD_NAMES = ['name', 'description', 'type', 'note'] as const;
 const fieldsOf = (form: FormDto): FormFields => ({ name: form.name, description: form.description, type: form.type, note: form.note });
 
 /** What a save ended with, for the page to tell the user. */
@@ -85,7 +84,7 @@ export function useFormEditor(formId: string) {
     setSaving(true);
     let form = base.form;
     try {
-      const changed = Object.fromEntries(FIELD_NAMES.filter((name) => fields[name] !== form[name]).map((name) => [name, fields[name]]));
+      const changed = Object.fromEntries(FORM_FIELD_NAMES.filter((name) => fields[name] !== form[name]).map((name) => [name, fields[name]]));
       if (Object.keys(changed).length) {
         form = await updateFormFields(form, changed);
         const updated = form;

@@ -13,33 +13,50 @@ const card = (key: string) => screen.getAllByTestId('question').find((element) =
 const savedSections = (api: ReturnType<typeof mockFormsApi>) => (api.writes.at(-1)?.body as { sections: FormSection[] }).sections;
 
 describe('the form builder', () => {
-  it(
-    'adds a question of each of the seven types, each with a new key of its own',
-    async () => {
+  it.each(QUESTION_TYPES)(
+    'adds a %s question with a new key of its own, opened for its label',
+    async (type) => {
       const user = userEvent.setup();
       signInAs('admin');
       const form = formRow(1);
-      mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [])]]]) });
+      const api = mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [question('first', 'text')])]]]) });
       renderEditor(form);
-      await screen.findByTestId('section');
-      for (const type of QUESTION_TYPES) {
-        await user.click(screen.getByTestId('add-question'));
-        await user.click(await screen.findByTestId(`add-question-${type}`));
+      await user.click(await screen.findByTestId('add-question'));
+      await user.click(await screen.findByTestId(`add-question-${type}`));
+      const added = screen.getAllByTestId('question')[1];
+      expect(added).toHaveAttribute('data-type', type);
+      expect(added.getAttribute('data-key')).toMatch(FORM_KEY_PATTERN);
+      expect(added.getAttribute('data-key')).not.toBe('first');
+      await waitFor(() => expect(within(added).getByTestId('question-label')).toHaveFocus());
+      await user.keyboard('Added');
+      if (type === 'select' || type === 'multiple') {
+        await user.click(within(added).getByTestId('add-option'));
+        await user.type(within(added).getAllByTestId('question-option')[0], 'One');
       }
-      const questions = screen.getAllByTestId('question');
-      expect(questions.map((element) => element.getAttribute('data-type'))).toEqual([...QUESTION_TYPES]);
-      const keys = questions.map((element) => element.getAttribute('data-key')!);
-      expect(new Set(keys).size).toBe(7);
-      for (const key of keys) expect(key).toMatch(FORM_KEY_PATTERN);
-      // A group holds questions of every type but group (one level).
-      await user.click(within(card(keys[0])).getByTestId('add-child-question'));
-      expect(screen.queryByTestId('add-question-group')).not.toBeInTheDocument();
-      await user.click(screen.getByTestId('add-question-text'));
-      expect(within(within(card(keys[0])).getByTestId('group-questions')).getAllByTestId('question')).toHaveLength(1);
+      await user.click(screen.getByTestId('form-save'));
+      await waitFor(() => expect(api.writes).toHaveLength(1));
+      expect(savedSections(api)[0].questions[1]).toMatchObject({ type, label: 'Added', key: added.getAttribute('data-key') });
     },
     SLOW,
   );
 
+  it(
+    'adds questions of every type but group into a group (one level)',
+    async () => {
+      const user = userEvent.setup();
+      signInAs('admin');
+      const form = formRow(1);
+      mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [question('company', 'group', { label: 'Company' })])]]]) });
+      renderEditor(form);
+      await user.click(within(await screen.findByTestId('section-questions')).getByTestId('question-toggle'));
+      await user.click(within(card('company')).getByTestId('add-child-question'));
+      expect(screen.queryByTestId('add-question-group')).not.toBeInTheDocument();
+      await user.click(screen.getByTestId('add-question-yesNo'));
+      const children = within(within(card('company')).getByTestId('group-questions')).getAllByTestId('question');
+      expect(children.map((child) => child.getAttribute('data-type'))).toEqual(['yesNo']);
+    },
+    SLOW,
+  );
   it(
     'offers a condition only on questions that come before, and says so when there are none',
     async () => {

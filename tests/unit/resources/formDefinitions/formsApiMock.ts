@@ -125,6 +125,13 @@ export function mockFormsApi({ forms = [formRow(1)], sections = new Map<string, 
       state.forms.push(form);
       return ok(form, 'Created');
     }),
+    http.patch('/api/v1/forms/:id', async ({ request, params }) => {
+      const form = find(String(params.id))!;
+      const body = (await request.json()) as Partial<FormDto>;
+      state.writes.push({ method: 'PATCH', path: 'form', ifMatch: request.headers.get('if-match'), body });
+      if (request.headers.get('if-match') !== `"${form.version}"`) return failed(412, 'stale');
+      return ok(bump(Object.assign(form, body)));
+    }),
     http.post('/api/v1/forms/:id/publish', ({ params }) => {
       const form = find(String(params.id))!;
       state.writes.push({ method: 'POST', path: 'publish', ifMatch: null, body: null });
