@@ -92,6 +92,15 @@ describe('lock, unlock, reopen', () => {
     await form.submit(validAnswers());
     expectEnvelope(await refused(server, () => post('lock')), 409);
   });
+  it('a change made from a stale copy (If-Match) is refused with 412 and the current partner form', async () => {
+    const form = await partnerWithForm(demo);
+    const read = await server.api<PartnerFormDto>('GET', form.url, { token: admin() });
+    const etag = read.headers.get('etag')!;
+    expectEnvelope(await server.api('POST', `${form.url}/lock`, { token: admin(), body: {}, headers: { 'if-match': etag } }), 200);
+    const stale = await refused(server, () => server.api('POST', `${form.url}/reopen`, { token: admin(), body: { note: 'x' }, headers: { 'if-match': etag } }));
+    expect(stale.status).toBe(412);
+    expect(stale.body.data).toMatchObject({ id: form.partnerForm.id, status: 'LOCKED' });
+  });
 });
 
 describe('audit and events', () => {

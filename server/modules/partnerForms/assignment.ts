@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { formVersions, partnerForms, partners } from '../../db/schema';
+import { partnerForms, partners } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import type { DomainEvent } from '../../core/events';
+import { readyVersionOf } from '../formDefinitions/formVersionQueries';
 import { partnerFormColumns } from './partnerFormColumns';
 
 export type PartnerFormRow = typeof partnerForms.$inferSelect;
@@ -23,10 +24,7 @@ export interface PartnerFormAssignment {
  */
 export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) => void, assignment: PartnerFormAssignment): Promise<PartnerFormRow | null> {
   const { partnerId, definitionId, assignedBy, note = '' } = assignment;
-  const [version] = await tx
-    .select({ id: formVersions.id, name: formVersions.name, sections: formVersions.sections })
-    .from(formVersions)
-    .where(and(eq(formVersions.definitionId, definitionId), eq(formVersions.status, 'Ready'), isNull(formVersions.deletedAt)));
+  const version = await readyVersionOf(tx, definitionId);
   if (!version) return null;
   const [partner] = await tx
     .select({ name: partners.name })

@@ -11,6 +11,7 @@ import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, forbidden } from '../../core/errors';
 import { transactionThenPublish, type DomainEvent } from '../../core/events';
 import type { Principal } from '../../core/guard';
+import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { loadFormVersion } from '../formDefinitions/formVersionQueries';
 import { assignPartnerForm, type PartnerFormRow } from './assignment';
 import { findVisiblePartnerForm, lockPartnerForm, partnerFormChanged, versionOfPartnerForm } from './partnerFormAccess';
@@ -98,7 +99,7 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
   }
 
   /** Lock (OPEN → LOCKED), unlock (LOCKED → OPEN) or reopen (SUBMITTED or LOCKED → OPEN, comments replaced). */
-  async function changeStatus(principal: Principal, id: string, change: StatusChange, input: ReopenPartnerFormInput) {
+  async function changeStatus(principal: Principal, id: string, change: StatusChange, input: ReopenPartnerFormInput, ifMatch?: IfMatch) {
     const row = await findVisiblePartnerForm(db, principal, id);
     const rule = CHANGES[change];
     if (!rule.from.includes(row.status as PartnerFormStatus)) throw conflict(rule.refusal);
@@ -114,6 +115,7 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
     }
     await transactionThenPublish(ctx, async (tx, publish) => {
       const current = await lockPartnerForm(tx, row.id);
+      await assertIfMatch(ifMatch, current, () => selectPartnerFormDto(tx, current.id));
       const previous = current.status as PartnerFormStatus;
       if (!rule.from.includes(previous)) throw conflict(rule.refusal);
       if (rule.to === 'OPEN' && previous === 'SUBMITTED' && (await holdsAnotherOpen(tx, current))) throw conflict('partnerFormsApi.alreadyOpen');
@@ -135,8 +137,8 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
 
   return {
     assign,
-    lock: (principal: Principal, id: string, note?: string) => changeStatus(principal, id, 'locked', { note }),
-    unlock: (principal: Principal, id: string, note?: string) => changeStatus(principal, id, 'unlocked', { note }),
-    reopen: (principal: Principal, id: string, input: ReopenPartnerFormInput) => changeStatus(principal, id, 'reopened', input),
+    lock: (principal: Principal, id: string, note?: string, ifMatch?: IfMatch) => changeStatus(principal, id, 'locked', { note }, ifMatch),
+    unlock: (principal: Principal, id: string, note?: string, ifMatch?: IfMatch) => changeStatus(principal, id, 'unlocked', { note }, ifMatch),
+    reopen: (principal: Principal, id: string, input: ReopenPartnerFormInput, ifMatch?: IfMatch) => changeStatus(principal, id, 'reopened', input, ifMatch),
   };
 }

@@ -24,7 +24,7 @@ import { streamCsv } from '../../core/csv';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
-import { withEtag } from '../../core/recordVersion';
+import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
 import { sendStoredFile } from '../../files/sendStoredFile';
@@ -183,11 +183,11 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       `/partner-forms/:id/${action}`,
       {
         config: { access: permission('PartnerForm', 'AdminUpdate') },
-        schema: { tags, summary, ...routeDocs({ ...onePartnerForm, body: partnerFormNoteSchema }) },
+        schema: { tags, summary, ...routeDocs({ ...onePartnerForm, body: partnerFormNoteSchema, headers: ['ifMatch'] }) },
       },
       async (request, reply) => {
         const { note } = await validate(partnerFormNoteSchema, request.body ?? {});
-        return send(request, reply, await service[action](requirePrincipal(request), request.params.id, note), { message });
+        return send(request, reply, await service[action](requirePrincipal(request), request.params.id, note, ifMatchOf(request)), { message });
       },
     );
   statusRoute('lock', 'partnerFormsApi.locked', 'Lock an OPEN partner form (a note given replaces its note)');
@@ -200,12 +200,14 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary: 'Reopen a SUBMITTED or LOCKED partner form with a note and comments by question key',
-        ...routeDocs({ ...onePartnerForm, body: reopenPartnerFormSchema }),
+        ...routeDocs({ ...onePartnerForm, body: reopenPartnerFormSchema, headers: ['ifMatch'] }),
       },
     },
     async (request, reply) => {
       const input = await validate(reopenPartnerFormSchema, request.body ?? {});
-      return send(request, reply, await service.reopen(requirePrincipal(request), request.params.id, input), { message: 'partnerFormsApi.reopened' });
+      return send(request, reply, await service.reopen(requirePrincipal(request), request.params.id, input, ifMatchOf(request)), {
+        message: 'partnerFormsApi.reopened',
+      });
     },
   );
 
