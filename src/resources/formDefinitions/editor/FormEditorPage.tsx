@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -41,6 +41,13 @@ export default function FormEditorPage() {
   const { query, form, fields, sections, errors, dirty, saving } = editor;
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const [conflict, setConflict] = useState(false);
+  // Closing the tab or reloading with unsaved changes asks first (the browser's own question).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   const readOnly = !form || form.status !== 'Editing' || !canAccessWith(permissions ?? [], { resource: 'Form', action: 'Update' });
 
   const editing = useMemo<SectionsEditing>(

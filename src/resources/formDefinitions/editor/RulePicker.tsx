@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, usePermissions, useTranslate } from 'react-admin';
+import { canAccessWith } from '../../../../contract/permissions';
 import type { FormQuestion, TextRule, ValidationRuleDto } from '../../../../contract/forms';
 import { questionField } from './editorErrors';
 import { useSectionsEditing } from './FormEditorContext';
@@ -27,7 +28,10 @@ const ruleCopy = ({ name, suggestText = '', errorText = '', minLength = null, ma
  */
 export function RulePicker({ question }: { question: FormQuestion }) {
   const translate = useTranslate();
-  const { readOnly, change, errorText } = useSectionsEditing();
+  const { readOnly: locked, change, errorText } = useSectionsEditing();
+  const { permissions } = usePermissions<string[]>();
+  // Without the rules' list the question keeps the rule it has: the picker shows it and cannot change it.
+  const readOnly = locked || !canAccessWith(permissions ?? [], { resource: 'ValidationRules', action: 'list' });
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   useEffect(() => {
