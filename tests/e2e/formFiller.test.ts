@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDto, PartnerFormDto } from '../../contract/forms';
+import type { FormDto, PartnerFormDto, PartnerFormSectionDto } from '../../contract/forms';
 import type { TestServer } from '../server/harness';
 import { screenshot } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
@@ -41,6 +41,7 @@ async function assignedForm(): Promise<{ id: string; name: string }> {
       questions: [
         question('hasPhone', 'Has a phone', { type: 'yesNo' }),
         question('phone', 'Phone', { condition: { questionKey: 'hasPhone', operator: 'is', value: 'yes' } }),
+        question('licence', 'Business licence', { type: 'file', required: false }),
       ],
     },
   ];
@@ -60,8 +61,8 @@ async function assignedForm(): Promise<{ id: string; name: string }> {
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the section filler in Chromium, on a phone', () => {
-  it('opens from /forms, keeps a draft across a reload and answers typed offline, and refuses Submit at the first error', async () => {
-    const { name } = await assignedForm();
+  it('opens from /forms, keeps a draft across a reload and answers typed offline, uploads a file, and refuses Submit at the first error', async () => {
+    const { id, name } = await assignedForm();
     const page = await pages.newPage({ width: 375 });
     await pages.signIn(page, PARTNER);
     await page.goto(`${server.url}/forms`);
@@ -87,6 +88,9 @@ describe('the section filler in Chromium, on a phone', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'City' }).inputValue(), { timeout: 15_000 }).toBe('Hải Phòng');
 
     await page.getByRole('button', { name: 'Next section' }).click();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+    await page.getByLabel('Business licence', { exact: true }).setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'licence.pdf', exact: true }).waitFor();
     await page.getByRole('radio', { name: 'Yes' }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please fix all validation errors before submitting.').waitFor();
@@ -95,6 +99,14 @@ describe('the section filler in Chromium, on a phone', () => {
     await page.keyboard.type('+84 225 555 0101');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Form submitted. Thank you!').waitFor();
+    const { token } = await server.signIn(PARTNER);
+    const saved = await server.api<PartnerFormSectionDto>('GET', `/api/v1/partner-forms/${id}/sections/contact`, { token });
+    expect(saved.body.data!.answers).toMatchObject({
+      companyName: 'Acme Logistics',
+      city: 'Hải Phòng',
+      phone: '+84 225 555 0101',
+      licence: { name: 'licence.pdf' },
+    });
     expect(await page.getByRole('textbox', { name: 'Phone' }).getAttribute('readonly')).not.toBeNull();
     expect(await fitsWidth(page)).toBe(true);
   });
