@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { partnerForms } from '../../server/db/schema';
+import { useDemoServer } from './factories';
+import { partnerWithForm, validAnswers } from './partnerFormsFixtures';
+
+const demo = useDemoServer();
+const { server } = demo;
+
+/** Sessions of this database waiting for a lock right now. */
+async function waitingForLocks() {
+  const result = (await server.built.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0].n;
+}
+
+/**
+ * Holds the partner form's row locked while `start` sends requests, until `waiting` of them wait for a lock;
+ * then lets them go together. Only PostgreSQL has several sessions (PGlite runs one statement at a time).
+ */
+async function whileRowHeld(id: string, waiting: number, start: () => Promise<unknown>[]) {
+  let requests: Promise<unknown>[] = [];
+  await server.built.database.db.transaction(async (tx) => {
+    await tx.select({ id: partnerForms.id }).from(partnerForms).where(eq(partnerForms.id, id)).for('update');
+    requests = start();
+    while ((await waitingForLocks()) < waiting) await new Promise((resolve) => setImmediate(resolve));
+  });
+  return Promise.all(requests);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('partner forms under concurrent writes (PostgreSQL)', () => {
+  it('two devices saving different answers released at the same instant keep both', async () => {
+    const form = await partnerWithForm(demo);
+    const second = await server.signIn(form.user.email, form.user.password);
+    await whileRowHeld(form.partnerForm.id, 2, () => [form.save({ companyName: 'Laptop' }), form.save({ size: 'large' }, second.token, 'details')]);
+    expect((await form.row()).answers).toEqual({ companyName: 'Laptop', size: 'large' });
+  });
+
+  it('a save released together with a submit is either in the submission or refused (409)', async () => {
+    const form = await partnerWithForm(demo);
+    const [save, submit] = (await whileRowHeld(form.partnerForm.id, 2, () => [form.save({ companyName: 'Raced' }), form.submit(validAnswers())])) as {
+      status: number;
+    }[];
+    expect(submit.status).toBe(200);
+    const row = await form.row();
+    expect(row.status).toBe('SUBMITTED');
+    if (save.status === 200) expect(row.answers.companyName).toBe('Acme Trading');
+    else expect(save.status).toBe(409);
+  });
+});
