@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { useGetOne } from 'react-admin';
 import type { FormSection, PartnerFormDto, PartnerFormSectionDto } from '../../../contract/forms';
 import { fetchSection } from '../ownPartnerForms/partnerFormFillerApi';
 
@@ -18,18 +19,20 @@ export interface PartnerFormSections {
  */
 export function usePartnerFormSections(partnerForm: PartnerFormDto | undefined): PartnerFormSections {
   const id = partnerForm?.id ?? '';
-  const outline = partnerForm?.sections ?? [];
+  // A row of the list has no outline: the partner form itself (GET /partner-forms/{id}) has.
+  const { data: whole, isError: wholeFailed } = useGetOne<PartnerFormDto>('partner-forms', { id }, { enabled: !!partnerForm && !partnerForm.sections });
+  const outline = partnerForm?.sections ?? whole?.sections;
   const queries = useQueries({
-    queries: outline.map(({ key }) => ({
+    queries: (outline ?? []).map(({ key }) => ({
       queryKey: ['partner-forms', 'section', { id, key }],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSection(id, key, signal),
     })),
   });
   const loaded = queries.map((query) => query.data).filter((data): data is PartnerFormSectionDto => !!data);
-  const complete = loaded.length === outline.length;
+  const complete = !!outline && loaded.length === outline.length;
   // After a change only some sections may have refetched yet: the freshest holds the current answers.
   const freshest = queries.filter((query) => query.data).sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt)[0]?.data;
-  const failed = queries.some((query) => query.isError);
+  const failed = wholeFailed || queries.some((query) => query.isError);
   return {
     sections: partnerForm && complete ? loaded.map((data) => data.section) : undefined,
     reading: freshest,

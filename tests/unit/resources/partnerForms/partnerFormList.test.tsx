@@ -175,6 +175,30 @@ describe('staff partner forms list', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Done for 1 partner form')).toBeInTheDocument();
   });
 
+  it('reopens a submitted form from its row with a comment on one of its questions', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([submittedGlobex]);
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
+    await user.click(within(rowOf('Globex Trading')).getByTestId('row-actions'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reopen' }));
+    const dialog = within(await screen.findByTestId('partner-form-reopen-dialog'));
+    await user.click(dialog.getByTestId('status-note'));
+    await user.paste('One more thing');
+    await user.click(await dialog.findByTestId('comment-add'));
+    await user.click(dialog.getByRole('combobox', { name: 'Question' }));
+    await user.click(await screen.findByRole('option', { name: 'Documents › Business licence' }));
+    await user.click(dialog.getByTestId('comment-text'));
+    await user.paste('The licence has expired');
+    await user.click(dialog.getByTestId('status-submit'));
+    await waitFor(() => expect(screen.queryByTestId('partner-form-reopen-dialog')).not.toBeInTheDocument());
+    expect(bodiesSentTo(`/api/v1/partner-forms/${submittedGlobex.id}/reopen`)).toEqual([
+      { note: 'One more thing', comments: { licence: 'The licence has expired' } },
+    ]);
+    await waitFor(() => expect(within(rowOf('Globex Trading')).getByTestId('partner-form-status')).toHaveTextContent('Open'));
+  });
+
   it('offers Support no assign, lock, unlock, reopen or version choice, only reading', async () => {
     const user = userEvent.setup();
     signInAsSupport();

@@ -143,7 +143,13 @@ export function usePartnerFormsApi(rows: PartnerFormDto[]) {
           (!search.partnerId || row.partnerId === search.partnerId) &&
           `${row.formName} ${row.partnerName}`.toLowerCase().includes(keyword),
       );
-      return ok({ items, totalCount: items.length, currentPage: search.pageNumber, pageSize: search.pageSize });
+      // Rows of a search carry no outline: only GET /partner-forms/{id} does.
+      return ok({
+        items: items.map(({ sections: _outline, ...row }) => row),
+        totalCount: items.length,
+        currentPage: search.pageNumber,
+        pageSize: search.pageSize,
+      });
     }),
     http.post('/api/v1/partner-forms/assign', async ({ request }) => {
       const body = (await remember(request)) as { formId: string; partnerIds: string[] };
