@@ -15,6 +15,16 @@ export interface SectionsEditing {
   change: (update: (sections: FormSection[]) => FormSection[], clears?: string[]) => void;
   /** The translated error of a field, if any. */
   errorText: (field: string) => string | undefined;
+  /** Asks that a question just added take focus when it appears (and only then: not when it remounts). */
+  requestFocus: (key: string) => void;
+  /** Whether focus was asked for this question; answers true once. */
+  takeFocusRequest: (key: string) => boolean;
+}
+
+/** Focus requests of new questions, kept outside React state: they change nothing on screen. */
+export function createFocusRequests() {
+  const keys = new Set<string>();
+  return { requestFocus: (key: string) => void keys.add(key), takeFocusRequest: (key: string) => keys.delete(key) };
 }
 
 export const SectionsEditingContext = createContext<SectionsEditing | null>(null);

@@ -22,7 +22,7 @@ import { FormFieldsInputs } from '../FormFieldsInputs';
 import { FormStatusChip } from '../FormStatusChip';
 import { EditorActions } from './EditorActions';
 import { formField } from './editorErrors';
-import { DraftSectionsContext, SectionsEditingContext, type SectionsEditing } from './FormEditorContext';
+import { createFocusRequests, DraftSectionsContext, SectionsEditingContext, type SectionsEditing } from './FormEditorContext';
 import { FormPreview } from './FormPreview';
 import { SectionsEditor } from './SectionsEditor';
 import { useFormEditor } from './useFormEditor';
@@ -41,6 +41,7 @@ export default function FormEditorPage() {
   const { query, form, fields, sections, errors, dirty, saving } = editor;
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const [conflict, setConflict] = useState(false);
+  const [focusRequests] = useState(createFocusRequests);
   // Closing the tab or reloading with unsaved changes asks first (the browser's own question).
   useEffect(() => {
     if (!dirty) return;
@@ -52,6 +53,7 @@ export default function FormEditorPage() {
 
   const editing = useMemo<SectionsEditing>(
     () => ({
+      ...focusRequests,
       readOnly,
       errors,
       savedKeys: editor.savedKeys,
@@ -61,7 +63,7 @@ export default function FormEditorPage() {
         return message === undefined ? undefined : messageText(message);
       },
     }),
-    [readOnly, errors, editor.savedKeys, editor.changeSections, messageText],
+    [focusRequests, readOnly, errors, editor.savedKeys, editor.changeSections, messageText],
   );
 
   // Errors no input shows (the number of sections, say) are listed above the editor.

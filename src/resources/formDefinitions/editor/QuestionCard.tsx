@@ -85,7 +85,7 @@ export const QuestionCard = memo(function QuestionCard({ question, sectionKey, g
       </Stack>
       <Collapse in={shown} unmountOnExit id={detailsId}>
         <Box sx={{ pt: 1.5, px: { xs: 0.5, sm: 1 } }}>
-          <QuestionDetails question={question} placement={placement} autoFocus={isNew} />
+          <QuestionDetails question={question} placement={placement} />
         </Box>
       </Collapse>
     </Paper>

@@ -17,14 +17,14 @@ import { RulePicker } from './RulePicker';
 import { updateQuestion, withType, type QuestionList as Placement } from './sectionsDraft';
 
 /** Every setting of one question; a group also holds its child questions here. */
-export function QuestionDetails({ question, placement, autoFocus }: { question: FormQuestion; placement: Placement; autoFocus: boolean }) {
+export function QuestionDetails({ question, placement }: { question: FormQuestion; placement: Placement }) {
   const translate = useTranslate();
-  const { readOnly, change, errorText } = useSectionsEditing();
+  const { readOnly, change, errorText, takeFocusRequest } = useSectionsEditing();
   const labelRef = useRef<HTMLInputElement>(null);
   // A new question's label takes focus once the "Add question" menu has let it go (autoFocus would lose it to the menu's focus trap).
   useEffect(() => {
-    if (autoFocus) labelRef.current?.focus();
-  }, [autoFocus]);
+    if (takeFocusRequest(question.key)) labelRef.current?.focus();
+  }, [takeFocusRequest, question.key]);
   const field = (name: string) => questionField(question.key, name);
   const set = (patch: Partial<FormQuestion>, ...fields: string[]) => change((sections) => updateQuestion(sections, question.key, patch), fields.map(field));
   const types = placement.groupKey === null ? QUESTION_TYPES : QUESTION_TYPES.filter((type) => type !== 'group');

@@ -38,4 +38,25 @@ describe('saving in the form builder', () => {
     await user.click(screen.getByTestId('form-save'));
     expect(await screen.findByTestId('form-errors')).toHaveTextContent('At most 50');
   }, 30_000);
+
+  it("lets a new question's key be named until it is saved, without pulling focus back to its label", async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const form = formRow(1);
+    const api = mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [])]]]) });
+    renderEditor(form);
+    await user.click(await screen.findByTestId('add-question'));
+    await user.click(await screen.findByTestId('add-question-yesNo'));
+    await user.keyboard('Registered?');
+    const key = screen.getByTestId('question-key');
+    await user.clear(key);
+    await user.type(key, 'vatRegistered');
+    await user.tab();
+    await waitFor(() => expect(screen.getByTestId('question')).toHaveAttribute('data-key', 'vatRegistered'));
+    expect(screen.getByTestId('question-label')).not.toHaveFocus();
+    await user.click(screen.getByTestId('form-save'));
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect((api.writes[0].body as { sections: { questions: { key: string }[] }[] }).sections[0].questions[0].key).toBe('vatRegistered');
+    expect(await screen.findByTestId('question-key')).toBeDisabled();
+  }, 30_000);
 });
