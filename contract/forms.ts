@@ -148,6 +148,8 @@ export interface PartnerFormDto {
   outdated: boolean;
   /** The version's sections in form order (GET /partner-forms/{id}): staff read a submission section by section from it. */
   sections?: { key: string; title: string }[];
+  /** 'keep': staff let this partner finish on its version although a newer one is Ready (POST /partner-forms/migrate). */
+  versionDecision?: 'keep' | null;
   submittedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -271,6 +271,11 @@ export const partnerFormDtoSchema: yup.ObjectSchema<PartnerFormDto> = yup.object
   filledCount: count(),
   outdated: yup.boolean().defined(),
   sections: yup.array(yup.object({ key: text(), title: text() }).defined()).optional(),
+  versionDecision: yup
+    .string()
+    .oneOf(['keep'] as const)
+    .nullable()
+    .optional(),
   submittedAt: yup.string().datetime().nullable().defined(),
   createdAt: timestamp(),
   updatedAt: timestamp(),

@@ -96,7 +96,10 @@ describe('a newer version while partners fill in', () => {
     await done.submit(validAnswers());
     await publishSecondVersion(kept);
     await publishSecondVersion(done);
-    expect((await migrate([kept.partnerForm.id], 'keep')).body.data![0]).toMatchObject({ outcome: 'kept', partnerForm: { formId: kept.version.id } });
+    expect((await migrate([kept.partnerForm.id], 'keep')).body.data![0]).toMatchObject({
+      outcome: 'kept',
+      partnerForm: { formId: kept.version.id, versionDecision: 'keep', outdated: true },
+    });
     expect((await kept.row()).versionDecision).toBe('keep');
     const [reopened] = (await migrate([done.partnerForm.id], 'reopen')).body.data!;
     expect(reopened).toMatchObject({ outcome: 'reopened', partnerForm: { status: 'OPEN', formVersionNumber: 2 } });

@@ -49,6 +49,7 @@ export const toPartnerFormDto = ({ row, partnerName, formName, formVersionNumber
   requiredFields: row.requiredFields,
   filledCount: row.filledCount,
   outdated: readyVersionId !== null && readyVersionId !== row.formId,
+  versionDecision: row.versionDecision === 'keep' ? 'keep' : null,
   submittedAt: row.submittedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

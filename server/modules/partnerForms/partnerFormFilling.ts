@@ -42,18 +42,19 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
   /**
    * Writes answers merged by key under the row's lock, so two devices saving different answers keep both, and a
    * save racing a submit either lands before it or finds the form SUBMITTED (409). `check` may refuse (400) on
-   * the merged answers: nothing is written then.
+   * the merged answers: nothing is written then. A `sectionKey` the version lacks is a 404 (checked under the lock).
    */
   async function writeAnswers(
     principal: Principal,
     row: PartnerFormRow,
     given: Record<string, unknown>,
-    check?: (merged: Answers, sections: FormSections) => void,
+    { sectionKey, check }: { sectionKey?: string; check?: (merged: Answers, sections: FormSections) => void },
   ) {
     return transactionThenPublish(ctx, async (tx, publish) => {
       const current = await lockPartnerForm(tx, row.id);
       assertOpen(current);
       const version = await versionOfPartnerForm(tx, current);
+      if (sectionKey !== undefined) partnerFormSectionDto(current, version, sectionKey);
       assertAnswerShapes(version.sections, given);
       const answers = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, given as Answers));
       check?.(answers, version.sections);
@@ -79,11 +80,9 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
   /** Save Draft: keeps any well-typed answer, invalid ones included; refuses unknown keys, wrong types, oversized (400). */
   async function saveDraft(principal: Principal, id: string, sectionKey: string, given: Record<string, unknown>) {
     const row = await writable(principal, id);
-    const version = await versionOfPartnerForm(db, row);
-    partnerFormSectionDto(row, version, sectionKey);
     assertOpen(row);
-    const { saved, version: current } = await writeAnswers(principal, row, given);
-    return partnerFormSectionDto(saved, current, current.sections.some((s) => s.key === sectionKey) ? sectionKey : current.sections[0].key);
+    const { saved, version } = await writeAnswers(principal, row, given, { sectionKey });
+    return partnerFormSectionDto(saved, version, sectionKey);
   }
 
   /**
@@ -94,9 +93,11 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
   async function submit(principal: Principal, id: string, given: Record<string, unknown> = {}) {
     const row = await writable(principal, id);
     assertOpen(row);
-    const { saved } = await writeAnswers(principal, row, given, (answers, sections) => {
-      const errors = formAnswerErrors(sections, answers);
-      if (errors.length) throw new ApiError(400, 'partnerFormsApi.fixErrors', errors.map(toFieldError));
+    const { saved } = await writeAnswers(principal, row, given, {
+      check: (answers, sections) => {
+        const errors = formAnswerErrors(sections, answers);
+        if (errors.length) throw new ApiError(400, 'partnerFormsApi.fixErrors', errors.map(toFieldError));
+      },
     });
     return saved;
   }
