@@ -3,13 +3,15 @@ import { TEXT_ANSWER_MAX } from '../../../contract/forms';
 import { QuestionHelper } from './QuestionHelper';
 import type { QuestionInputProps } from './questionTypes';
 
-/** Above this many characters a text answer gets several lines. */
+/** A rule allowing more than this many characters gets a box of several lines. */
 const ONE_LINE_MAX = 200;
+const LINES = 4;
 
 /** A text answer, checked against its rule as it is typed: the rule's suggest text is the hint. */
 export function TextQuestion({ question, value, onAnswer, error, readOnly, inputId }: QuestionInputProps<string>) {
-  const maxLength = question.rule?.maxLength ?? null;
-  const multiline = maxLength === null || maxLength > ONE_LINE_MAX;
+  // A fixed number of lines, not MUI's auto-sizing box: that measures the layout at every render (a section of 25
+  // questions, each keystroke) and the filler must stay fast.
+  const multiline = (question.rule?.maxLength ?? 0) > ONE_LINE_MAX;
   return (
     <TextField
       id={inputId}
@@ -20,7 +22,7 @@ export function TextQuestion({ question, value, onAnswer, error, readOnly, input
       error={error !== null}
       helperText={<QuestionHelper help={question.help} hint={question.rule?.suggestText} error={error} />}
       multiline={multiline}
-      maxRows={multiline ? 8 : undefined}
+      rows={multiline ? LINES : undefined}
       fullWidth
       slotProps={{ htmlInput: { maxLength: TEXT_ANSWER_MAX, readOnly } }}
     />

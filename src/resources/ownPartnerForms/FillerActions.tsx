@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
@@ -7,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 
 interface FillerActionsProps {
-  previous?: () => void;
-  next?: () => void;
+  previousKey?: string;
+  nextKey?: string;
+  onOpen: (sectionKey: string) => void;
   /** Absent once the form is read-only. */
   onSaveDraft?: () => void;
   onSubmit?: () => void;
@@ -16,8 +18,10 @@ interface FillerActionsProps {
 }
 
 /** The filler's bar at the bottom of the screen: previous and next section, Save Draft, Submit. */
-export function FillerActions({ previous, next, onSaveDraft, onSubmit, busy }: FillerActionsProps) {
+export const FillerActions = memo(function FillerActions({ previousKey, nextKey, onOpen, onSaveDraft, onSubmit, busy }: FillerActionsProps) {
   const translate = useTranslate();
+  const previous = previousKey === undefined ? undefined : () => onOpen(previousKey);
+  const next = nextKey === undefined ? undefined : () => onOpen(nextKey);
   return (
     <Box
       component="footer"
@@ -50,4 +54,4 @@ export function FillerActions({ previous, next, onSaveDraft, onSubmit, busy }: F
       </Container>
     </Box>
   );
-}
+});

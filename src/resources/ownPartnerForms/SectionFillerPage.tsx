@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -10,35 +10,22 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import {
-  answerShapeError,
-  formAnswerErrors,
-  formProgress,
-  isAnswerable,
-  isAnswered,
-  ownAnswer,
-  questionsByKey,
-  type AnswerError,
-} from '../../../contract/answers';
-import {
-  partnerFormSectionRoute,
-  partnerFormsRoute,
-  type AnswerFile,
-  type AnswerValue,
-  type FormSection,
-  type PartnerFormStatus,
-} from '../../../contract/forms';
-import { focusQuestion, SectionQuestions } from '../../components/questions';
+import { answerShapeError, formProgress, isAnswerable, questionsByKey } from '../../../contract/answers';
+import { partnerFormSectionRoute, partnerFormsRoute, type AnswerFile, type AnswerValue, type FormSection } from '../../../contract/forms';
+import { SectionQuestions } from '../../components/questions';
 import { StatusPage } from '../../components/StatusPage';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { FillerActions } from './FillerActions';
-import { FillerNotice, SaveStateText, type Notice } from './FillerNotice';
-import { firstErrorOf, serverAnswerErrors, type ErrorJump } from './fillerErrors';
-import { downloadAnswerFile, submitPartnerForm, uploadAnswerFile } from './partnerFormFillerApi';
+import { FillerNotice, SaveStateText } from './FillerNotice';
+import { downloadAnswerFile, uploadAnswerFile } from './partnerFormFillerApi';
 import { SectionStepper } from './SectionStepper';
 import { useAnswerDraft } from './useAnswerDraft';
+import { useFillerActions } from './useFillerActions';
 import { useFillerSections } from './useFillerSections';
+
+/** How long after the last change the stepper recounts the answers. */
+const PROGRESS_DELAY_MS = 300;
 
 /** /forms/{partnerFormId}/sections/{sectionId}, outside the main layout: waits for the user, then fills. */
 export default function SectionFillerPage() {
@@ -91,7 +78,6 @@ interface SectionFillerProps {
 function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, opened }: SectionFillerProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<PartnerFormStatus>(opened.status);
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
   const { draft, snapshot } = useAnswerDraft({
     userId,
@@ -101,19 +87,17 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     keep: keeperOf(sections),
     open: opened.status === 'OPEN',
   });
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [showAllErrors, setShowAllErrors] = useState(false);
-  const jumpTo = useRef<ErrorJump | null>(null);
-  const [jumps, setJumps] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
 
-  const saved = snapshot.lastSaved;
-  const currentStatus = saved?.status && status !== 'SUBMITTED' ? saved.status : status;
-  const readOnly = currentStatus !== 'OPEN';
   const answers = snapshot.answers;
   const section = sections.find((candidate) => candidate.key === sectionKey);
   const index = sections.findIndex((candidate) => candidate.key === sectionKey);
-  const progress = formProgress(sections, useDeferredValue(answers));
+  // The stepper's completeness follows the answers once typing pauses: recounting 500 answers is no keystroke's work.
+  const [counted, setCounted] = useState(answers);
+  useEffect(() => {
+    const timer = setTimeout(() => setCounted(answers), PROGRESS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [answers]);
+  const progress = useMemo(() => formProgress(sections, counted), [sections, counted]);
 
   const onAnswer = useCallback((key: string, value: AnswerValue) => draft.change(key, value), [draft]);
 
@@ -122,66 +106,24 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     window.scrollTo(0, 0);
   }, [sectionKey]);
 
-  useEffect(() => {
-    // After a refused Submit: focus the first error once its section is on screen.
-    const target = jumpTo.current;
-    if (!target || target.sectionKey !== sectionKey) return;
-    jumpTo.current = null;
-    focusQuestion(target.questionKey);
-  }, [jumps, sectionKey]);
+  const openSection = useCallback(
+    (key: string) => {
+      if (key !== sectionKey) navigate(partnerFormSectionRoute(partnerFormId, key));
+    },
+    [navigate, partnerFormId, sectionKey],
+  );
 
-  const openSection = (key: string) => {
-    if (key !== sectionKey) navigate(partnerFormSectionRoute(partnerFormId, key));
-  };
+  const { notice, clearNotice, showAllErrors, submitting, submitted, saveDraft, submit } = useFillerActions({
+    draft,
+    sections,
+    partnerFormId,
+    sectionKey,
+    openSection,
+  });
 
-  const showErrors = (errors: AnswerError[], forced: boolean) => {
-    setShowAllErrors(true);
-    if (forced) draft.refuse(new Map(errors.map((error) => [error.field, error.message])));
-    setNotice({ severity: 'error', key: 'formFiller.fixErrors' });
-    jumpTo.current = firstErrorOf(errors);
-    setJumps((count) => count + 1);
-    if (jumpTo.current) openSection(jumpTo.current.sectionKey);
-  };
-
-  const saveDraft = async () => {
-    setNotice(null);
-    const done = await draft.flush();
-    if (done) {
-      const kept = draft.getSnapshot().answers;
-      const invalid = formAnswerErrors(sections, kept).filter((error) => isAnswered(ownAnswer(kept, error.field)));
-      setNotice({
-        severity: 'success',
-        key: invalid.length ? 'formFiller.draftSavedWithErrors' : 'formFiller.draftSaved',
-        values: { smart_count: invalid.length },
-      });
-    }
-    // Otherwise the draft's own line says why (offline: kept on this device; refused: "Failed to update form.").
-  };
-
-  const submit = async () => {
-    setNotice(null);
-    const errors = formAnswerErrors(sections, draft.getSnapshot().answers);
-    if (errors.length) {
-      void draft.flush();
-      return showErrors(errors, false);
-    }
-    setSubmitting(true);
-    try {
-      await draft.flush();
-      const submitted = await submitPartnerForm(partnerFormId, draft.unsentAnswers());
-      draft.settle(draft.getSnapshot().answers);
-      setStatus(submitted.status);
-      setShowAllErrors(false);
-      setNotice({ severity: 'success', key: 'formFiller.submitted' });
-    } catch (error) {
-      const refused = serverAnswerErrors(error, sections);
-      if (refused.length) showErrors(refused, true);
-      else if (error instanceof ApiError && error.kind === 'network') setNotice({ severity: 'warning', key: 'formFiller.offlineSubmit' });
-      else setNotice({ severity: 'error', key: 'formFiller.saveFailed' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const saved = snapshot.lastSaved;
+  const currentStatus = submitted ?? saved?.status ?? opened.status;
+  const readOnly = currentStatus !== 'OPEN';
 
   const upload = useMemo(
     () =>
@@ -221,7 +163,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
             </Alert>
           )}
           {snapshot.saveState === 'offline' && <Alert severity="warning">{translate('formFiller.offline')}</Alert>}
-          {notice && <FillerNotice notice={notice} onClose={() => setNotice(null)} />}
+          {notice && <FillerNotice notice={notice} onClose={clearNotice} />}
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
@@ -249,8 +191,9 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
         </Box>
       </Container>
       <FillerActions
-        previous={index > 0 ? () => openSection(sections[index - 1].key) : undefined}
-        next={index < sections.length - 1 ? () => openSection(sections[index + 1].key) : undefined}
+        previousKey={sections[index - 1]?.key}
+        nextKey={sections[index + 1]?.key}
+        onOpen={openSection}
         onSaveDraft={readOnly ? undefined : saveDraft}
         onSubmit={readOnly ? undefined : submit}
         busy={submitting}

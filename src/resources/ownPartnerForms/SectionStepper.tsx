@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
@@ -16,7 +17,7 @@ interface SectionStepperProps {
 }
 
 /** Every section with its completeness: a list of buttons (a row that scrolls on a phone, a column beside the questions on a wide screen). */
-export function SectionStepper({ sections, currentKey, showErrors, onOpen }: SectionStepperProps) {
+export const SectionStepper = memo(function SectionStepper({ sections, currentKey, showErrors, onOpen }: SectionStepperProps) {
   const translate = useTranslate();
   return (
     <Box component="nav" aria-label={translate('formFiller.filler.sections')}>
@@ -80,4 +81,4 @@ export function SectionStepper({ sections, currentKey, showErrors, onOpen }: Sec
       </Box>
     </Box>
   );
-}
+});
