@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -10,22 +10,18 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import { answerShapeError, formProgress, isAnswerable, questionsByKey } from '../../../contract/answers';
+import { answerShapeError, isAnswerable, questionsByKey } from '../../../contract/answers';
 import { partnerFormSectionRoute, partnerFormsRoute, type AnswerFile, type AnswerValue, type FormSection } from '../../../contract/forms';
-import { SectionQuestions } from '../../components/questions';
 import { StatusPage } from '../../components/StatusPage';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { FillerActions } from './FillerActions';
 import { FillerNotice, SaveStateText } from './FillerNotice';
 import { downloadAnswerFile, uploadAnswerFile } from './partnerFormFillerApi';
-import { SectionStepper } from './SectionStepper';
+import { DraftQuestions, DraftStepper, useDraftValue } from './DraftViews';
 import { useAnswerDraft } from './useAnswerDraft';
 import { useFillerActions } from './useFillerActions';
 import { useFillerSections } from './useFillerSections';
-
-/** How long after the last change the stepper recounts the answers. */
-const PROGRESS_DELAY_MS = 300;
 
 /** /forms/{partnerFormId}/sections/{sectionId}, outside the main layout: waits for the user, then fills. */
 export default function SectionFillerPage() {
@@ -79,7 +75,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   const translate = useTranslate();
   const navigate = useNavigate();
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
-  const { draft, snapshot } = useAnswerDraft({
+  const { draft } = useAnswerDraft({
     userId,
     partnerFormId,
     sectionKey,
@@ -88,16 +84,8 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     open: opened.status === 'OPEN',
   });
 
-  const answers = snapshot.answers;
   const section = sections.find((candidate) => candidate.key === sectionKey);
   const index = sections.findIndex((candidate) => candidate.key === sectionKey);
-  // The stepper's completeness follows the answers once typing pauses: recounting 500 answers is no keystroke's work.
-  const [counted, setCounted] = useState(answers);
-  useEffect(() => {
-    const timer = setTimeout(() => setCounted(answers), PROGRESS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [answers]);
-  const progress = useMemo(() => formProgress(sections, counted), [sections, counted]);
 
   const onAnswer = useCallback((key: string, value: AnswerValue) => draft.change(key, value), [draft]);
 
@@ -121,7 +109,9 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     openSection,
   });
 
-  const saved = snapshot.lastSaved;
+  const saveState = useDraftValue(draft, (snapshot) => snapshot.saveState);
+  const failure = useDraftValue(draft, (snapshot) => snapshot.failure);
+  const saved = useDraftValue(draft, (snapshot) => snapshot.lastSaved);
   const currentStatus = submitted ?? saved?.status ?? opened.status;
   const readOnly = currentStatus !== 'OPEN';
 
@@ -152,37 +142,36 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
           <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
             {formName}
           </Typography>
-          {!readOnly && <SaveStateText state={snapshot.saveState} />}
+          {!readOnly && <SaveStateText state={saveState} />}
         </Stack>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {readOnly && <Alert severity="info">{translate(currentStatus === 'SUBMITTED' ? 'formFiller.readOnlySubmitted' : 'formFiller.readOnlyLocked')}</Alert>}
-          {snapshot.saveState === 'failed' && (
+          {saveState === 'failed' && (
             <Alert severity="error" role="alert">
               {translate('formFiller.saveFailed')}
-              {snapshot.failure?.status === 409 && ` ${snapshot.failure.message}`}
+              {failure?.status === 409 && ` ${failure.message}`}
             </Alert>
           )}
-          {snapshot.saveState === 'offline' && <Alert severity="warning">{translate('formFiller.offline')}</Alert>}
+          {saveState === 'offline' && <Alert severity="warning">{translate('formFiller.offline')}</Alert>}
           {notice && <FillerNotice notice={notice} onClose={clearNotice} />}
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
-            <SectionStepper sections={progress.sections} currentKey={sectionKey} showErrors={showAllErrors} onOpen={openSection} />
+            <DraftStepper draft={draft} sections={sections} currentKey={sectionKey} showErrors={showAllErrors} onOpen={openSection} />
           </Box>
           <Card variant="outlined" component="section" aria-labelledby="filler-section-title" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="filler-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
               {section.title}
             </Typography>
-            <SectionQuestions
+            <DraftQuestions
+              draft={draft}
               key={section.key}
               section={section}
               sections={sections}
               translate={translate}
-              answers={answers}
               onAnswer={onAnswer}
               readOnly={readOnly}
               comments={opened.comments}
-              forcedErrors={snapshot.fieldErrors}
               showAllErrors={showAllErrors}
               upload={upload}
               openFile={openFile}

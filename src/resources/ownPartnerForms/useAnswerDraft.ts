@@ -1,7 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { AnswerValue, Answers } from '../../../contract/forms';
 import { saveAnswers } from './partnerFormFillerApi';
-import { createAnswerDraft, type AnswerDraft, type DraftSnapshot } from './answerDraft';
+import { createAnswerDraft, type AnswerDraft } from './answerDraft';
 import { unsentAnswersStore } from './unsentAnswers';
 
 interface AnswerDraftSource {
@@ -21,7 +21,7 @@ interface AnswerDraftSource {
  * visit are sent at once; then a few seconds after the last change, when the connection returns, when the page
  * is hidden or left, and when the partner moves to another section or leaves the filler.
  */
-export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep, open }: AnswerDraftSource): { draft: AnswerDraft; snapshot: DraftSnapshot } {
+export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep, open }: AnswerDraftSource): { draft: AnswerDraft } {
   const [draft] = useState(() => {
     const created = createAnswerDraft({
       store: unsentAnswersStore(userId, partnerFormId),
@@ -31,7 +31,6 @@ export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep
     created.start(loaded, keep, { restore: open });
     return created;
   });
-  const snapshot = useSyncExternalStore(draft.subscribe, draft.getSnapshot);
 
   useEffect(() => {
     if (draft.hasUnsent()) void draft.flush();
@@ -57,5 +56,5 @@ export function useAnswerDraft({ userId, partnerFormId, sectionKey, loaded, keep
     };
   }, [draft]);
 
-  return { draft, snapshot };
+  return { draft };
 }
