@@ -9,6 +9,7 @@ import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
 import { loadFormVersion, type FormVersionRow } from '../formDefinitions/formVersionQueries';
 import type { PartnerFormRow } from './assignment';
+import type { FormProgress } from './partnerFormColumns';
 import { partnerFormVersion } from './partnerFormDtos';
 import { partnerFormScope } from './partnerFormSearch';
 
@@ -39,15 +40,20 @@ export async function versionOfPartnerForm(db: Db, row: Pick<PartnerFormRow, 'fo
 }
 
 /** One section as the filler shows it, with every section's completeness for the stepper; 404 for a key the version lacks. */
-export function partnerFormSectionDto(row: PartnerFormRow, version: Pick<FormVersionRow, 'sections'>, sectionKey: string): PartnerFormSectionDto {
+export function partnerFormSectionDto(
+  row: PartnerFormRow,
+  version: Pick<FormVersionRow, 'sections'>,
+  sectionKey: string,
+  progress?: FormProgress,
+): PartnerFormSectionDto {
   const section = version.sections.find((s) => s.key === sectionKey);
   if (!section) throw notFound('partnerFormsApi.sectionNotFound');
-  const progress = formProgress(version.sections, row.answers);
+  const { sections } = progress ?? formProgress(version.sections, row.answers);
   return {
     partnerFormId: row.id,
     status: row.status as PartnerFormStatus,
     section,
-    sections: progress.sections.map(({ key, title, filled, total, errors }) => ({ key, title, filled, total, errors })),
+    sections: sections.map(({ key, title, filled, total, errors }) => ({ key, title, filled, total, errors })),
     answers: row.answers,
     comments: row.comments,
     updatedAt: row.updatedAt.toISOString(),

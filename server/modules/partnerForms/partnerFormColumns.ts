@@ -1,4 +1,7 @@
 import { formProgress } from '../../../contract/answers';
+
+/** What formProgress answers (matching every text rule: computed once per save). */
+export type FormProgress = ReturnType<typeof formProgress>;
 import type { Answers, FormSection } from '../../../contract/forms';
 import { foldForSearch } from '../../../contract/fold';
 
@@ -9,8 +12,12 @@ export const partnerFormSearchText = (formName: string, partnerName: string) => 
  * The derived columns of a partner form, recomputed on every save (and by the demo seed): progress counts over
  * the shown questions (conditions applied) and the search text.
  */
-export function partnerFormColumns(sections: readonly FormSection[], answers: Answers, names?: { formName: string; partnerName: string }) {
-  const progress = formProgress(sections, answers);
+export function partnerFormColumns(
+  sections: readonly FormSection[],
+  answers: Answers,
+  names?: { formName: string; partnerName: string },
+  progress: FormProgress = formProgress(sections, answers),
+) {
   return {
     totalFields: progress.total,
     requiredFields: progress.required,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formAnswerErrors, questionsByKey } from '../../../contract/answers';
+import { formAnswerErrors, formProgress, questionsByKey } from '../../../contract/answers';
 import type { AnswerFile, Answers } from '../../../contract/forms';
 import type { AppContext } from '../../context';
 import { partnerFormFiles, partnerForms } from '../../db/schema';
@@ -59,11 +59,12 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       const answers = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, given as Answers));
       check?.(answers, version.sections);
       const submitting = check !== undefined;
+      const progress = formProgress(version.sections, answers);
       const [saved] = await tx
         .update(partnerForms)
         .set({
           answers,
-          ...partnerFormColumns(version.sections, answers),
+          ...partnerFormColumns(version.sections, answers, undefined, progress),
           ...(submitting ? { status: 'SUBMITTED' as const, submittedAt: new Date() } : {}),
           updatedAt: new Date(),
         })
@@ -73,7 +74,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       partnerFormChanged(publish, saved);
       if (submitting)
         publish({ type: 'PartnerFormSubmitted', partnerFormId: saved.id, partnerId: saved.partnerId, definitionId: saved.definitionId, actorId: principal.id });
-      return { saved, version };
+      return { saved, version, progress };
     });
   }
 
@@ -81,8 +82,8 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
   async function saveDraft(principal: Principal, id: string, sectionKey: string, given: Record<string, unknown>) {
     const row = await writable(principal, id);
     assertOpen(row);
-    const { saved, version } = await writeAnswers(principal, row, given, { sectionKey });
-    return partnerFormSectionDto(saved, version, sectionKey);
+    const { saved, version, progress } = await writeAnswers(principal, row, given, { sectionKey });
+    return partnerFormSectionDto(saved, version, sectionKey, progress);
   }
 
   /**
