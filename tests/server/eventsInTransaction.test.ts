@@ -70,7 +70,14 @@ describe('work done in the transaction of an event', () => {
     );
     onPartnerCreated(async (_tx, event, publish) => {
       order.push('first handler');
-      publish({ type: 'PartnerFormSubmitted', partnerFormId: 'f', partnerId: (event as { partnerId: string }).partnerId, definitionId: 'd', actorId: 'a' });
+      // Ids as real events carry them: the onboarding rules' handler looks the definition up.
+      publish({
+        type: 'PartnerFormSubmitted',
+        partnerFormId: crypto.randomUUID(),
+        partnerId: (event as { partnerId: string }).partnerId,
+        definitionId: crypto.randomUUID(),
+        actorId: crypto.randomUUID(),
+      });
     });
     const id = crypto.randomUUID();
     await transactionThenPublish(ctx(), async (_tx, publish) => {
