@@ -5,6 +5,7 @@ import { auditTrails, formVersions, partnerForms } from '../../server/db/schema'
 import { recordEvents } from './eventRecorder';
 import { expectEnvelope, refused } from './expectations';
 import { useDemoServer } from './factories';
+import type { ApiAnswer } from './harness';
 import { formCalls, question, section } from './formDefinitionsFixtures';
 
 const demo = useDemoServer();
@@ -26,13 +27,14 @@ describe('form versions: only Editing takes changes', () => {
     }
     expect(target.status).toBe(status);
     const etag = target.version;
-    for (const call of [
+    const calls: (() => Promise<ApiAnswer<unknown>>)[] = [
       () => forms.put(target.id, { name: 'Changed' }, etag),
       () => forms.patch(target.id, { note: 'Changed' }, etag),
       () => forms.saveSections(target.id, [section('other', [question('x')])], etag),
       () => forms.publish(target.id),
       () => forms.remove(target.id, etag),
-    ]) {
+    ];
+    for (const call of calls) {
       const answer = await refused(server, call);
       expectEnvelope(answer, 409);
     }
@@ -178,7 +180,7 @@ describe('form versions: two admins and deletes', () => {
     expect(first.body.data!.version).not.toBe(etag);
     const second = await refused(server, () => forms.saveSections(made.id, [section('company', [question('phone')])], etag));
     expect(second.status).toBe(412);
-    expect((second.body.data as FormDto).version).toBe(first.body.data!.version);
+    expect((second.body.data as unknown as FormDto).version).toBe(first.body.data!.version);
     expect((await forms.sections(made.id)).body.data!.sections[0].questions.map((q) => q.key)).toEqual(['name', 'email']);
   });
 
