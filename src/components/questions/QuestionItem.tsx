@@ -25,7 +25,8 @@ interface QuestionItemProps {
 export const QuestionItem = memo(function QuestionItem({ comment, upload, openFile, ...props }: QuestionItemProps) {
   const input: QuestionInputProps = { ...props, inputId: questionInputId(props.question.key) };
   return (
-    <Box data-question-key={props.question.key} data-question-type={props.question.type}>
+    // Contained: a keystroke's layout and style work stays inside its own question, not the whole section.
+    <Box data-question-key={props.question.key} data-question-type={props.question.type} sx={{ contain: 'layout style' }}>
       {answerInput(input, upload, openFile)}
       {comment && <StaffComment text={comment} />}
     </Box>
