@@ -236,9 +236,13 @@ describe('onboarding rules: firing', () => {
     const made = await rule({ trigger: 'formSubmitted', sourceDefinitionId: source.id, targetDefinitionId: target.id });
     const partner = await make.partner();
     const upcoming = async () => {
-      const answer = await server.api<PagedResult<UpcomingPartnerFormsDto>>('GET', `/api/v1/next-partner-forms/upcoming?partnerId=${partner.id}`, {
-        token: admin(),
-      });
+      const answer = await server.api<PagedResult<UpcomingPartnerFormsDto>>(
+        'GET',
+        `/api/v1/next-partner-forms/upcoming?partnerId=${partner.id}&pageNumber=1&pageSize=10`,
+        {
+          token: admin(),
+        },
+      );
       expectEnvelope(answer, 200);
       expect(answer.body.data!.items.map((p) => p.partnerId)).toEqual([partner.id]);
       return answer.body.data!.items[0].items.filter((item) => item.ruleId === made.id);

@@ -1,6 +1,6 @@
 /** Everything a search needs in one place: keywords, ids, the request, a page with its total, keyset batches. */
 export { containsFolded, contains, containsInAny, containsPattern, escapeLike, keywordOf } from './keyword';
 export { idsFilter, isUuid, rowIdOf } from './ids';
-export { notAllowed, orderByOf, searchOfExportQuery, sortColumnOf, validatePageQuery, validateSearch } from './request';
+export { notAllowed, orderByOf, searchOfExportQuery, sortColumnOf, validatePageQuery, validateSearch, withQueryNumbers } from './request';
 export { countOf, offsetOf, pageOf, readPage, type PageInput, type TotalsCache } from './page';
 export { EXPORT_BATCH, keysetBatches, keysetOrder, type Keyset } from './keyset';

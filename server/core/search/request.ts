@@ -70,3 +70,13 @@ export function searchOfExportQuery(query: Record<string, string | string[]>) {
   search.pageSize = 1;
   return search;
 }
+
+/** A query string's whole-number fields as numbers (the rest as sent), for the JSON-typed checks of `validate()`. */
+export function withQueryNumbers(query: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const typed: Record<string, unknown> = { ...query };
+  for (const field of fields) {
+    const value = Object.hasOwn(typed, field) ? typed[field] : undefined;
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) typed[field] = Number(value);
+  }
+  return typed;
+}

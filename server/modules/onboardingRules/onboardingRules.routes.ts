@@ -7,6 +7,7 @@ import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
+import { withQueryNumbers } from '../../core/search';
 import { registerOnboardingFiring } from './onboardingFiring';
 import { createOnboardingRuleService, onboardingRuleSearchSchema } from './onboardingRules.service';
 
@@ -45,7 +46,12 @@ export const onboardingRuleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
         ...routeDocs({ querystring: upcomingQuerySchema, response: { 200: answers.pageOf(upcomingPartnerFormsDtoSchema) } }),
       },
     },
-    async (request, reply) => send(request, reply, await service.upcoming(requirePrincipal(request), request.query)),
+    async (request, reply) =>
+      send(
+        request,
+        reply,
+        await service.upcoming(requirePrincipal(request), withQueryNumbers(request.query as Record<string, unknown>, ['pageNumber', 'pageSize'])),
+      ),
   );
 
   app.get<IdParams>(
