@@ -1,53 +1,42 @@
 import { eq } from 'drizzle-orm';
-import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormSectionDto } from '../../contract/forms';
+import type { FormSection, PartnerFormDto, PartnerFormSectionDto } from '../../contract/forms';
 import type { AssignPartnerFormsResult } from '../../contract/partnerForms';
 import type { Db } from '../../server/db/client';
 import { formDefinitions, formVersions, partnerForms } from '../../server/db/schema';
+import { questionLabelled, section, when } from '../fixtures/formQuestions';
 import { unique, type Factories, type useDemoServer } from './factories';
 
-/** A question with the defaults a builder would give it. */
-export const question = (key: string, type: FormQuestion['type'], extra: Partial<FormQuestion> = {}): FormQuestion => ({
-  key,
-  type,
-  label: `Label of ${key}`,
-  help: '',
-  required: false,
-  options: [],
-  ruleId: null,
-  rule: null,
-  condition: null,
-  children: [],
-  ...extra,
-});
+/** A question labelled `Label of <key>`, as the migration tests expect. */
+export const question = questionLabelled((key) => `Label of ${key}`);
 
 /**
  * The sections most partner form tests use: a required company name with a rule (digits only for the tax
  * number), a yes/no that shows a required follow-up, a select, a multiple, a file and files question.
  */
 export const sampleSections = (): FormSection[] => [
-  {
-    key: 'company',
-    title: 'Company',
-    questions: [
+  section(
+    'company',
+    [
       question('companyName', 'text', { required: true }),
       question('taxNumber', 'text', {
         required: true,
         rule: { name: 'Digits', suggestText: 'Ten digits', errorText: 'Ten digits, please', minLength: 10, maxLength: 10, regex: '[0-9]+' },
       }),
       question('hasBranch', 'yesNo'),
-      question('branchCity', 'text', { required: true, condition: { questionKey: 'hasBranch', operator: 'is', value: 'yes' } }),
+      question('branchCity', 'text', { required: true, condition: when('hasBranch', 'is', 'yes') }),
     ],
-  },
-  {
-    key: 'details',
-    title: 'Details',
-    questions: [
+    'Company',
+  ),
+  section(
+    'details',
+    [
       question('size', 'select', { options: ['small', 'large'] }),
       question('markets', 'multiple', { options: ['vn', 'sg', 'us'] }),
       question('licence', 'file'),
       question('photos', 'files'),
     ],
-  },
+    'Details',
+  ),
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT_ANSWER_MAX, type AnswerFile, type AnswerValue, type Answers } from '../../../contract/forms';
 import { answerError, answerShapeErrors, formAnswerErrors, formProgress, isAnswered, questionsByKey } from '../../../contract/answers';
-import { question, section, textRule, when } from './answerFixtures';
+import { question, section, textRule, when } from '../../fixtures/formQuestions';
 
 const required = { key: 'validation.required' };
 const notOption = { key: 'validation.notOption' };

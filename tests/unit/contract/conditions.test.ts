@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerFile, AnswerValue, Answers, QuestionType } from '../../../contract/forms';
 import { conditionHolds, formAnswerErrors, visibleQuestionKeys } from '../../../contract/answers';
-import { question, section, when } from './answerFixtures';
+import { question, section, when } from '../../fixtures/formQuestions';
 
 const file = (name: string): AnswerFile => ({ id: name, name, type: 'application/pdf', size: 1 });
 const holds = (operator: 'is' | 'isNot' | 'contains', wanted: string, value: AnswerValue | undefined) => conditionHolds(when('q', operator, wanted), value);

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FormQuestion, FormSection } from '../../../contract/forms';
 import { formSectionsSchema, formStructureErrors } from '../../../contract/schemas/formDefinitions';
+import { question, section } from '../../fixtures/formQuestions';
 
-const q = (key: string, fields: Partial<FormQuestion> = {}): FormQuestion => ({
-  key,
-  type: 'text',
-  label: key,
-  help: '',
-  required: false,
-  options: [],
-  ruleId: null,
-  rule: null,
-  condition: null,
-  children: [],
-  ...fields,
-});
-const s = (key: string, questions: FormQuestion[]): FormSection => ({ key, title: key, questions });
+const q = (key: string, fields: Partial<FormQuestion> = {}) => question(key, 'text', fields);
+const s = section;
 const fields = (sections: FormSection[], rules: ReadonlySet<string> | null = null) =>
   formStructureErrors(sections, rules).map((e) => `${e.field} ${e.message}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerError, compileRulePattern, matchesRulePattern, textRuleError } from '../../../contract/answers';
-import { question, textRule } from './answerFixtures';
+import { question, textRule } from '../../fixtures/formQuestions';
 
 const minLength = (min: number) => ({ key: 'validation.minLength', values: { min } });
 const maxLength = (max: number) => ({ key: 'validation.maxLength', values: { max } });

@@ -2,26 +2,15 @@ import { useCallback, useState } from 'react';
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore, useTranslate } from 'react-admin';
 import type { Language } from '../../../../contract/http';
-import type { AnswerValue, Answers, FormQuestion, FormSection, QuestionCondition, TextRule } from '../../../../contract/forms';
+import type { AnswerValue, Answers, FormQuestion, FormSection, TextRule } from '../../../../contract/forms';
 import { SectionQuestions, type SectionQuestionsProps } from '../../../../src/components/questions';
 import { createI18nProvider } from '../../../../src/i18n/i18nProvider';
+import { questionLabelled, section, when } from '../../../fixtures/formQuestions';
 
-/** A question with the builder's defaults. */
-export const question = (key: string, type: FormQuestion['type'], more: Partial<FormQuestion> = {}): FormQuestion => ({
-  key,
-  type,
-  label: `Question ${key}`,
-  help: '',
-  required: false,
-  options: [],
-  ruleId: null,
-  rule: null,
-  condition: null,
-  children: [],
-  ...more,
-});
+/** A question labelled `Question <key>`, as the tests find it on screen. */
+export const question = questionLabelled((key) => `Question ${key}`);
 
-export const when = (questionKey: string, operator: QuestionCondition['operator'], value: string): QuestionCondition => ({ questionKey, operator, value });
+export { when };
 
 export const taxRule: TextRule = {
   name: 'Tax number',
@@ -32,7 +21,7 @@ export const taxRule: TextRule = {
   regex: '[0-9]{10}',
 };
 
-export const sectionOf = (...questions: FormQuestion[]): FormSection => ({ key: 'company', title: 'Company', questions });
+export const sectionOf = (...questions: FormQuestion[]): FormSection => section('company', questions, 'Company');
 
 /** The section's questions holding their answers as the filler would; `answers()` reads what was given. */
 export function renderQuestions(
