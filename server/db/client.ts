@@ -44,6 +44,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   if (options.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool
+    // closes) is dropped by the pool and replaced when needed; unheard, its error would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
