@@ -10,6 +10,9 @@ import partnerFormsEn from './partnerForms.en';
 import formRulesApiEn from './formRulesApi.en';
 import formDefinitionsApiEn from './formDefinitionsApi.en';
 import partnerFormsApiEn from './partnerFormsApi.en';
+import fileManagerEn from './fileManager.en';
+import fileAccessEn from './fileAccess.en';
+import filesApiEn from './filesApi.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -25,4 +28,7 @@ export default {
   ...formRulesApiEn,
   ...formDefinitionsApiEn,
   ...partnerFormsApiEn,
+  ...fileManagerEn,
+  ...fileAccessEn,
+  ...filesApiEn,
 };

@@ -27,6 +27,10 @@ export default {
     unknownQuestion: 'This form has no such question',
     regexInvalid: 'This pattern does not compile (use RE2 syntax: no look-arounds or back-references)',
     minAboveMax: 'The minimum may not be greater than the maximum',
+    dateTime: 'A date and time, please',
+    toNotAfterFrom: 'The end must come after the start',
+    fileName: 'A file name without folders or control characters',
+    fileOrText: 'Choose a file or describe what you need',
     fallback: 'Lỗi',
   },
 };

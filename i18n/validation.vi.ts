@@ -26,6 +26,10 @@ export default {
     unknownQuestion: 'Biểu mẫu không có câu hỏi này',
     regexInvalid: 'Biểu thức không hợp lệ (dùng cú pháp RE2: không có look-around hay tham chiếu ngược)',
     minAboveMax: 'Giá trị tối thiểu không được lớn hơn giá trị tối đa',
+    dateTime: 'Vui lòng nhập ngày và giờ',
+    toNotAfterFrom: 'Thời điểm kết thúc phải sau thời điểm bắt đầu',
+    fileName: 'Tên tệp không được chứa thư mục hoặc ký tự điều khiển',
+    fileOrText: 'Hãy chọn một tệp hoặc mô tả điều bạn cần',
     fallback: 'Lỗi',
   },
 };

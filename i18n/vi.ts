@@ -10,6 +10,9 @@ import partnerFormsVi from './partnerForms.vi';
 import formRulesApiVi from './formRulesApi.vi';
 import formDefinitionsApiVi from './formDefinitionsApi.vi';
 import partnerFormsApiVi from './partnerFormsApi.vi';
+import fileManagerVi from './fileManager.vi';
+import fileAccessVi from './fileAccess.vi';
+import filesApiVi from './filesApi.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -25,4 +28,7 @@ export default {
   ...formRulesApiVi,
   ...formDefinitionsApiVi,
   ...partnerFormsApiVi,
+  ...fileManagerVi,
+  ...fileAccessVi,
+  ...filesApiVi,
 };

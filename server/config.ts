@@ -22,6 +22,12 @@ export interface Config {
     /** How long a rotated refresh token answers its successor pair again (two tabs refreshing at once). */
     refreshGraceSeconds: number;
   };
+  files: {
+    /** The longest a grant may last (from → to), also the ceiling of a one-click extension. */
+    grantMaxDays: number;
+    /** What one click on "extend" adds to a grant's end. */
+    extendDays: number;
+  };
 }
 
 /** The JWT secret: JWT_SECRET when given, else one made on first start and kept in DATA_DIR/jwt-secret. */
@@ -59,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
       forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),
       refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 10),
+    },
+    files: {
+      grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
+      extendDays: int(env.FILE_GRANT_EXTEND_DAYS, 7),
     },
     ...overrides,
   };

@@ -11,10 +11,12 @@ import formDefinitionsApiEn from '../../i18n/formDefinitionsApi.en';
 import formDefinitionsApiVi from '../../i18n/formDefinitionsApi.vi';
 import partnerFormsApiEn from '../../i18n/partnerFormsApi.en';
 import partnerFormsApiVi from '../../i18n/partnerFormsApi.vi';
+import filesApiEn from '../../i18n/filesApi.en';
+import filesApiVi from '../../i18n/filesApi.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn },
-  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi },
+  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn },
+  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi },
 };
 
 export function languageOf(request: FastifyRequest): Language {

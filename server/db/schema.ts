@@ -10,3 +10,4 @@ export * from '../modules/validationRules/validationRules.schema';
 export * from '../modules/formDefinitions/formDefinitions.schema';
 export * from '../modules/partnerForms/partnerForms.schema';
 export * from '../modules/onboardingRules/onboardingRules.schema';
+export * from '../modules/files/files.schema';

@@ -22,6 +22,15 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
   // partnerForms.service.ts scope: a partner's users see its partner forms; staff need AdminView.
   'partner-forms': (event) => ofPartner(event, viewOrSearch('PartnerForm', permission('PartnerForm', 'AdminView'))),
   'next-partner-forms': () => ({ scope: 'staff', readers: viewOrSearch('NextPartnerForms') }),
+  // The file manager and its log are staff's (AccessibleFile.AdminView).
+  files: () => ({ scope: 'staff', readers: [{ all: [permission('AccessibleFile', 'AdminView')] }] }),
+  // A grant reaches a partner's users (partnerId set) or, for a role, anyone: their list of accessible files refetches.
+  'file-grants': (event) =>
+    event.partnerId
+      ? ofPartner(event, viewOrSearch('AccessibleFile', permission('AccessibleFile', 'AdminView')))
+      : { scope: 'anyone', readers: viewOrSearch('AccessibleFile') },
+  // fileRequests scope: a partner's users see its requests; staff need AdminView.
+  'file-requests': (event) => ofPartner(event, viewOrSearch('FileAccessRequest', permission('FileAccessRequest', 'AdminView'))),
 };
 
 function ofPartner(event: ResourceChanged, readers: HubAudience['readers']): HubAudience {

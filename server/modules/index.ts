@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { onboardingRulesModule } from './onboardingRules';
@@ -24,4 +25,5 @@ export const modules: readonly PortalModule[] = [
   formDefinitionsModule,
   partnerFormsModule,
   onboardingRulesModule,
+  filesModule,
 ];

@@ -1,3 +1,4 @@
+import type { FileEvent } from '../../modules/files/files.events';
 import type { PartnerFormEvent } from '../../modules/partnerForms/partnerForms.events';
 import type { PartnerCreated } from '../../modules/partners/partners.events';
 import type { RoleChanged } from '../../modules/roles/roles.events';
@@ -7,10 +8,10 @@ import type { ResourceChanged } from './resourceChanged';
 
 /**
  * Every event a module may publish on `ctx.events`. Each module declares its own in `<module>.events.ts`;
- * a new one joins this union (FileGrantChanged will). Events travel between instances
+ * a new one joins this union. Events travel between instances
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
-export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | PartnerFormEvent;
+export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | PartnerFormEvent | FileEvent;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -1,0 +1,6 @@
+/** Các màn hình nhân viên của /accessible-files. Khóa gốc: chỉ `fileManager`. */
+export default {
+  fileManager: {
+    title: 'Truy cập tệp',
+  },
+};
