@@ -2,8 +2,8 @@ import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
 /**
- * The file access manager (/accessible-files, API /files): a placeholder until the files issue. It needs
- * AccessibleFile.View, as its menu item does (specification section 2).
+ * The file access manager (/accessible-files, API /files). Navigation needs AccessibleFile.View (specification
+ * section 2); staff with AccessibleFile.AdminView get the three tabs, partners the files they may open now.
  */
 const accessibleFiles: ScreenDeclaration = {
   name: 'accessible-files',
@@ -12,7 +12,7 @@ const accessibleFiles: ScreenDeclaration = {
   labelKey: 'app.nav.accessibleFiles',
   icon: FolderSharedOutlined,
   access: { resource: 'AccessibleFile', action: 'View' },
-  routes: [{ path: 'accessible-files', view: 'placeholder' }],
+  routes: [{ path: 'accessible-files', view: () => import('./AccessibleFilesPage') }],
   navigation: { area: 'files-and-partners', position: 10 },
 };
 
