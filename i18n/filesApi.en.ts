@@ -18,6 +18,7 @@ export default {
     extendAtMaximum: 'This grant already lasts as long as allowed.',
     notPending: 'This request was already decided.',
     approveNeedsFile: 'Choose the file to grant.',
+    partnerOnly: 'Only users of a partner can ask for files.',
     noAccess: 'You have no access to this file now.',
     exhausted: 'No downloads are left on this access.',
     viewOnly: 'This file may only be viewed, not downloaded.',

@@ -18,6 +18,7 @@ export default {
     extendAtMaximum: 'Quyền truy cập này đã đạt thời hạn tối đa cho phép.',
     notPending: 'Yêu cầu này đã được xử lý.',
     approveNeedsFile: 'Hãy chọn tệp để cấp quyền.',
+    partnerOnly: 'Chỉ người dùng của đối tác mới có thể yêu cầu tệp.',
     noAccess: 'Hiện bạn không có quyền truy cập tệp này.',
     exhausted: 'Quyền truy cập này đã hết lượt tải xuống.',
     viewOnly: 'Tệp này chỉ được xem, không được tải xuống.',

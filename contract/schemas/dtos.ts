@@ -19,6 +19,7 @@ import {
   type TextRule,
   type ValidationRuleDto,
 } from '../forms';
+import { FILE_REQUEST_STATUSES, type FileRequestDto } from '../files';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
 import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
@@ -329,4 +330,25 @@ export const partnerFormMigrationResultSchema: yup.ObjectSchema<PartnerFormMigra
   action: yup.string().oneOf(MIGRATE_ACTIONS).defined(),
   outcome: yup.string().oneOf(MIGRATION_OUTCOMES).defined(),
   partnerForm: partnerFormDtoSchema.optional().default(undefined),
+});
+
+export const fileRequestDtoSchema: yup.ObjectSchema<FileRequestDto> = yup.object({
+  id: uuid(),
+  fileId: yup.string().uuid().nullable().defined(),
+  fileName: optionalText(),
+  requestText: text(),
+  reason: text(),
+  status: yup.string().oneOf(FILE_REQUEST_STATUSES).defined(),
+  partnerId: uuid(),
+  partnerName: text(),
+  requestedById: uuid(),
+  requestedByName: text(),
+  decidedById: yup.string().uuid().nullable().defined(),
+  decidedByName: optionalText(),
+  decidedAt: yup.string().datetime().nullable().defined(),
+  decisionNote: text(),
+  grantId: yup.string().uuid().nullable().defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
 });

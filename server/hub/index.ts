@@ -16,6 +16,7 @@ import { backplaneOver, BACKPLANE_CHANNEL, createPostgresBackplane } from './pos
 import { invocationRecord } from './protocol';
 import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
+import { createFileRelay, FILE_EVENTS } from './fileRelay';
 import { createPartnerFormRelay, PARTNER_FORM_EVENTS } from './partnerFormRelay';
 import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
 import { acceptWebSockets } from './webSockets';
@@ -137,6 +138,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   // other instances relay their own. An account change has every instance re-check its users' connections.
   const relayTicket = createTicketRelay(ctx, realtime);
   const relayPartnerForm = createPartnerFormRelay(ctx, realtime);
+  const relayFile = createFileRelay(ctx, realtime);
   const subscriptions = [
     ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
       if (publishedHere) relayResourceChange(hub, event, ctx.log);
@@ -148,6 +150,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     }),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
     ...PARTNER_FORM_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayPartnerForm(event) : undefined))),
+    ...FILE_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayFile(event) : undefined))),
   ];
 
   // Before the server stops listening: every client is sent its Close (long polls take it with their next

@@ -10,6 +10,11 @@ type Access = Permission | 'public' | 'authenticated';
 /** Routes of the resource modules, each answered under /api/v1 and /api alike. */
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
+  'POST /file-requests': permission('FileAccessRequest', 'Create'),
+  'GET /file-requests/:id': permission('FileAccessRequest', 'View'),
+  'POST /file-requests/:id/approve': permission('FileAccessRequest', 'AdminUpdate'),
+  'POST /file-requests/:id/reject': permission('FileAccessRequest', 'AdminUpdate'),
+  'POST /file-requests/search': permission('FileAccessRequest', 'Search'),
   'POST /forms': permission('Form', 'Create'),
   'DELETE /forms/:id': permission('Form', 'Delete'),
   'GET /forms/:id': permission('Form', 'View'),

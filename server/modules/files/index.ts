@@ -4,14 +4,20 @@ import type { PortalModule } from '../module';
 import { fileGrantRoutes } from './fileGrants.routes';
 import { fileLinkRoutes } from './fileLinks.routes';
 import { fileRequestRoutes } from './fileRequests.routes';
+import { seedDemoFiles } from './files.demo';
+import { startFileJobs, stopFileJobs } from './grantExpiryJob';
 import { managedFileRoutes } from './managedFiles.routes';
 
-const filesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, options) => {
-  await app.register(managedFileRoutes, options);
-  await app.register(fileGrantRoutes, options);
-  await app.register(fileLinkRoutes, options);
-  await app.register(fileRequestRoutes, options);
+const filesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Only the context goes on: passing the options whole would repeat their prefix (/api/v1/api/v1/files).
+  await app.register(managedFileRoutes, { ctx });
+  await app.register(fileGrantRoutes, { ctx });
+  await app.register(fileLinkRoutes, { ctx });
+  await app.register(fileRequestRoutes, { ctx });
+  // The grant expiry job ticks each minute on every instance; the job's row lets one run it when due.
+  app.addHook('onReady', async () => startFileJobs(ctx));
+  app.addHook('onClose', async () => stopFileJobs(ctx));
 };
 
 /** Temporary file access (DESIGN.md "Files"): the file manager, access grants, requests, signed links, the access log. */
-export const filesModule: PortalModule = { name: 'files', plugin: filesPlugin };
+export const filesModule: PortalModule = { name: 'files', plugin: filesPlugin, seedDemo: seedDemoFiles };
