@@ -22,6 +22,7 @@ export default {
     noAccess: 'You have no access to this file now.',
     exhausted: 'No downloads are left on this access.',
     viewOnly: 'This file may only be viewed, not downloaded.',
+    notInline: 'This file cannot be shown in the page; download it instead.',
     uploaded: 'Files uploaded.',
     replaced: 'File content replaced.',
     renamed: 'File renamed.',

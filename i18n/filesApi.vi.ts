@@ -22,6 +22,7 @@ export default {
     noAccess: 'Hiện bạn không có quyền truy cập tệp này.',
     exhausted: 'Quyền truy cập này đã hết lượt tải xuống.',
     viewOnly: 'Tệp này chỉ được xem, không được tải xuống.',
+    notInline: 'Không thể hiển thị tệp này trên trang; hãy tải xuống.',
     uploaded: 'Đã tải tệp lên.',
     replaced: 'Đã thay thế nội dung tệp.',
     renamed: 'Đã đổi tên tệp.',

@@ -19,7 +19,15 @@ import {
   type TextRule,
   type ValidationRuleDto,
 } from '../forms';
-import { FILE_REQUEST_STATUSES, type FileRequestDto } from '../files';
+import {
+  ACCESS_KINDS,
+  FILE_REQUEST_STATUSES,
+  type AccessibleFileDto,
+  type FileAccessLogDto,
+  type FileLinkDto,
+  type FileLinkViewDto,
+  type FileRequestDto,
+} from '../files';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
 import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
@@ -351,4 +359,48 @@ export const fileRequestDtoSchema: yup.ObjectSchema<FileRequestDto> = yup.object
   createdAt: timestamp(),
   updatedAt: timestamp(),
   version: version(),
+});
+
+export const accessibleFileDtoSchema: yup.ObjectSchema<AccessibleFileDto> = yup.object({
+  fileId: uuid(),
+  fileName: text(),
+  contentType: text(),
+  size: count(),
+  grantId: uuid(),
+  expiresAt: timestamp(),
+  viewOnly: yup.boolean().defined(),
+  downloadsLeft: yup.number().integer().nullable().defined(),
+});
+
+export const fileLinkDtoSchema: yup.ObjectSchema<FileLinkDto> = yup.object({
+  token: text(),
+  url: text(),
+  expiresAt: timestamp(),
+});
+
+export const fileLinkViewDtoSchema: yup.ObjectSchema<FileLinkViewDto> = yup.object({
+  fileName: text(),
+  contentType: text(),
+  size: count(),
+  inline: yup.boolean().defined(),
+  viewOnly: yup.boolean().defined(),
+  expiresAt: timestamp(),
+  downloadsLeft: yup.number().integer().nullable().defined(),
+  contentUrl: optionalText(),
+  downloadUrl: optionalText(),
+});
+
+export const fileAccessLogDtoSchema: yup.ObjectSchema<FileAccessLogDto> = yup.object({
+  id: text(),
+  fileId: uuid(),
+  fileName: text(),
+  kind: yup.string().oneOf(ACCESS_KINDS).defined(),
+  userId: uuid(),
+  userName: text(),
+  partnerId: yup.string().uuid().nullable().defined(),
+  partnerName: optionalText(),
+  grantId: yup.string().uuid().nullable().defined(),
+  address: text(),
+  client: text(),
+  at: timestamp(),
 });

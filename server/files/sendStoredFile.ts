@@ -3,10 +3,18 @@ import { ApiError, notFound } from '../core/errors';
 import { rangeOf } from './byteRange';
 import type { FileStore } from './fileStore';
 
-/** `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266). */
-export function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+/** Control, bidi and format characters: a name carrying them could pass for another (`txt.exe` shown as `exe.txt`). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `filename` for old clients (ASCII, no quotes) and `filename*` with the real name (RFC 6266), control and bidi
+ * characters made `_` in both. `inline` shows the file in the page (the file page's PDFs and images).
+ */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment') {
+  const safe = fileName.replace(UNSAFE_IN_NAME, '_');
+  const ascii = safe.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 /** A stored file as a download: where its bytes are, and the name and type it was uploaded with. */
@@ -16,12 +24,28 @@ export interface Download {
   contentType: string;
 }
 
+/** How a file is sent when not as a sandboxed download: shown in the page, under its own policy, framed by the app. */
+export interface SendOptions {
+  disposition?: 'attachment' | 'inline';
+  /** Default `default-src 'none'; sandbox`: the file runs no script. */
+  contentSecurityPolicy?: string;
+  /** Let the app's own pages frame it (an inline PDF in the file page); by default no page may. */
+  frameableBySelf?: boolean;
+}
+
 /**
  * Sends a stored file as a download that never runs in the page (sandboxed, not sniffed, not cached), whole
  * (200) or the one range the request asks for (206, or 416 when the range starts past its end). A missing
  * file is a 404 (`notFoundKey`) like a missing row, not a 500 halfway through a download.
  */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, store: FileStore, file: Download, notFoundKey: string) {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  file: Download,
+  notFoundKey: string,
+  options: SendOptions = {},
+) {
   const found = await store.stat(file.key);
   if (!found) throw notFound(notFoundKey);
   const asked = rangeOf(request.headers.range, request.headers['if-range'] as string | undefined, found.size);
@@ -37,9 +61,10 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType)
     .header('content-length', String(range ? range.end - range.start + 1 : found.size))
     .header('accept-ranges', 'bytes')
-    .header('content-disposition', contentDisposition(file.fileName))
+    .header('content-disposition', contentDisposition(file.fileName, options.disposition))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', options.contentSecurityPolicy ?? "default-src 'none'; sandbox")
+    .header('x-frame-options', options.frameableBySelf ? 'SAMEORIGIN' : 'DENY')
     .header('cache-control', 'private, no-store')
     .send(stream);
 }

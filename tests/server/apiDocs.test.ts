@@ -27,6 +27,7 @@ const BODYLESS = [
   'post /api/v1/partner-users/{id}/toggle-status',
   'post /api/v1/forms/{id}/publish',
   'post /api/v1/forms/{id}/new-version',
+  'post /api/v1/files/{id}/links',
 ];
 
 let server: TestServer;

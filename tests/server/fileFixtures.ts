@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { GrantConditionType } from '../../contract/files';
+import { foldForSearch } from '../../contract/fold';
 import { fileAccessLog, fileGrants, fileLinks, fileRequests, managedFiles } from '../../server/db/schema';
 import { unique, type useDemoServer } from './factories';
 
@@ -37,7 +38,7 @@ export async function makeManagedFile(
       storageKey: stored.key,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       uploadedBy: options.uploadedBy ?? userIds['admin@example.com'],
-      searchText: fileName.toLowerCase(),
+      searchText: foldForSearch(fileName),
       deletedAt: options.deleted ? new Date() : null,
     })
     .returning();

@@ -10,6 +10,12 @@ type Access = Permission | 'public' | 'authenticated';
 /** Routes of the resource modules, each answered under /api/v1 and /api alike. */
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
+  'GET /file-access-log/export': permission('AccessibleFile', 'AdminView'),
+  'POST /file-access-log/search': permission('AccessibleFile', 'AdminView'),
+  'POST /files/:id/links': permission('AccessibleFile', 'View'),
+  'POST /files/accessible/search': permission('AccessibleFile', 'View'),
+  'GET /file-links/content': 'public',
+  'GET /file-links/view': 'authenticated',
   'POST /file-requests': permission('FileAccessRequest', 'Create'),
   'GET /file-requests/:id': permission('FileAccessRequest', 'View'),
   'POST /file-requests/:id/approve': permission('FileAccessRequest', 'AdminUpdate'),
