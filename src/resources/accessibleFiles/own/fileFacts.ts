@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { useLocaleState } from 'react-admin';
+
+const TYPE_KEYS = new Map<string, string>([
+  ['application/pdf', 'pdf'],
+  ['image/png', 'image'],
+  ['image/jpeg', 'image'],
+  ['image/gif', 'image'],
+  ['image/webp', 'image'],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word'],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'excel'],
+  ['text/plain', 'text'],
+  ['text/csv', 'csv'],
+]);
+
+/** The catalogue key of a file's type as a reader names it ("PDF", "Word document"). */
+export const fileTypeKey = (contentType: string) => `fileAccess.types.${TYPE_KEYS.get(contentType) ?? 'other'}`;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How far an instant lies from `now` in the unit a reader expects: minutes within the hour, hours within the day, else days. */
+export function relativeParts(iso: string, now: number): [number, Intl.RelativeTimeFormatUnit] {
+  const distance = Date.parse(iso) - now;
+  const size = Math.abs(distance);
+  if (size < HOUR) return [Math.round(distance / MINUTE), 'minute'];
+  if (size < DAY) return [Math.round(distance / HOUR), 'hour'];
+  return [Math.round(distance / DAY), 'day'];
+}
+
+/** Dates of expiry in the reader's language: "3 Dec 2026, 17:00" and "in 3 days" / "sau 3 ngày". */
+export function useExpiryFormat() {
+  const [locale] = useLocaleState();
+  return useMemo(() => {
+    const tag = locale === 'vi' ? 'vi-VN' : 'en-GB';
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' });
+    return {
+      date: (iso: string) => date.format(new Date(iso)),
+      relative: (iso: string, now = Date.now()) => relative.format(...relativeParts(iso, now)),
+    };
+  }, [locale]);
+}
