@@ -11,12 +11,12 @@ export async function fetchFileLinkView(token: string, signal?: AbortSignal): Pr
 const REFUSALS: ReadonlySet<string> = new Set(FILE_LINK_REFUSALS);
 
 /**
- * Why the server refused to open a link (404/410 naming the refusal on field `token`), or null for a failure
+ * Why the server refused to open a link (404/410 naming the refusal as its first field error), or null for a failure
  * that is not a refusal (network, 500): those get a retry instead. Any other 404 is a link to nothing.
  */
 export function refusalOf(error: unknown): FileLinkRefusal | null {
   if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 410)) return null;
-  const named = error.envelope?.errors?.find((fieldError) => fieldError.field === 'token')?.message ?? '';
+  const named = error.envelope?.errors?.[0]?.message ?? '';
   if (REFUSALS.has(named)) return named as FileLinkRefusal;
   return error.status === 404 ? 'notFound' : 'expired';
 }
