@@ -21,12 +21,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  let sequence = 0;
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      // The sequence keeps two mails to one reader in the same millisecond apart (and in order).
+      sequence += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
       await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
       options.log.info({ to: mail.to, link: mail.link }, `mail to ${mail.to} written to the outbox${mail.link ? `: ${mail.link}` : ''}`);
     },
