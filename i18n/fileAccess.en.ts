@@ -36,6 +36,7 @@ export default {
       label: 'Files whose access has ended',
       endedOn: 'Ended %{date} (%{relative})',
       askAgain: 'Ask again for %{name}',
+      pending: 'Request waiting for review',
       askAgainShort: 'Ask again',
     },
     requests: {

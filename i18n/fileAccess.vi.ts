@@ -36,6 +36,7 @@ export default {
       label: 'Các tệp đã hết quyền truy cập',
       endedOn: 'Kết thúc %{date} (%{relative})',
       askAgain: 'Yêu cầu lại %{name}',
+      pending: 'Yêu cầu đang chờ duyệt',
       askAgainShort: 'Yêu cầu lại',
     },
     requests: {

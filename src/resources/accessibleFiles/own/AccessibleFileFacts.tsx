@@ -53,22 +53,26 @@ export interface FileRowAction {
   onClick: () => void;
 }
 
-/** One file of a list with its one action, stacked on a phone. */
-export function FileListItem({ file, ended, action }: { file: AccessibleFileDto; ended?: boolean; action: FileRowAction }) {
+/** One file of a list with its one action (or, without one, `children` in its place), stacked on a phone. */
+export function FileListItem({ file, ended, action, children }: { file: AccessibleFileDto; ended?: boolean; action?: FileRowAction; children?: ReactNode }) {
   return (
     <ListItem divider sx={{ gap: 2, py: 1.5, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}>
       <AccessibleFileFacts file={file} ended={ended} />
-      <Button
-        variant={action.variant}
-        startIcon={action.icon}
-        disabled={action.disabled}
-        onClick={action.onClick}
-        aria-label={action.label}
-        aria-describedby={`accessible-file-${file.fileId}-facts`}
-        sx={{ flexShrink: 0 }}
-      >
-        {action.text}
-      </Button>
+      {action ? (
+        <Button
+          variant={action.variant}
+          startIcon={action.icon}
+          disabled={action.disabled}
+          onClick={action.onClick}
+          aria-label={action.label}
+          aria-describedby={`accessible-file-${file.fileId}-facts`}
+          sx={{ flexShrink: 0 }}
+        >
+          {action.text}
+        </Button>
+      ) : (
+        children
+      )}
     </ListItem>
   );
 }

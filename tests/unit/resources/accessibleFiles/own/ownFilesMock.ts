@@ -76,14 +76,17 @@ export function mockOwnFiles({
   requests = [] as FileRequestDto[],
   linkUrl = '/file-request/view?token=minted-token',
 } = {}) {
-  const sent = { searches: [] as Record<string, unknown>[], links: [] as string[], requests: [] as Record<string, unknown>[] };
+  const sent = { searches: [] as Record<string, unknown>[], requestSearches: 0, links: [] as string[], requests: [] as Record<string, unknown>[] };
   server.use(
     http.post('/api/v1/files/accessible/search', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       sent.searches.push(body);
       return page(body.include === 'ended' ? ended : current);
     }),
-    http.post('/api/v1/file-requests/search', () => page(requests)),
+    http.post('/api/v1/file-requests/search', () => {
+      sent.requestSearches += 1;
+      return page(requests);
+    }),
     http.post('/api/v1/files/:id/links', ({ params }) => {
       sent.links.push(String(params.id));
       if (!current.some((file) => file.fileId === params.id)) return failed(404, 'Sorry, data not found!');

@@ -91,8 +91,10 @@ describe('asking for a file', () => {
     expect(within(dialog).getByText('Choose a file or describe what you need')).toBeInTheDocument();
     expect(sent.requests).toEqual([]);
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'What do you need?' }), 'The 2026 price list');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Quoting a customer');
+    await user.click(within(dialog).getByRole('textbox', { name: 'What do you need?' }));
+    await user.paste('The 2026 price list');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.paste('Quoting a customer');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.requests).toEqual([{ fileId: null, requestText: 'The 2026 price list', reason: 'Quoting a customer' }]);
@@ -107,9 +109,21 @@ describe('asking for a file', () => {
     await user.click(within(endedList).getByRole('button', { name: 'Ask again for old-contract.docx' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a file' });
     expect(within(dialog).getByRole('combobox', { name: 'File' })).toHaveTextContent('old-contract.docx');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The contract is being renewed');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.paste('The contract is being renewed');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(sent.requests).toEqual([{ fileId: OLD_CONTRACT_ID, requestText: '', reason: 'The contract is being renewed' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 20_000);
+
+  it('offers no second request for an ended file while one waits for review', async () => {
+    mockOwnFiles({
+      ended: [oldContract()],
+      requests: [{ ...rejectedRequest(), id: 'r3', status: 'PENDING', fileId: OLD_CONTRACT_ID, fileName: 'old-contract.docx' }],
+    });
+    renderOwnFiles();
+    const row = await onlyRow('Files whose access has ended');
+    expect(await within(row).findByText('Request waiting for review')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Ask again for old-contract.docx' })).not.toBeInTheDocument();
+  });
 });
