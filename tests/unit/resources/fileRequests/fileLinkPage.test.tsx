@@ -86,6 +86,14 @@ describe('the file page', () => {
     expect(screen.queryByTitle('Preview of contract.docx')).not.toBeInTheDocument();
   });
 
+  it('shows the expired page, not the file, once the link has run out of time', async () => {
+    mockView(() => ok(pdf({ expiresAt: new Date(Date.now() - 1000).toISOString() })));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' }, LOAD)).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
   it('sends a link without a token to the not-found page', async () => {
     const seen = mockView(() => ok(pdf()));
     renderPage('/file-request/view');

@@ -48,6 +48,19 @@ describe("a partner's files", () => {
     expect(sent.links).toEqual([TAX_FORM_ID]);
   });
 
+  it('opens a file by keyboard alone', async () => {
+    const user = userEvent.setup();
+    mockOwnFiles({ current: [taxForm()] });
+    renderOwnFiles();
+    const open = await screen.findByRole('button', { name: 'Open tax-form.pdf' }, LOAD);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Request a file' })).toHaveFocus();
+    await user.tab();
+    expect(open).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/file-request/view?token=minted-token'));
+  });
+
   it('says so when a file can no longer be opened, and stays on the list', async () => {
     const user = userEvent.setup();
     mockOwnFiles({ current: [taxForm()] });
