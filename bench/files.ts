@@ -28,9 +28,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_DOWNLOADS = 20;
 const SAMPLE_MS = 50;
 
-if (process.argv[2] === STATIC_SERVER_FLAG) await serveStatic(process.argv[3]);
-else await bench();
-
 /** The comparison: a bare Fastify serving one folder with @fastify/static; says its port on stdout. */
 async function serveStatic(dir: string) {
   const { default: Fastify } = await import('fastify');
@@ -335,3 +332,7 @@ function firstLine(child: ChildProcess) {
 
 /** A second for the server to finish what follows its answers (log rows, events) before a memory reading. */
 const settle = () => new Promise((r) => setTimeout(r, 1000));
+
+// Last: every function and constant above is defined by the time it runs.
+if (process.argv[2] === STATIC_SERVER_FLAG) await serveStatic(process.argv[3]);
+else await bench();
