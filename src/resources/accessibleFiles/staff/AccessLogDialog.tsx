@@ -3,10 +3,10 @@ import { useListController, useTranslate } from 'react-admin';
 import type { FileAccessLogDto, ManagedFileDto } from '../../../../contract/files';
 import { DEFAULT_PAGE_SIZE } from '../../../../contract/http';
 import { ExportProgressDialog } from '../../../entityTable/ExportProgressDialog';
-import type { EntityColumn, EntityFilter } from '../../../entityTable/types';
+import type { EntityColumn } from '../../../entityTable/types';
 import { useCsvExport } from '../../../entityTable/useCsvExport';
 import { useDateTimeFormat } from '../../tickets/useDateTimeFormat';
-import { PartnerFilterInput } from '../../partners/PartnerFilterInput';
+import { PartnerPicker } from '../../partners/PartnerPicker';
 import { StaffDialog } from './StaffDialog';
 import { StaffListCard } from './StaffListCard';
 
@@ -40,8 +40,6 @@ const columnsFor = (withFile: boolean): EntityColumn<FileAccessLogDto>[] => [
   { source: 'client', labelKey: 'fileManager.log.fields.client', hideOnMobile: true, maxWidth: 240 },
 ];
 
-const partnerFilter: EntityFilter = { kind: 'custom', source: 'partnerId', labelKey: 'fileManager.log.partner', Input: PartnerFilterInput };
-
 /**
  * The access log: who opened or downloaded, when, through which grant, from which address and client. Of one file
  * when given, else of every file; filtered by partner; exported as CSV with the same filters.
@@ -61,7 +59,8 @@ export function AccessLogDialog({ file, onClose }: { file?: Pick<ManagedFileDto,
     queryOptions: { meta: { liveResource: 'files' } },
   });
   const csv = useCsvExport('file-access-log');
-  const exportFilter = { ...list.filterValues, ...(file ? { fileId: file.id } : {}) };
+  const partnerId = typeof list.filterValues.partnerId === 'string' ? list.filterValues.partnerId : null;
+  const exportFilter = { ...(file ? { fileId: file.id } : {}), ...(partnerId ? { partnerId } : {}) };
   return (
     <StaffDialog
       title={file ? translate('fileManager.log.titleOf', { name: file.fileName }) : translate('fileManager.log.title')}
@@ -69,10 +68,17 @@ export function AccessLogDialog({ file, onClose }: { file?: Pick<ManagedFileDto,
       width={1000}
       testId="access-log-dialog"
     >
+      <Box sx={{ mb: 2, maxWidth: 360 }}>
+        <PartnerPicker
+          label={translate('fileManager.log.partner')}
+          value={partnerId}
+          onChange={(id) => list.setFilters(id ? { partnerId: id } : {}, undefined, false)}
+          size="small"
+        />
+      </Box>
       <StaffListCard<FileAccessLogDto>
         list={list}
         columns={columnsFor(!file)}
-        filters={[partnerFilter]}
         keyword={false}
         renderActions={() => null}
         rowTitle={(row) => `${row.userName} · ${row.fileName}`}

@@ -68,25 +68,26 @@ export const requestOf = (overrides: Partial<FileRequestDto> & { id: string }): 
   ...overrides,
 });
 
-type Reply = (request: Request) => Response | Promise<Response> | undefined;
+type Reply = (request: Request) => Response | undefined | Promise<Response | undefined>;
 
 export const staffFilesMock = {
   files: [] as ManagedFileDto[],
   grants: [] as FileGrantDto[],
   requests: [] as FileRequestDto[],
   log: [] as FileAccessLogDto[],
-  sent: [] as { method: string; path: string; body: unknown }[],
+  sent: [] as { method: string; path: string; query: URLSearchParams; body: unknown }[],
   /** A test's own answer to a call, before the default one (a refusal, a hold). */
   overrides: new Map<string, Reply>(),
 };
 
+export const queriesSentTo = (path: string) => staffFilesMock.sent.filter((s) => s.path === path).map((s) => Object.fromEntries(s.query));
 export const bodiesSentTo = (method: string, path: string) => staffFilesMock.sent.filter((s) => s.method === method && s.path === path).map((s) => s.body);
 
 async function remember(request: Request) {
   const url = new URL(request.url);
   const type = request.headers.get('content-type') ?? '';
   const body = type.includes('application/json') ? await request.clone().json() : undefined;
-  staffFilesMock.sent.push({ method: request.method, path: url.pathname, body });
+  staffFilesMock.sent.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
   return body;
 }
 
@@ -118,6 +119,12 @@ export function useStaffFilesApi({
 }: Partial<Pick<typeof staffFilesMock, 'files' | 'grants' | 'requests' | 'log'>> = {}) {
   Object.assign(staffFilesMock, { files: [...files], grants: [...grants], requests: [...requests], log: [...log], sent: [], overrides: new Map() });
   server.use(
+    handled('get', '/api/v1/file-access-log/export', async (request) => {
+      await remember(request);
+      return new HttpResponse('When,Who\r\n2026-11-20,Pat Partner\r\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="file-access-log.csv"', 'x-total-count': '1' },
+      });
+    }),
     handled('post', '/api/v1/files/search', async (request) => page(staffFilesMock.files, (await remember(request)) as SearchRequest)),
     handled('post', '/api/v1/file-grants/search', async (request) => {
       const search = (await remember(request)) as SearchRequest;
@@ -133,7 +140,13 @@ export function useStaffFilesApi({
         search,
       );
     }),
-    handled('post', '/api/v1/file-access-log/search', async (request) => page(staffFilesMock.log, (await remember(request)) as SearchRequest)),
+    handled('post', '/api/v1/file-access-log/search', async (request) => {
+      const search = (await remember(request)) as SearchRequest;
+      return page(
+        staffFilesMock.log.filter((row) => (!search.partnerId || row.partnerId === search.partnerId) && (!search.fileId || row.fileId === search.fileId)),
+        search,
+      );
+    }),
     handled('post', '/api/v1/roles/search', async (request) => page([], (await remember(request)) as SearchRequest)),
     handled('post', '/api/v1/files', async (request) => {
       await remember(request);
