@@ -108,7 +108,7 @@ describe('the file page', () => {
     expect(view).toMatchObject({ inline: false, contentUrl: null });
     const inline = await fetchContent(server, withDisposition(view.downloadUrl!, 'inline'));
     expect(inline.status).toBe(400);
-    expect((await inline.json()).errors).toEqual([{ field: 'disposition', message: expect.any(String) }]);
+    expect(((await inline.json()) as { errors: unknown }).errors).toEqual([{ field: 'disposition', message: expect.any(String) }]);
     const download = await fetchContent(server, view.downloadUrl!);
     expect(download.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(await download.text()).toBe('a,b\n1,2\n');
@@ -142,13 +142,18 @@ describe('the file page', () => {
   });
 });
 
+/** A link of partner@acme.example, visited, with the ticket of its content. */
+async function openedLink() {
+  const { file } = await makeFileWithGrant(demo, ACME());
+  const partner = token('partner@acme.example');
+  const link = (await mintOver(server, partner, file.id)).body.data!;
+  const view = (await viewOver(server, partner, link.token)).body.data!;
+  return { partner, link, ticket: new URL(view.contentUrl!, 'http://portal').searchParams.get('ticket')! };
+}
+
 describe('the tokens of a link', () => {
   it('refuses a forged, tampered, expired or foreign-typed token, and an access token used as a link', async () => {
-    const { file } = await makeFileWithGrant(demo, ACME());
-    const partner = token('partner@acme.example');
-    const link = (await mintOver(server, partner, file.id)).body.data!;
-    const view = (await viewOver(server, partner, link.token)).body.data!;
-    const ticket = new URL(view.contentUrl!, 'http://portal').searchParams.get('ticket')!;
+    const { partner, link, ticket } = await openedLink();
     const [header, payload, signature] = link.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const secret = server.built.ctx.config.jwtSecret;
@@ -174,11 +179,7 @@ describe('the tokens of a link', () => {
   });
 
   it('never accepts a link or a ticket as an access token', async () => {
-    const { file } = await makeFileWithGrant(demo, ACME());
-    const partner = token('partner@acme.example');
-    const link = (await mintOver(server, partner, file.id)).body.data!;
-    const view = (await viewOver(server, partner, link.token)).body.data!;
-    const ticket = new URL(view.contentUrl!, 'http://portal').searchParams.get('ticket')!;
+    const { link, ticket } = await openedLink();
     for (const credential of [link.token, ticket]) {
       expect((await server.api('POST', '/api/v1/files/accessible/search', { token: credential, body: {} })).status).toBe(401);
     }

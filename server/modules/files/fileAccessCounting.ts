@@ -41,6 +41,16 @@ async function logAccess(tx: Db, opening: CountedOpening, kind: AccessKind, from
   });
 }
 
+/** Sets the opening's visited_at or downloaded_at while unset, in one conditional UPDATE: true for the one call that set it. */
+async function claimOnce(tx: Db, linkId: string, column: 'visitedAt' | 'downloadedAt', at: Date) {
+  const [claimed] = await tx
+    .update(fileLinks)
+    .set({ [column]: at })
+    .where(and(eq(fileLinks.id, linkId), isNull(fileLinks[column])))
+    .returning({ id: fileLinks.id });
+  return Boolean(claimed);
+}
+
 const fileChanged = (publish: (event: DomainEvent) => void, fileId: string) =>
   publish({ type: 'ResourceChanged', resource: 'files', id: fileId, action: 'updated' });
 
@@ -49,12 +59,7 @@ const fileChanged = (publish: (event: DomainEvent) => void, fileId: string) =>
  * count one), adds one to the file's visits and writes the log row. Answers whether this call counted it.
  */
 export async function countVisit(tx: Db, publish: (event: DomainEvent) => void, opening: CountedOpening, from: AccessClient, at: Date) {
-  const [claimed] = await tx
-    .update(fileLinks)
-    .set({ visitedAt: at })
-    .where(and(eq(fileLinks.id, opening.linkId), isNull(fileLinks.visitedAt)))
-    .returning({ id: fileLinks.id });
-  if (!claimed) return false;
+  if (!(await claimOnce(tx, opening.linkId, 'visitedAt', at))) return false;
   await tx
     .update(managedFiles)
     .set({ visitCount: sql`${managedFiles.visitCount} + 1` })
@@ -78,12 +83,7 @@ export async function countDownload(
   at: Date,
   refusalField: string,
 ) {
-  const [claimed] = await tx
-    .update(fileLinks)
-    .set({ downloadedAt: at })
-    .where(and(eq(fileLinks.id, opening.linkId), isNull(fileLinks.downloadedAt)))
-    .returning({ id: fileLinks.id });
-  if (!claimed) return false;
+  if (!(await claimOnce(tx, opening.linkId, 'downloadedAt', at))) return false;
   const [taken] = await tx
     .update(fileGrants)
     .set({ downloadCount: sql`${fileGrants.downloadCount} + 1` })

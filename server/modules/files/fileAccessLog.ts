@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { FileAccessLogDto } from '../../../contract/files';
 import type { FileAccessLogSearchInput } from '../../../contract/schemas/fileAccess';
@@ -15,6 +15,9 @@ function logIdsFilter(ids: string[] | undefined): SQL | undefined {
   const numbers = ids.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
   return numbers.length ? inArray(fileAccessLog.id, numbers) : sql`false`;
 }
+
+/** Rows of one instant in the direction of the sort (newest first by default), so a page never interleaves them. */
+const idTieBreak = (orderBy: string[] | undefined) => (!orderBy?.length || /\sdesc$/i.test(orderBy[0]) ? desc(fileAccessLog.id) : asc(fileAccessLog.id));
 
 function searchWhere(input: FileAccessLogSearchInput) {
   return and(
@@ -70,7 +73,7 @@ export async function searchFileAccessLog(db: Db, input: FileAccessLogSearchInpu
   return readPage(input, logCount(db, where), async ({ limit, offset }) => {
     const rows = await logRows(db)
       .where(where)
-      .orderBy(...orderByOf(input.orderBy, sortable, [desc(fileAccessLog.at)]), desc(fileAccessLog.id))
+      .orderBy(...orderByOf(input.orderBy, sortable, [desc(fileAccessLog.at)]), idTieBreak(input.orderBy))
       .limit(limit)
       .offset(offset);
     return rows.map(toDto);
