@@ -126,7 +126,7 @@ export function createFileRelay(
     const audience = readersOfRequest(request);
     const grant = request.grantId ? await selectGrantDto(ctx.db, request.grantId) : null;
     const kind = request.status === 'APPROVED' ? 'approved' : 'rejected';
-    const values =
+    const values: Record<string, string> =
       kind === 'approved'
         ? { file: request.fileName ?? request.requestText, to: grant ? utcText(grant.to) : '', note: request.decisionNote }
         : { file: askedFor(request), reason: request.decisionNote };

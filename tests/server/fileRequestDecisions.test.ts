@@ -31,7 +31,7 @@ describe('approving', () => {
   it("an approval grants the requester's partner the asked file: APPROVED with the grant, which Acme's users can open and Globex's cannot", async () => {
     const { request, file } = await pendingRequest(demo);
     const answer = expectEnvelope(await decide(request.id, 'approve', { ...windowOf(7), note: 'Until next week', downloadLimit: 3 }), 200);
-    const approved = answer.body.data;
+    const approved = answer.body.data!;
     expect(approved).toMatchObject({ status: 'APPROVED', decidedById: userIds[ADMIN], decisionNote: 'Until next week' });
     expect(approved.grantId).toBeTruthy();
     const [grant] = await db().select().from(fileGrants).where(eq(fileGrants.id, approved.grantId!));
@@ -55,7 +55,7 @@ describe('approving', () => {
 
   it('conditionType user grants the requester alone', async () => {
     const { request } = await pendingRequest(demo);
-    const approved = expectEnvelope(await decide(request.id, 'approve', { ...windowOf(2), conditionType: 'user' }), 200).body.data;
+    const approved = expectEnvelope(await decide(request.id, 'approve', { ...windowOf(2), conditionType: 'user' }), 200).body.data!;
     const [grant] = await db().select().from(fileGrants).where(eq(fileGrants.id, approved.grantId!));
     expect(grant).toMatchObject({ conditionType: 'user', userId: userIds[ACME_USER], partnerId: null });
   });
@@ -66,7 +66,7 @@ describe('approving', () => {
     expectFieldErrors(refusedAnswer, ['fileId']);
     expect(refusedAnswer.body.message).toBe('Choose the file to grant.');
     const file = await makeManagedFile(demo, { fileName: 'road-map.pdf' });
-    const approved = expectEnvelope(await decide(request.id, 'approve', { ...windowOf(3), fileId: file.id }), 200).body.data;
+    const approved = expectEnvelope(await decide(request.id, 'approve', { ...windowOf(3), fileId: file.id }), 200).body.data!;
     expect(approved).toMatchObject({ status: 'APPROVED', fileId: file.id, fileName: 'road-map.pdf', requestText: 'The road map' });
   });
 
@@ -88,7 +88,7 @@ describe('rejecting', () => {
     const { request } = await pendingRequest(demo);
     expectFieldErrors(await refused(server, () => decide(request.id, 'reject', {})), ['reason']);
     expectFieldErrors(await refused(server, () => decide(request.id, 'reject', { reason: 'x'.repeat(1001) })), ['reason']);
-    const rejected = expectEnvelope(await decide(request.id, 'reject', { reason: 'Not for this quarter' }), 200).body.data;
+    const rejected = expectEnvelope(await decide(request.id, 'reject', { reason: 'Not for this quarter' }), 200).body.data!;
     expect(rejected).toMatchObject({ status: 'REJECTED', decisionNote: 'Not for this quarter', grantId: null });
     const again = await refused(server, () => decide(request.id, 'approve', windowOf(1)));
     expectEnvelope(again, 409, 'This request was already decided.');

@@ -32,8 +32,8 @@ export async function pendingRequest(demo: Demo, options: { text?: string } = {}
   const file = options.text === undefined ? await fileAcmeHad(demo) : null;
   const body = file ? { fileId: file.id, reason: 'We need it for the audit' } : { requestText: options.text, reason: 'For the audit' };
   const answer = expectEnvelope(await ask(demo, demo.token(ACME_USER), body), 201);
-  expect(answer.body.data.status).toBe('PENDING');
-  return { request: answer.body.data, file };
+  expect(answer.body.data!.status).toBe('PENDING');
+  return { request: answer.body.data!, file };
 }
 
 /** A window of `days` from an hour ago, as ISO instants. */

@@ -19,7 +19,7 @@ describe('asking for a file', () => {
   it('a partner user asks for a file their partner had: PENDING, with the file, partner and requester named, audited', async () => {
     const file = await fileAcmeHad(demo);
     const answer = expectEnvelope(await ask(demo, token(ACME_USER), { fileId: file.id, reason: 'Audit next week' }), 201);
-    const made = answer.body.data;
+    const made = answer.body.data!;
     expect(made).toMatchObject({
       fileId: file.id,
       fileName: file.fileName,
@@ -84,7 +84,7 @@ describe('asking for a file', () => {
     );
     expectEnvelope(poisoned, 400);
     const odd = expectEnvelope(await ask(demo, acme, { requestText: 'odd keys', reason: 'r', toString: 'x', constructor: 'y', status: 'APPROVED' }), 201);
-    expect(odd.body.data.status).toBe('PENDING');
+    expect(odd.body.data!.status).toBe('PENDING');
   });
 
   it('the same Idempotency-Key sent twice makes one request', async () => {
@@ -92,7 +92,7 @@ describe('asking for a file', () => {
     const body = { requestText: `Idempotent ${key}`, reason: 'Once' };
     const first = expectEnvelope(await ask(demo, token(ACME_USER), body, { 'idempotency-key': key }), 201);
     const second = expectEnvelope(await ask(demo, token(ACME_USER), body, { 'idempotency-key': key }), 201);
-    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(second.body.data!.id).toBe(first.body.data!.id);
     const rows = await server.built.ctx.db.select().from(fileRequests).where(eq(fileRequests.requestText, body.requestText));
     expect(rows).toHaveLength(1);
   });
@@ -101,20 +101,20 @@ describe('asking for a file', () => {
 describe('reading requests', () => {
   it("a partner's users see their partner's requests only; staff with AdminView see every partner's; filters and keyword apply", async () => {
     const { request: acmeRequest } = await pendingRequest(demo, { text: `Acme only ${Date.now()}` });
-    const globex = expectEnvelope(await ask(demo, token(GLOBEX_USER), { requestText: `Globex only ${Date.now()}`, reason: 'Ours' }), 201).body.data;
+    const globex = expectEnvelope(await ask(demo, token(GLOBEX_USER), { requestText: `Globex only ${Date.now()}`, reason: 'Ours' }), 201).body.data!;
 
-    const acmeSees = expectEnvelope(await searchAs(ACME_USER, { pageSize: 100 }), 200).body.data.items.map((r) => r.id);
+    const acmeSees = expectEnvelope(await searchAs(ACME_USER, { pageSize: 100 }), 200).body.data!.items.map((r) => r.id);
     expect(acmeSees).toContain(acmeRequest.id);
     expect(acmeSees).not.toContain(globex.id);
-    const acmeAsksForGlobex = expectEnvelope(await searchAs(ACME_USER, { partnerId: partnerIds['Globex Trading'] }), 200).body.data;
+    const acmeAsksForGlobex = expectEnvelope(await searchAs(ACME_USER, { partnerId: partnerIds['Globex Trading'] }), 200).body.data!;
     expect(acmeAsksForGlobex.totalCount).toBe(0);
 
-    const staffSees = expectEnvelope(await searchAs(ADMIN, { pageSize: 100, status: 'PENDING' }), 200).body.data.items.map((r) => r.id);
+    const staffSees = expectEnvelope(await searchAs(ADMIN, { pageSize: 100, status: 'PENDING' }), 200).body.data!.items.map((r) => r.id);
     expect(staffSees).toEqual(expect.arrayContaining([acmeRequest.id, globex.id]));
-    const byKeyword = expectEnvelope(await searchAs(ADMIN, { keyword: 'globex only' }), 200).body.data.items.map((r) => r.id);
+    const byKeyword = expectEnvelope(await searchAs(ADMIN, { keyword: 'globex only' }), 200).body.data!.items.map((r) => r.id);
     expect(byKeyword).toContain(globex.id);
     expect(byKeyword).not.toContain(acmeRequest.id);
-    const rejectedOnly = expectEnvelope(await searchAs(ADMIN, { status: 'REJECTED', ids: [acmeRequest.id] }), 200).body.data;
+    const rejectedOnly = expectEnvelope(await searchAs(ADMIN, { status: 'REJECTED', ids: [acmeRequest.id] }), 200).body.data!;
     expect(rejectedOnly.totalCount).toBe(0);
   });
 
@@ -128,7 +128,7 @@ describe('reading requests', () => {
     expectEnvelope(await server.api('GET', `/api/v1/file-requests/${request.id}`, { token: token(GLOBEX_USER) }), 404);
     expectEnvelope(await server.api('GET', '/api/v1/file-requests/not-a-uuid', { token: token(ACME_USER) }), 404);
     const own = expectEnvelope(await server.api<FileRequestDto>('GET', `/api/v1/file-requests/${request.id}`, { token: token(ACME_USER) }), 200);
-    expect(own.body.data.id).toBe(request.id);
-    expect(own.headers.get('etag')).toBe(`"${own.body.data.version}"`);
+    expect(own.body.data!.id).toBe(request.id);
+    expect(own.headers.get('etag')).toBe(`"${own.body.data!.version}"`);
   });
 });
