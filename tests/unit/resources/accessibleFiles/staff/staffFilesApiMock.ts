@@ -9,6 +9,8 @@ import { server } from '../../../../../mocks/server';
 const STAMP = '2026-11-20T09:00:00.000Z';
 export const ACME = '00000000-0000-4000-9000-000000000001';
 
+export const AUDITOR_ROLE = { id: '00000000-0000-4000-8000-0000000000e1', name: 'Auditor', description: null, priority: 5, createdAt: STAMP, updatedAt: STAMP };
+
 export const fileOf = (overrides: Partial<ManagedFileDto> & { id: string; fileName: string }): ManagedFileDto => ({
   contentType: 'application/pdf',
   size: 2048,
@@ -147,7 +149,13 @@ export function useStaffFilesApi({
         search,
       );
     }),
-    handled('post', '/api/v1/roles/search', async (request) => page([], (await remember(request)) as SearchRequest)),
+    handled('post', '/api/v1/roles/search', async (request) => page([AUDITOR_ROLE], (await remember(request)) as SearchRequest)),
+    handled('post', '/api/v1/file-grants', async (request) => {
+      const body = (await remember(request)) as Partial<FileGrantDto>;
+      const row = grantOf({ ...body, id: `new-grant-${staffFilesMock.grants.length + 1}` });
+      staffFilesMock.grants.push(row);
+      return HttpResponse.json({ isSuccess: true, statusCode: 201, message: '', data: row }, { status: 201 });
+    }),
     handled('post', '/api/v1/files', async (request) => {
       await remember(request);
       const form = await request.formData();
