@@ -82,13 +82,11 @@ export default {
       deleted: 'Đã xóa tệp.',
       accessLog: 'Nhật ký truy cập',
       grantAccess: 'Cấp quyền truy cập',
-      none: 'Chưa có tệp nào.',
     },
     log: {
       title: 'Nhật ký truy cập',
       titleOf: 'Nhật ký truy cập của %{name}',
       partner: 'Đối tác',
-      allPartners: 'Tất cả đối tác',
       fields: {
         at: 'Thời điểm',
         user: 'Người mở',
@@ -101,15 +99,12 @@ export default {
       },
       kind: { visit: 'Xem', download: 'Tải xuống' },
       staffDownload: 'Nhân viên tải xuống',
-      export: 'Xuất CSV',
-      empty: 'Chưa ai mở tệp này.',
     },
     grants: {
       fields: {
         sentence: 'Quyền truy cập',
         file: 'Tệp',
         conditionType: 'Cấp cho',
-        target: 'Đối tượng',
         state: 'Trạng thái',
         from: 'Từ',
         to: 'Đến',
@@ -137,7 +132,7 @@ export default {
       editTitle: 'Sửa quyền truy cập',
       editHelp: 'Tệp và đối tượng được cấp giữ nguyên: hãy thu hồi và cấp mới để thay đổi chúng.',
       edit: 'Sửa',
-      extend: 'Gia hạn thêm một tuần',
+      extend: 'Gia hạn',
       extended: 'Đã gia hạn quyền đến %{to}.',
       revoke: 'Thu hồi',
       revokeTitle: 'Thu hồi quyền này?',
