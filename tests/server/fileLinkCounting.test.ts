@@ -93,12 +93,16 @@ describe('counting an opening', () => {
     expect(await countsOf(file.id, grant.id)).toMatchObject({ downloads: 1, grantDownloads: 1, logged: { download: 1 } });
   });
 
-  it('keeps serving an opening that downloaded the last download, and refuses a new opening', async () => {
+  it('keeps serving the opening that took the last download, and refuses other openings as exhausted', async () => {
     const { file, grant } = await makeFileWithGrant(demo, { ...acmeGrant, targetId: partnerIds['Acme Logistics'], downloadLimit: 1 });
     const partner = token('partner@acme.example');
     const view = (await viewOver(server, partner, (await mintOver(server, partner, file.id)).body.data!.token)).body.data!;
+    const waiting = (await mintOver(server, partner, file.id)).body.data!;
     expect((await fetchContent(server, view.downloadUrl!)).status).toBe(200);
     expect((await fetchContent(server, view.downloadUrl!, { range: 'bytes=0-3' })).status).toBe(206);
+    const late = await viewOver(server, partner, waiting.token);
+    expect(late.status).toBe(410);
+    expect(late.body.errors).toEqual([{ field: 'token', message: 'exhausted' }]);
     expect((await fetchContent(server, view.contentUrl!)).status).toBe(200);
     expect((await mintOver(server, partner, file.id)).status).toBe(404);
 
