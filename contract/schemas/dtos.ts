@@ -22,11 +22,15 @@ import {
 import {
   ACCESS_KINDS,
   FILE_REQUEST_STATUSES,
+  GRANT_CONDITION_TYPES,
+  GRANT_STATES,
   type AccessibleFileDto,
   type FileAccessLogDto,
+  type FileGrantDto,
   type FileLinkDto,
   type FileLinkViewDto,
   type FileRequestDto,
+  type ManagedFileDto,
 } from '../files';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
@@ -356,6 +360,45 @@ export const fileRequestDtoSchema: yup.ObjectSchema<FileRequestDto> = yup.object
   decidedAt: yup.string().datetime().nullable().defined(),
   decisionNote: text(),
   grantId: yup.string().uuid().nullable().defined(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  version: version(),
+});
+
+export const managedFileDtoSchema: yup.ObjectSchema<ManagedFileDto> = yup.object({
+  id: uuid(),
+  fileName: text(),
+  contentType: text(),
+  size: count(),
+  uploadedById: uuid(),
+  uploadedByName: text(),
+  downloadCount: count(),
+  visitCount: count(),
+  activeGrantCount: count(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  replacedAt: yup.string().datetime().nullable().defined(),
+  version: version(),
+});
+
+export const fileGrantDtoSchema: yup.ObjectSchema<FileGrantDto> = yup.object({
+  id: uuid(),
+  fileId: uuid(),
+  fileName: text(),
+  conditionType: yup.string().oneOf(GRANT_CONDITION_TYPES).defined(),
+  targetId: uuid(),
+  targetName: text(),
+  partnerId: yup.string().uuid().nullable().defined(),
+  from: timestamp(),
+  to: timestamp(),
+  note: text(),
+  downloadLimit: yup.number().integer().nullable().defined(),
+  downloadCount: count(),
+  viewOnly: yup.boolean().defined(),
+  state: yup.string().oneOf(GRANT_STATES).defined(),
+  revokedAt: yup.string().datetime().nullable().defined(),
+  requestId: yup.string().uuid().nullable().defined(),
+  createdById: uuid(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   version: version(),

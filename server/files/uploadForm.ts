@@ -64,8 +64,9 @@ export function cleanFileName(raw: string | undefined, max: number): string {
   const base = (raw ?? '')
     .split(/[\\/]/)
     .pop()!
+    // Bidi and format controls too: a right-to-left override makes `gpj.exe` read as `exe.jpg`.
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"<>|*?:]/g, '_')
     .trim();
   if (!base || /^\.+$/.test(base)) return 'attachment';
   if (base.length <= max) return base;

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FileGrantDto, GrantConditionType } from '../../../contract/files';
 import type { FileGrantInput } from '../../../contract/schemas/files';
@@ -30,7 +30,8 @@ export const grantVersion = (row: GrantRow) => {
 /** The partner whose users a grant reaches: the partner of a partner grant, the user's partner of a user grant. */
 export const reachedPartnerOf = (row: Pick<GrantRow, 'partnerId'>, userPartnerId: string | null) => row.partnerId ?? userPartnerId;
 
-const targetUser = alias(users, 'grant_target_user');
+/** The user a user grant names (users is joined under this name, apart from any other join of users). */
+export const grantTargetUser = alias(users, 'grant_target_user');
 
 /** The columns a grant DTO is made of: the grant, its file's name, and the name of whoever it names. */
 export const grantDtoColumns = {
@@ -38,9 +39,9 @@ export const grantDtoColumns = {
   fileName: managedFiles.fileName,
   partnerName: partners.name,
   roleName: roles.name,
-  userFirstName: targetUser.firstName,
-  userLastName: targetUser.lastName,
-  userPartnerId: targetUser.partnerId,
+  userFirstName: grantTargetUser.firstName,
+  userLastName: grantTargetUser.lastName,
+  userPartnerId: grantTargetUser.partnerId,
 };
 
 export function grantDtoQuery(db: Pick<Db, 'select'>) {
@@ -50,7 +51,20 @@ export function grantDtoQuery(db: Pick<Db, 'select'>) {
     .innerJoin(managedFiles, eq(managedFiles.id, fileGrants.fileId))
     .leftJoin(partners, eq(partners.id, fileGrants.partnerId))
     .leftJoin(roles, eq(roles.id, fileGrants.roleId))
-    .leftJoin(targetUser, eq(targetUser.id, fileGrants.userId));
+    .leftJoin(grantTargetUser, eq(grantTargetUser.id, fileGrants.userId));
+}
+
+/** How many grants match `where`, joined as grantDtoQuery joins them (a search filters on the joined names). */
+export async function countGrants(db: Pick<Db, 'select'>, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(fileGrants)
+    .innerJoin(managedFiles, eq(managedFiles.id, fileGrants.fileId))
+    .leftJoin(partners, eq(partners.id, fileGrants.partnerId))
+    .leftJoin(roles, eq(roles.id, fileGrants.roleId))
+    .leftJoin(grantTargetUser, eq(grantTargetUser.id, fileGrants.userId))
+    .where(where);
+  return row.total;
 }
 
 export type GrantDtoRow = {
