@@ -1,4 +1,4 @@
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FileRequestDto } from '../../contract/files';
 import { permission } from '../../contract/permissions';
@@ -9,7 +9,7 @@ import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
 import { makeFileWithGrant, makeGrant } from './fileFixtures';
 import { ACME_USER, ADMIN, GLOBEX_USER, pendingRequest, windowOf } from './fileRequestFixtures';
-import { heardBefore } from './hubHarness';
+import { heardBefore, hubClient } from './hubHarness';
 
 /** What file events tell: notifications by key and values to the right groups and readers, and mails in en and vi. */
 const demo = useDemoServer();
@@ -145,10 +145,7 @@ describe('on the hub', () => {
     await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
   });
   async function connect(accessToken: string) {
-    const connection = new HubConnectionBuilder()
-      .withUrl(`${server.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => accessToken })
-      .configureLogging(LogLevel.None)
-      .build();
+    const connection = hubClient(`${server.url}${HUB_PATH}`, HttpTransportType.WebSockets, () => accessToken);
     clients.push(connection);
     await connection.start();
     return connection;
