@@ -5,6 +5,8 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useListController, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { GRANT_CONDITION_TYPES, GRANT_STATES, type FileGrantDto, type ManagedFileDto } from '../../../../contract/files';
 import { DEFAULT_PAGE_SIZE } from '../../../../contract/http';
@@ -21,12 +23,19 @@ import { grantDateFormat, grantInWords } from './grantWords';
 import { RecordPicker } from './RecordPicker';
 import { StaffListCard } from './StaffListCard';
 
+/** The grant in words; on a phone its state chip sits under it (the state column is left out there). */
 function GrantSentence({ grant }: { grant: FileGrantDto }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', display: 'block', minWidth: 180 }} data-testid="grant-sentence">
-      {grantInWords(grant, translate, grantDateFormat(locale))}
+    <Box sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 180 }}>
+      <span data-testid="grant-sentence">{grantInWords(grant, translate, grantDateFormat(locale))}</span>
+      {narrow && (
+        <Box sx={{ mt: 0.5 }}>
+          <GrantStateChip state={grant.state} />
+        </Box>
+      )}
     </Box>
   );
 }
@@ -47,7 +56,7 @@ function FileFilterInput({ label, value, onChange }: FilterInputProps) {
 
 const columns: EntityColumn<FileGrantDto>[] = [
   { source: 'fileName', labelKey: 'fileManager.grants.fields.sentence', sortable: true, maxWidth: 420, render: (row) => <GrantSentence grant={row} /> },
-  { source: 'state', labelKey: 'fileManager.grants.fields.state', render: (row) => <GrantStateChip state={row.state} /> },
+  { source: 'state', labelKey: 'fileManager.grants.fields.state', hideOnMobile: true, render: (row) => <GrantStateChip state={row.state} /> },
   { source: 'note', labelKey: 'fileManager.grants.fields.note', hideOnMobile: true, maxWidth: 220 },
 ];
 
