@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FileRequestDto } from '../../contract/files';
+import type { PagedResult } from '../../contract/envelope';
+import type { AccessibleFileDto, FileRequestDto } from '../../contract/files';
 import { permission } from '../../contract/permissions';
 import { auditTrails, fileGrants, fileRequests } from '../../server/db/schema';
 import { grantInForce, grantNamesUser } from '../../server/modules/files/grantMatching';
@@ -44,6 +45,12 @@ describe('approving', () => {
     });
     expect(await openableBy(ACME_USER)).toContain(file!.id);
     expect(await openableBy(GLOBEX_USER)).not.toContain(file!.id);
+    // As the requester's list of files shows it.
+    const accessible = expectEnvelope(
+      await server.api<PagedResult<AccessibleFileDto>>('POST', '/api/v1/files/accessible/search', { token: token(ACME_USER), body: { pageSize: 100 } }),
+      200,
+    ).body.data!;
+    expect(accessible.items.find((f) => f.fileId === file!.id)).toMatchObject({ grantId: approved.grantId, downloadsLeft: 3 });
     const audits = await db()
       .select({ type: auditTrails.type })
       .from(auditTrails)
