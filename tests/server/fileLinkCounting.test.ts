@@ -28,13 +28,17 @@ async function countsOf(fileId: string, grantId: string) {
 const acmeGrant = { conditionType: 'partner' as const, targetId: '' };
 
 describe('counting an opening', () => {
-  it('counts a visit and a download once per opening, with the address and client in the log', async () => {
+  it('counts a visit and a download once per opening (a HEAD request none), with the address and client in the log', async () => {
     const { file, grant } = await makeFileWithGrant(demo, { ...acmeGrant, targetId: partnerIds['Acme Logistics'], downloadLimit: 5 });
     const partner = token('partner@acme.example');
     const recorder = recordEvents(server.built.ctx.events, 'ResourceChanged');
     const link = (await mintOver(server, partner, file.id)).body.data!;
     const view = (await viewOver(server, partner, link.token)).body.data!;
     await viewOver(server, partner, link.token);
+    const head = await fetch(server.url + view.downloadUrl!, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(await countsOf(file.id, grant.id)).toMatchObject({ downloads: 0, grantDownloads: 0, logged: { download: 0 } });
     const agent = `Browser/${'x'.repeat(400)}`;
     for (let i = 0; i < 2; i += 1) expect((await fetchContent(server, view.downloadUrl!, { 'user-agent': agent })).status).toBe(200);
     recorder.stop();

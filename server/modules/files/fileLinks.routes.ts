@@ -105,7 +105,7 @@ export const fileLinkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const { ticket, disposition } = await validate(fileContentQuerySchema, request.query);
-      const file = await links.content(ticket, disposition, clientOf(request));
+      const file = await links.content(ticket, disposition, clientOf(request), new Date(), { counts: request.method !== 'HEAD' });
       const policy = contentPolicyOf(file.contentType, disposition);
       return sendStoredFile(request, reply, store, file, 'filesApi.fileNotFound', {
         disposition,

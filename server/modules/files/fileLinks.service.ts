@@ -123,15 +123,16 @@ export function createFileLinkService(ctx: Pick<AppContext, 'db' | 'events' | 'c
 
     /**
      * The content of an opening (the ticket is the credential), checked as the page is: inline only for the types
-     * shown in the page; an attachment never for a view-only grant, and counted once per opening.
+     * shown in the page; an attachment never for a view-only grant, and counted once per opening (a HEAD request,
+     * which carries no bytes, asks with `counts: false`).
      */
-    async content(ticket: string, disposition: FileContentDisposition, from: AccessClient, now = new Date()): Promise<Download> {
+    async content(ticket: string, disposition: FileContentDisposition, from: AccessClient, now = new Date(), options = { counts: true }): Promise<Download> {
       const row = await transactionThenPublish(ctx, async (tx, publish) => {
         const opening = await checkedOpening(tx, 'file-content', secret, ticket, now, 'ticket');
         if (disposition === 'inline' && !INLINE_FILE_TYPES.includes(opening.file.contentType)) throw fieldError('disposition', 'filesApi.notInline');
         if (disposition === 'attachment') {
           if (opening.grant.viewOnly) throw forbidden('filesApi.viewOnly');
-          await countDownload(tx, publish, countedOpening(opening), from, now, 'ticket');
+          if (options.counts) await countDownload(tx, publish, countedOpening(opening), from, now, 'ticket');
         }
         return opening;
       });
