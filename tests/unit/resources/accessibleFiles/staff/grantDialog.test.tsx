@@ -17,14 +17,18 @@ import { AUDITOR_ROLE, bodiesSentTo, fileOf, grantOf, signInAsSupport, useStaffF
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const taxForm = fileOf({ id: '00000000-0000-4000-8000-0000000000a1', fileName: 'tax-form.pdf' });
 
+async function openAddGrant() {
+  const user = userEvent.setup();
+  signInAsSupport();
+  useStaffFilesApi({ files: [taxForm] });
+  renderStaffTabs('grants');
+  await user.click(await screen.findByTestId('grant-add', {}, LOAD));
+  return { user, dialog: within(await screen.findByTestId('grant-dialog')) };
+}
+
 describe('adding a grant', { timeout: 30_000 }, () => {
   it('grants a file to a role picked by search, the window sent as instants', async () => {
-    const user = userEvent.setup();
-    signInAsSupport();
-    useStaffFilesApi({ files: [taxForm] });
-    renderStaffTabs('grants');
-    await user.click(await screen.findByTestId('grant-add', {}, LOAD));
-    const dialog = within(await screen.findByTestId('grant-dialog'));
+    const { user, dialog } = await openAddGrant();
     await user.click(dialog.getByTestId('grant-file-picker'));
     await user.click(await screen.findByRole('option', { name: 'tax-form.pdf' }));
     await user.click(dialog.getByTestId('grant-condition-type'));
@@ -43,12 +47,7 @@ describe('adding a grant', { timeout: 30_000 }, () => {
   });
 
   it('refuses an end before the start before sending', async () => {
-    const user = userEvent.setup();
-    signInAsSupport();
-    useStaffFilesApi({ files: [taxForm] });
-    renderStaffTabs('grants');
-    await user.click(await screen.findByTestId('grant-add', {}, LOAD));
-    const dialog = within(await screen.findByTestId('grant-dialog'));
+    const { user, dialog } = await openAddGrant();
     await user.clear(dialog.getByTestId('grant-to'));
     await user.type(dialog.getByTestId('grant-to'), '2020-01-01T10:00');
     await user.click(dialog.getByTestId('grant-dialog-submit'));
