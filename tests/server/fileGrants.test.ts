@@ -93,6 +93,7 @@ describe('granting access to a file', () => {
     const tooLong = await refused(server, () => createGrant({ ...body, to: at(from + max * DAY + 1) }));
     expectFieldErrors(tooLong, ['to']);
     expect(tooLong.body.message).toContain(String(max));
+    expect(fieldMessage(tooLong, 'to')).toContain(String(max));
     const exact = expectEnvelope(await createGrant({ ...body, to: at(from + max * DAY) }), 201);
     expect(exact.body.data!.state).toBe('scheduled');
     expectFieldErrors(await refused(server, () => createGrant({ ...body, to: at(from) })), ['to']);

@@ -137,8 +137,10 @@ async function targetExists(tx: Pick<Db, 'select'>, conditionType: GrantConditio
 /** Refuses a window longer than the configured maximum (400 on `to`). */
 export function assertGrantLength(ctx: Pick<AppContext, 'config'>, from: Date, to: Date) {
   const days = ctx.config.files.grantMaxDays;
-  if (to.getTime() - from.getTime() > days * DAY_MS)
-    throw new ApiError(400, 'filesApi.grantTooLong', [{ field: 'to', message: 'filesApi.grantTooLong' }], { days });
+  if (to.getTime() - from.getTime() > days * DAY_MS) {
+    const values = { days };
+    throw new ApiError(400, 'filesApi.grantTooLong', [{ field: 'to', message: JSON.stringify({ key: 'filesApi.grantTooLong', values }) }], values);
+  }
 }
 
 /** The partner a grant reaches, for events and hub audiences. */
