@@ -125,6 +125,26 @@ describe('managing a file', () => {
     expect((stale.body.data as unknown as ManagedFileDto).fileName).toBe('new.pdf');
   });
 
+  it('lets one of two renames from the same version win; the other is 412', async () => {
+    const file = await makeManagedFile(demo, { fileName: 'race.pdf' });
+    const read = await server.api<ManagedFileDto>('GET', `/api/v1/files/${file.id}`, { token: token(SUPPORT) });
+    const headers = { 'if-match': read.headers.get('etag')! };
+    const answers = await Promise.all(
+      ['first.pdf', 'second.pdf'].map((fileName) => server.api('PUT', `/api/v1/files/${file.id}`, { token: token(SUPPORT), body: { fileName }, headers })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+  });
+
+  it('refuses to replace a deleted file (404), storing nothing', async () => {
+    const file = await makeManagedFile(demo, { deleted: true });
+    const before = filesOnDisk(server);
+    const answer = await refused(server, () =>
+      uploadFiles(server, token(SUPPORT), [{ name: 'a.txt', content: 'a', field: 'file' }], { method: 'PUT', url: `/api/v1/files/${file.id}/content` }),
+    );
+    expectEnvelope(answer, 404);
+    expect(filesOnDisk(server)).toEqual(before);
+  });
+
   it('refuses renames with folders or control characters (400, nothing changed)', async () => {
     const file = await makeManagedFile(demo);
     for (const fileName of ['../../etc/passwd', 'a\u0000b.pdf', 'inv\u202Efdp.exe', 'a\\b.pdf', '..', '', 'x'.repeat(256)]) {
@@ -214,6 +234,14 @@ describe('managing a file', () => {
       .where(and(eq(fileAccessLog.fileId, file.id), eq(fileAccessLog.userId, demo.userIds[SUPPORT])));
     expect(log).toMatchObject([{ kind: 'download', grantId: null, client: 'test-agent' }]);
     expect(await rowOf(file.id)).toMatchObject({ downloadCount: 0, visitCount: 0 });
+  });
+
+  it('logs a staff download resumed by ranges once', async () => {
+    const file = await makeManagedFile(demo);
+    const get = (range: string) => fetch(`${server.url}/api/v1/files/${file.id}/content`, { headers: { authorization: `Bearer ${token(SUPPORT)}`, range } });
+    expect((await get('bytes=0-9')).status).toBe(206);
+    expect((await get('bytes=10-')).status).toBe(206);
+    expect(await server.built.ctx.db.select().from(fileAccessLog).where(eq(fileAccessLog.fileId, file.id))).toHaveLength(1);
   });
 
   it('searches by keyword, ids and sort, and exports the same as CSV', async () => {
