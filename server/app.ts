@@ -21,6 +21,7 @@ import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
 import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
+import { requestLogSerializer } from './core/requestLog';
 
 export interface BuiltApp {
   app: ReturnType<typeof Fastify>;
@@ -35,7 +36,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
