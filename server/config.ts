@@ -27,6 +27,8 @@ export interface Config {
     grantMaxDays: number;
     /** What one click on "extend" adds to a grant's end. */
     extendDays: number;
+    /** Whether this process ticks the daily file jobs (FILE_JOBS=off, and tests, call them with their own clock). */
+    runJobs: boolean;
   };
 }
 
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     files: {
       grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
       extendDays: int(env.FILE_GRANT_EXTEND_DAYS, 7),
+      runJobs: env.FILE_JOBS !== 'off' && env.NODE_ENV !== 'test',
     },
     ...overrides,
   };

@@ -51,15 +51,12 @@ export async function runDueFileJobs(ctx: Pick<AppContext, 'db' | 'events'>, now
   });
 }
 
-/** Whether this process ticks the job itself: tests call runDueFileJobs with their own `now`. */
-const ticksJobs = () => process.env.NODE_ENV !== 'test' && process.env.FILE_JOBS !== 'off';
-
 /** The tick of each running app (its plugin is registered once per API prefix, the job runs once). */
 const ticking = new WeakMap<object, () => void>();
 
 /** Starts the one-minute tick of this app's context (unref'd: it never keeps the process alive); once per context. */
-export function startFileJobs(ctx: Pick<AppContext, 'db' | 'events' | 'log'>) {
-  if (!ticksJobs() || ticking.has(ctx)) return;
+export function startFileJobs(ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'>) {
+  if (!ctx.config.files.runJobs || ticking.has(ctx)) return;
   let running = false;
   const tick = async () => {
     if (running) return;
