@@ -1,12 +1,9 @@
-import crypto from 'node:crypto';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FileGrantDto, FileRequestDto } from '../../contract/files';
-import { LANGUAGES } from '../../contract/http';
 import { permission } from '../../contract/permissions';
-import type { NotificationMessage } from '../../contract/realtime';
 import type { AppContext } from '../context';
 import { userRoles, users } from '../db/schema';
-import { translate } from '../core/i18n';
+import { inEveryLanguage, notificationOf } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { selectFileRequestDto } from '../modules/files/fileRequestDtos';
 import type { FileEvent } from '../modules/files/files.events';
@@ -57,17 +54,7 @@ export function createFileRelay(
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
 ) {
   function notify(groups: string[], audience: HubAudience, kind: string, values: Record<string, string>, link: string) {
-    const key = `filesApi.notifications.${kind}`;
-    const notification: NotificationMessage = {
-      id: crypto.randomUUID(),
-      title: translate('en', `${key}.title`, values),
-      message: translate('en', `${key}.message`, values),
-      link,
-      createdAt: new Date().toISOString(),
-      key,
-      values,
-    };
-    hub.sendToGroups(groups, 'ReceiveNotification', notification, audience);
+    hub.sendToGroups(groups, 'ReceiveNotification', notificationOf(`filesApi.notifications.${kind}`, values, link), audience);
   }
 
   /** Mails each of these users who is active and may hear it, in both languages, with their name filled in. */
@@ -81,8 +68,7 @@ export function createFileRelay(
       await mailer
         .send({
           to: reader.email,
-          subject: LANGUAGES.map((language) => translate(language, `filesApi.mail.${kind}Subject`, filled)).join(' / '),
-          text: LANGUAGES.map((language) => translate(language, `filesApi.mail.${kind}Body`, filled)).join('\n\n-----\n\n'),
+          ...inEveryLanguage(`filesApi.mail.${kind}Subject`, `filesApi.mail.${kind}Body`, filled),
           link: filled.link,
         })
         .catch((error: unknown) => ctx.log.error({ err: error, userId, kind }, 'file mail failed'));

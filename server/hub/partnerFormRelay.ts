@@ -1,13 +1,10 @@
-import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { questionsByKey } from '../../contract/answers';
 import { partnerFormSectionRoute, staffPartnerFormRoute, type PartnerFormDto } from '../../contract/forms';
-import { LANGUAGES } from '../../contract/http';
 import { permission } from '../../contract/permissions';
-import type { NotificationMessage } from '../../contract/realtime';
 import type { AppContext } from '../context';
 import { partnerForms, users } from '../db/schema';
-import { translate } from '../core/i18n';
+import { inEveryLanguage, notificationOf } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { loadFormVersion } from '../modules/formDefinitions/formVersionQueries';
 import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
@@ -39,16 +36,7 @@ export function createPartnerFormRelay(
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
 ) {
   function notify(group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) {
-    const key = `partnerFormsApi.notifications.${kind}`;
-    const notification: NotificationMessage = {
-      id: crypto.randomUUID(),
-      title: translate('en', `${key}.title`, values),
-      message: translate('en', `${key}.message`, values),
-      link,
-      createdAt: new Date().toISOString(),
-      key,
-      values,
-    };
+    const notification = notificationOf(`partnerFormsApi.notifications.${kind}`, values, link);
     hub.sendToGroups([group], 'ReceiveNotification', notification, readersOf(partnerForm.partnerId));
   }
 
@@ -66,8 +54,7 @@ export function createPartnerFormRelay(
       const filled = { ...values, name: reader.fullName };
       await mailer.send({
         to: reader.email,
-        subject: LANGUAGES.map((language) => translate(language, `partnerFormsApi.mail.${kind}Subject`, filled)).join(' / '),
-        text: LANGUAGES.map((language) => translate(language, `partnerFormsApi.mail.${kind}Body`, filled)).join('\n\n-----\n\n'),
+        ...inEveryLanguage(`partnerFormsApi.mail.${kind}Subject`, `partnerFormsApi.mail.${kind}Body`, filled),
         link: values.link,
       });
     }

@@ -1,12 +1,10 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { NotificationMessage, ServerMessages, ServerMethod } from '../../contract/realtime';
+import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
-import { LANGUAGES } from '../../contract/http';
 import { permission, type Permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import { ticketMessages } from '../db/schema';
-import { translate } from '../core/i18n';
+import { inEveryLanguage, notificationOf } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import type { TicketActor, TicketEvent } from '../modules/tickets/tickets.events';
 import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDtos';
@@ -52,16 +50,8 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
     hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
 
   function notify(ticket: TicketDto, actor: TicketActor, audience: HubAudience, key: string, values: Record<string, string>) {
-    const notification: NotificationMessage = {
-      id: crypto.randomUUID(),
-      title: translate('en', `${key}.title`, values),
-      message: translate('en', `${key}.message`, values),
-      link: actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id),
-      createdAt: new Date().toISOString(),
-      key,
-      values,
-    };
-    hub.sendToGroups([otherParty(ticket, actor)], 'ReceiveNotification', notification, audience);
+    const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
+    hub.sendToGroups([otherParty(ticket, actor)], 'ReceiveNotification', notificationOf(key, values, link), audience);
   }
 
   /**
@@ -78,8 +68,7 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
     const values = { name: creator.fullName, author: message.authorName, subject: ticket.subject, text, link };
     await mailer.send({
       to: creator.email,
-      subject: LANGUAGES.map((language) => translate(language, 'tickets.mail.replySubject', values)).join(' / '),
-      text: LANGUAGES.map((language) => translate(language, 'tickets.mail.replyBody', values)).join('\n\n-----\n\n'),
+      ...inEveryLanguage('tickets.mail.replySubject', 'tickets.mail.replyBody', values),
       link,
     });
   }

@@ -1,6 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createI18nProvider } from '../../src/i18n/i18nProvider';
+import { authProvider } from '../../src/providers/auth/authProvider';
+import { dataProvider } from '../../src/providers/data/dataProvider';
+import { createResourceChangeApplier } from '../../src/realtime/resourceChanges';
 import { ToastHost } from '../../src/notifications/ToastHost';
 import { AppRoutes } from '../../src/routes/AppRoutes';
 import { SessionEndedRedirect } from '../../src/routes/SessionEndedRedirect';
@@ -39,6 +45,28 @@ export function renderApp(url: string) {
       </PortalThemeProvider>
     </MemoryRouter>,
   );
+}
+
+/**
+ * One screen inside react-admin's context with the real providers (MSW answers), at `url`; `changes` applies a
+ * hub ResourceChanged to its queries as the layout's listener does.
+ */
+export function renderLiveScreen(url: string, screen: ReactElement) {
+  const queryClient = new QueryClient();
+  const rendered = render(
+    <MemoryRouter initialEntries={[url]}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={createI18nProvider('en')}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
+        {screen}
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { ...rendered, changes: createResourceChangeApplier(queryClient) };
 }
 
 /** The admin bundle loads lazily: give it time on a busy machine. */

@@ -1,14 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../../../../src/i18n/i18nProvider';
-import { authProvider } from '../../../../../src/providers/auth/authProvider';
-import { dataProvider } from '../../../../../src/providers/data/dataProvider';
-import { createResourceChangeApplier } from '../../../../../src/realtime/resourceChanges';
 import OwnFilesPage from '../../../../../src/resources/accessibleFiles/own/OwnFilesPage';
-import { LOAD } from '../../../renderWithRouter';
+import { LOAD, renderLiveScreen } from '../../../renderWithRouter';
 import { signInAs } from '../../../sessionFixtures';
 import { mockOwnFiles, oldContract, taxForm } from './ownFilesMock';
 
@@ -16,23 +9,9 @@ describe("the partner's files follow the hub", () => {
   it('refetches the files on a grant change and the requests on a request change', async () => {
     const sent = mockOwnFiles({ current: [taxForm()], ended: [oldContract()] });
     signInAs('partner');
-    const queryClient = new QueryClient();
-    render(
-      <MemoryRouter initialEntries={['/accessible-files']}>
-        <AdminContext
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={createI18nProvider('en')}
-          store={memoryStore()}
-          queryClient={queryClient}
-        >
-          <OwnFilesPage />
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    const { changes } = renderLiveScreen('/accessible-files', <OwnFilesPage />);
     await screen.findByRole('button', { name: 'Open tax-form.pdf' }, LOAD);
     await waitFor(() => expect(sent.requestSearches).toBeGreaterThan(0));
-    const changes = createResourceChangeApplier(queryClient);
     const before = { files: sent.searches.length, requests: sent.requestSearches };
 
     changes.apply({ resource: 'file-grants', id: 'g1', action: 'updated' });

@@ -1,16 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../../../../src/i18n/i18nProvider';
-import { authProvider } from '../../../../../src/providers/auth/authProvider';
-import { dataProvider } from '../../../../../src/providers/data/dataProvider';
-import { createResourceChangeApplier } from '../../../../../src/realtime/resourceChanges';
 import StaffFileAccessPage from '../../../../../src/resources/accessibleFiles/staff/StaffFileAccessPage';
 import { rows } from '../../../entityTable/renderEntityTable';
-import { LOAD } from '../../../renderWithRouter';
+import { LOAD, renderLiveScreen } from '../../../renderWithRouter';
 import { renderStaffTabs } from './renderStaffFiles';
 import { AUDITOR_ROLE, bodiesSentTo, fileOf, grantOf, signInAsSupport, useStaffFilesApi } from './staffFilesApiMock';
 
@@ -60,23 +53,10 @@ describe('live grants list', { timeout: 30_000 }, () => {
   it('searches again when the hub announces a change of file-grants', async () => {
     signInAsSupport();
     useStaffFilesApi({ grants: [grantOf({ id: 'g1' })] });
-    const queryClient = new QueryClient();
-    render(
-      <MemoryRouter initialEntries={['/accessible-files?tab=grants']}>
-        <AdminContext
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={createI18nProvider('en')}
-          store={memoryStore()}
-          queryClient={queryClient}
-        >
-          <StaffFileAccessPage />
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    const { changes } = renderLiveScreen('/accessible-files?tab=grants', <StaffFileAccessPage />);
     await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
     const searches = bodiesSentTo('POST', '/api/v1/file-grants/search').length;
-    createResourceChangeApplier(queryClient).apply({ resource: 'file-grants', id: 'g1', action: 'updated' });
+    changes.apply({ resource: 'file-grants', id: 'g1', action: 'updated' });
     await waitFor(() => expect(bodiesSentTo('POST', '/api/v1/file-grants/search').length).toBe(searches + 1));
   });
 });
