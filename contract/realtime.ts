@@ -1,6 +1,6 @@
-import type { TicketChatMessage, TicketStatusChangedMessage } from './tickets';
+import type { TicketChatMessage, TicketReadMessage, TicketStatusChangedMessage } from './tickets';
 
-export type { TicketAttachmentRef, TicketChatMessage, TicketStatusChangedMessage } from './tickets';
+export type { TicketAttachmentRef, TicketChatMessage, TicketReadMessage, TicketReadState, TicketStatusChangedMessage } from './tickets';
 
 /**
  * The realtime hub both sides agree on (DESIGN.md "Realtime"): where it is, its method names and what each
@@ -25,6 +25,8 @@ export const SERVER_METHODS = {
   ResourceChanged: 'ResourceChanged',
   /** Someone else in a ticket's chat is typing (relayed from a client's `Typing`). */
   UserTyping: 'UserTyping',
+  /** A reader of a ticket's chat read up to a message: the other side shows "seen" (to the ticket's group). */
+  TicketRead: 'TicketRead',
 } as const;
 
 /** Client → server methods. */
@@ -79,4 +81,5 @@ export interface ServerMessages {
   TicketStatusChanged: TicketStatusChangedMessage;
   ResourceChanged: ResourceChangedMessage;
   UserTyping: UserTypingMessage;
+  TicketRead: TicketReadMessage;
 }

@@ -93,6 +93,26 @@ export interface TicketChatMessage {
 
 export type TicketMessageDto = TicketChatMessage;
 
+/**
+ * How far a ticket's chat has been read (`GET /tickets/{id}/reads`): by the reader (their unread marker goes after
+ * `mine`) and by each side (the newest read by any staff member, by any of the partner's users), for "seen".
+ * Each is the createdAt of the newest message read, or null.
+ */
+export interface TicketReadState {
+  ticketId: string;
+  mine: string | null;
+  staff: string | null;
+  partner: string | null;
+}
+
+/** Hub `TicketRead` to the ticket's group: one side read up to `readUpTo` (a message's createdAt). */
+export interface TicketReadMessage {
+  ticketId: string;
+  side: 'staff' | 'partner';
+  userId: string;
+  readUpTo: string;
+}
+
 /** Typed loosely as the hub's tests send it; the server always sends TicketStatus values and the previous one. */
 export interface TicketStatusChangedMessage {
   ticketId: string;

@@ -13,6 +13,7 @@ import partnerFormsApiEn from './partnerFormsApi.en';
 import fileManagerEn from './fileManager.en';
 import fileAccessEn from './fileAccess.en';
 import filesApiEn from './filesApi.en';
+import dashboardEn from './dashboard.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -31,4 +32,5 @@ export default {
   ...fileManagerEn,
   ...fileAccessEn,
   ...filesApiEn,
+  ...dashboardEn,
 };

@@ -13,6 +13,7 @@ import partnerFormsApiVi from './partnerFormsApi.vi';
 import fileManagerVi from './fileManager.vi';
 import fileAccessVi from './fileAccess.vi';
 import filesApiVi from './filesApi.vi';
+import dashboardVi from './dashboard.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -31,4 +32,5 @@ export default {
   ...fileManagerVi,
   ...fileAccessVi,
   ...filesApiVi,
+  ...dashboardVi,
 };

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
@@ -26,4 +27,5 @@ export const modules: readonly PortalModule[] = [
   partnerFormsModule,
   onboardingRulesModule,
   filesModule,
+  dashboardModule,
 ];

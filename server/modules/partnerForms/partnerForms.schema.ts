@@ -43,6 +43,8 @@ export const partnerForms = pgTable(
     /** Form name and partner name folded by contract/fold.ts, for the keyword search. */
     searchText: text('search_text').notNull().default(''),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Staff sent it back (reopen) and it is not submitted again: the funnel's "reopened". Cleared on submit. */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +55,7 @@ export const partnerForms = pgTable(
     index('partner_forms_partner_idx').on(t.partnerId, t.updatedAt),
     index('partner_forms_form_idx').on(t.formId, t.status),
     index('partner_forms_status_idx').on(t.status, t.updatedAt),
+    index('partner_forms_definition_status_idx').on(t.definitionId, t.status),
     index('partner_forms_updated_idx').on(t.updatedAt, t.id),
     index('partner_forms_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
@@ -23,6 +23,10 @@ export const tickets = pgTable(
     searchText: text('search_text').notNull().default(''),
     subjectFolded: varchar('subject_folded', { length: 200 }).notNull().default(''),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** Whose answer the ticket waits for: the side that did not write last ('staff' or 'partner'). */
+    awaitingSide: varchar('awaiting_side', { length: 10 }).$type<'staff' | 'partner'>().notNull().default('staff'),
+    /** Since when that side has been awaited: the other side's first unanswered word (or the ticket's creation). */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -30,6 +34,8 @@ export const tickets = pgTable(
     index('tickets_partner_created_idx').on(t.partnerId, t.createdAt),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_status_idx').on(t.status),
+    index('tickets_awaiting_idx').on(t.awaitingSide, t.status, t.awaitingSince),
+    index('tickets_partner_awaiting_idx').on(t.partnerId, t.awaitingSide, t.status, t.awaitingSince),
     index('tickets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tickets_subject_trgm_idx').using('gin', sql`${t.subjectFolded} gin_trgm_ops`),
   ],
@@ -73,4 +79,22 @@ export const ticketAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId), index('ticket_attachments_message_idx').on(t.messageId)],
+);
+
+/** How far each user has read a ticket's chat: unread markers for them, "seen" for the other side. */
+export const ticketReads = pgTable(
+  'ticket_reads',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Staff (a user without a partner) read it: "seen" is told per side. */
+    byStaff: boolean('by_staff').notNull(),
+    /** The createdAt of the newest message they have seen; it only moves forward. */
+    readUpTo: timestamp('read_up_to', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_reads_side_idx').on(t.ticketId, t.byStaff, t.readUpTo)],
 );
