@@ -83,7 +83,7 @@ async function demoIds(server: TestServer): Promise<DemoIds> {
   const chatty = tickets.find((t) => t.lastMessageAt) ?? tickets[0];
   const ownForms = await first<{ id: string; status: string }>('POST', '/api/v1/partner-forms/search', partner, { pageSize: 50 });
   const openForm = ownForms.find((f) => f.status === 'OPEN') ?? ownForms[0];
-  const detail = await server.api<{ sections: { id: string }[] }>('GET', `/api/v1/partner-forms/${openForm.id}`, { token: partner });
+  const detail = await server.api<{ sections?: { key: string }[] }>('GET', `/api/v1/partner-forms/${openForm.id}`, { token: partner });
   const definitions = await first<{ id: string }>('POST', '/api/v1/forms/search', admin, { pageSize: 10 });
   const roles = await first<{ id: string; name: string }>('POST', '/api/v1/roles/search', admin, { pageSize: 50 });
   const files = await first<{ fileId: string; contentType: string }>('POST', '/api/v1/files/accessible/search', partner, { pageSize: 50 });
@@ -92,7 +92,7 @@ async function demoIds(server: TestServer): Promise<DemoIds> {
   return {
     acmeTicket: chatty.id,
     acmePartnerForm: openForm.id,
-    acmeFirstSection: detail.body.data?.sections[0]?.id ?? '',
+    acmeFirstSection: detail.body.data?.sections?.[0]?.key ?? '',
     formDefinition: definitions[0].id,
     partnerRole: (roles.find((r) => r.name === 'Partner') ?? roles[0]).id,
     fileLink: new URL(link.body.data?.url ?? '/', server.url).pathname + new URL(link.body.data?.url ?? '/', server.url).search,
