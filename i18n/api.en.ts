@@ -84,6 +84,7 @@ export default {
     messageRequired: 'Write a message or attach a file',
     partnerRequired: 'Choose the partner this ticket is for',
     unknownPartner: 'Unknown partner',
+    unknownMessage: 'This message is not part of this ticket',
     tooManyFiles: 'At most %{max} files',
     fileTooLarge: '%{name} is too large: each file may be at most %{max} MB',
     fileType: '%{name} is not an accepted file: images (png, jpeg, gif, webp), PDF, Word, Excel, text or CSV only',

@@ -83,6 +83,7 @@ export default {
     messageRequired: 'Hãy viết tin nhắn hoặc đính kèm tệp',
     partnerRequired: 'Hãy chọn đối tác của yêu cầu này',
     unknownPartner: 'Đối tác không tồn tại',
+    unknownMessage: 'Tin nhắn này không thuộc yêu cầu này',
     tooManyFiles: 'Tối đa %{max} tệp',
     fileTooLarge: '%{name} quá lớn: mỗi tệp tối đa %{max} MB',
     fileType: '%{name} không phải loại tệp được chấp nhận: chỉ ảnh (png, jpeg, gif, webp), PDF, Word, Excel, văn bản hoặc CSV',

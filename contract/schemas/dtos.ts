@@ -37,7 +37,7 @@ import type { PartnerDto } from '../partners';
 import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
 import { MIGRATE_ACTIONS } from './partnerForms';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
-import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto } from '../tickets';
+import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketReadState } from '../tickets';
 import type { TokenResponse } from '../tokens';
 import type { UserDto, UserRoleDto } from '../users';
 
@@ -149,6 +149,14 @@ export const ticketMessageDtoSchema: yup.ObjectSchema<TicketChatMessage> = yup.o
   body: text(),
   attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
   createdAt: timestamp(),
+});
+
+/** How far a ticket's chat was read: by the reader, and the furthest of each side (createdAt of a message, or null). */
+export const ticketReadStateSchema: yup.ObjectSchema<TicketReadState> = yup.object({
+  ticketId: uuid(),
+  mine: yup.string().datetime().nullable().defined(),
+  staff: yup.string().datetime().nullable().defined(),
+  partner: yup.string().datetime().nullable().defined(),
 });
 
 export const tokenResponseSchema: yup.ObjectSchema<TokenResponse> = yup.object({

@@ -34,6 +34,11 @@ export const ticketMessageSchema = yup.object({
   body: yup.string().max(TICKET_MESSAGE_MAX, maxLength).default(''),
 });
 
+/** PUT /tickets/{id}/reads: the reader has seen the chat up to this message (of the same ticket). */
+export const ticketReadSchema = yup.object({
+  messageId: yup.string().trim().required(required).uuid(msg('validation.id')),
+});
+
 /**
  * POST /tickets/search. The subject filter is `subject`, or `title` as the specification's client sends it;
  * `id` matches the start of a ticket id.

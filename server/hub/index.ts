@@ -19,6 +19,7 @@ import { hubLogSerializers, hubRoutes } from './routes';
 import { createFileRelay, FILE_EVENTS } from './fileRelay';
 import { createPartnerFormRelay, PARTNER_FORM_EVENTS } from './partnerFormRelay';
 import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
+import { relayTicketRead } from './ticketReadRelay';
 import { acceptWebSockets } from './webSockets';
 
 export { hubGroups, DEFAULT_HUB_TIMING, HubError, principalMayHear };
@@ -148,6 +149,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       principals.forget(accessChanged);
       hub.publish({ accessChanged });
     }),
+    ctx.events.subscribe('TicketReadMoved', (event, { publishedHere }) => (publishedHere ? relayTicketRead(realtime, event) : undefined)),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
     ...PARTNER_FORM_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayPartnerForm(event) : undefined))),
     ...FILE_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayFile(event) : undefined))),

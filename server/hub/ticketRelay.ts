@@ -34,7 +34,7 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
  * users, or staff with Tickets.AdminView), with the permissions `needed`. The hub checks each listener's
  * principal as it is when the event goes out.
  */
-const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed: Permission[]): HubAudience => ({
+export const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed: Permission[]): HubAudience => ({
   scope: { partnerId: ticket.partnerId },
   readers: [{ all: needed, acrossPartners: permission('Tickets', 'AdminView') }],
 });

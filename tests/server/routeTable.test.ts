@@ -104,6 +104,8 @@ const VERSIONED: Record<string, Access> = {
   'GET /tickets/:id/attachments/:attachmentId': permission('Tickets', 'View'),
   'GET /tickets/:id/messages': permission('TicketConversations', 'View'),
   'POST /tickets/:id/messages': permission('TicketConversations', 'Create'),
+  'GET /tickets/:id/reads': permission('TicketConversations', 'View'),
+  'PUT /tickets/:id/reads': permission('TicketConversations', 'View'),
   'PUT /tickets/admin/:id': permission('Tickets', 'AdminUpdate'),
   'GET /tickets/export': permission('Tickets', 'Export'),
   'POST /tickets/search': permission('Tickets', 'Search'),

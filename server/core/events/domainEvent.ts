@@ -2,6 +2,7 @@ import type { FileEvent } from '../../modules/files/files.events';
 import type { PartnerFormEvent } from '../../modules/partnerForms/partnerForms.events';
 import type { PartnerCreated } from '../../modules/partners/partners.events';
 import type { RoleChanged } from '../../modules/roles/roles.events';
+import type { TicketReadMoved } from '../../modules/tickets/ticketReads.events';
 import type { TicketEvent } from '../../modules/tickets/tickets.events';
 import type { UserEvent } from '../../modules/users/users.events';
 import type { ResourceChanged } from './resourceChanged';
@@ -11,7 +12,7 @@ import type { ResourceChanged } from './resourceChanged';
  * a new one joins this union. Events travel between instances
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
-export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | PartnerFormEvent | FileEvent;
+export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketReadMoved | PartnerFormEvent | FileEvent;
 
 export type DomainEventType = DomainEvent['type'];
 
