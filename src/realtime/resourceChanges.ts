@@ -7,16 +7,20 @@ import { useHubEvent } from './hooks';
 /** Changes arriving within this window are one refresh (a bulk delete announces each of its rows). */
 const COALESCE_MS = 50;
 
-/** The query's list meta naming another resource whose announced changes it follows (partner users follow `users`). */
+/**
+ * The query's list meta naming another resource whose announced changes it follows (partner users follow `users`),
+ * or several (Home's dashboard follows tickets, forms and files).
+ */
 export interface LiveResourceMeta {
-  liveResource?: string;
+  liveResource?: string | readonly string[];
 }
 
-/** The resource the server announces changes of for a react-admin query: its `meta.liveResource`, else its API path. */
-function announcedResourceOf([resource, , params]: QueryKey): string | undefined {
-  if (typeof resource !== 'string') return undefined;
+/** The resources the server announces changes of for a react-admin query: its `meta.liveResource`, else its API path. */
+function announcedResourcesOf([resource, , params]: QueryKey): readonly string[] {
+  if (typeof resource !== 'string') return [];
   const live = (params as { meta?: LiveResourceMeta } | undefined)?.meta?.liveResource;
-  return typeof live === 'string' ? live : toApiResource(resource);
+  if (typeof live === 'string') return [live];
+  return Array.isArray(live) ? live : [toApiResource(resource)];
 }
 
 /**
@@ -30,7 +34,7 @@ export function createResourceChangeApplier(queryClient: QueryClient) {
     timer = undefined;
     const resources = new Set(changed);
     changed.clear();
-    void queryClient.invalidateQueries({ predicate: ({ queryKey }) => resources.has(announcedResourceOf(queryKey) ?? '') });
+    void queryClient.invalidateQueries({ predicate: ({ queryKey }) => announcedResourcesOf(queryKey).some((name) => resources.has(name)) });
   };
   return {
     apply(change: ResourceChangedMessage) {

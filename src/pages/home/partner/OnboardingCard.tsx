@@ -1,0 +1,83 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { DashboardPartnerForm, PartnerDashboardDto } from '../../../../contract/dashboard';
+import { partnerFormsRoute } from '../../../../contract/forms';
+import { EmptyState } from '../../../components/EmptyState';
+import { DashboardCard } from '../DashboardCard';
+import { viewAll } from '../viewAll';
+
+/** Where a partner form opens (its first unfinished section). */
+export const ownPartnerFormRoute = (partnerFormId: string) => `${partnerFormsRoute}/${partnerFormId}`;
+
+/** Onboarding: how many forms are submitted, and each form due with its progress and next step. */
+export function OnboardingCard({ onboarding }: { onboarding: NonNullable<PartnerDashboardDto['onboarding']> }) {
+  const translate = useTranslate();
+  const { due } = onboarding;
+  return (
+    <DashboardCard
+      title={translate('dashboard.onboarding.title')}
+      more={viewAll(translate, partnerFormsRoute, due, 'dashboard.onboarding.all')}
+      testId="dashboard-onboarding"
+    >
+      {onboarding.assigned > 0 && (
+        <Typography variant="body2" sx={{ px: 2, color: 'text.secondary' }}>
+          {translate('dashboard.onboarding.summary', { submitted: onboarding.submitted, assigned: onboarding.assigned })}
+        </Typography>
+      )}
+      {due.items.length === 0 ? (
+        <EmptyState dense title={translate('dashboard.onboarding.emptyTitle')} hint={translate('dashboard.onboarding.emptyHint')} />
+      ) : (
+        <List dense aria-label={translate('dashboard.onboarding.title')}>
+          {due.items.map((form) => (
+            <DueForm key={form.id} form={form} />
+          ))}
+        </List>
+      )}
+    </DashboardCard>
+  );
+}
+
+function DueForm({ form }: { form: DashboardPartnerForm }) {
+  const translate = useTranslate();
+  const share = form.totalFields ? Math.round((form.filledCount / form.totalFields) * 100) : 0;
+  const progress = translate('dashboard.onboarding.progress', { filled: form.filledCount, total: form.totalFields });
+  const action = translate(`dashboard.onboarding.action.${form.nextStep}`);
+  return (
+    <ListItem sx={{ px: 2, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{form.formName}</Typography>
+        <Typography variant="body2" sx={{ color: form.nextStep === 'fix' ? 'warning.dark' : 'text.secondary' }}>
+          {translate(`dashboard.onboarding.nextStep.${form.nextStep}`)}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 0.5 }}>
+          <LinearProgress
+            variant="determinate"
+            value={share}
+            aria-label={translate('dashboard.onboarding.progressLabel', { name: form.formName })}
+            aria-valuetext={progress}
+            sx={{ flex: 1, height: 6, borderRadius: 3 }}
+          />
+          <Typography variant="caption" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+            {progress}
+          </Typography>
+        </Box>
+      </Box>
+      <Button
+        component={RouterLink}
+        to={ownPartnerFormRoute(form.id)}
+        variant={form.nextStep === 'wait' ? 'outlined' : 'contained'}
+        size="small"
+        aria-label={translate('dashboard.onboarding.actionLabel', { action, name: form.formName })}
+        sx={{ flexShrink: 0 }}
+      >
+        {action}
+      </Button>
+    </ListItem>
+  );
+}

@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { StaffDashboardDto } from '../../../../contract/dashboard';
+import { TICKET_STATUSES } from '../../../../contract/tickets';
+import { EmptyState } from '../../../components/EmptyState';
+import { TicketStatusChip } from '../../../resources/tickets/TicketStatusChip';
+import { DashboardCard } from '../DashboardCard';
+import { ChartFrame } from './ChartFrame';
+
+const TicketStatusChart = lazy(() => import('./TicketStatusChart'));
+export const TICKET_MANAGER_ROUTE = '/ticket-management';
+
+/** Every ticket counted by status: a bar chart and, beside it, the same figures as a list. */
+export function TicketsByStatusCard({ counts }: { counts: NonNullable<StaffDashboardDto['ticketsByStatus']> }) {
+  const translate = useTranslate();
+  const figures = TICKET_STATUSES.map((status) => ({ status, label: translate(`tickets.status.${status}`), count: counts[status] ?? 0 }));
+  const total = figures.reduce((sum, figure) => sum + figure.count, 0);
+  return (
+    <DashboardCard
+      title={translate('dashboard.byStatus.title')}
+      more={{ to: TICKET_MANAGER_ROUTE, label: translate('dashboard.byStatus.all') }}
+      testId="dashboard-tickets-by-status"
+    >
+      {total === 0 ? (
+        <EmptyState dense title={translate('dashboard.byStatus.emptyTitle')} hint={translate('dashboard.byStatus.emptyHint')} />
+      ) : (
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, px: 2, alignItems: { sm: 'center' } }}>
+          <ChartFrame height={40 + figures.length * 36}>
+            <TicketStatusChart figures={figures} />
+          </ChartFrame>
+          <Box sx={{ flexShrink: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {translate('dashboard.byStatus.total', { smart_count: total })}
+            </Typography>
+            <List dense disablePadding aria-label={translate('dashboard.byStatus.title')} data-testid="dashboard-status-figures">
+              {figures.map((figure) => (
+                <ListItem key={figure.status} disableGutters sx={{ gap: 1, justifyContent: 'space-between' }}>
+                  <TicketStatusChip status={figure.status} />
+                  <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                    {figure.count}
+                  </Typography>
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        </Box>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { notificationStore } from '../../../../src/notifications/notificationStore';
+import { LOAD } from '../../renderWithRouter';
+import { signInAs } from '../../sessionFixtures';
+import { mockDashboard, partnerDashboard } from './dashboardMock';
+import { renderHome } from './renderHome';
+
+const section = (name: string | RegExp) => screen.findByRole('region', { name }, LOAD);
+
+describe("a partner's Home", { timeout: 20_000 }, () => {
+  it('shows the forms due with their progress and next step, each a link to the form', async () => {
+    mockDashboard(() => partnerDashboard());
+    signInAs('partner');
+    renderHome();
+    const onboarding = await section('Onboarding');
+    expect(within(onboarding).getByText('1 of 3 forms submitted')).toBeInTheDocument();
+    expect(within(onboarding).getByRole('progressbar', { name: 'Progress of Know your customer' })).toHaveAttribute('aria-valuenow', '50');
+    expect(within(onboarding).getByText('3 of 6 answered')).toBeInTheDocument();
+    expect(within(onboarding).getByText('Reopened by our team: correct it and submit again')).toBeInTheDocument();
+    expect(within(onboarding).getByRole('link', { name: 'Continue Know your customer' })).toHaveAttribute('href', '/forms/pf-kyc');
+    expect(within(onboarding).getByRole('link', { name: 'All forms' })).toHaveAttribute('href', '/forms');
+
+    await userEvent.click(within(onboarding).getByRole('link', { name: 'Fix Bank details' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/forms/pf-bank');
+  });
+
+  it('shows tickets awaiting the answer, files about to expire and recent notifications, each one click from its page', async () => {
+    mockDashboard(() => partnerDashboard());
+    signInAs('partner');
+    notificationStore.setUser('00000000-0000-4000-8000-000000000005');
+    notificationStore.add({
+      id: 'n1',
+      title: 'New reply',
+      message: 'Support answered your ticket',
+      link: '/tickets/t-invoice/detail',
+      createdAt: new Date().toISOString(),
+    });
+    renderHome();
+
+    const tickets = await section('Tickets waiting for your answer');
+    expect(within(tickets).getByRole('link', { name: /Invoice 42 is missing/ })).toHaveAttribute('href', '/tickets/t-invoice/detail');
+    expect(within(tickets).getByText('Support wrote 2 days ago')).toBeInTheDocument();
+    expect(within(tickets).getByRole('link', { name: 'View all (7)' })).toHaveAttribute('href', '/tickets');
+
+    const files = await section('Files about to expire');
+    expect(within(files).getByRole('link', { name: /price-list\.xlsx/ })).toHaveAttribute('href', '/accessible-files');
+    expect(within(files).getByText('Access ends in 2 days · 2 downloads left')).toBeInTheDocument();
+
+    const notifications = await section('Recent notifications');
+    expect(within(notifications).getByRole('img', { name: 'Unread' })).toBeInTheDocument();
+    await userEvent.click(within(notifications).getByRole('link', { name: /New reply/ }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/tickets/t-invoice/detail');
+    expect(notificationStore.getSnapshot()[0].read).toBe(true);
+    notificationStore.setUser(null);
+  });
+
+  it('leaves out the sections the reader may not see', async () => {
+    mockDashboard(() => partnerDashboard({ ticketsAwaitingAnswer: null, expiringFiles: null }));
+    signInAs('partner');
+    renderHome();
+    await section('Onboarding');
+    expect(screen.queryByRole('region', { name: 'Tickets waiting for your answer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Files about to expire' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('welcome-card')).toHaveTextContent('Hello, Pham Partner');
+  });
+
+  it('speaks Vietnamese to a Vietnamese reader', async () => {
+    mockDashboard(() => partnerDashboard());
+    signInAs('partner');
+    renderHome('vi');
+    const onboarding = await section('Hồ sơ đăng ký');
+    expect(within(onboarding).getByRole('link', { name: 'Tiếp tục Know your customer' })).toHaveAttribute('href', '/forms/pf-kyc');
+    expect(within(onboarding).getByText('Đã nộp 1 trên 3 biểu mẫu')).toBeInTheDocument();
+    const tickets = await section('Yêu cầu hỗ trợ đang chờ bạn trả lời');
+    expect(within(tickets).getByText('Bộ phận hỗ trợ đã viết 2 ngày trước')).toBeInTheDocument();
+    expect(screen.getByTestId('welcome-card')).toHaveTextContent('Xin chào, Pham Partner');
+  });
+});
