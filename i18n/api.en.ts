@@ -43,6 +43,7 @@ export default {
     signInHeld: 'Too many failed sign-ins, please try again later',
     refreshInvalid: 'The session can no longer be refreshed, please sign in again',
     forgotSent: 'If the email exists, a link to reset the password has been sent',
+    activationResent: 'If that address has an account waiting for activation, a new link is on its way.',
     tokenInvalid: 'Your token is expired or invalid, please request another.',
     tokenValid: 'The token is valid',
     passwordReset: 'Your password has been reset',

@@ -42,6 +42,7 @@ export default {
     signInHeld: 'Đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
     refreshInvalid: 'Phiên không thể gia hạn, vui lòng đăng nhập lại',
     forgotSent: 'Nếu email tồn tại, một đường dẫn đặt lại mật khẩu đã được gửi',
+    activationResent: 'Nếu địa chỉ này có tài khoản đang chờ kích hoạt, một đường dẫn mới đang được gửi đến.',
     tokenInvalid: 'Mã xác thực đã hết hạn hoặc không hợp lệ, vui lòng yêu cầu mã khác.',
     tokenValid: 'Mã xác thực hợp lệ',
     passwordReset: 'Mật khẩu của bạn đã được đặt lại',

@@ -28,6 +28,7 @@ export default {
       showPassword: 'Show password',
       hidePassword: 'Hide password',
       signIn: {
+      passwordRule: '%{min} to %{max} characters, and not your email address.',
         title: 'Sign in to Partner Portal',
         subtitle: 'Enter your email and password to continue.',
         email: 'Email',
@@ -66,6 +67,13 @@ export default {
         submit: 'Activate account',
         done: 'Your account is active. Please sign in.',
       },
+        resend: {
+          title: 'Get a new activation link',
+          hint: 'Enter the email your account was created with and we will send a new link. Earlier links stop working.',
+          email: 'Email',
+          submit: 'Send a new link',
+          sent: 'If that address has an account waiting for activation, a new link is on its way.',
+        },
     },
     nav: {
       label: 'Main navigation',

@@ -28,6 +28,7 @@ export default {
       showPassword: 'Hiện mật khẩu',
       hidePassword: 'Ẩn mật khẩu',
       signIn: {
+      passwordRule: 'Từ %{min} đến %{max} ký tự và không trùng với địa chỉ email của bạn.',
         title: 'Đăng nhập Partner Portal',
         subtitle: 'Nhập email và mật khẩu để tiếp tục.',
         email: 'Email',
@@ -66,6 +67,13 @@ export default {
         submit: 'Kích hoạt tài khoản',
         done: 'Tài khoản đã được kích hoạt. Vui lòng đăng nhập.',
       },
+        resend: {
+          title: 'Nhận đường dẫn kích hoạt mới',
+          hint: 'Nhập email đã dùng để tạo tài khoản, chúng tôi sẽ gửi đường dẫn mới. Các đường dẫn trước sẽ không còn dùng được.',
+          email: 'Email',
+          submit: 'Gửi đường dẫn mới',
+          sent: 'Nếu địa chỉ này có tài khoản đang chờ kích hoạt, một đường dẫn mới đang được gửi đến.',
+        },
     },
     nav: {
       label: 'Điều hướng chính',

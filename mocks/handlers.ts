@@ -181,6 +181,11 @@ export const handlers = [
     return ok(null, 'If the email exists, a link to reset the password has been sent');
   }),
 
+  http.post('/api/users/resend-activation', async ({ request }) => {
+    await record(request);
+    return ok(null, 'If that address has an account waiting for activation, a new link is on its way.');
+  }),
+
   ...['/api/users/verify-token/forgot-password', '/api/users/verify-token/email-active'].map((path) =>
     http.post(path, async ({ request }) => {
       const body = await record(request);

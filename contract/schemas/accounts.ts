@@ -14,6 +14,9 @@ export const revokeSchema = yup.object({ refreshToken: token() });
 
 export const forgotPasswordSchema = yup.object({ email: email() });
 
+/** "Request another" on an expired activation link: the address the account was made with. */
+export const resendActivationSchema = yup.object({ email: email() });
+
 export const verifyTokenSchema = yup.object({ email: email(), token: token() });
 
 export const resetPasswordSchema = yup.object({ email: email(), token: token(), password: passwordNotEmail() });

@@ -6,6 +6,7 @@ import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NewPasswordForm } from './NewPasswordForm';
+import { ResendActivationForm } from './ResendActivationForm';
 import { TokenInvalid, TokenVerifying } from './TokenStateViews';
 import { useTokenVerification } from './useTokenVerification';
 
@@ -19,8 +20,12 @@ export function ActivatePage() {
   const tokenState = useTokenVerification(email && code ? () => accountApi.verifyActivationToken(email, code) : null);
 
   if (tokenState === 'verifying') return <TokenVerifying />;
-  // Activation codes are mailed by staff; a new one is asked of them, not requested here.
-  if (tokenState === 'invalid') return <TokenInvalid requestAnotherPath={null} />;
+  if (tokenState === 'invalid')
+    return (
+      <TokenInvalid requestAnotherPath={null}>
+        <ResendActivationForm email={email} />
+      </TokenInvalid>
+    );
   return (
     <>
       <AuthHeading title={translate('app.auth.activate.title')} subtitle={translate('app.auth.activate.subtitle', { email })} />

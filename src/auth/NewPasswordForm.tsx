@@ -45,7 +45,7 @@ export function NewPasswordForm({ email, token, labels, onSubmit }: NewPasswordF
           {failure}
         </Alert>
       )}
-      <PasswordField {...form.field('password')} label={labels.password} autoComplete="new-password" autoFocus sx={{ mb: 3 }} />
+      <PasswordField {...form.field('password')} label={labels.password} autoComplete="new-password" autoFocus showRule sx={{ mb: 3 }} />
       <PasswordField {...form.field('confirmPassword')} label={labels.confirmPassword} autoComplete="new-password" sx={{ mb: 3 }} />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!form.isValid} loading={submitting}>
         {labels.submit}

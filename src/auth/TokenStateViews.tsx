@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -19,8 +20,8 @@ export function TokenVerifying() {
   );
 }
 
-/** "Verify failed !": the mailed link is expired, used or wrong. */
-export function TokenInvalid({ requestAnotherPath = routePaths.forgotPassword }: { requestAnotherPath?: string | null }) {
+/** "Verify failed !": the mailed link is expired, used or wrong; `children` offer another way than a link. */
+export function TokenInvalid({ requestAnotherPath = routePaths.forgotPassword, children }: { requestAnotherPath?: string | null; children?: ReactNode }) {
   const translate = useTranslateMessage();
   return (
     <Box>
@@ -33,6 +34,7 @@ export function TokenInvalid({ requestAnotherPath = routePaths.forgotPassword }:
           {translate('app.auth.verify.requestAnother')}
         </Button>
       )}
+      {children}
       <BackToSignInLink />
     </Box>
   );

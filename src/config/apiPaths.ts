@@ -13,6 +13,7 @@ export const apiPaths = {
   verifyResetToken: `${API_BASE}/users/verify-token/forgot-password`,
   verifyActivationToken: `${API_BASE}/users/verify-token/email-active`,
   confirmMail: `${API_BASE}/users/confirm-mail`,
+  resendActivation: `${API_BASE}/users/resend-activation`,
   resource: (resource: string) => `${API_V1}/${resource}`,
   resourceSearch: (resource: string) => `${API_V1}/${resource}/search`,
   resourceItem: (resource: string, id: string | number) => `${API_V1}/${resource}/${encodeURIComponent(String(id))}`,

@@ -5,6 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { MuiLocaleProvider } from '../i18n/MuiLocaleProvider';
 import { useStateResetOn } from '../components/useStateResetOn';
 import { MOBILE_NAV_WIDTH, NAV_WIDTH } from '../theme/themeConstants';
 import { BackToTop } from './BackToTop';
@@ -43,7 +44,9 @@ export function PortalLayout({ children }: { children?: ReactNode }) {
       )}
       <TopBar onOpenNav={() => setNavOpen(true)} />
       <Box component="main" sx={{ ml: { lg: `${NAV_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, lg: 3 } }}>
-        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        <MuiLocaleProvider>
+          <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        </MuiLocaleProvider>
       </Box>
       <BackToTop />
     </Box>

@@ -128,6 +128,7 @@ const VERSIONED: Record<string, Access> = {
   'PUT /users/profile': 'authenticated',
   'POST /users/register': permission('Users', 'Create'),
   'POST /users/reset-password': 'public',
+  'POST /users/resend-activation': 'public',
   'POST /users/search': permission('Users', 'Search'),
   'POST /users/verify-token/email-active': 'public',
   'POST /users/verify-token/forgot-password': 'public',

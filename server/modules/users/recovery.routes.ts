@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { confirmMailSchema, forgotPasswordSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
+import { confirmMailSchema, forgotPasswordSchema, resendActivationSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
+import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { languageOf } from '../../core/i18n';
@@ -28,19 +29,31 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   // The answer goes before the account is even looked up: its timing cannot tell whether the account exists.
   const afterAnswer = createAfterAnswer(app, ctx.log);
 
-  app.post(
-    '/users/forgot-password',
-    {
-      config: { access: 'public' },
-      onRequest: perAddress,
-      schema: { tags, summary: 'Mail a reset link (neutral answer)', ...routeDocs({ body: forgotPasswordSchema, response: { 200: answers.none } }) },
-    },
-    async (request, reply) => {
-      const { email } = await validate(forgotPasswordSchema, request.body);
-      const language = languageOf(request);
-      afterAnswer(reply, () => service.mailResetLink(email, language));
-      return send(request, reply, null, { message: 'auth.forgotSent' });
-    },
+  /** "Mail me a link": the same neutral answer whoever the address belongs to; both share the per-address limit. */
+  const mailLinkRoute = (
+    path: string,
+    summary: string,
+    schema: typeof forgotPasswordSchema | typeof resendActivationSchema,
+    message: string,
+    mail: (email: string, language: Language) => Promise<void>,
+  ) =>
+    app.post(
+      path,
+      { config: { access: 'public' }, onRequest: perAddress, schema: { tags, summary, ...routeDocs({ body: schema, response: { 200: answers.none } }) } },
+      async (request, reply) => {
+        const { email } = await validate(schema, request.body);
+        const language = languageOf(request);
+        afterAnswer(reply, () => mail(email, language));
+        return send(request, reply, null, { message });
+      },
+    );
+  mailLinkRoute('/users/forgot-password', 'Mail a reset link (neutral answer)', forgotPasswordSchema, 'auth.forgotSent', service.mailResetLink);
+  mailLinkRoute(
+    '/users/resend-activation',
+    'Mail a new activation link to an account never activated (neutral answer)',
+    resendActivationSchema,
+    'auth.activationResent',
+    service.mailActivationLink,
   );
 
   const verifyRoute = (path: string, purpose: MailTokenPurpose) =>

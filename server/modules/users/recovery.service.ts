@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '../../../contract/http';
-import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
+import { ACTIVATION_TOKEN_SECONDS, RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
@@ -11,6 +11,7 @@ import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
+import { sendActivationMail } from './activationMail';
 
 const HOUR_MS = 3_600_000;
 
@@ -21,7 +22,7 @@ export function createRecoveryService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
   const mailsPerEmail = new Map<string, number[]>();
 
-  /** At most N reset mails an hour per email; past that the answer stays neutral and no mail goes out. */
+  /** At most N recovery mails (reset or activation) an hour per email; past that the answer stays neutral and no mail goes out. */
   function mayMail(email: string) {
     const recent = (mailsPerEmail.get(email) ?? []).filter((t) => t > Date.now() - HOUR_MS);
     if (recent.length >= config.limits.forgotPasswordPerHour) return false;
@@ -41,6 +42,17 @@ export function createRecoveryService(ctx: AppContext) {
       text: translate(language, 'mail.resetBody', { name: fullNameOf(user), link }),
       link,
     });
+  }
+
+  /**
+   * Mails a new activation link to an account that was never activated (inactive, mail not confirmed); its
+   * earlier codes stop working. An active, deactivated or unknown account gets nothing, and nobody is told.
+   */
+  async function mailActivationLink(email: string, language: Language) {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.isActive || user.emailConfirmed || !mayMail(email.trim().toLowerCase())) return;
+    const token = await createMailToken(db, user.id, 'activation', ACTIVATION_TOKEN_SECONDS);
+    await sendActivationMail(ctx, user, token, language);
   }
 
   /** Refuses (400 naming `token`) a token that is unknown, used, expired or someone else's. */
@@ -72,7 +84,7 @@ export function createRecoveryService(ctx: AppContext) {
     });
   }
 
-  return { mailResetLink, assertTokenValid, setPassword };
+  return { mailResetLink, mailActivationLink, assertTokenValid, setPassword };
 }
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -11,14 +11,13 @@ import { partners, roles, userRoles, users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
-import { translate } from '../../core/i18n';
 import { containsInAny, countOf, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken } from '../accounts/mailTokens';
-import { fullNameOf } from '../accounts/principal';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
+import { sendActivationMail } from './activationMail';
 import { announceUserChange } from './users.events';
 
 const sortable = {
@@ -42,7 +41,7 @@ export interface UserChangeOptions {
 }
 
 export function createUserService(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+  const { db } = ctx;
 
   async function visibleUser(scope: SQL | undefined, id: string) {
     const [dto] = await selectUserDtos(db, and(eq(users.id, rowIdOf(id, 'users.notFound')), scope));
@@ -126,13 +125,7 @@ export function createUserService(ctx: AppContext) {
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'users', key: created.id, after: { ...created, role: role.name } });
       return { user: created, token: activationToken };
     });
-    const link = `${config.publicUrl}/active?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(token)}`;
-    await mailer.send({
-      to: user.email,
-      subject: translate(options.language, 'mail.activationSubject'),
-      text: translate(options.language, 'mail.activationBody', { name: fullNameOf(user), link }),
-      link,
-    });
+    await sendActivationMail(ctx, user, token, options.language);
     ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'created', partnerId: user.partnerId });
     return (await selectUserDto(db, user.id))!;
   }

@@ -1,45 +1,66 @@
-import { useMemo, useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import { Form, PasswordInput, SaveButton, useNotify, useTranslate } from 'react-admin';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../contract/schemas/accounts';
-import { schemaResolver } from '../../schemaForm/schemaResolver';
+import { useNotify } from 'react-admin';
+import { changePasswordSchema } from '../../../contract/schemas/accounts';
+import { PasswordField } from '../../auth/PasswordField';
+import { useTranslateMessage } from '../../i18n/translateMessage';
 import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
+import { useSchemaForm } from '../../schemaForm/useSchemaForm';
 
-/** "Security": changing the password needs the current one (DESIGN.md "Profile"). */
-export function SecurityTab() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const resolver = useMemo(() => schemaResolver(changePasswordSchema, translate), [translate]);
-  const [formKey, setFormKey] = useState(0);
+const EMPTY = { password: '', newPassword: '', confirmNewPassword: '' };
 
-  const save = async (values: Partial<ChangePasswordInput>) => {
+/** The three password inputs, the same as the sign-in pages' (height, eye, rule under the new one). */
+function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const translate = useTranslateMessage();
+  const form = useSchemaForm(changePasswordSchema, EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.touchAll();
+    if (!form.isValid) return;
+    setSubmitting(true);
     try {
-      await accountApi.changePassword({
-        password: values.password ?? '',
-        newPassword: values.newPassword ?? '',
-        confirmNewPassword: values.confirmNewPassword ?? '',
-      });
-      notify('app.profile.security.changed', { type: 'success' });
-      setFormKey((key) => key + 1);
+      await accountApi.changePassword(form.values);
+      onChanged();
     } catch (error) {
-      if (error instanceof ApiError && error.body.errors) return error.body.errors;
+      if (error instanceof ApiError && error.body.errors) form.setServerErrors(error.body.errors);
+      setSubmitting(false);
     }
   };
 
   return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={3}>
+      <PasswordField {...form.field('password')} label={translate('app.profile.security.password')} autoComplete="current-password" />
+      <PasswordField {...form.field('newPassword')} label={translate('app.profile.security.newPassword')} autoComplete="new-password" showRule />
+      <PasswordField {...form.field('confirmNewPassword')} label={translate('app.profile.security.confirmNewPassword')} autoComplete="new-password" />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" loading={submitting}>
+          {translate('app.profile.security.submit')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** "Security": changing the password needs the current one (DESIGN.md "Profile"). */
+export function SecurityTab() {
+  const notify = useNotify();
+  const [formKey, setFormKey] = useState(0);
+  return (
     <Card variant="outlined" sx={{ maxWidth: 720 }}>
       <CardContent>
-        <Form key={formKey} defaultValues={{ password: '', newPassword: '', confirmNewPassword: '' }} resolver={resolver} onSubmit={save}>
-          <PasswordInput source="password" label="app.profile.security.password" fullWidth autoComplete="current-password" />
-          <PasswordInput source="newPassword" label="app.profile.security.newPassword" fullWidth autoComplete="new-password" />
-          <PasswordInput source="confirmNewPassword" label="app.profile.security.confirmNewPassword" fullWidth autoComplete="new-password" />
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <SaveButton label="app.profile.security.submit" />
-          </Stack>
-        </Form>
+        <ChangePasswordForm
+          key={formKey}
+          onChanged={() => {
+            notify('app.profile.security.changed', { type: 'success' });
+            setFormKey((key) => key + 1);
+          }}
+        />
       </CardContent>
     </Card>
   );

@@ -20,6 +20,8 @@ export const accountApi = {
       body: { email: input.email, password: input.password, token: input.code },
     }),
 
+  requestActivationLink: (email: string) => apiRequest(apiPaths.resendActivation, { ...anonymous, body: { email } }),
+
   getProfile: (signal?: AbortSignal) => apiRequest<UserDto>(apiPaths.profile, { signal }).then(({ data }) => data),
 
   updateProfile: (input: ProfileUpdate) => apiRequest<UserDto | null>(apiPaths.profile, { method: 'PUT', body: input }),
