@@ -52,21 +52,22 @@ function DueForm({ form }: { form: DashboardPartnerForm }) {
     <ListItem sx={{ px: 2, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{form.formName}</Typography>
-        <Typography variant="body2" sx={{ color: form.nextStep === 'fix' ? 'warning.dark' : 'text.secondary' }}>
-          {translate(`dashboard.onboarding.nextStep.${form.nextStep}`)}
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Box
+            component="span"
+            sx={form.nextStep === 'fix' ? (theme) => ({ color: theme.palette.mode === 'dark' ? 'warning.light' : 'warning.dark', fontWeight: 600 }) : undefined}
+          >
+            {translate(`dashboard.onboarding.nextStep.${form.nextStep}`)}
+          </Box>
+          {` · ${progress}`}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 0.5 }}>
-          <LinearProgress
-            variant="determinate"
-            value={share}
-            aria-label={translate('dashboard.onboarding.progressLabel', { name: form.formName })}
-            aria-valuetext={progress}
-            sx={{ flex: 1, height: 6, borderRadius: 3 }}
-          />
-          <Typography variant="caption" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-            {progress}
-          </Typography>
-        </Box>
+        <LinearProgress
+          variant="determinate"
+          value={share}
+          aria-label={translate('dashboard.onboarding.progressLabel', { name: form.formName })}
+          aria-valuetext={progress}
+          sx={{ height: 6, borderRadius: 3, mt: 0.75 }}
+        />
       </Box>
       <Button
         component={RouterLink}

@@ -33,33 +33,36 @@ export function FunnelCard({ rows }: { rows: DashboardFunnelRow[] }) {
           <ChartFrame height={90 + rows.length * 40}>
             <FunnelChart rows={rows} stageLabel={stageLabel} />
           </ChartFrame>
-          <Table size="small" sx={visuallyHiddenSx} data-testid="dashboard-funnel-figures">
-            <caption>{translate('dashboard.funnel.caption')}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  {translate('dashboard.funnel.form')}
-                </TableCell>
-                {FUNNEL_STAGES.map((stage) => (
-                  <TableCell key={stage} component="th" scope="col">
-                    {stageLabel(stage)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.definitionId}>
-                  <TableCell component="th" scope="row">
-                    {row.formName}
+          {/* A table sizes to its content whatever its width: the box around it is what hides it. */}
+          <Box sx={visuallyHiddenSx}>
+            <Table size="small" data-testid="dashboard-funnel-figures">
+              <caption>{translate('dashboard.funnel.caption')}</caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    {translate('dashboard.funnel.form')}
                   </TableCell>
                   {FUNNEL_STAGES.map((stage) => (
-                    <TableCell key={stage}>{row[stage]}</TableCell>
+                    <TableCell key={stage} component="th" scope="col">
+                      {stageLabel(stage)}
+                    </TableCell>
                   ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.definitionId}>
+                    <TableCell component="th" scope="row">
+                      {row.formName}
+                    </TableCell>
+                    {FUNNEL_STAGES.map((stage) => (
+                      <TableCell key={stage}>{row[stage]}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </Box>
       )}
     </DashboardCard>

@@ -16,9 +16,12 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
     renderHome();
     const onboarding = await section('Onboarding');
     expect(within(onboarding).getByText('1 of 3 forms submitted')).toBeInTheDocument();
-    expect(within(onboarding).getByRole('progressbar', { name: 'Progress of Know your customer' })).toHaveAttribute('aria-valuenow', '50');
-    expect(within(onboarding).getByText('3 of 6 answered')).toBeInTheDocument();
-    expect(within(onboarding).getByText('Reopened by our team: correct it and submit again')).toBeInTheDocument();
+    const progress = within(onboarding).getByRole('progressbar', { name: 'Progress of Know your customer' });
+    expect(progress).toHaveAttribute('aria-valuenow', '50');
+    expect(progress).toHaveAttribute('aria-valuetext', '3 of 6 answered');
+    const [kyc, bank] = within(onboarding).getAllByRole('listitem');
+    expect(kyc).toHaveTextContent('Go on filling it in · 3 of 6 answered');
+    expect(bank).toHaveTextContent('Reopened by our team: correct it and submit again · 1 of 4 answered');
     expect(within(onboarding).getByRole('link', { name: 'Continue Know your customer' })).toHaveAttribute('href', '/forms/pf-kyc');
     expect(within(onboarding).getByRole('link', { name: 'All forms' })).toHaveAttribute('href', '/forms');
 
