@@ -4,8 +4,8 @@ import type { EventBus } from './events';
  * Totals of searches, kept until the resource changes on any instance (or a minute passes): paging through a
  * result set repeats the same count, which on a large table costs more than the page itself.
  */
-export function createCountCache(events: EventBus, resource: string, ttlMs = 60_000, maxEntries = 500) {
-  const totals = new Map<string, { total: number; at: number }>();
+export function createCountCache<T = number>(events: EventBus, resource: string, ttlMs = 60_000, maxEntries = 500) {
+  const totals = new Map<string, { total: T; at: number }>();
   // A count that started before a change must not be kept after the change cleared the cache.
   let generation = 0;
   const forgetAll = () => {
@@ -17,7 +17,7 @@ export function createCountCache(events: EventBus, resource: string, ttlMs = 60_
   });
   events.onMissed(forgetAll);
   return {
-    async get(key: string, count: () => Promise<number>) {
+    async get(key: string, count: () => Promise<T>): Promise<T> {
       const hit = totals.get(key);
       if (hit && Date.now() - hit.at < ttlMs) return hit.total;
       const startedIn = generation;

@@ -10,6 +10,7 @@ type Access = Permission | 'public' | 'authenticated';
 /** Routes of the resource modules, each answered under /api/v1 and /api alike. */
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
+  'GET /dashboard': 'authenticated',
   'GET /file-access-log/export': permission('AccessibleFile', 'AdminView'),
   'POST /file-access-log/search': permission('AccessibleFile', 'AdminView'),
   'POST /file-grants': permission('AccessibleFile', 'Create'),

@@ -65,7 +65,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
         .set({
           answers,
           ...partnerFormColumns(version.sections, answers, undefined, progress),
-          ...(submitting ? { status: 'SUBMITTED' as const, submittedAt: new Date() } : {}),
+          ...(submitting ? { status: 'SUBMITTED' as const, submittedAt: new Date(), reopenedAt: null } : {}),
           updatedAt: new Date(),
         })
         .where(eq(partnerForms.id, current.id))

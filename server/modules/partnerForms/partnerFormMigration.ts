@@ -78,7 +78,7 @@ export function createPartnerFormMigration(ctx: Pick<AppContext, 'db' | 'events'
     } else {
       if (status === 'OPEN') return 'notReopenable';
       if (status === 'SUBMITTED' && (await holdsAnotherOpen(tx, row))) return 'alreadyOpen';
-      [change, outcome] = [{ ...movedTo(row, ready, row.partnerName), status: 'OPEN', submittedAt: null, ...note }, 'reopened'];
+      [change, outcome] = [{ ...movedTo(row, ready, row.partnerName), status: 'OPEN', submittedAt: null, reopenedAt: new Date(), ...note }, 'reopened'];
     }
     const [saved] = await tx
       .update(partnerForms)

@@ -124,7 +124,7 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
         .set({
           status: rule.to,
           ...(input.note !== undefined ? { note: input.note } : {}),
-          ...(change === 'reopened' ? { comments: input.comments ?? {}, submittedAt: null } : {}),
+          ...(change === 'reopened' ? { comments: input.comments ?? {}, submittedAt: null, reopenedAt: new Date() } : {}),
           updatedAt: new Date(),
         })
         .where(eq(partnerForms.id, current.id))

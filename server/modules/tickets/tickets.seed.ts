@@ -7,13 +7,20 @@ import { DEMO_TICKET_OWNERS, demoTickets, SUPPORT_USER, type DemoFile } from './
 import { attachmentStore } from './ticketFiles';
 import { toSafeHtml } from './ticketHtml';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
-import { searchTextOf } from './tickets.service';
+import { otherSide, searchTextOf } from './tickets.service';
 
 const HOUR = 60 * 60 * 1000;
 
 /** The bytes of a demo file, where the tickets module keeps attachments; the key they are stored under. */
 async function storeDemoFile(ctx: AppContext, file: DemoFile) {
   return (await attachmentStore(ctx.files).put(file.bytes)).key;
+}
+
+/** Whose answer a partner's ticket waits for after its chat, as tickets.service.ts keeps it message by message. */
+function awaitingAfter(createdAt: Date, messages: { side: 'staff' | 'partner'; at: Date }[]) {
+  let awaiting = { awaitingSide: 'staff' as 'staff' | 'partner', awaitingSince: createdAt };
+  for (const { side, at } of messages) if (side === awaiting.awaitingSide) awaiting = { awaitingSide: otherSide(side), awaitingSince: at };
+  return awaiting;
 }
 
 /**
@@ -51,6 +58,11 @@ export async function seedDemoTickets(ctx: AppContext) {
       const createdAt = new Date(now - ((3 - ticketIndex) * 7 + ownerIndex + 1) * 24 * HOUR);
       const description = toSafeHtml(demo.description);
       const lastMessageAt = new Date(createdAt.getTime() + demo.messages.length * 3 * HOUR);
+      const messageTimes = demo.messages.map((_, messageIndex) => new Date(createdAt.getTime() + (messageIndex + 1) * 3 * HOUR));
+      const awaiting = awaitingAfter(
+        createdAt,
+        demo.messages.map((m, messageIndex) => ({ side: m.from === 'partner' ? 'partner' : 'staff', at: messageTimes[messageIndex] })),
+      );
       const [ticket] = await db
         .insert(tickets)
         .values({
@@ -64,6 +76,7 @@ export async function seedDemoTickets(ctx: AppContext) {
           createdAt,
           updatedAt: lastMessageAt,
           lastMessageAt,
+          ...awaiting,
         })
         .returning({ id: tickets.id });
       await storeFiles(ticket.id, null, partnerUserId, demo.files);
@@ -71,7 +84,7 @@ export async function seedDemoTickets(ctx: AppContext) {
         const authorId = message.from === 'partner' ? partnerUserId : supportId;
         const [row] = await db
           .insert(ticketMessages)
-          .values({ ticketId: ticket.id, authorId, body: toSafeHtml(message.body), createdAt: new Date(createdAt.getTime() + (messageIndex + 1) * 3 * HOUR) })
+          .values({ ticketId: ticket.id, authorId, body: toSafeHtml(message.body), createdAt: messageTimes[messageIndex] })
           .returning({ id: ticketMessages.id });
         await storeFiles(ticket.id, row.id, authorId, message.files);
       }

@@ -23,6 +23,11 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
 
 export const searchTextOf = (subject: string, descriptionHtml: string) => foldForSearch(`${subject} ${textOfHtml(descriptionHtml)}`);
 
+type TicketSide = 'staff' | 'partner';
+/** Whose side a writer is on: staff are users without a partner. */
+export const sideOf = (user: { partnerId: string | null }): TicketSide => (user.partnerId ? 'partner' : 'staff');
+export const otherSide = (side: TicketSide): TicketSide => (side === 'staff' ? 'partner' : 'staff');
+
 const versionMatches = (ifMatch: IfMatch | undefined, ticket: TicketRow) => ifMatchAccepts(ifMatch, ticketVersion(ticket));
 
 /** The rules of tickets and their chat; routes parse and answer, this decides and writes. */
@@ -80,6 +85,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
           createdBy: principal.id,
           searchText: searchTextOf(input.subject, description),
           subjectFolded: foldForSearch(input.subject),
+          awaitingSide: otherSide(sideOf(principal)),
         })
         .returning();
       const files = uploads.length
@@ -139,7 +145,11 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     if (!textOfHtml(body) && !uploads.length) throw fieldError('body', 'tickets.messageRequired');
     const messageId = await db.transaction(async (tx) => {
       // The row lock orders this message after a status change in flight; a ticket closed meanwhile refuses it.
-      const [current] = await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
+      const [current] = await tx
+        .select({ status: tickets.status, awaitingSide: tickets.awaitingSide })
+        .from(tickets)
+        .where(eq(tickets.id, ticket.id))
+        .for('update');
       if (!ticketAcceptsMessages(current.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
       const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: principal.id, body }).returning();
       const files = uploads.length
@@ -148,7 +158,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
             .values(attachmentValues(ticket.id, message.id, principal.id, uploads))
             .returning()
         : [];
-      await tx.update(tickets).set({ lastMessageAt: message.createdAt, updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+      // The ticket waits for the side that did not write: only the first word of a side's turn moves it.
+      const side = sideOf(principal);
+      const turn = current.awaitingSide === side ? { awaitingSide: otherSide(side), awaitingSince: message.createdAt } : {};
+      await tx
+        .update(tickets)
+        .set({ lastMessageAt: message.createdAt, updatedAt: new Date(), ...turn })
+        .where(eq(tickets.id, ticket.id));
       await writeAudit(tx, {
         userId: principal.id,
         type: 'Create',
