@@ -13,5 +13,10 @@ export const auditTrails = pgTable(
     affectedColumns: jsonb('affected_columns'),
     dateTime: timestamp('date_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_trails_user_idx').on(t.userId, t.dateTime), index('audit_trails_key_idx').on(t.tableName, t.primaryKey)],
+  (t) => [
+    index('audit_trails_user_idx').on(t.userId, t.dateTime),
+    index('audit_trails_key_idx').on(t.tableName, t.primaryKey),
+    // Home's recent activity: the newest rows of the whole trail, read backwards from the end of this index.
+    index('audit_trails_date_idx').on(t.dateTime, t.id),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_trails_date_idx" ON "audit_trails" USING btree ("date_time","id");
