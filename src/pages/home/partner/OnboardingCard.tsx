@@ -49,7 +49,7 @@ function DueForm({ form }: { form: DashboardPartnerForm }) {
   const progress = translate('dashboard.onboarding.progress', { filled: form.filledCount, total: form.totalFields });
   const action = translate(`dashboard.onboarding.action.${form.nextStep}`);
   return (
-    <ListItem sx={{ px: 2, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+    <ListItem sx={{ px: 2, py: 1.25, gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{form.formName}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
