@@ -52,6 +52,7 @@ export default {
       closeBody: '"%{subject}" will be closed and its chat will accept no new messages. You can reopen it later.',
       reopenTitle: 'Reopen this ticket?',
       reopenBody: '"%{subject}" will be open again and support will see it among the open tickets.',
+      details: 'Ticket details',
     },
     chat: {
       title: 'Conversation',
@@ -70,6 +71,11 @@ export default {
       discard: 'Discard',
       typing: '%{names} is typing… |||| %{names} are typing…',
       closed: 'This ticket is closed: it accepts no new messages.',
+      history: 'Messages of this ticket',
+      today: 'Today',
+      yesterday: 'Yesterday',
+      newMessages: 'New messages',
+      seen: 'Seen',
     },
     manager: {
       title: 'Tickets management',

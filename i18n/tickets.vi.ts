@@ -52,6 +52,7 @@ export default {
       closeBody: '"%{subject}" sẽ được đóng và không nhận thêm tin nhắn. Bạn có thể mở lại sau.',
       reopenTitle: 'Mở lại yêu cầu này?',
       reopenBody: '"%{subject}" sẽ được mở lại và bộ phận hỗ trợ sẽ thấy nó trong các yêu cầu đang mở.',
+      details: 'Chi tiết yêu cầu',
     },
     chat: {
       title: 'Trao đổi',
@@ -70,6 +71,11 @@ export default {
       discard: 'Bỏ',
       typing: '%{names} đang nhập… |||| %{names} đang nhập…',
       closed: 'Yêu cầu này đã đóng: không nhận thêm tin nhắn.',
+      history: 'Tin nhắn của yêu cầu này',
+      today: 'Hôm nay',
+      yesterday: 'Hôm qua',
+      newMessages: 'Tin nhắn mới',
+      seen: 'Đã xem',
     },
     manager: {
       title: 'Quản lý yêu cầu hỗ trợ',

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { PagedResult } from '../contract/envelope';
-import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketStatus } from '../contract/tickets';
+import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketReadState, type TicketStatus } from '../contract/tickets';
 import { adminClaims, partnerClaims } from './accounts';
 import { created, failed, ok } from './envelopes';
 import { claimsOf } from './tokens';
@@ -52,11 +52,16 @@ export const ticketsMock = {
   failNext: null as { status: number; message: string } | null,
   /** The status changes and messages sent, in order. */
   writes: [] as { method: string; path: string; body: unknown; ifMatch?: string }[],
+  /** How far each ticket's chat was read (GET/PUT /tickets/{id}/reads), and the PUTs received, in order. */
+  reads: {} as Record<string, Omit<TicketReadState, 'ticketId'>>,
+  readWrites: [] as { ticketId: string; messageId: string }[],
   reset() {
     this.tickets = [ticketRow(1), ticketRow(2, { status: 'PENDING' }), ticketRow(3, { status: 'CLOSED' })];
     this.messages = [messageRow(1, this.tickets[0].id)];
     this.failNext = null;
     this.writes = [];
+    this.reads = {};
+    this.readWrites = [];
   },
 };
 ticketsMock.reset();
@@ -148,6 +153,27 @@ export const ticketHandlers = [
   http.get('/api/v1/tickets/:id/messages', ({ request, params }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
     return ok(ticketsMock.messages.filter((m) => m.ticketId === params.id));
+  }),
+
+  http.get('/api/v1/tickets/:id/reads', ({ request, params }) => {
+    if (!signedIn(request)) return failed(401, 'Please sign in');
+    const id = String(params.id);
+    return ok({ ticketId: id, ...(ticketsMock.reads[id] ?? { mine: null, staff: null, partner: null }) });
+  }),
+
+  http.put('/api/v1/tickets/:id/reads', async ({ request, params }) => {
+    if (!signedIn(request)) return failed(401, 'Please sign in');
+    const id = String(params.id);
+    const { messageId } = (await request.json()) as { messageId: string };
+    const message = ticketsMock.messages.find((m) => m.id === messageId && m.ticketId === id);
+    if (!message) return failed(400, 'Some fields are not valid', [{ field: 'messageId', message: 'This message is not part of this ticket' }]);
+    ticketsMock.readWrites.push({ ticketId: id, messageId });
+    const claims = claimsOf(request.headers.get('authorization')!.replace(/^Bearer /, ''))!;
+    const state = ticketsMock.reads[id] ?? { mine: null, staff: null, partner: null };
+    const side = claims.partnerId ? 'partner' : 'staff';
+    const later = (a: string | null) => (a === null || a < message.createdAt ? message.createdAt : a);
+    ticketsMock.reads[id] = { ...state, mine: later(state.mine), [side]: later(state[side]) };
+    return ok({ ticketId: id, ...ticketsMock.reads[id] });
   }),
 
   http.post('/api/v1/tickets/:id/messages', async ({ request, params }) => {

@@ -103,15 +103,30 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
           {translate(titleKey)}
         </Typography>
       </PageHeading>
+      {/* The conversation comes first: on a phone it is what the page is for, the facts follow below it. */}
       <Grid container spacing={{ xs: 2, md: 3 }}>
-        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
-          <Card variant="outlined" data-testid="ticket-detail">
+        <Grid size={{ xs: 12, md: 8 }}>
+          <TicketChat
+            ticketId={ticket.id}
+            status={status}
+            userId={user?.id}
+            readerPartnerId={user?.partnerId}
+            statusControl={
+              <>
+                <TicketStatusChip status={status} size="medium" />
+                <TicketStatusActions ticket={ticket} status={status} onChanged={() => void refetch()} />
+              </>
+            }
+          />
+        </Grid>
+        {/* Below md the page scrolls: room under the last card keeps it clear of the back-to-top button. */}
+        <Grid size={{ xs: 12, md: 4 }} sx={{ mb: { xs: 8, md: 0 } }}>
+          <Card variant="outlined" data-testid="ticket-detail" component="section" aria-labelledby="ticket-details-title">
             <CardContent>
               <Stack spacing={2}>
-                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-                  <TicketStatusChip status={status} size="medium" />
-                  <TicketStatusActions ticket={ticket} status={status} onChanged={() => void refetch()} />
-                </Stack>
+                <Typography variant="h6" component="h2" id="ticket-details-title">
+                  {translate('tickets.detail.details')}
+                </Typography>
                 <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}>
                   <Fact label={translate('tickets.fields.partnerName')}>{ticket.partnerName}</Fact>
                   <Fact label={translate('tickets.fields.createdBy')}>{ticket.createdByName}</Fact>
@@ -124,7 +139,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
                 </Fact>
                 <Divider />
                 <Box>
-                  <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                  <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
                     {translate('tickets.fields.description')}
                   </Typography>
                   {ticket.description ? (
@@ -137,7 +152,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
                 </Box>
                 {ticket.attachments.length > 0 && (
                   <Box>
-                    <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                    <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                       {translate('tickets.fields.attachments')}
                     </Typography>
                     <AttachmentChips attachments={ticket.attachments} onDownload={(file) => downloadAttachment(ticket.id, file)} />
@@ -146,10 +161,6 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
               </Stack>
             </CardContent>
           </Card>
-        </Grid>
-        {/* Below md the page scrolls: room under the chat keeps its send button clear of the back-to-top button. */}
-        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ mb: { xs: 8, md: 0 } }}>
-          <TicketChat ticketId={ticket.id} status={status} userId={user?.id} />
         </Grid>
       </Grid>
     </>

@@ -30,7 +30,7 @@ const ticket = () => ticketsMock.tickets[0];
 const bubbles = () => screen.queryAllByTestId('chat-message');
 
 function renderChat(status = ticket().status) {
-  return renderWithAdmin(<TicketChat ticketId={ticket().id} status={status} userId={partnerClaims.sub} />);
+  return renderWithAdmin(<TicketChat ticketId={ticket().id} status={status} userId={partnerClaims.sub} readerPartnerId={partnerClaims.partnerId} />);
 }
 
 describe('the ticket chat', () => {

@@ -2,52 +2,81 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SafeHtml } from '../../../components/richText/SafeHtml';
+import { UserAvatar } from '../../../layout/UserAvatar';
 
 interface ChatBubbleProps {
-  own: boolean;
+  /** Our side (the reader's): on the right in the brand colour; the other side on the left. */
+  ours: boolean;
+  /** The author's own name: their avatar's initials and its accessible name. */
+  authorName: string;
+  /** What the line above the text calls the author ("You", "Ada Admin (support)"). */
   author: ReactNode;
   time: ReactNode;
   body: string;
   children?: ReactNode;
+  /** Under the bubble: "Seen", or the state of a message still in the outbox. */
+  footer?: ReactNode;
   testId?: string;
   faded?: boolean;
+  messageId?: string;
 }
 
-/** One message: ours on the right in the primary colour, theirs on the left; author and time above the text. */
-export function ChatBubble({ own, author, time, body, children, testId = 'chat-message', faded }: ChatBubbleProps) {
+/** Up to two initials: "Ada Admin" → "AA", "Phạm" → "P". */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
+/** One message with its author's avatar; ours on the right, theirs on the left; author and time above the text. */
+export function ChatBubble({ ours, authorName, author, time, body, children, footer, testId = 'chat-message', faded, messageId }: ChatBubbleProps) {
   return (
     <Box
       data-testid={testId}
-      data-own={own ? 'true' : 'false'}
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: own ? 'flex-end' : 'flex-start', opacity: faded ? 0.7 : 1 }}
+      data-own={ours ? 'true' : 'false'}
+      data-message-id={messageId}
+      sx={{ display: 'flex', flexDirection: ours ? 'row-reverse' : 'row', alignItems: 'flex-start', gap: 1, opacity: faded ? 0.7 : 1 }}
     >
-      <Typography
-        variant="caption"
-        sx={{ color: 'text.secondary', px: 1, display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: own ? 'flex-end' : 'flex-start' }}
-      >
-        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-          {author}
+      <UserAvatar
+        user={{ fullName: authorName, initial: initialsOf(authorName) }}
+        size={32}
+        sx={{ mt: 2.5, fontSize: 13, bgcolor: ours ? 'primary.dark' : 'grey.700', display: { xs: 'none', sm: 'flex' } }}
+      />
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: ours ? 'flex-end' : 'flex-start', minWidth: 0, maxWidth: { xs: '92%', sm: '75%' } }}>
+        <Typography
+          variant="caption"
+          component="div"
+          sx={{ color: 'text.secondary', px: 0.5, display: 'flex', columnGap: 1, flexWrap: 'wrap', justifyContent: ours ? 'flex-end' : 'flex-start' }}
+        >
+          <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+            {author}
+          </Box>
+          {time}
+        </Typography>
+        <Box
+          sx={(theme) => ({
+            maxWidth: '100%',
+            px: 1.5,
+            py: 1,
+            borderRadius: 2,
+            borderTopRightRadius: ours ? 4 : undefined,
+            borderTopLeftRadius: ours ? undefined : 4,
+            overflowWrap: 'anywhere',
+            // The darker brand shade: small white text on it reads at AA contrast.
+            bgcolor: ours ? 'primary.dark' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.100',
+            color: ours ? 'primary.contrastText' : 'text.primary',
+            '& a': { color: 'inherit' },
+            // Attachments and links take the bubble's text colour, readable on ours as on theirs.
+            '& .MuiChip-root': { color: 'inherit', borderColor: 'currentColor' },
+            '& .MuiChip-icon': { color: 'inherit' },
+          })}
+        >
+          {body ? <SafeHtml html={body} data-testid="chat-message-body" sx={{ typography: 'body2' }} /> : null}
+          {children ? <Box sx={{ mt: body ? 1 : 0 }}>{children}</Box> : null}
         </Box>
-        <span>{time}</span>
-      </Typography>
-      <Box
-        sx={(theme) => ({
-          maxWidth: { xs: '88%', sm: '75%' },
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          borderTopRightRadius: own ? 4 : undefined,
-          borderTopLeftRadius: own ? undefined : 4,
-          bgcolor: own ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.100',
-          color: own ? 'primary.contrastText' : 'text.primary',
-          '& a': { color: 'inherit' },
-          // Attachments and links take the bubble's text colour, readable on ours as on theirs.
-          '& .MuiChip-root': { color: 'inherit', borderColor: 'currentColor' },
-          '& .MuiChip-icon': { color: 'inherit' },
-        })}
-      >
-        {body ? <SafeHtml html={body} data-testid="chat-message-body" sx={{ typography: 'body2' }} /> : null}
-        {children ? <Box sx={{ mt: body ? 1 : 0 }}>{children}</Box> : null}
+        {footer}
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -19,10 +19,12 @@ interface ChatComposerProps {
   closed: boolean;
   onSend: (bodyHtml: string, files: File[]) => void;
   onTyping: () => void;
+  /** Beside the reply box: the ticket's status and the control that changes it. */
+  status?: ReactNode;
 }
 
 /** The chat's input: text (Enter sends, Shift+Enter breaks the line) and files; disabled, saying why, on a closed ticket. */
-export function ChatComposer({ closed, onSend, onTyping }: ChatComposerProps) {
+export function ChatComposer({ closed, onSend, onTyping, status }: ChatComposerProps) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -55,6 +57,11 @@ export function ChatComposer({ closed, onSend, onTyping }: ChatComposerProps) {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 1.5 }, borderTop: 1, borderColor: 'divider' }} data-testid="chat-composer" data-closed={closed ? 'true' : 'false'}>
+      {status && (
+        <Stack direction="row" data-testid="chat-status" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          {status}
+        </Stack>
+      )}
       {closed && (
         <Alert severity="info" data-testid="chat-closed" sx={{ mb: 1 }}>
           {translate('tickets.chat.closed')}

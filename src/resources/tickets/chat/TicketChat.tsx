@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import DoneAll from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,40 +9,78 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { ticketAcceptsMessages, type TicketStatus } from '../../../../contract/tickets';
+import { ticketAcceptsMessages, type TicketChatMessage, type TicketStatus } from '../../../../contract/tickets';
 import { AttachmentChips } from '../../../components/attachments/AttachmentChips';
 import { downloadAttachment } from '../ticketApi';
-import { useDateTimeFormat } from '../useDateTimeFormat';
 import { ChatBubble } from './ChatBubble';
 import { ChatComposer } from './ChatComposer';
+import { ChatDivider } from './ChatDivider';
+import { ChatTime } from './ChatTime';
+import { firstUnreadId, lastSeenId, sideOfMessage, sideOfReader } from './chatSides';
+import { dayKeyOf, useChatTimeFormat, useNow } from './chatTime';
 import type { OutgoingMessage } from './outbox';
+import { useMarkNewestRead } from './useMarkNewestRead';
 import { useTicketChat } from './useTicketChat';
+import { useTicketReads } from './useTicketReads';
 import { useTypingPeople, useTypingSender } from './useTyping';
 
 interface TicketChatProps {
   ticketId: string;
   status: TicketStatus;
-  /** The reader: their messages show on the right. */
+  /** The reader: their own messages say "You". */
   userId: string | undefined;
+  /** The reader's partner (null for staff): which side is "us" (DESIGN.md "Tickets"). */
+  readerPartnerId: string | null | undefined;
+  /** Beside the reply box: the status and the control that changes it. */
+  statusControl?: ReactNode;
 }
 
 /** Near the bottom: a new message scrolls into view; further up, the reader is reading history and stays. */
 const STICK_TO_BOTTOM_PX = 120;
 
-/** A ticket's chat, the same for the partner and for staff: live messages, typing, outbox, composer. */
-export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
+/**
+ * A ticket's chat, the same for the partner and for staff, seen from the reader's side: ours on the right (for
+ * staff every staff author, for a partner their partner's users), the other side's on the left; days apart,
+ * "New messages" where the reader stopped, "Seen" under ours the other side has read; live, with the outbox.
+ */
+export function TicketChat({ ticketId, status, userId, readerPartnerId, statusControl }: TicketChatProps) {
   const translate = useTranslate();
-  const formatTime = useDateTimeFormat();
+  const format = useChatTimeFormat();
+  const now = useNow();
   const { messages, pending, loadState, send, retry, discard, reload } = useTicketChat(ticketId);
+  const { reads, openedMine, loaded, markRead } = useTicketReads(ticketId);
   const typing = useTypingPeople(ticketId, userId);
   const onTyping = useTypingSender(ticketId);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const side = sideOfReader(readerPartnerId);
+  useMarkNewestRead(scroller, messages.at(-1), markRead);
 
+  const unreadId = loaded && openedMine !== undefined ? firstUnreadId(messages, openedMine, side) : null;
+  const seenId = reads ? lastSeenId(messages, reads, side) : null;
+
+  const positionedFor = useRef<string | null>(null);
   useEffect(() => {
     const element = scroller.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [messages, pending, typing.length]);
+    if (!element) return;
+    const marker = element.querySelector<HTMLElement>('[data-testid="chat-unread"]');
+    // Once, when the chat and the reads are in: the reader starts where they stopped. Later, new messages
+    // follow at the bottom unless the reader scrolled up.
+    if (positionedFor.current !== ticketId && loadState === 'ready' && loaded) {
+      positionedFor.current = ticketId;
+      if (marker) {
+        element.scrollTop += marker.getBoundingClientRect().top - element.getBoundingClientRect().top - 8;
+        return;
+      }
+    }
+    if (atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [ticketId, messages, pending, typing.length, loadState, loaded]);
+
+  const authorOf = (message: TicketChatMessage) => {
+    if (message.authorId === userId) return translate('tickets.chat.you');
+    if (message.authorIsStaff && side === 'partner') return translate('tickets.chat.staffAuthor', { name: message.authorName });
+    return message.authorName;
+  };
 
   const pendingLabel = (message: OutgoingMessage) =>
     message.state === 'failed'
@@ -50,9 +89,11 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
         ? translate('tickets.chat.sending')
         : translate('tickets.chat.queued');
 
+  const dayLabels = { today: translate('tickets.chat.today'), yesterday: translate('tickets.chat.yesterday') };
+
   return (
     <Card variant="outlined" data-testid="ticket-chat" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <CardHeader title={translate('tickets.chat.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 1 }} />
+      <CardHeader title={translate('tickets.chat.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ py: 1.5 }} />
       <Box
         ref={scroller}
         onScroll={(event) => {
@@ -60,8 +101,20 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
           atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
         }}
         data-testid="chat-messages"
-        aria-live="polite"
-        sx={{ height: { xs: '55vh', md: '50vh' }, minHeight: 260, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1 }}
+        role="log"
+        tabIndex={0}
+        aria-label={translate('tickets.chat.history')}
+        sx={{
+          // On a phone the chat fills the screen below the page's header, leaving the reply box in view.
+          height: { xs: 'calc(100dvh - 330px)', md: '58vh' },
+          minHeight: 260,
+          overflowY: 'auto',
+          px: { xs: 1, sm: 2 },
+          py: 1,
+          borderTop: 1,
+          borderColor: 'divider',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
       >
         {loadState === 'loading' && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -80,23 +133,45 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
           </Typography>
         )}
         <Stack spacing={1.5}>
-          {messages.map((message) => (
-            <ChatBubble
-              key={message.id}
-              own={message.authorId === userId}
-              author={message.authorIsStaff ? translate('tickets.chat.staffAuthor', { name: message.authorName }) : message.authorName}
-              time={formatTime(message.createdAt)}
-              body={message.body}
-            >
-              {message.attachments.length > 0 ? (
-                <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} />
-              ) : null}
-            </ChatBubble>
-          ))}
+          {messages.map((message, index) => {
+            const ours = sideOfMessage(message) === side;
+            const newDay = index === 0 || dayKeyOf(messages[index - 1].createdAt) !== dayKeyOf(message.createdAt);
+            return (
+              <Fragment key={message.id}>
+                {newDay && <ChatDivider testId="chat-day" label={format.day(message.createdAt, now, dayLabels)} />}
+                {message.id === unreadId && <ChatDivider testId="chat-unread" label={translate('tickets.chat.newMessages')} accent />}
+                <ChatBubble
+                  messageId={message.id}
+                  ours={ours}
+                  authorName={message.authorName}
+                  author={authorOf(message)}
+                  time={<ChatTime iso={message.createdAt} now={now} />}
+                  body={message.body}
+                  footer={
+                    message.id === seenId ? (
+                      <Typography
+                        variant="caption"
+                        data-testid="chat-seen"
+                        sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5, px: 0.5 }}
+                      >
+                        <DoneAll sx={{ fontSize: 14 }} aria-hidden />
+                        {translate('tickets.chat.seen')}
+                      </Typography>
+                    ) : null
+                  }
+                >
+                  {message.attachments.length > 0 ? (
+                    <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} />
+                  ) : null}
+                </ChatBubble>
+              </Fragment>
+            );
+          })}
           {pending.map((message) => (
             <ChatBubble
               key={message.clientId}
-              own
+              ours
+              authorName={translate('tickets.chat.you')}
               author={translate('tickets.chat.you')}
               time={pendingLabel(message)}
               body={message.body}
@@ -129,7 +204,7 @@ export function TicketChat({ ticketId, status, userId }: TicketChatProps) {
       >
         {typing.length > 0 ? translate('tickets.chat.typing', { smart_count: typing.length, names: typing.join(', ') }) : ''}
       </Typography>
-      <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} />
+      <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} status={statusControl} />
     </Card>
   );
 }
