@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compressDirectory } from './scripts/compressAssets';
+import { writePreloadPages } from './scripts/preloadPages';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -19,9 +22,25 @@ function reactAdminInsideAppRouter(): Plugin {
   };
 }
 
+/** Once the build is written: the pages that preload a path's bundle, then brotli and gzip beside every text file. */
+function preloadAndPrecompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'preload-and-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      writePreloadPages(outDir);
+      compressDirectory(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactAdminInsideAppRouter(), react()],
-  // The manifest lets bench/bundle.ts follow the sign-in page's chunks.
+  plugins: [reactAdminInsideAppRouter(), react(), preloadAndPrecompress()],
+  // The manifest lets the server preload a route's chunks (scripts/preloadPages.ts) and bench/bundle.ts follow them.
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000, manifest: true },
   server: {
     port: 5173,

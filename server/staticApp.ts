@@ -2,25 +2,46 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { PreloadPage } from '../scripts/preloadPages';
+import { authPaths, routePaths } from '../src/config/routePaths';
 import { ApiError } from './core/errors';
 import { sendError } from './core/errorHandlers';
 
-/** Serves the built app from `dist`, with index.html for every non-API path (history fallback). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The page for an app path: index.html with a modulepreload of the bundle that path opens (written by the build,
+ * scripts/preloadPages.ts), or index.html itself when the build has none.
+ */
+function pageFor(root: string, urlPath: string): string {
+  const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  if (route === routePaths.notFound) return 'index.html';
+  const page: PreloadPage = (authPaths as readonly string[]).includes(route) ? 'index.auth.html' : 'index.app.html';
+  return fs.existsSync(path.join(root, page)) ? page : 'index.html';
+}
+
+/**
+ * Serves the built app from `dist`, with a page for every non-API path (history fallback). Files go out as the
+ * build precompressed them (`.br`, `.gz`) when the browser accepts that encoding; hashed assets are cached for good.
+ */
 export async function registerStaticApp(app: FastifyInstance, staticDir: string | undefined) {
   const root = staticDir && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : null;
   // cacheControl: false, so the cache-control set below stands (send would overwrite it with max-age=0).
-  if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
     if (!root) return reply.code(503).type('text/plain').send('The app is not built: run npm run build');
+    reply.header('vary', 'Accept-Encoding');
     const file = path.normalize(urlPath).replace(/^([/\\])+/, '');
     const full = path.join(root, file);
-    if (file && full.startsWith(root) && fs.existsSync(full) && fs.statSync(full).isFile()) {
-      const immutable = file.startsWith('assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
+    const inside = file !== '' && full.startsWith(root);
+    if (inside && fs.existsSync(full) && fs.statSync(full).isFile()) {
+      return reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache').sendFile(file);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A chunk of another build is gone for good: the page asking for it must not take index.html for code.
+    if (inside && file.startsWith('assets/')) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').sendFile(pageFor(root, urlPath));
   });
 }
