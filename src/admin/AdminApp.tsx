@@ -18,15 +18,19 @@ import { RequireScreenAccess } from './RequireScreenAccess';
 import { screenComponent } from './screenComponents';
 import { resourceElementsOf } from './screenResources';
 import { screenRoutes } from './screenRoutes';
+import { startScreenLoad } from './startScreenLoad';
 
-const HomePage = lazy(() => import('../pages/home/HomePage'));
+const loadHomePage = () => import('../pages/home/HomePage');
+const HomePage = lazy(loadHomePage);
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+
+startScreenLoad(window.location.pathname, loadHomePage);
 
 const lightTheme = themeOptions('light');
 const darkTheme = themeOptions('dark');
 
-const AdminLoading = () => <LoadingScreen fullHeight />;
+const AdminLoading = () => <LoadingScreen layout="app" />;
 
 /** Each route's screen behind its access check, made once (a lazy component must keep its identity). */
 const guardedScreens = new Map(

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { authPaths, routePaths } from '../config/routePaths';
 import { SignedInOnly } from './SignedInOnly';
@@ -13,9 +13,15 @@ const AuthPages = lazy(() => import('../auth/AuthPages'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage'));
 
+/** The shape of the page on its way: the sign-in column on the sign-in pages, the signed-in shell elsewhere. */
+function BundleLoading() {
+  const { pathname } = useLocation();
+  return <LoadingScreen layout={(authPaths as readonly string[]).includes(pathname) ? 'signIn' : 'app'} />;
+}
+
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingScreen fullHeight />}>
+    <Suspense fallback={<BundleLoading />}>
       <Routes>
         {authPaths.map((path) => (
           <Route
