@@ -264,7 +264,7 @@ describe.each([
     expect(await fitsWidth(page), 'roles').toBe(true);
     await shot(page, 'roles');
     await page.goto(`${server.url}/roles/${demo.roleIds.Support}/permissions`);
-    await page.getByTestId('permission-group-Partners').waitFor();
+    await page.getByTestId('permission-row-Partners').waitFor();
     await title(texts.permissions.title.replace('%{role}', 'Support')).waitFor();
     expect(await fitsWidth(page), 'permissions').toBe(true);
     await shot(page, 'role-permissions');

@@ -4,7 +4,6 @@ import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,14 +16,14 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { StatusPage } from '../../components/StatusPage';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { PageHeading } from '../../layout/PageHeading';
-import { permissionGroups } from './permissionCatalogue';
 import { PermissionChangeDialog } from './PermissionChangeDialog';
-import { PermissionGroupCard } from './PermissionGroupCard';
+import { PermissionMatrix } from './PermissionMatrix';
+import { hiddenCount, permissionMatrix } from './permissionMatrix';
 import { rolePermissionsApi } from './rolePermissionsApi';
 
 /**
- * /roles/{id}/permissions: the whole catalogue grouped by resource, a switch per action, select-all per
- * resource and a search. Saving first asks the server what would change and whom it reaches, and applies
+ * /roles/{id}/permissions: this product's resources by action in one matrix, with a search. Permissions the
+ * matrix does not show (template resources) are sent back as they were. Saving first asks the server what would change and whom it reaches, and applies
  * it only once confirmed.
  */
 export default function RolePermissionsPage() {
@@ -53,7 +52,7 @@ export default function RolePermissionsPage() {
     return () => loading.abort();
   }, [id]);
 
-  const groups = useMemo(() => permissionGroups(translate, search), [translate, search]);
+  const matrix = useMemo(() => permissionMatrix(translate, search), [translate, search]);
   const changedCount = useMemo(() => {
     if (!saved) return 0;
     return [...enabled].filter((p) => !saved.has(p)).length + [...saved].filter((p) => !enabled.has(p)).length;
@@ -72,6 +71,7 @@ export default function RolePermissionsPage() {
   }
   if (!role || !saved) return <LoadingScreen />;
 
+  const hidden = hiddenCount(saved);
   const setMany = (keys: string[], on: boolean) =>
     setEnabled((current) => {
       const next = new Set(current);
@@ -138,14 +138,14 @@ export default function RolePermissionsPage() {
           },
         }}
       />
-      {groups.length === 0 && <Typography sx={{ color: 'text.secondary', py: 4 }}>{translate('admin.permissions.noMatch')}</Typography>}
-      <Grid container spacing={2} sx={{ mb: 12 }}>
-        {groups.map((group) => (
-          <Grid key={group.resource} size={{ xs: 12, md: 6, xl: 4 }}>
-            <PermissionGroupCard group={group} enabled={enabled} readOnly={!mayUpdate} onChange={setMany} />
-          </Grid>
-        ))}
-      </Grid>
+      {matrix.rows.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary', py: 4 }}>{translate('admin.permissions.noMatch')}</Typography>
+      ) : (
+        <PermissionMatrix columns={matrix.columns} rows={matrix.rows} enabled={enabled} readOnly={!mayUpdate} onChange={setMany} />
+      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, mb: 12 }} data-testid="permission-hidden-kept">
+        {hidden === 0 ? translate('admin.permissions.hiddenNone') : translate('admin.permissions.hiddenKept', { smart_count: hidden })}
+      </Typography>
       {mayUpdate && (
         <Paper elevation={6} sx={{ position: 'sticky', bottom: 16, zIndex: 2, p: 1.5, mx: 'auto', maxWidth: 720 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

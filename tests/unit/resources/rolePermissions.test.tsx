@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, RESOURCES } from '../../../contract/permissions';
 import { adminMock } from '../../../mocks/adminApi';
 import { mockApi } from '../../../mocks/handlers';
 import RolePermissionsPage from '../../../src/resources/roles/RolePermissionsPage';
+import { MATRIX_ROWS } from '../../../src/resources/roles/permissionMatrix';
 import { renderInAdmin } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
@@ -12,15 +12,17 @@ import { signInAs } from '../sessionFixtures';
 const partnerRole = () => adminMock.roles.find((r) => r.name === 'Partner')!;
 const renderPage = (roleId = partnerRole().id, language: 'en' | 'vi' = 'en') =>
   renderInAdmin(<RolePermissionsPage />, { url: `/roles/${roleId}/permissions`, path: '/roles/:id/permissions', language });
+const partnersActions = MATRIX_ROWS.find((row) => row.resource === 'Partners')!.actions.length;
 const switchOf = (key: string) => screen.getByTestId(`permission-${key}`).querySelector('input') as HTMLInputElement;
 
 describe('role permission manager', { timeout: 20_000 }, () => {
-  it('lists the whole catalogue grouped by resource, with the role’s permissions on', async () => {
+  it('lists this product’s resources by action, with the role’s permissions on', async () => {
     signInAs('admin');
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Permissions of Partner' }, LOAD)).toBeInTheDocument();
-    expect(screen.getAllByTestId(/^permission-group-/)).toHaveLength(RESOURCES.length);
-    expect(within(screen.getByTestId('permission-group-Partners')).getAllByRole('switch')).toHaveLength(ACTIONS.length);
+    expect(screen.getAllByTestId(/^permission-row-/)).toHaveLength(MATRIX_ROWS.length);
+    // Seven actions and the row's own toggle.
+    expect(within(screen.getByTestId('permission-row-Partners')).getAllByRole('checkbox')).toHaveLength(8);
     expect(switchOf('Permissions.Tickets.Create')).toBeChecked();
     expect(switchOf('Permissions.Partners.View')).not.toBeChecked();
   });
@@ -29,36 +31,36 @@ describe('role permission manager', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     signInAs('admin');
     renderPage();
-    await screen.findByTestId('permission-group-Partners', {}, LOAD);
+    await screen.findByTestId('permission-row-Partners', {}, LOAD);
     await user.type(screen.getByTestId('permission-search'), 'partner users');
-    await waitFor(() => expect(screen.getAllByTestId(/^permission-group-/).map((g) => g.dataset.testid)).toEqual(['permission-group-PartnerUsers']));
+    await waitFor(() => expect(screen.getAllByTestId(/^permission-row-/).map((g) => g.dataset.testid)).toEqual(['permission-row-PartnerUsers']));
   });
 
   it('finds an action by its Vietnamese name typed without accents', async () => {
     const user = userEvent.setup();
     signInAs('admin');
     renderPage(partnerRole().id, 'vi');
-    await screen.findByTestId('permission-group-Partners', {}, LOAD);
+    await screen.findByTestId('permission-row-Partners', {}, LOAD);
     await user.type(screen.getByTestId('permission-search'), 'xuat file');
-    // No resource is called that: only the Export action ("Xuất file") stays, in every group.
-    await waitFor(() => expect(within(screen.getByTestId('permission-group-Partners')).getAllByRole('switch')).toHaveLength(1));
-    expect(screen.getAllByTestId(/^permission-group-/)).toHaveLength(RESOURCES.length);
-    expect(within(screen.getByTestId('permission-group-Partners')).getByRole('switch', { name: 'Xuất file' })).toBeInTheDocument();
+    // No resource is called that: only the Export column ("Xuất file") stays, in the rows that have it.
+    await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(2));
+    expect(screen.getAllByTestId(/^permission-row-/)).toHaveLength(MATRIX_ROWS.filter((row) => row.actions.includes('Export')).length);
+    expect(within(screen.getByTestId('permission-row-Partners')).getByRole('checkbox', { name: 'Đối tác: Xuất file' })).toBeInTheDocument();
   });
 
   it('previews the change, shows what it adds and removes and whom it affects, and saves only once confirmed', async () => {
     const user = userEvent.setup();
     signInAs('admin');
     renderPage();
-    await screen.findByTestId('permission-group-Partners', {}, LOAD);
-    await user.click(within(screen.getByTestId('permission-group-Partners')).getByRole('checkbox', { name: 'Select all permissions of Partners' }));
+    await screen.findByTestId('permission-row-Partners', {}, LOAD);
+    await user.click(within(screen.getByTestId('permission-row-Partners')).getByRole('checkbox', { name: 'Select all permissions of Partners' }));
     expect(switchOf('Permissions.Partners.AdminView')).toBeChecked();
     await user.click(switchOf('Permissions.Tickets.Create'));
-    expect(screen.getByTestId('permission-changed-count')).toHaveTextContent(`${ACTIONS.length + 1} changes`);
+    expect(screen.getByTestId('permission-changed-count')).toHaveTextContent(`${partnersActions + 1} changes`);
 
     await user.click(screen.getByTestId('permission-save'));
     const dialog = within(await screen.findByTestId('permission-change-dialog'));
-    expect(dialog.getByTestId('permission-change-added')).toHaveTextContent(`${ACTIONS.length} permissions added`);
+    expect(dialog.getByTestId('permission-change-added')).toHaveTextContent(`${partnersActions} permissions added`);
     expect(dialog.getByTestId('permission-change-added')).toHaveTextContent('Partners · Admin view');
     expect(dialog.getByTestId('permission-change-removed')).toHaveTextContent('Tickets · Create');
     expect(dialog.getByTestId('permission-change-affected')).toHaveTextContent('2 users hold this role and are affected.');
