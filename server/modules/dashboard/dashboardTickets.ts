@@ -5,31 +5,35 @@ import type { TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { partners, tickets } from '../../db/schema';
 
+const itemColumns = {
+  id: tickets.id,
+  subject: tickets.subject,
+  status: tickets.status,
+  partnerName: partners.name,
+  awaitingSince: tickets.awaitingSince,
+};
+
 /**
- * Tickets waiting for one side's answer, longest waiting first, with their total. `where` must lead with the
+ * Tickets waiting for one side's answer, longest waiting first, with their total: `total` reads it (staff's,
+ * cached over every partner), else a window count in the same query (a partner's few). `where` leads with the
  * awaiting side (and the partner, for a partner's own) so tickets_awaiting_idx / tickets_partner_awaiting_idx
- * read the page in order and count without touching the rest of the table.
+ * read the page in order.
  */
-export async function ticketsAwaiting(db: Db, where: SQL, total = () => countTickets(db, where)): Promise<DashboardList<DashboardTicket>> {
-  const [items, count] = await Promise.all([
+export async function ticketsAwaiting(db: Db, where: SQL, total?: () => Promise<number>): Promise<DashboardList<DashboardTicket>> {
+  const page = (columns: typeof itemColumns & { total?: SQL<number> }) =>
     db
-      .select({
-        id: tickets.id,
-        subject: tickets.subject,
-        status: tickets.status,
-        partnerName: partners.name,
-        awaitingSince: tickets.awaitingSince,
-      })
+      .select(columns)
       .from(tickets)
       .innerJoin(partners, eq(partners.id, tickets.partnerId))
       .where(where)
       .orderBy(asc(tickets.awaitingSince), asc(tickets.id))
-      .limit(DASHBOARD_LIST_MAX),
-    total(),
-  ]);
+      .limit(DASHBOARD_LIST_MAX);
+  const [rows, count] = total
+    ? await Promise.all([page(itemColumns), total()])
+    : await page({ ...itemColumns, total: sql<number>`(count(*) over ())::int` }).then((found) => [found, found[0]?.total ?? 0] as const);
   return {
     total: count,
-    items: items.map((t) => ({
+    items: rows.map((t) => ({
       id: t.id,
       subject: t.subject,
       status: t.status as TicketStatus,

@@ -27,44 +27,41 @@ export function nextStepOf(form: { status: string; reopenedAt: Date | null; fill
   return form.filledCount > 0 ? 'continue' : 'start';
 }
 
+/** One query: the partner's forms counted (window counts) and the first due ones; submitted ones sort last and are left out. */
 async function onboarding(db: Db, partnerId: string): Promise<PartnerDashboardDto['onboarding']> {
-  const notSubmitted = and(eq(partnerForms.partnerId, partnerId), sql`${partnerForms.status} <> 'SUBMITTED'`);
-  const [[counts], due] = await Promise.all([
-    db
-      .select({
-        assigned: sql<number>`count(*)::int`,
-        submitted: sql<number>`(count(*) filter (where ${partnerForms.status} = 'SUBMITTED'))::int`,
-      })
-      .from(partnerForms)
-      .where(eq(partnerForms.partnerId, partnerId)),
-    db
-      .select({
-        id: partnerForms.id,
-        formName: formVersions.name,
-        status: partnerForms.status,
-        requiredFields: partnerForms.requiredFields,
-        filledCount: partnerForms.filledCount,
-        totalFields: partnerForms.totalFields,
-        reopenedAt: partnerForms.reopenedAt,
-        updatedAt: partnerForms.updatedAt,
-      })
-      .from(partnerForms)
-      .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
-      .where(notSubmitted)
-      // The partner's turn first (sent back, then the rest to fill), staff's (LOCKED) last; oldest first within.
-      .orderBy(sql`${partnerForms.status} = 'LOCKED'`, sql`${partnerForms.reopenedAt} is null`, asc(partnerForms.createdAt), asc(partnerForms.id))
-      .limit(DASHBOARD_LIST_MAX),
-  ]);
-  const items: DashboardPartnerForm[] = due.map((f) => ({
-    id: f.id,
-    formName: f.formName,
-    status: f.status as PartnerFormStatus,
-    requiredFields: f.requiredFields,
-    filledCount: f.filledCount,
-    totalFields: f.totalFields,
-    nextStep: nextStepOf(f),
-    updatedAt: f.updatedAt.toISOString(),
-  }));
+  const submitted = sql`${partnerForms.status} = 'SUBMITTED'`;
+  const rows = await db
+    .select({
+      id: partnerForms.id,
+      formName: formVersions.name,
+      status: partnerForms.status,
+      requiredFields: partnerForms.requiredFields,
+      filledCount: partnerForms.filledCount,
+      totalFields: partnerForms.totalFields,
+      reopenedAt: partnerForms.reopenedAt,
+      updatedAt: partnerForms.updatedAt,
+      assigned: sql<number>`(count(*) over ())::int`,
+      submitted: sql<number>`(count(*) filter (where ${submitted}) over ())::int`,
+    })
+    .from(partnerForms)
+    .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
+    .where(eq(partnerForms.partnerId, partnerId))
+    // The partner's turn first (sent back, then the rest to fill), staff's (LOCKED) next, oldest first within.
+    .orderBy(submitted, sql`${partnerForms.status} = 'LOCKED'`, sql`${partnerForms.reopenedAt} is null`, asc(partnerForms.createdAt), asc(partnerForms.id))
+    .limit(DASHBOARD_LIST_MAX);
+  const [counts = { assigned: 0, submitted: 0 }] = rows;
+  const items: DashboardPartnerForm[] = rows
+    .filter((f) => f.status !== 'SUBMITTED')
+    .map((f) => ({
+      id: f.id,
+      formName: f.formName,
+      status: f.status as PartnerFormStatus,
+      requiredFields: f.requiredFields,
+      filledCount: f.filledCount,
+      totalFields: f.totalFields,
+      nextStep: nextStepOf(f),
+      updatedAt: f.updatedAt.toISOString(),
+    }));
   return { assigned: counts.assigned, submitted: counts.submitted, due: { total: counts.assigned - counts.submitted, items } };
 }
 

@@ -71,9 +71,9 @@ async function funnel(db: Db, steps: () => Promise<FunnelStep[]>): Promise<Dashb
   return rows.map(({ total: _total, ...row }) => ({ ...row, formName: nameOf.get(row.definitionId) ?? '' }));
 }
 
-async function fileRequestsWaiting(db: Db): Promise<DashboardList<DashboardFileRequest>> {
+async function fileRequestsWaiting(db: Db, counts: StaffCounts): Promise<DashboardList<DashboardFileRequest>> {
   const pending = eq(fileRequests.status, 'PENDING');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: fileRequests.id,
@@ -91,10 +91,17 @@ async function fileRequestsWaiting(db: Db): Promise<DashboardList<DashboardFileR
       .where(pending)
       .orderBy(asc(fileRequests.createdAt), asc(fileRequests.id))
       .limit(DASHBOARD_LIST_MAX),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(fileRequests)
-      .where(pending),
+    cached(
+      counts.fileRequests,
+      'pending',
+      async () =>
+        (
+          await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(fileRequests)
+            .where(pending)
+        )[0].total,
+    ),
   ]);
   return {
     total,
@@ -135,7 +142,11 @@ async function recentActivity(db: Db): Promise<DashboardActivity[]> {
  * ResourceChanged on any instance), so 100,000 tickets are counted once per change, not once per Home.
  */
 export function createStaffCounts(events: EventBus) {
-  return { tickets: createCountCache<unknown>(events, 'tickets'), partnerForms: createCountCache<unknown>(events, 'partner-forms') };
+  return {
+    tickets: createCountCache<unknown>(events, 'tickets'),
+    partnerForms: createCountCache<unknown>(events, 'partner-forms'),
+    fileRequests: createCountCache<unknown>(events, 'file-requests'),
+  };
 }
 type StaffCounts = ReturnType<typeof createStaffCounts>;
 const cached = <T>(cache: StaffCounts[keyof StaffCounts], key: string, read: () => Promise<T>) => cache.get(key, read) as Promise<T>;
@@ -154,7 +165,7 @@ export async function staffDashboard(
       ? await ticketsAwaiting(db, waitingForUs, () => cached(counts.tickets, 'waitingForUs', () => countTickets(db, waitingForUs)))
       : null,
     funnel: may.forms ? await funnel(db, () => cached(counts.partnerForms, 'funnel', () => funnelSteps(db))) : null,
-    fileRequestsWaiting: may.fileRequests ? await fileRequestsWaiting(db) : null,
+    fileRequestsWaiting: may.fileRequests ? await fileRequestsWaiting(db, counts) : null,
     recentActivity: may.activity ? await recentActivity(db) : null,
   };
 }
