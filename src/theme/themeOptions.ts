@@ -1,15 +1,12 @@
 import type { ThemeOptions } from '@mui/material/styles';
 import type { ThemeMode } from '../preferences/themeMode';
 import { BORDER_RADIUS, BREAKPOINTS, PRIMARY_COLOR } from './themeConstants';
+import { paletteOf } from './themePalette';
 
 /** One theme for the sign-in pages and the admin; react-admin builds its own from these options. */
 export function themeOptions(mode: ThemeMode): ThemeOptions {
   return {
-    palette: {
-      mode,
-      primary: { main: PRIMARY_COLOR },
-      ...(mode === 'light' ? { background: { default: '#F9FAFB', paper: '#FFFFFF' } } : {}),
-    },
+    palette: paletteOf(mode),
     shape: { borderRadius: BORDER_RADIUS },
     breakpoints: { values: BREAKPOINTS },
     typography: {
@@ -18,6 +15,8 @@ export function themeOptions(mode: ThemeMode): ThemeOptions {
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A bar carries no text: the brand colour itself, in both modes.
+      MuiLinearProgress: { styleOverrides: { barColorPrimary: { backgroundColor: PRIMARY_COLOR } } },
     },
   };
 }

@@ -1,0 +1,26 @@
+import type { PaletteOptions } from '@mui/material/styles';
+import type { ThemeMode } from '../preferences/themeMode';
+import { PRIMARY_COLOR, PRIMARY_TEXT_DARK_MODE, PRIMARY_TEXT_LIGHT_MODE } from './themeConstants';
+
+/**
+ * Colours that pass WCAG AA (4.5:1) wherever MUI writes text with them: on the paper and page backgrounds,
+ * and as the text colour MUI picks for a filled chip or button (contrastThreshold). The brand blue #1877F2
+ * (4.23:1 under white) stays for fills and large type: `primary.light`, progress bars, the logo.
+ */
+export function paletteOf(mode: ThemeMode): PaletteOptions {
+  if (mode === 'dark') {
+    return {
+      mode,
+      contrastThreshold: 4.5,
+      primary: { main: PRIMARY_TEXT_DARK_MODE, light: PRIMARY_COLOR },
+    };
+  }
+  return {
+    mode,
+    contrastThreshold: 4.5,
+    primary: { main: PRIMARY_TEXT_LIGHT_MODE, light: PRIMARY_COLOR },
+    info: { main: '#0277BD' },
+    warning: { main: '#B45309' },
+    background: { default: '#F9FAFB', paper: '#FFFFFF' },
+  };
+}
