@@ -13,6 +13,7 @@ export default {
     },
     loading: 'Loading…',
     backToTop: 'Back to top',
+    skipToContent: 'Skip to main content',
     toast: {
       close: 'Close',
     },

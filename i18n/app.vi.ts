@@ -13,6 +13,7 @@ export default {
     },
     loading: 'Đang tải…',
     backToTop: 'Lên đầu trang',
+    skipToContent: 'Chuyển đến nội dung chính',
     toast: {
       close: 'Đóng',
     },

@@ -13,20 +13,30 @@ function BrandMark() {
   );
 }
 
-/** The logo block: mark, name and tagline, linking home. */
+/**
+ * The logo block: mark, name and tagline, linking home. The link is the name alone (its accessible name must
+ * contain the text it shows), stretched over the block so the mark and tagline open home too.
+ */
 export function Brand({ taglineOnPhones = true }: { taglineOnPhones?: boolean }) {
   const translate = useTranslateMessage();
   return (
-    <Box
-      component={RouterLink}
-      to="/"
-      aria-label={translate('app.brand.home')}
-      data-testid="brand"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, color: 'text.primary', textDecoration: 'none' }}
-    >
+    <Box data-testid="brand" sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 1.5, color: 'text.primary' }}>
       <BrandMark />
       <Box>
-        <Typography variant="subtitle1" component="span" sx={{ display: 'block', fontWeight: 700, lineHeight: 1.2 }}>
+        <Typography
+          variant="subtitle1"
+          component={RouterLink}
+          to="/"
+          aria-label={translate('app.brand.home')}
+          sx={{
+            display: 'block',
+            fontWeight: 700,
+            lineHeight: 1.2,
+            color: 'inherit',
+            textDecoration: 'none',
+            '&::after': { content: '""', position: 'absolute', inset: 0 },
+          }}
+        >
           {translate('app.brand.name')}
         </Typography>
         <Typography

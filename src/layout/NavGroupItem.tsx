@@ -4,6 +4,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,7 +22,7 @@ export function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigat
   const Icon = group.icon;
   const listId = `nav-group-${group.id}-items`;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         onClick={() => setOpen((current) => !current)}
         aria-expanded={open}
@@ -42,6 +43,6 @@ export function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigat
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }

@@ -8,12 +8,12 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { routePaths } from '../config/routePaths';
 import type { SessionUser } from '../providers/auth/sessionUser';
+import { MenuWithHeader } from './MenuWithHeader';
 import { UserAvatar } from './UserAvatar';
 
 const links = [
@@ -22,7 +22,9 @@ const links = [
   { to: routePaths.settings, labelKey: 'app.profileMenu.settings', icon: SettingsOutlined, testId: 'profile-menu-settings' },
 ];
 
-/** The avatar menu of the top bar: Home, Profile, Settings, Logout. */
+const MENU_ID = 'profile-menu-items';
+
+/** The avatar menu of the top bar: who is signed in, then Home, Profile, Settings, Logout. */
 export function ProfileMenu() {
   const translate = useTranslate();
   const logout = useLogout();
@@ -36,29 +38,34 @@ export function ProfileMenu() {
       <IconButton
         aria-label={translate('app.profileMenu.label')}
         aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? MENU_ID : undefined}
         data-testid="profile-menu"
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
         <UserAvatar user={user} />
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
+      <MenuWithHeader
+        id={MENU_ID}
+        anchor={anchor}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 240 } } }}
+        label={translate('app.profileMenu.label')}
+        paperSx={{ width: 240 }}
+        header={
+          <>
+            <Box sx={{ px: 2, py: 1.5 }}>
+              <Typography variant="subtitle2" noWrap data-testid="profile-menu-name">
+                {user?.fullName}
+              </Typography>
+              <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+                {user?.email}
+              </Typography>
+            </Box>
+            <Divider />
+          </>
+        }
       >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle2" noWrap data-testid="profile-menu-name">
-            {user?.fullName}
-          </Typography>
-          <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
-            {user?.email}
-          </Typography>
-        </Box>
-        <Divider />
         {links.map(({ to, labelKey, icon: Icon, testId }) => (
           <MenuItem key={to} component={RouterLink} to={to} onClick={close} data-testid={testId}>
             <ListItemIcon>
@@ -81,7 +88,7 @@ export function ProfileMenu() {
           </ListItemIcon>
           {translate('app.profileMenu.logout')}
         </MenuItem>
-      </Menu>
+      </MenuWithHeader>
     </>
   );
 }

@@ -7,12 +7,14 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { MenuWithHeader } from '../layout/MenuWithHeader';
 import { notificationStore, unreadCount } from '../notifications/notificationStore';
 import { notificationText } from '../notifications/notificationText';
+
+const MENU_ID = 'notification-menu-items';
 
 /** The top bar's bell: the unread count, and a menu of recent notifications with links and "mark all read". */
 export function NotificationBell() {
@@ -32,6 +34,8 @@ export function NotificationBell() {
         aria-label={label}
         title={label}
         aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? MENU_ID : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="notification-bell"
         data-unread={unread}
@@ -40,32 +44,35 @@ export function NotificationBell() {
           <NotificationsNone />
         </Badge>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
+      <MenuWithHeader
+        id={MENU_ID}
+        anchor={anchor}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' } },
-          list: { 'aria-label': translate('notifications.title'), dense: true } as object,
-        }}
+        label={translate('notifications.title')}
+        dense
+        paperSx={{ width: 360, maxWidth: 'calc(100vw - 32px)' }}
         data-testid="notification-menu"
+        header={
+          <>
+            <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                {translate('notifications.title')}
+              </Typography>
+              <Button size="small" disabled={unread === 0} onClick={() => notificationStore.markAllRead()} data-testid="notification-mark-all-read">
+                {translate('notifications.markAllRead')}
+              </Button>
+            </Box>
+            <Divider />
+          </>
+        }
+        empty={
+          items.length === 0 ? (
+            <Typography variant="body2" sx={{ px: 2, py: 3, color: 'text.secondary', textAlign: 'center' }} data-testid="notification-empty">
+              {translate('notifications.empty')}
+            </Typography>
+          ) : undefined
+        }
       >
-        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {translate('notifications.title')}
-          </Typography>
-          <Button size="small" disabled={unread === 0} onClick={() => notificationStore.markAllRead()} data-testid="notification-mark-all-read">
-            {translate('notifications.markAllRead')}
-          </Button>
-        </Box>
-        <Divider />
-        {items.length === 0 && (
-          <Typography variant="body2" sx={{ px: 2, py: 3, color: 'text.secondary', textAlign: 'center' }} data-testid="notification-empty">
-            {translate('notifications.empty')}
-          </Typography>
-        )}
         {items.map((notification) => {
           const { title, message } = notificationText(translate, notification);
           return (
@@ -98,7 +105,7 @@ export function NotificationBell() {
             </MenuItem>
           );
         })}
-      </Menu>
+      </MenuWithHeader>
     </>
   );
 }
