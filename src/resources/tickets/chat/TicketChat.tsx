@@ -105,9 +105,9 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
         tabIndex={0}
         aria-label={translate('tickets.chat.history')}
         sx={{
-          // On a phone the chat fills the screen below the page's header, leaving the reply box in view.
-          height: { xs: 'calc(100dvh - 330px)', md: '58vh' },
-          minHeight: 260,
+          // The history takes the screen left under the page's heading, so the reply box stays in view.
+          height: { xs: 'calc(100dvh - 520px)', md: 'calc(100dvh - 500px)' },
+          minHeight: 240,
           overflowY: 'auto',
           px: { xs: 1, sm: 2 },
           py: 1,
