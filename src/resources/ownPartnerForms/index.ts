@@ -15,7 +15,6 @@ const ownPartnerForms: ScreenDeclaration<PartnerFormDto> = {
   access: list('PartnerForm'),
   routes: [
     { path: 'forms', view: () => import('./OwnPartnerFormListPage') },
-    { path: 'forms/:partnerFormId', titleKey: 'app.screens.formSection', view: () => import('./OpenPartnerFormPage') },
     {
       path: 'forms/:partnerFormId/sections/:sectionId',
       titleKey: 'app.screens.formSection',

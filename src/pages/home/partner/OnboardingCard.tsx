@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,14 +12,13 @@ import { partnerFormsRoute } from '../../../../contract/forms';
 import { EmptyState } from '../../../components/EmptyState';
 import { DashboardCard } from '../DashboardCard';
 import { viewAll } from '../viewAll';
-
-/** Where a partner form opens (its first unfinished section). */
-export const ownPartnerFormRoute = (partnerFormId: string) => `${partnerFormsRoute}/${partnerFormId}`;
+import { useOpenPartnerForm } from './useOpenPartnerForm';
 
 /** Onboarding: how many forms are submitted, and each form due with its progress and next step. */
 export function OnboardingCard({ onboarding }: { onboarding: NonNullable<PartnerDashboardDto['onboarding']> }) {
   const translate = useTranslate();
   const { due } = onboarding;
+  const opener = useOpenPartnerForm();
   return (
     <DashboardCard
       title={translate('dashboard.onboarding.title')}
@@ -35,7 +35,7 @@ export function OnboardingCard({ onboarding }: { onboarding: NonNullable<Partner
       ) : (
         <List dense aria-label={translate('dashboard.onboarding.title')}>
           {due.items.map((form) => (
-            <DueForm key={form.id} form={form} />
+            <DueForm key={form.id} form={form} opener={opener} />
           ))}
         </List>
       )}
@@ -43,7 +43,7 @@ export function OnboardingCard({ onboarding }: { onboarding: NonNullable<Partner
   );
 }
 
-function DueForm({ form }: { form: DashboardPartnerForm }) {
+function DueForm({ form, opener }: { form: DashboardPartnerForm; opener: ReturnType<typeof useOpenPartnerForm> }) {
   const translate = useTranslate();
   const share = form.totalFields ? Math.round((form.filledCount / form.totalFields) * 100) : 0;
   const progress = translate('dashboard.onboarding.progress', { filled: form.filledCount, total: form.totalFields });
@@ -71,7 +71,9 @@ function DueForm({ form }: { form: DashboardPartnerForm }) {
       </Box>
       <Button
         component={RouterLink}
-        to={ownPartnerFormRoute(form.id)}
+        to={partnerFormsRoute}
+        onClick={(event: MouseEvent) => void opener.open(event, form.id)}
+        aria-busy={opener.opening === form.id}
         variant={form.nextStep === 'wait' ? 'outlined' : 'contained'}
         size="small"
         aria-label={translate('dashboard.onboarding.actionLabel', { action, name: form.formName })}

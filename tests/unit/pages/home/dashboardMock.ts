@@ -3,8 +3,11 @@ import type { PartnerDashboardDto, StaffDashboardDto } from '../../../../contrac
 import { API_V1 } from '../../../../contract/http';
 import { failed, ok } from '../../../../mocks/envelopes';
 import { server } from '../../../../mocks/server';
+import { FORM_ID } from '../../resources/ownPartnerForms/partnerFormsMock';
 
 const HOUR = 60 * 60 * 1000;
+/** The partner form the filler's mock (tests/unit/resources/ownPartnerForms) holds: opening it finds its sections. */
+export const SUPPLIER_FORM_ID = FORM_ID;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 const ahead = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
@@ -26,7 +29,16 @@ export const partnerDashboard = (overrides: Partial<PartnerDashboardDto> = {}): 
           nextStep: 'continue',
           updatedAt: ago(5),
         },
-        { id: 'pf-bank', formName: 'Bank details', status: 'OPEN', requiredFields: 2, filledCount: 1, totalFields: 4, nextStep: 'fix', updatedAt: ago(30) },
+        {
+          id: SUPPLIER_FORM_ID,
+          formName: 'Bank details',
+          status: 'OPEN',
+          requiredFields: 2,
+          filledCount: 1,
+          totalFields: 4,
+          nextStep: 'fix',
+          updatedAt: ago(30),
+        },
       ],
     },
   },

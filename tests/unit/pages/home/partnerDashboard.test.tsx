@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notificationStore } from '../../../../src/notifications/notificationStore';
 import { LOAD } from '../../renderWithRouter';
 import { signInAs } from '../../sessionFixtures';
-import { mockDashboard, partnerDashboard } from './dashboardMock';
+import { mockPartnerForms } from '../../resources/ownPartnerForms/partnerFormsMock';
+import { mockDashboard, partnerDashboard, SUPPLIER_FORM_ID } from './dashboardMock';
 import { renderHome } from './renderHome';
 
 const section = (name: string | RegExp) => screen.findByRole('region', { name }, LOAD);
@@ -22,11 +23,23 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
     const [kyc, bank] = within(onboarding).getAllByRole('listitem');
     expect(kyc).toHaveTextContent('Go on filling it in · 3 of 6 answered');
     expect(bank).toHaveTextContent('Reopened by our team: correct it and submit again · 1 of 4 answered');
-    expect(within(onboarding).getByRole('link', { name: 'Continue Know your customer' })).toHaveAttribute('href', '/forms/pf-kyc');
+    expect(within(onboarding).getByRole('link', { name: 'Continue Know your customer' })).toHaveAttribute('href', '/forms');
     expect(within(onboarding).getByRole('link', { name: 'All forms' })).toHaveAttribute('href', '/forms');
+  });
 
-    await userEvent.click(within(onboarding).getByRole('link', { name: 'Fix Bank details' }));
-    expect(await screen.findByTestId('current-path')).toHaveTextContent('/forms/pf-bank');
+  it('opens a form due at its first unfinished section in one click, and the forms list when it cannot be found', async () => {
+    const user = userEvent.setup();
+    mockPartnerForms({ answers: { name: 'Acme', tax: '0312345678' } });
+    mockDashboard(() => partnerDashboard());
+    signInAs('partner');
+    const first = renderHome();
+    await user.click(within(await section('Onboarding')).getByRole('link', { name: 'Fix Bank details' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(`/forms/${SUPPLIER_FORM_ID}/sections/bank`), LOAD);
+    first.unmount();
+
+    renderHome();
+    await user.click(within(await section('Onboarding')).getByRole('link', { name: 'Continue Know your customer' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/forms$/), LOAD);
   });
 
   it('shows tickets awaiting the answer, files about to expire and recent notifications, each one click from its page', async () => {
@@ -66,7 +79,7 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
     await section('Onboarding');
     expect(screen.queryByRole('region', { name: 'Tickets waiting for your answer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Files about to expire' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('welcome-card')).toHaveTextContent('Hello, Pham Partner');
+    expect(screen.getByTestId('welcome-card')).toHaveTextContent('Welcome, Pham Partner');
   });
 
   it('speaks Vietnamese to a Vietnamese reader', async () => {
@@ -74,7 +87,7 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
     signInAs('partner');
     renderHome('vi');
     const onboarding = await section('Hồ sơ đăng ký');
-    expect(within(onboarding).getByRole('link', { name: 'Tiếp tục Know your customer' })).toHaveAttribute('href', '/forms/pf-kyc');
+    expect(within(onboarding).getByRole('link', { name: 'Tiếp tục Know your customer' })).toHaveAttribute('href', '/forms');
     expect(within(onboarding).getByText('Đã nộp 1 trên 3 biểu mẫu')).toBeInTheDocument();
     const tickets = await section('Yêu cầu hỗ trợ đang chờ bạn trả lời');
     expect(within(tickets).getByText('Bộ phận hỗ trợ đã viết 2 ngày trước')).toBeInTheDocument();
