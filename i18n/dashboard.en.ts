@@ -2,7 +2,7 @@
 export default {
   dashboard: {
     title: 'Home',
-    greeting: 'Hello, %{name}',
+    greeting: 'Welcome, %{name}',
     partnerIntro: 'Here is what needs you now.',
     staffIntro: 'Here is what is waiting for the team.',
     loading: 'Loading your dashboard',

@@ -10,6 +10,7 @@ import validationEn from '../i18n/validation.en';
 import { ValidationError } from 'yup';
 import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './accounts';
 import { adminHandlers, adminMock } from './adminApi';
+import { dashboardHandlers } from './dashboard';
 import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
 import { ticketHandlers, ticketsMock } from './tickets';
@@ -122,6 +123,7 @@ export const handlers = [
   ...adminHandlers(() => mockApi.partners),
   ...ticketHandlers,
   ...realtimeHandlers,
+  ...dashboardHandlers,
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');
