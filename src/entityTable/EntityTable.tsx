@@ -2,9 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Typography from '@mui/material/Typography';
-import { useDeleteMany, useListController, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useDeleteMany, useGetIdentity, useListController, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../contract/http';
+import type { SessionUser } from '../providers/auth/sessionUser';
 import type { LiveResourceMeta } from '../realtime/resourceChanges';
 import { AdvancedSearchPanel } from './AdvancedSearchPanel';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -38,6 +39,8 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
   const notify = useNotify();
   const navigate = useNavigate();
   const { can, isPending: accessPending } = useResourceAccess(resource.permissions);
+  const { identity } = useGetIdentity();
+  const isStaff = !!identity && !(identity as SessionUser).partnerId;
   const list = useListController<T>({
     resource: resource.name,
     perPage: DEFAULT_PAGE_SIZE,
@@ -128,12 +131,14 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
     }
   };
 
-  const canSelect = resource.canSelect;
+  // Deleting the selection is the only bulk action here: without it, checkboxes would promise nothing.
+  const canSelect = mayDelete ? resource.canSelect : undefined;
   const keywordValue = typeof filterValues.q === 'string' ? filterValues.q : '';
   const activeFilterCount = (resource.filters ?? []).filter((f) => {
     const value = filterValues[f.source];
     return value !== undefined && value !== null && value !== '';
   }).length;
+  const columns = isStaff ? resource.columns : resource.columns.filter((column) => !column.staffOnly);
 
   return (
     <>
@@ -157,7 +162,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
       />
       {resource.filters?.length ? <AdvancedSearchPanel open={filtersOpen} filters={resource.filters} applied={filterValues} onApply={applyFilters} /> : null}
       <EntityTableGrid<T>
-        columns={resource.columns}
+        columns={columns}
         rows={list.data}
         loading={!!list.isPending}
         refreshing={!!list.isFetching && !list.isPending}
@@ -179,6 +184,18 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
         }
         renderActions={(row) => <RowActionMenu rowTitle={resource.recordTitle(row)} items={menuItems(row)} />}
         rowTitle={resource.recordTitle}
+        empty={{
+          filtered: !!keywordValue || activeFilterCount > 0,
+          onClearFilters: () => {
+            onUnselectItems();
+            setFilters({}, undefined, false);
+          },
+          titleKey: resource.emptyTitleKey,
+          create: mayCreate
+            ? { label: translate('admin.table.addNamed', { name: translate(resource.nameKey) }), onCreate: () => setCreating(true) }
+            : undefined,
+        }}
+        failed={list.error ? { onRetry: reload } : undefined}
       />
       <EntityPagination
         total={list.total ?? 0}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -9,14 +10,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslate, type Identifier, type RaRecord, type SortPayload } from 'react-admin';
+import { EntityCardList } from './EntityCardList';
+import { EmptyList, FailedList, ROW_HEIGHT, SkeletonCards, SkeletonRows, type EmptyListOffer } from './EntityListStates';
 import type { EntityColumn } from './types';
 
 /** Specification section 9: the table is 50vh high, its header stays in view while it scrolls. */
 export const TABLE_HEIGHT = '50vh';
+
+/** Rows the reader may act on together (a bulk action they hold): the select-all column. */
+export interface GridSelection<T extends RaRecord> {
+  selectedIds: Identifier[];
+  isSelectable: (row: T) => boolean;
+  onToggle: (id: Identifier) => void;
+  onSelectAll: (ids: Identifier[]) => void;
+  onClear: () => void;
+}
 
 interface EntityTableGridProps<T extends RaRecord> {
   columns: EntityColumn<T>[];
@@ -25,16 +36,13 @@ interface EntityTableGridProps<T extends RaRecord> {
   refreshing: boolean;
   sort: SortPayload;
   onSort: (field: string) => void;
-  /** Present when the resource declares canSelect: the select-all column. */
-  selection?: {
-    selectedIds: Identifier[];
-    isSelectable: (row: T) => boolean;
-    onToggle: (id: Identifier) => void;
-    onSelectAll: (ids: Identifier[]) => void;
-    onClear: () => void;
-  };
+  selection?: GridSelection<T>;
   renderActions: (row: T) => ReactNode;
   rowTitle: (row: T) => string;
+  /** What an empty list offers (clear the filters, add the first row). */
+  empty?: EmptyListOffer;
+  /** The load failed: the list says so and offers this retry. */
+  failed?: { onRetry: () => void };
 }
 
 function cellValue<T extends RaRecord>(column: EntityColumn<T>, row: T): ReactNode {
@@ -48,7 +56,11 @@ const testId = (id: string) => ({ 'data-testid': id }) as object;
 
 const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
-/** The table: sticky header, optional select-all column, a loading row, one row per item with its menu. */
+/**
+ * The list: on wide screens a table (sticky header, optional select-all column, rows of one height with their
+ * menus), on phones one card a row (EntityCardList). Skeleton rows while it first loads; an empty or failed list
+ * says what to do next.
+ */
 export function EntityTableGrid<T extends RaRecord>({
   columns,
   rows,
@@ -59,6 +71,8 @@ export function EntityTableGrid<T extends RaRecord>({
   selection,
   renderActions,
   rowTitle,
+  empty,
+  failed,
 }: EntityTableGridProps<T>) {
   const translate = useTranslate();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -67,6 +81,40 @@ export function EntityTableGrid<T extends RaRecord>({
   const selectableIds = selection ? (rows ?? []).filter(selection.isSelectable).map((r) => r.id) : [];
   const selectedHere = selection ? selectableIds.filter((id) => selection.selectedIds.includes(id)) : [];
   const allSelected = selectableIds.length > 0 && selectedHere.length === selectableIds.length;
+  const toggleAll = () => (allSelected ? selection?.onClear() : selection?.onSelectAll(selectableIds));
+  const nothing = !loading && !rows?.length;
+
+  if (narrow)
+    return (
+      <Box aria-busy={loading || refreshing} data-testid="entity-table" sx={{ minHeight: TABLE_HEIGHT }}>
+        {refreshing && <LinearProgress aria-label={translate('app.loading')} sx={{ height: 2 }} />}
+        {loading ? (
+          <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label={translate('admin.table.loadingRows')}>
+            <SkeletonCards />
+          </Stack>
+        ) : failed && !rows?.length ? (
+          <FailedList onRetry={failed.onRetry} />
+        ) : nothing ? (
+          <EmptyList offer={empty} />
+        ) : (
+          <EntityCardList<T>
+            columns={columns}
+            rows={rows ?? []}
+            cellValue={cellValue}
+            sort={sort}
+            onSort={onSort}
+            selection={selection}
+            selectAll={
+              selection
+                ? { checked: allSelected, indeterminate: selectedHere.length > 0 && !allSelected, disabled: selectableIds.length === 0, onChange: toggleAll }
+                : undefined
+            }
+            renderActions={renderActions}
+            rowTitle={rowTitle}
+          />
+        )}
+      </Box>
+    );
 
   return (
     <TableContainer sx={{ height: TABLE_HEIGHT, overflow: 'auto' }} data-testid="entity-table">
@@ -79,7 +127,7 @@ export function EntityTableGrid<T extends RaRecord>({
                   checked={allSelected}
                   indeterminate={selectedHere.length > 0 && !allSelected}
                   disabled={selectableIds.length === 0}
-                  onChange={() => (allSelected ? selection.onClear() : selection.onSelectAll(selectableIds))}
+                  onChange={toggleAll}
                   slotProps={{ input: { 'aria-label': translate('admin.table.selectAll'), ...testId('select-all') } }}
                 />
               </TableCell>
@@ -111,22 +159,25 @@ export function EntityTableGrid<T extends RaRecord>({
           </TableRow>
         </TableHead>
         <TableBody>
-          {(loading || refreshing) && (
+          {refreshing && (
             <TableRow data-testid="entity-loading-row">
-              <TableCell colSpan={span} sx={{ p: 0, borderBottom: loading ? undefined : 'none' }}>
-                <LinearProgress aria-label={translate('app.loading')} sx={{ height: loading ? 4 : 2 }} />
-                {loading && (
-                  <Typography variant="body2" sx={{ p: 2, color: 'text.secondary', textAlign: 'center' }}>
-                    {translate('app.loading')}
-                  </Typography>
-                )}
+              <TableCell colSpan={span} sx={{ p: 0, borderBottom: 'none' }}>
+                <LinearProgress aria-label={translate('app.loading')} sx={{ height: 2 }} />
               </TableCell>
             </TableRow>
           )}
-          {!loading && !rows?.length && (
+          {loading && <SkeletonRows cells={span} />}
+          {!loading && failed && !rows?.length && (
             <TableRow>
-              <TableCell colSpan={span} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="entity-empty">
-                {translate('admin.table.empty')}
+              <TableCell colSpan={span} sx={{ borderBottom: 'none' }}>
+                <FailedList onRetry={failed.onRetry} />
+              </TableCell>
+            </TableRow>
+          )}
+          {nothing && !failed && (
+            <TableRow>
+              <TableCell colSpan={span} sx={{ borderBottom: 'none' }}>
+                <EmptyList offer={empty} />
               </TableCell>
             </TableRow>
           )}
@@ -135,7 +186,7 @@ export function EntityTableGrid<T extends RaRecord>({
               const selectable = selection?.isSelectable(row) ?? false;
               const selected = !!selection?.selectedIds.includes(row.id);
               return (
-                <TableRow key={row.id} hover selected={selected} data-testid="entity-row" data-id={row.id}>
+                <TableRow key={row.id} hover selected={selected} data-testid="entity-row" data-id={row.id} sx={{ height: ROW_HEIGHT }}>
                   {selection && (
                     <TableCell padding="checkbox">
                       <Checkbox
@@ -147,7 +198,10 @@ export function EntityTableGrid<T extends RaRecord>({
                     </TableCell>
                   )}
                   {shown.map((column) => (
-                    <TableCell key={column.source} sx={{ maxWidth: column.maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={column.source}
+                      sx={{ maxWidth: column.maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', py: 0.5 }}
+                    >
                       {cellValue(column, row)}
                     </TableCell>
                   ))}

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
 import Refresh from '@mui/icons-material/Refresh';
 import Search from '@mui/icons-material/Search';
 import Badge from '@mui/material/Badge';
@@ -11,9 +12,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslate } from 'react-admin';
 import { useStateResetOn } from '../components/useStateResetOn';
 
@@ -33,51 +40,55 @@ interface EntityToolbarProps {
   actions?: ReactNode;
 }
 
-/** Keyword search and the advanced-search toggle on the left; reload, export and add on the right. */
+/**
+ * Keyword search and the advanced-search toggle on the left; reload, export and add on the right. On a phone the
+ * search takes the row, with the toggle, add and a "more" menu (reload, export) as icon buttons beside it.
+ */
 export function EntityToolbar({ keyword, filters, selection, onReload, reloading, onExport, exporting, onAdd, actions }: EntityToolbarProps) {
   const translate = useTranslate();
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-      <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center', minWidth: 0 }}>
-        {keyword && <KeywordBox value={keyword.value} onChange={keyword.onChange} />}
-        {filters && (
-          <Tooltip title={translate('admin.table.advancedSearch')}>
-            <IconButton
-              onClick={filters.onToggle}
-              aria-expanded={filters.open}
-              aria-label={translate('admin.table.advancedSearch')}
-              color={filters.open ? 'primary' : 'default'}
-              data-testid="entity-filters-toggle"
-            >
-              <Badge badgeContent={filters.activeCount} color="primary">
-                <FilterListOutlined />
-              </Badge>
-            </IconButton>
-          </Tooltip>
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const selectionTools = selection && selection.count > 0 && (
+    <>
+      <Chip label={translate('admin.table.selected', { smart_count: selection.count })} onDelete={selection.onClear} data-testid="entity-selected-count" />
+      {selection.onDelete && (
+        <Button color="error" startIcon={<DeleteOutline />} onClick={selection.onDelete} data-testid="entity-delete-selected">
+          {translate('admin.table.deleteSelected')}
+        </Button>
+      )}
+    </>
+  );
+  if (narrow)
+    return (
+      <Stack spacing={1.5} sx={{ p: 2 }}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          {keyword ? <KeywordBox value={keyword.value} onChange={keyword.onChange} /> : <Box sx={{ flex: 1 }} />}
+          {filters && <FiltersToggle {...filters} />}
+          {onAdd && (
+            <Tooltip title={translate('admin.table.add')}>
+              <IconButton color="primary" onClick={onAdd} aria-label={translate('admin.table.add')} data-testid="entity-add">
+                <Add />
+              </IconButton>
+            </Tooltip>
+          )}
+          <MoreActions onReload={onReload} reloading={reloading} onExport={onExport} exporting={exporting} />
+        </Stack>
+        {(selectionTools || actions) && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end' }}>
+            {selectionTools}
+            {actions}
+          </Stack>
         )}
       </Stack>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
-        {selection && selection.count > 0 && (
-          <>
-            <Chip
-              label={translate('admin.table.selected', { smart_count: selection.count })}
-              onDelete={selection.onClear}
-              data-testid="entity-selected-count"
-            />
-            {selection.onDelete && (
-              <Button color="error" startIcon={<DeleteOutline />} onClick={selection.onDelete} data-testid="entity-delete-selected">
-                {translate('admin.table.deleteSelected')}
-              </Button>
-            )}
-          </>
-        )}
-        <Tooltip title={translate('admin.table.reload')}>
-          <span>
-            <IconButton onClick={onReload} disabled={reloading} aria-label={translate('admin.table.reload')} data-testid="entity-reload">
-              <Refresh />
-            </IconButton>
-          </span>
-        </Tooltip>
+    );
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ p: 2, alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center', minWidth: 0 }}>
+        {keyword && <KeywordBox value={keyword.value} onChange={keyword.onChange} />}
+        {filters && <FiltersToggle {...filters} />}
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end' }}>
+        {selectionTools}
+        <ReloadButton onReload={onReload} reloading={reloading} />
         {onExport && (
           <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={onExport} disabled={exporting} data-testid="entity-export">
             {translate('admin.table.export')}
@@ -91,6 +102,85 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** The advanced-search toggle; the count of filters set is in its name, and its badge is hidden from readers. */
+function FiltersToggle({ open, activeCount, onToggle }: NonNullable<EntityToolbarProps['filters']>) {
+  const translate = useTranslate();
+  const title = translate('admin.table.advancedSearch');
+  const label = activeCount > 0 ? translate('admin.table.advancedSearchActive', { smart_count: activeCount }) : title;
+  return (
+    <Tooltip title={label}>
+      <IconButton onClick={onToggle} aria-expanded={open} aria-label={label} color={open ? 'primary' : 'default'} data-testid="entity-filters-toggle">
+        {/* No badge at all without filters: a hidden "0" is still text the button's name would have to contain. */}
+        {activeCount > 0 ? (
+          <Badge badgeContent={activeCount} color="primary" slotProps={{ badge: { 'aria-hidden': true } as object }}>
+            <FilterListOutlined />
+          </Badge>
+        ) : (
+          <FilterListOutlined />
+        )}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function ReloadButton({ onReload, reloading }: Pick<EntityToolbarProps, 'onReload' | 'reloading'>) {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('admin.table.reload')}>
+      <span>
+        <IconButton onClick={onReload} disabled={reloading} aria-label={translate('admin.table.reload')} data-testid="entity-reload">
+          <Refresh />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** On a phone: reload and export in one menu, or the reload button alone when there is nothing to export. */
+function MoreActions({ onReload, reloading, onExport, exporting }: Pick<EntityToolbarProps, 'onReload' | 'reloading' | 'onExport' | 'exporting'>) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!onExport) return <ReloadButton onReload={onReload} reloading={reloading} />;
+  const run = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  return (
+    <>
+      <Tooltip title={translate('admin.table.more')}>
+        <IconButton
+          aria-label={translate('admin.table.more')}
+          aria-haspopup="menu"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          data-testid="entity-more"
+        >
+          <MoreVert />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={run(onReload)} disabled={reloading} data-testid="entity-reload">
+          <ListItemIcon>
+            <Refresh fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('admin.table.reload')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={run(onExport)} disabled={exporting} data-testid="entity-export">
+          <ListItemIcon>
+            <FileDownloadOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('admin.table.export')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 

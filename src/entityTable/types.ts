@@ -15,6 +15,15 @@ export interface EntityColumn<T extends RaRecord> {
   /** Kept off narrow screens (below 600px) where the table would need too much sideways scrolling. */
   hideOnMobile?: boolean;
   maxWidth?: number;
+  /**
+   * Its place on the card a phone shows instead of the row (below 600px): the card's title, its status, or one
+   * of its facts (a "label: value" line). Columns without a place stay off the card.
+   */
+  card?: 'title' | 'status' | 'fact';
+  /** What the card shows for this column when it differs from the cell (a chip instead of an icon). */
+  renderCard?: (row: T) => ReactNode;
+  /** Shown only to staff (readers tied to no partner), e.g. the partner of each row. */
+  staffOnly?: boolean;
 }
 
 /** A field of the advanced-search panel; its value goes into the search body under `source`. */
@@ -120,7 +129,9 @@ export interface EntityResource<T extends RaRecord = RaRecord> {
   canDelete?: boolean;
   /** CSV export of the current search from GET /{res}/export, with the Export permission. */
   exportable?: boolean;
-  /** Adds the select-all column; only rows that pass are selectable. */
+  /** The empty list's title when nothing is filtered, e.g. "No partners yet"; default a generic one. */
+  emptyTitleKey?: string;
+  /** Adds the select-all column (only for readers who may delete); only rows that pass are selectable. */
   canSelect?: (row: T) => boolean;
   rowActions?: EntityRowAction<T>[];
   /** The name the server announces changes under (`ResourceChanged.resource`); default the API path. */

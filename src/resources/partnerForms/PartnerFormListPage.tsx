@@ -27,16 +27,17 @@ import { DateTimeText, PartnerFormName, PartnerFormProgress } from './PartnerFor
 import { PartnerFormStatusChip } from './PartnerFormStatusChip';
 
 const columns: EntityColumn<PartnerFormDto>[] = [
-  { source: 'partnerName', labelKey: 'partnerForms.fields.partner', sortable: true, maxWidth: 220 },
-  { source: 'formName', labelKey: 'partnerForms.fields.form', sortable: true, maxWidth: 280, render: (row) => <PartnerFormName {...row} /> },
-  { source: 'status', labelKey: 'partnerForms.fields.status', sortable: true, render: (row) => <PartnerFormStatusChip status={row.status} /> },
-  { source: 'filledCount', labelKey: 'partnerForms.fields.progress', render: (row) => <PartnerFormProgress {...row} /> },
+  { source: 'partnerName', labelKey: 'partnerForms.fields.partner', sortable: true, maxWidth: 220, card: 'fact' },
+  { source: 'formName', labelKey: 'partnerForms.fields.form', sortable: true, maxWidth: 280, render: (row) => <PartnerFormName {...row} />, card: 'title' },
+  { source: 'status', labelKey: 'partnerForms.fields.status', sortable: true, render: (row) => <PartnerFormStatusChip status={row.status} />, card: 'status' },
+  { source: 'filledCount', labelKey: 'partnerForms.fields.progress', render: (row) => <PartnerFormProgress {...row} />, card: 'fact' },
   {
     source: 'updatedAt',
     labelKey: 'partnerForms.fields.updatedAt',
     sortable: true,
     hideOnMobile: true,
     render: (row) => <DateTimeText value={row.updatedAt} />,
+    card: 'fact',
   },
   { source: 'note', labelKey: 'partnerForms.fields.note', hideOnMobile: true, maxWidth: 240 },
 ];
@@ -163,6 +164,15 @@ export default function PartnerFormListPage() {
           }
           renderActions={(row) => <RowActionMenu rowTitle={titleOf(row)} items={menuItems(row)} />}
           rowTitle={titleOf}
+          empty={{
+            filtered: !!filterValues.q || activeFilterCount > 0,
+            onClearFilters: () => {
+              onUnselectItems();
+              setFilters({}, undefined, false);
+            },
+            create: mayAssign ? { label: translate('partnerForms.assign.open'), onCreate: () => setAssigning(true) } : undefined,
+          }}
+          failed={list.error ? { onRetry: reload } : undefined}
         />
         <EntityPagination
           total={list.total ?? 0}

@@ -15,9 +15,10 @@ const partnerUserTable: EntityResource<UserDto> = {
   titleKey: 'admin.partnerUsers.title',
   nameKey: 'admin.partnerUsers.name',
   descriptionKey: 'admin.partnerUsers.description',
+  emptyTitleKey: 'admin.empty.users',
   keywordSearch: true,
   filters: [activeFilter],
-  columns: userColumns({ withPartner: false }),
+  columns: userColumns(),
   form: {
     Inputs: userInputs({ partnerPicker: 'staff', rolePicker: false }),
     schema: { create: registerSchema.omit(['roleId']), edit: updateUserSchema.omit(['partnerId']) },

@@ -11,6 +11,7 @@ const partnerTable: EntityResource<PartnerDto> = {
   titleKey: 'app.nav.partners',
   nameKey: 'admin.partners.name',
   descriptionKey: 'admin.partners.description',
+  emptyTitleKey: 'admin.empty.partners',
   defaultSort: { field: 'name', order: 'ASC' },
   keywordSearch: true,
   filters: [
@@ -18,10 +19,10 @@ const partnerTable: EntityResource<PartnerDto> = {
     { kind: 'text', source: 'phone', labelKey: 'admin.partners.fields.phone' },
   ],
   columns: [
-    { source: 'name', labelKey: 'admin.partners.fields.name', sortable: true, maxWidth: 260 },
-    { source: 'email', labelKey: 'admin.partners.fields.email', sortable: true, maxWidth: 240 },
-    { source: 'type', labelKey: 'admin.partners.fields.type', sortable: true, hideOnMobile: true },
-    { source: 'phone', labelKey: 'admin.partners.fields.phone', sortable: true },
+    { source: 'name', labelKey: 'admin.partners.fields.name', sortable: true, maxWidth: 260, card: 'title' },
+    { source: 'email', labelKey: 'admin.partners.fields.email', sortable: true, maxWidth: 240, card: 'fact' },
+    { source: 'type', labelKey: 'admin.partners.fields.type', sortable: true, hideOnMobile: true, card: 'fact' },
+    { source: 'phone', labelKey: 'admin.partners.fields.phone', sortable: true, card: 'fact' },
     { source: 'address', labelKey: 'admin.partners.fields.address', hideOnMobile: true, maxWidth: 280 },
   ],
   form: { Inputs: PartnerInputs, schema: partnerSchema, width: 'md' },

@@ -9,6 +9,7 @@ import { TicketDescriptionCell } from '../tickets/manager/TicketDescriptionCell'
 import { TicketIdCell } from '../tickets/manager/TicketIdCell';
 import { TicketIdFilterInput } from '../tickets/manager/TicketIdFilterInput';
 import { TicketStatusDialog } from '../tickets/TicketStatusDialog';
+import { TicketStatusChip } from '../tickets/TicketStatusChip';
 import { TicketStatusIcon } from '../tickets/TicketStatusIcon';
 import ticketManager from '.';
 
@@ -22,6 +23,7 @@ const ticketManagerTable: EntityResource<TicketDto> = {
   titleKey: 'tickets.manager.title',
   nameKey: 'tickets.manager.name',
   descriptionKey: 'tickets.manager.description',
+  emptyTitleKey: 'admin.empty.tickets',
   defaultSort: { field: 'createdAt', order: 'DESC' },
   filters: [
     { kind: 'custom', source: 'id', labelKey: 'tickets.fields.id', Input: TicketIdFilterInput },
@@ -29,8 +31,8 @@ const ticketManagerTable: EntityResource<TicketDto> = {
     { kind: 'custom', source: 'partnerId', labelKey: 'tickets.fields.partnerName', Input: PartnerFilterInput },
   ],
   columns: [
-    { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} /> },
-    { source: 'subject', labelKey: 'tickets.fields.subject', sortable: true, maxWidth: 260 },
+    { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} />, card: 'fact' },
+    { source: 'subject', labelKey: 'tickets.fields.subject', sortable: true, maxWidth: 260, card: 'title' },
     {
       source: 'description',
       labelKey: 'tickets.fields.description',
@@ -43,8 +45,15 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       render: (ticket) => <TicketAttachmentIcons ticketId={ticket.id} attachments={ticket.attachments ?? []} />,
       hideOnMobile: true,
     },
-    { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true },
-    { source: 'status', labelKey: 'tickets.fields.status', sortable: true, render: (ticket) => <TicketStatusIcon status={ticket.status} /> },
+    { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true, card: 'fact' },
+    {
+      source: 'status',
+      labelKey: 'tickets.fields.status',
+      sortable: true,
+      render: (ticket) => <TicketStatusIcon status={ticket.status} />,
+      card: 'status',
+      renderCard: (ticket) => <TicketStatusChip status={ticket.status} />,
+    },
   ],
   canCreate: false,
   canDelete: false,

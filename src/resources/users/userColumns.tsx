@@ -28,14 +28,14 @@ function UserName({ user }: { user: UserDto }) {
   );
 }
 
-/** The columns both user screens show; staff see the partner as well. */
-export function userColumns({ withPartner }: { withPartner: boolean }): EntityColumn<UserDto>[] {
+/** The columns both user screens show; the partner of each user only to staff (a partner's users share theirs). */
+export function userColumns(): EntityColumn<UserDto>[] {
   return [
-    { source: 'firstName', labelKey: 'admin.users.fields.fullName', sortable: true, render: (user) => <UserName user={user} />, maxWidth: 280 },
-    ...(withPartner ? [{ source: 'partnerName', labelKey: 'admin.users.fields.partner', maxWidth: 200, hideOnMobile: true }] : []),
-    { source: 'role', labelKey: 'admin.users.fields.role', hideOnMobile: true },
-    { source: 'phoneNumber', labelKey: 'admin.users.fields.phoneNumber', hideOnMobile: true },
-    { source: 'isActive', labelKey: 'admin.users.fields.status', sortable: true, render: (user) => <UserStatusChip user={user} /> },
+    { source: 'firstName', labelKey: 'admin.users.fields.fullName', sortable: true, render: (user) => <UserName user={user} />, maxWidth: 280, card: 'title' },
+    { source: 'partnerName', labelKey: 'admin.users.fields.partner', maxWidth: 200, hideOnMobile: true, staffOnly: true, card: 'fact' },
+    { source: 'role', labelKey: 'admin.users.fields.role', hideOnMobile: true, card: 'fact' },
+    { source: 'phoneNumber', labelKey: 'admin.users.fields.phoneNumber', hideOnMobile: true, card: 'fact' },
+    { source: 'isActive', labelKey: 'admin.users.fields.status', sortable: true, render: (user) => <UserStatusChip user={user} />, card: 'status' },
   ];
 }
 

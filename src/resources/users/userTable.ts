@@ -19,9 +19,10 @@ const userTable: EntityResource<UserDto> = {
   titleKey: 'app.nav.users',
   nameKey: 'admin.users.name',
   descriptionKey: 'admin.users.description',
+  emptyTitleKey: 'admin.empty.users',
   keywordSearch: true,
   filters: [activeFilter, { kind: 'custom', source: 'partnerId', labelKey: 'admin.users.fields.partner', Input: PartnerFilterInput }],
-  columns: userColumns({ withPartner: true }),
+  columns: userColumns(),
   form: {
     Inputs: userInputs({ partnerPicker: 'always', rolePicker: true }),
     schema: { create: registerSchema, edit: updateUserSchema },

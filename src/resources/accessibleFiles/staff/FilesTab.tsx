@@ -32,13 +32,13 @@ function UpdatedAt({ row }: { row: ManagedFileDto }) {
 }
 
 const columns: EntityColumn<ManagedFileDto>[] = [
-  { source: 'fileName', labelKey: 'fileManager.files.fields.fileName', sortable: true, maxWidth: 260 },
+  { source: 'fileName', labelKey: 'fileManager.files.fields.fileName', sortable: true, maxWidth: 260, card: 'title' },
   { source: 'contentType', labelKey: 'fileManager.files.fields.contentType', sortable: true, hideOnMobile: true, maxWidth: 180 },
-  { source: 'size', labelKey: 'fileManager.files.fields.size', sortable: true, render: (row) => formatBytes(row.size) },
+  { source: 'size', labelKey: 'fileManager.files.fields.size', sortable: true, render: (row) => formatBytes(row.size), card: 'fact' },
   { source: 'uploadedByName', labelKey: 'fileManager.files.fields.uploader', hideOnMobile: true, maxWidth: 180 },
-  { source: 'downloadCount', labelKey: 'fileManager.files.fields.downloadCount', sortable: true },
+  { source: 'downloadCount', labelKey: 'fileManager.files.fields.downloadCount', sortable: true, card: 'fact' },
   { source: 'visitCount', labelKey: 'fileManager.files.fields.visitCount', sortable: true },
-  { source: 'activeGrantCount', labelKey: 'fileManager.files.fields.activeGrants', hideOnMobile: true },
+  { source: 'activeGrantCount', labelKey: 'fileManager.files.fields.activeGrants', hideOnMobile: true, card: 'fact' },
   { source: 'updatedAt', labelKey: 'fileManager.files.fields.updatedAt', sortable: true, hideOnMobile: true, render: (row) => <UpdatedAt row={row} /> },
 ];
 

@@ -55,9 +55,16 @@ function FileFilterInput({ label, value, onChange }: FilterInputProps) {
 }
 
 const columns: EntityColumn<FileGrantDto>[] = [
-  { source: 'fileName', labelKey: 'fileManager.grants.fields.sentence', sortable: true, maxWidth: 420, render: (row) => <GrantSentence grant={row} /> },
-  { source: 'state', labelKey: 'fileManager.grants.fields.state', hideOnMobile: true, render: (row) => <GrantStateChip state={row.state} /> },
-  { source: 'note', labelKey: 'fileManager.grants.fields.note', hideOnMobile: true, maxWidth: 220 },
+  {
+    source: 'fileName',
+    labelKey: 'fileManager.grants.fields.sentence',
+    sortable: true,
+    maxWidth: 420,
+    render: (row) => <GrantSentence grant={row} />,
+    card: 'title',
+  },
+  { source: 'state', labelKey: 'fileManager.grants.fields.state', hideOnMobile: true, render: (row) => <GrantStateChip state={row.state} />, card: 'status' },
+  { source: 'note', labelKey: 'fileManager.grants.fields.note', hideOnMobile: true, maxWidth: 220, card: 'fact' },
 ];
 
 const filters: EntityFilter[] = [

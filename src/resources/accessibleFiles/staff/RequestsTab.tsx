@@ -61,12 +61,32 @@ function CreatedAt({ row }: { row: FileRequestDto }) {
 }
 
 const columns: EntityColumn<FileRequestDto>[] = [
-  { source: 'requestedByName', labelKey: 'fileManager.requests.fields.requester', maxWidth: 200, hideOnMobile: true },
-  { source: 'partnerName', labelKey: 'fileManager.requests.fields.partner', maxWidth: 200 },
-  { source: 'fileName', labelKey: 'fileManager.requests.fields.file', maxWidth: 280, hideOnMobile: true, render: (row) => <AskedFile row={row} /> },
+  { source: 'requestedByName', labelKey: 'fileManager.requests.fields.requester', maxWidth: 200, hideOnMobile: true, card: 'fact' },
+  { source: 'partnerName', labelKey: 'fileManager.requests.fields.partner', maxWidth: 200, card: 'fact' },
+  {
+    source: 'fileName',
+    labelKey: 'fileManager.requests.fields.file',
+    maxWidth: 280,
+    hideOnMobile: true,
+    render: (row) => <AskedFile row={row} />,
+    card: 'title',
+  },
   { source: 'reason', labelKey: 'fileManager.requests.fields.reason', maxWidth: 280, hideOnMobile: true },
-  { source: 'status', labelKey: 'fileManager.requests.fields.status', sortable: true, render: (row) => <RequestStatusChip status={row.status} /> },
-  { source: 'createdAt', labelKey: 'fileManager.requests.fields.createdAt', sortable: true, hideOnMobile: true, render: (row) => <CreatedAt row={row} /> },
+  {
+    source: 'status',
+    labelKey: 'fileManager.requests.fields.status',
+    sortable: true,
+    render: (row) => <RequestStatusChip status={row.status} />,
+    card: 'status',
+  },
+  {
+    source: 'createdAt',
+    labelKey: 'fileManager.requests.fields.createdAt',
+    sortable: true,
+    hideOnMobile: true,
+    render: (row) => <CreatedAt row={row} />,
+    card: 'fact',
+  },
   { source: 'decidedAt', labelKey: 'fileManager.requests.fields.decidedAt', maxWidth: 260, hideOnMobile: true, render: (row) => <Decision row={row} /> },
 ];
 

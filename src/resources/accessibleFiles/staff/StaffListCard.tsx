@@ -61,6 +61,8 @@ export function StaffListCard<T extends RaRecord>({
         onSort={(field) => list.setSort({ field, order: list.sort.field === field && list.sort.order === 'ASC' ? 'DESC' : 'ASC' })}
         renderActions={renderActions}
         rowTitle={rowTitle}
+        empty={{ filtered: !!filterValues.q || activeCount > 0, onClearFilters: () => setFilters({}, undefined, false) }}
+        failed={list.error ? { onRetry: () => void refetch() } : undefined}
       />
       <EntityPagination total={list.total ?? 0} page={list.page} perPage={list.perPage} onPage={list.setPage} onPerPage={list.setPerPage} />
     </Card>
