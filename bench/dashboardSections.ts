@@ -9,7 +9,7 @@ import { buildApp } from '../server/app';
 import { testConfig } from '../tests/server/harness';
 import { seedDashboardBench, TICKETS } from './dashboardSeed';
 import { partnerDashboard } from '../server/modules/dashboard/partnerDashboard';
-import { staffDashboard, createStaffCounts } from '../server/modules/dashboard/staffDashboard';
+import { staffDashboard, createStaffSections } from '../server/modules/dashboard/staffDashboard';
 
 const dir = process.env.DASHBOARD_BENCH_DIR ?? path.join(os.tmpdir(), 'pp-dashboard-bench');
 fs.mkdirSync(dir, { recursive: true });
@@ -37,10 +37,10 @@ await time('partner forms', () => partnerDashboard(db, reader, { ...none, forms:
 await time('partner tickets', () => partnerDashboard(db, reader, { ...none, tickets: true }, now));
 await time('partner files', () => partnerDashboard(db, reader, { ...none, files: true }, now));
 const off = { tickets: false, forms: false, fileRequests: false, activity: false };
-await time('staff tickets cold', () => staffDashboard(db, createStaffCounts(built.ctx.events), { ...off, tickets: true }));
-const warm = createStaffCounts(built.ctx.events);
+await time('staff tickets cold', () => staffDashboard(db, createStaffSections(built.ctx.events), { ...off, tickets: true }));
+const warm = createStaffSections(built.ctx.events);
 await time('staff tickets warm', () => staffDashboard(db, warm, { ...off, tickets: true }));
-await time('staff funnel cold', () => staffDashboard(db, createStaffCounts(built.ctx.events), { ...off, forms: true }));
+await time('staff funnel cold', () => staffDashboard(db, createStaffSections(built.ctx.events), { ...off, forms: true }));
 await time('staff requests', () => staffDashboard(db, warm, { ...off, fileRequests: true }));
 await time('staff activity', () => staffDashboard(db, warm, { ...off, activity: true }));
 for (const text of (process.env.EXPLAIN ?? '').split(';;').filter(Boolean)) {

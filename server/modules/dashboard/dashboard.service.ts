@@ -3,7 +3,7 @@ import { permission } from '../../../contract/permissions';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../core/guard';
 import { partnerDashboard } from './partnerDashboard';
-import { createStaffCounts, staffDashboard } from './staffDashboard';
+import { createStaffSections, staffDashboard } from './staffDashboard';
 
 /**
  * Home's dashboard for the reader's audience (a user with a partner reads their partner's, staff read every
@@ -11,7 +11,7 @@ import { createStaffCounts, staffDashboard } from './staffDashboard';
  */
 export function createDashboardService(ctx: Pick<AppContext, 'db' | 'events'>) {
   const { db } = ctx;
-  const counts = createStaffCounts(ctx.events);
+  const staffSections = createStaffSections(ctx.events);
 
   async function read(principal: Principal, now = new Date()): Promise<DashboardDto> {
     const holds = (resource: Parameters<typeof permission>[0], action: Parameters<typeof permission>[1]) =>
@@ -23,7 +23,7 @@ export function createDashboardService(ctx: Pick<AppContext, 'db' | 'events'>) {
         { forms: holds('PartnerForm', 'View'), tickets: holds('Tickets', 'View'), files: holds('AccessibleFile', 'View') },
         now,
       );
-    return staffDashboard(db, counts, {
+    return staffDashboard(db, staffSections, {
       tickets: holds('Tickets', 'AdminView'),
       forms: holds('PartnerForm', 'AdminView'),
       fileRequests: holds('FileAccessRequest', 'AdminView'),

@@ -43,13 +43,5 @@ export async function ticketsAwaiting(db: Db, where: SQL, total?: () => Promise<
   };
 }
 
-export const countTickets = async (db: Db, where: SQL) =>
-  (
-    await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where)
-  )[0].total;
-
 /** The awaiting side's condition, written first so the planner takes the awaiting index. */
 export const awaitingSide = (side: 'staff' | 'partner', ...more: SQL[]) => and(eq(tickets.awaitingSide, side), ...more)!;

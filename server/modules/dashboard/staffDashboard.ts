@@ -14,19 +14,29 @@ import { auditTrails, fileRequests, formVersions, managedFiles, partnerForms, pa
 import { fullNameOf } from '../accounts/principal';
 import { createCountCache } from '../../core/countCache';
 import type { EventBus } from '../../core/events';
-import { awaitingSide, countTickets, ticketsAwaiting } from './dashboardTickets';
+import { awaitingSide, ticketsAwaiting } from './dashboardTickets';
 
 /** How many form definitions the funnel shows, those with most partner forms. */
 export const FUNNEL_MAX = 8;
 
-async function ticketsByStatus(db: Db): Promise<Record<TicketStatus, number>> {
-  const rows = await db
-    .select({ status: tickets.status, total: sql<number>`count(*)::int` })
-    .from(tickets)
-    .groupBy(tickets.status);
-  const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
-  for (const row of rows) if (row.status in counts) counts[row.status as TicketStatus] = row.total;
-  return counts;
+/**
+ * Every ticket by status, and the OPEN ones waiting for staff: two index-only counts (tickets_status_idx,
+ * tickets_awaiting_idx), cheaper on 100,000 rows than one pass over the table that filters as it counts.
+ */
+async function ticketCounts(db: Db) {
+  const [rows, [{ waitingForUs }]] = await Promise.all([
+    db
+      .select({ status: tickets.status, total: sql<number>`count(*)::int` })
+      .from(tickets)
+      .groupBy(tickets.status),
+    db
+      .select({ waitingForUs: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(awaitingSide('staff', eq(tickets.status, 'OPEN'))),
+  ]);
+  const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
+  for (const row of rows) if (row.status in byStatus) byStatus[row.status as TicketStatus] = row.total;
+  return { byStatus, waitingForUs };
 }
 
 /** Reopened counts first: a reopened form is in none of the other steps until it is submitted again. */
@@ -71,7 +81,7 @@ async function funnel(db: Db, steps: () => Promise<FunnelStep[]>): Promise<Dashb
   return rows.map(({ total: _total, ...row }) => ({ ...row, formName: nameOf.get(row.definitionId) ?? '' }));
 }
 
-async function fileRequestsWaiting(db: Db, counts: StaffCounts): Promise<DashboardList<DashboardFileRequest>> {
+async function fileRequestsWaiting(db: Db): Promise<DashboardList<DashboardFileRequest>> {
   const pending = eq(fileRequests.status, 'PENDING');
   const [rows, total] = await Promise.all([
     db
@@ -91,17 +101,11 @@ async function fileRequestsWaiting(db: Db, counts: StaffCounts): Promise<Dashboa
       .where(pending)
       .orderBy(asc(fileRequests.createdAt), asc(fileRequests.id))
       .limit(DASHBOARD_LIST_MAX),
-    cached(
-      counts.fileRequests,
-      'pending',
-      async () =>
-        (
-          await db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(fileRequests)
-            .where(pending)
-        )[0].total,
-    ),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(fileRequests)
+      .where(pending)
+      .then(([{ total }]) => total),
   ]);
   return {
     total,
@@ -138,34 +142,34 @@ async function recentActivity(db: Db): Promise<DashboardActivity[]> {
 }
 
 /**
- * Counts over every partner's rows, the same for every staff reader: kept until their resource changes (a
- * ResourceChanged on any instance), so 100,000 tickets are counted once per change, not once per Home.
+ * Sections over every partner's rows, the same for every staff reader: kept until their resource changes (a
+ * ResourceChanged on any instance, or a minute passes), so 100,000 tickets are counted once per change, not
+ * once per Home. A partner's or requester's new name shows with the next change of the section's resource.
  */
-export function createStaffCounts(events: EventBus) {
+export function createStaffSections(events: EventBus) {
   return {
     tickets: createCountCache<unknown>(events, 'tickets'),
     partnerForms: createCountCache<unknown>(events, 'partner-forms'),
     fileRequests: createCountCache<unknown>(events, 'file-requests'),
   };
 }
-type StaffCounts = ReturnType<typeof createStaffCounts>;
-const cached = <T>(cache: StaffCounts[keyof StaffCounts], key: string, read: () => Promise<T>) => cache.get(key, read) as Promise<T>;
+type StaffSections = ReturnType<typeof createStaffSections>;
+const cached = <T>(cache: StaffSections[keyof StaffSections], key: string, read: () => Promise<T>) => cache.get(key, read) as Promise<T>;
 
 /** Staff's sections, each only where the reader holds the permission that lists its rows elsewhere. */
 export async function staffDashboard(
   db: Db,
-  counts: StaffCounts,
+  sections: StaffSections,
   may: { tickets: boolean; forms: boolean; fileRequests: boolean; activity: boolean },
 ): Promise<StaffDashboardDto> {
-  const waitingForUs = awaitingSide('staff', eq(tickets.status, 'OPEN'));
+  const counts = () => cached(sections.tickets, 'counts', () => ticketCounts(db));
+  const waitingForUs = () => ticketsAwaiting(db, awaitingSide('staff', eq(tickets.status, 'OPEN')), async () => (await counts()).waitingForUs);
   return {
     audience: 'staff',
-    ticketsByStatus: may.tickets ? await cached(counts.tickets, 'byStatus', () => ticketsByStatus(db)) : null,
-    ticketsWaitingForUs: may.tickets
-      ? await ticketsAwaiting(db, waitingForUs, () => cached(counts.tickets, 'waitingForUs', () => countTickets(db, waitingForUs)))
-      : null,
-    funnel: may.forms ? await funnel(db, () => cached(counts.partnerForms, 'funnel', () => funnelSteps(db))) : null,
-    fileRequestsWaiting: may.fileRequests ? await fileRequestsWaiting(db, counts) : null,
+    ticketsByStatus: may.tickets ? (await counts()).byStatus : null,
+    ticketsWaitingForUs: may.tickets ? await cached(sections.tickets, 'waitingForUs', waitingForUs) : null,
+    funnel: may.forms ? await funnel(db, () => cached(sections.partnerForms, 'funnel', () => funnelSteps(db))) : null,
+    fileRequestsWaiting: may.fileRequests ? await cached(sections.fileRequests, 'waiting', () => fileRequestsWaiting(db)) : null,
     recentActivity: may.activity ? await recentActivity(db) : null,
   };
 }
