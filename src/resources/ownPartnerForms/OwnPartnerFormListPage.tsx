@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/http';
 import { PARTNER_FORM_STATUSES, partnerFormSectionRoute, type PartnerFormDto, type PartnerFormStatus } from '../../../contract/forms';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../layout/PageHeading';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
 import { firstUnfinishedSectionOf } from './firstUnfinishedSection';
@@ -81,7 +83,17 @@ export default function OwnPartnerFormListPage() {
           </Alert>
         )}
         {!isPending && (data ?? []).length === 0 ? (
-          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{translate('formFiller.list.empty')}</Typography>
+          <EmptyState
+            dense
+            title={translate(status === 'ALL' ? 'formFiller.list.empty' : 'admin.table.noMatchTitle')}
+            action={
+              status !== 'ALL' && (
+                <Button variant="outlined" onClick={() => setStatus('ALL')}>
+                  {translate('admin.table.clearFilters')}
+                </Button>
+              )
+            }
+          />
         ) : (
           <List disablePadding aria-label={translate('formFiller.list.title')}>
             {(data ?? []).map((partnerForm) => (

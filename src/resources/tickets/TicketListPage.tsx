@@ -21,6 +21,8 @@ import { canAccessWith } from '../../../contract/permissions';
 import { TICKET_STATUSES, ticketDetailRoute, type TicketDto } from '../../../contract/tickets';
 import { PageHeading } from '../../layout/PageHeading';
 import type { SessionUser } from '../../providers/auth/sessionUser';
+import { EmptyState } from '../../components/EmptyState';
+import { FailedList } from '../../entityTable/EntityListStates';
 import { TicketCreateDialog } from './TicketCreateDialog';
 import { TicketStatusChip } from './TicketStatusChip';
 import { statusLabelKey } from './ticketStatus';
@@ -55,7 +57,7 @@ export default function TicketListPage() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const { data, total, isPending, isFetching } = useGetList<TicketDto>(
+  const { data, total, isPending, isFetching, error, refetch } = useGetList<TicketDto>(
     'tickets',
     {
       pagination: { page, perPage },
@@ -64,6 +66,13 @@ export default function TicketListPage() {
     },
     { placeholderData: (previous) => previous },
   );
+
+  const clearSearch = () => {
+    setTyped('');
+    setSubject('');
+    setStatus('');
+    setPage(1);
+  };
 
   return (
     <>
@@ -115,10 +124,35 @@ export default function TicketListPage() {
           )}
         </Stack>
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.loading')} />}</Box>
-        {!isPending && (data ?? []).length === 0 ? (
-          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="ticket-list-empty">
-            {subject || status ? translate('tickets.list.noMatch') : translate('tickets.list.empty')}
-          </Typography>
+        {error && !data?.length ? (
+          <FailedList onRetry={() => void refetch()} />
+        ) : !isPending && (data ?? []).length === 0 ? (
+          subject || status ? (
+            <EmptyState
+              dense
+              title={translate('tickets.list.noMatch')}
+              hint={translate('admin.table.noMatchHint')}
+              action={
+                <Button variant="outlined" onClick={clearSearch}>
+                  {translate('admin.table.clearFilters')}
+                </Button>
+              }
+              testId="ticket-list-empty"
+            />
+          ) : (
+            <EmptyState
+              dense
+              title={translate('tickets.list.empty')}
+              action={
+                mayCreate && (
+                  <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+                    {translate('tickets.list.new')}
+                  </Button>
+                )
+              }
+              testId="ticket-list-empty"
+            />
+          )
         ) : (
           <List disablePadding>
             {(data ?? []).map((ticket) => (

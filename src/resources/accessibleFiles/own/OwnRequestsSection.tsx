@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { FileRequestDto, FileRequestStatus } from '../../../../contract/files';
+import { EmptyState } from '../../../components/EmptyState';
 import { EntityPagination } from '../../../entityTable/EntityPagination';
 import { useDateTimeFormat } from '../../tickets/useDateTimeFormat';
 import { ListFailure, ListSection } from './ListSection';
@@ -31,7 +32,7 @@ export function OwnRequestsSection() {
         {error && !data ? (
           <ListFailure onRetry={() => void refetch()} />
         ) : !isPending && requests.length === 0 ? (
-          <Typography sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }}>{translate('fileAccess.requests.empty')}</Typography>
+          <EmptyState dense title={translate('fileAccess.requests.empty')} />
         ) : (
           <List disablePadding aria-label={translate('fileAccess.requests.label')}>
             {requests.map((request) => (
