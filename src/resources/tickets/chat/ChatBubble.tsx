@@ -42,7 +42,13 @@ export function ChatBubble({ ours, authorName, author, time, body, children, foo
       <UserAvatar
         user={{ fullName: authorName, initial: initialsOf(authorName) }}
         size={32}
-        sx={{ mt: 2.5, fontSize: 13, bgcolor: ours ? 'primary.dark' : 'grey.700', display: { xs: 'none', sm: 'flex' } }}
+        sx={{
+          mt: 2.5,
+          fontSize: 13,
+          bgcolor: ours ? 'primary.main' : 'grey.700',
+          color: ours ? 'primary.contrastText' : 'common.white',
+          display: { xs: 'none', sm: 'flex' },
+        }}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: ours ? 'flex-end' : 'flex-start', minWidth: 0, maxWidth: { xs: '92%', sm: '75%' } }}>
         <Typography
@@ -64,8 +70,8 @@ export function ChatBubble({ ours, authorName, author, time, body, children, foo
             borderTopRightRadius: ours ? 4 : undefined,
             borderTopLeftRadius: ours ? undefined : 4,
             overflowWrap: 'anywhere',
-            // The darker brand shade: small white text on it reads at AA contrast.
-            bgcolor: ours ? 'primary.dark' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.100',
+            // primary.main and its contrastText are the theme's AA pair in both modes (themePalette.ts).
+            bgcolor: ours ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.100',
             color: ours ? 'primary.contrastText' : 'text.primary',
             '& a': { color: 'inherit' },
             // Attachments and links take the bubble's text colour, readable on ours as on theirs.
