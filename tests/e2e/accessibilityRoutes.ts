@@ -1,0 +1,57 @@
+import type { PagedResult } from '../../contract/envelope';
+import type { PartnerFormDto } from '../../contract/forms';
+import { screenRoutes } from '../../src/admin/screenRoutes';
+import { isAllowed } from '../../src/admin/screenAccess';
+import type { TestServer } from '../server/harness';
+
+/** The pages anyone sees signed out, each with the address that shows it. */
+export const signedOutPages = [
+  { name: 'sign-in', path: '/sign-in' },
+  { name: 'forgot-password', path: '/forgot-password' },
+  { name: 'reset-password (invalid link)', path: '/forgot-password?token=not-a-real-token' },
+  { name: 'activation (invalid link)', path: '/active?token=not-a-real-token' },
+  { name: 'not-found', path: '/404' },
+];
+
+/** Pages outside the screen declarations that every signed-in user reaches. */
+const ownPages = ['/', '/profile', '/settings', '/access-denied', '/404'];
+
+const firstId = async (server: TestServer, token: string, apiPath: string) => {
+  const answer = await server.api<PagedResult<{ id: string }>>('POST', `/api/v1/${apiPath}/search`, { token, body: { pageNumber: 1, pageSize: 1 } });
+  return answer.body.data?.items[0]?.id;
+};
+
+/**
+ * Every address of the app one account may open, detail routes filled with a real row it can see from the
+ * demo data: the route table is read from the screen declarations, so a new screen is scanned without asking.
+ */
+export async function addressesFor(server: TestServer, email: string): Promise<string[]> {
+  const { token } = await server.signIn(email);
+  const permissions = (await server.api<string[]>('GET', '/api/users/permissions', { token })).body.data ?? [];
+  const ids = {
+    ticket: await firstId(server, token, 'tickets'),
+    form: await firstId(server, token, 'forms'),
+    partnerForm: await firstId(server, token, 'partner-forms'),
+    role: await firstId(server, token, 'roles'),
+  };
+  let section: string | undefined;
+  if (ids.partnerForm) {
+    const detail = await server.api<PartnerFormDto>('GET', `/api/v1/partner-forms/${ids.partnerForm}`, { token });
+    section = detail.body.data?.sections?.[0]?.key;
+  }
+  const fill = (path: string): string | undefined => {
+    const filled = path
+      .replace(/\/:id\?$/, '')
+      .replace(/^(tickets|ticket-management)\/:id/, (_, base: string) => (ids.ticket ? `${base}/${ids.ticket}` : ':missing'))
+      .replace(':formId', ids.form ?? ':missing')
+      .replace(/^partner-forms\/:id/, () => (ids.partnerForm ? `partner-forms/${ids.partnerForm}` : ':missing'))
+      .replace(/^roles\/:id/, () => (ids.role ? `roles/${ids.role}` : ':missing'))
+      .replace(':partnerFormId', ids.partnerForm ?? ':missing')
+      .replace(':sectionId', section ?? ':missing')
+      .replace(/^file-request\/view$/, 'file-request/view?token=not-a-real-token');
+    if (filled.includes(':')) return undefined;
+    return `/${filled}`;
+  };
+  const screens = screenRoutes.filter((route) => isAllowed(permissions, route.access)).map((route) => fill(route.path));
+  return [...ownPages, ...screens.filter((path): path is string => !!path)];
+}
