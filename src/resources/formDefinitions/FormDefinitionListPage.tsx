@@ -8,6 +8,7 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -128,29 +129,30 @@ export default function FormDefinitionListPage() {
         ) : (
           <List disablePadding>
             {(data ?? []).map((form) => (
-              <ListItemButton
-                key={form.id}
-                component={RouterLink}
-                to={formEditorRoute(form.id)}
-                divider
-                data-testid="form-row"
-                data-id={form.id}
-                sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
-              >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="form-row-name">
-                    {form.name}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-                    <span>{translate('formBuilder.list.version', { number: form.versionNumber })}</span>
-                    <span data-testid="form-row-fields">
-                      {translate('formBuilder.list.fieldCounts', { total: form.totalFields, required: form.requiredFields })}
-                    </span>
-                    <span>{translate('formBuilder.list.modified', { time: formatTime(form.updatedAt) })}</span>
-                  </Typography>
-                </Box>
-                <FormStatusChip status={form.status} />
-              </ListItemButton>
+              <ListItem key={form.id} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={formEditorRoute(form.id)}
+                  divider
+                  data-testid="form-row"
+                  data-id={form.id}
+                  sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
+                >
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="form-row-name">
+                      {form.name}
+                    </Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+                      <span>{translate('formBuilder.list.version', { number: form.versionNumber })}</span>
+                      <span data-testid="form-row-fields">
+                        {translate('formBuilder.list.fieldCounts', { total: form.totalFields, required: form.requiredFields })}
+                      </span>
+                      <span>{translate('formBuilder.list.modified', { time: formatTime(form.updatedAt) })}</span>
+                    </Typography>
+                  </Box>
+                  <FormStatusChip status={form.status} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
