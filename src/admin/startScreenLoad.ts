@@ -1,5 +1,8 @@
 import { matchPath } from 'react-router-dom';
 import { screenRoutes } from './screenRoutes';
+// Every screen's access check needs it (authProvider.canAccess imports it lazily, for the sign-in bundle's sake):
+// imported here, it becomes part of the app's bundle, which the page preloads, instead of a round trip of its own.
+import '../providers/auth/resourcePermissions';
 
 const ignore = () => undefined;
 
