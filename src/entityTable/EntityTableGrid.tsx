@@ -89,7 +89,7 @@ export function EntityTableGrid<T extends RaRecord>({
       <Box aria-busy={loading || refreshing} data-testid="entity-table" sx={{ minHeight: TABLE_HEIGHT }}>
         {refreshing && <LinearProgress aria-label={translate('app.loading')} sx={{ height: 2 }} />}
         {loading ? (
-          <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label={translate('admin.table.loadingRows')}>
+          <Stack role="status" spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label={translate('admin.table.loadingRows')}>
             <SkeletonCards />
           </Stack>
         ) : failed && !rows?.length ? (

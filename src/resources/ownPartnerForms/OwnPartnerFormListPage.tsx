@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -97,18 +98,22 @@ export default function OwnPartnerFormListPage() {
         ) : (
           <List disablePadding aria-label={translate('formFiller.list.title')}>
             {(data ?? []).map((partnerForm) => (
-              <ListItemButton
+              // The button holds no text and covers the row: its name ("Open …") need not contain the row's whole text.
+              <ListItem
                 key={partnerForm.id}
                 divider
-                disabled={opening !== null}
-                onClick={() => void open(partnerForm)}
-                aria-label={translate('formFiller.list.open', { name: partnerForm.formName })}
-                aria-describedby={`partner-form-${partnerForm.id}-details`}
-                sx={{ alignItems: 'flex-start', py: 1.5, gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}
+                sx={{ position: 'relative', alignItems: 'flex-start', py: 1.5, gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}
               >
                 <PartnerFormSummary partnerForm={partnerForm} formatTime={formatTime} />
                 <PartnerFormStatusBadge status={partnerForm.status} />
-              </ListItemButton>
+                <ListItemButton
+                  disabled={opening !== null}
+                  onClick={() => void open(partnerForm)}
+                  aria-label={translate('formFiller.list.open', { name: partnerForm.formName })}
+                  aria-describedby={`partner-form-${partnerForm.id}-details`}
+                  sx={{ position: 'absolute', inset: 0 }}
+                />
+              </ListItem>
             ))}
           </List>
         )}

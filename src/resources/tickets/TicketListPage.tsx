@@ -9,6 +9,7 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -156,33 +157,34 @@ export default function TicketListPage() {
         ) : (
           <List disablePadding>
             {(data ?? []).map((ticket) => (
-              <ListItemButton
-                key={ticket.id}
-                component={RouterLink}
-                to={ticketDetailRoute(ticket.id)}
-                divider
-                data-testid="ticket-row"
-                data-id={ticket.id}
-                sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
-              >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="ticket-row-subject">
-                    {ticket.subject}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'center' }}>
-                    {!user?.partnerId && <span>{ticket.partnerName}</span>}
-                    <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
-                    {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
-                    {ticket.attachments.length > 0 && (
-                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
-                        <AttachFile sx={{ fontSize: 16 }} />
-                        {ticket.attachments.length}
-                      </Box>
-                    )}
-                  </Typography>
-                </Box>
-                <TicketStatusChip status={ticket.status} />
-              </ListItemButton>
+              <ListItem key={ticket.id} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={ticketDetailRoute(ticket.id)}
+                  divider
+                  data-testid="ticket-row"
+                  data-id={ticket.id}
+                  sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
+                >
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="ticket-row-subject">
+                      {ticket.subject}
+                    </Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'center' }}>
+                      {!user?.partnerId && <span>{ticket.partnerName}</span>}
+                      <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
+                      {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
+                      {ticket.attachments.length > 0 && (
+                        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
+                          <AttachFile sx={{ fontSize: 16 }} />
+                          {ticket.attachments.length}
+                        </Box>
+                      )}
+                    </Typography>
+                  </Box>
+                  <TicketStatusChip status={ticket.status} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
