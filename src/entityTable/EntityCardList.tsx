@@ -77,7 +77,7 @@ export function EntityCardList<T extends RaRecord>({
                     checked={selected}
                     disabled={!selection.isSelectable(row)}
                     onChange={() => selection.onToggle(row.id)}
-                    sx={{ m: -1, mr: 0 }}
+                    sx={{ p: 0.25, ml: -0.25 }}
                     slotProps={{ input: { 'aria-label': translate('admin.table.selectRow', { title: rowTitle(row) }), ...testId('select-row') } }}
                   />
                 )}

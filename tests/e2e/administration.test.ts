@@ -30,7 +30,8 @@ async function openScreen(page: Page, address: string) {
   await expect.poll(() => page.getByTestId('entity-loading-row').count(), { timeout: 10_000 }).toBe(0);
 }
 
-const rowWith = (page: Page, text: string) => page.getByTestId('entity-row').filter({ hasText: text });
+// A table row on wide screens, a card on phones.
+const rowWith = (page: Page, text: string) => page.locator('[data-testid="entity-row"], [data-testid="entity-card"]').filter({ hasText: text });
 
 async function chooseRowAction(page: Page, rowText: string, action: string) {
   await rowWith(page, rowText).getByTestId('row-actions').click();

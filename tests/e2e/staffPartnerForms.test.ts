@@ -28,7 +28,7 @@ describe('staff partner forms in Chromium', () => {
     const page = await pages.newPage({ width: 375 });
     await pages.signIn(page, 'admin@example.com');
     await page.goto(`${server.url}/partner-forms`);
-    await page.getByTestId('entity-row').first().waitFor();
+    await page.getByTestId('entity-card').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'partner-forms-list-375');
 

@@ -251,11 +251,11 @@ describe('tickets in Chromium, partner and support side by side', () => {
         const staff = await newPage({ width, language });
         await signIn(staff, SUPPORT);
         await staff.goto(`${server.url}/ticket-manager`);
-        await staff.getByTestId('entity-row').first().waitFor();
-        await staff.locator(`[data-testid="entity-row"][data-id="${ticket.id}"]`).waitFor();
+        // A table row on wide screens, a card on phones.
+        const row = staff.locator(`[data-testid="${width < 600 ? 'entity-card' : 'entity-row'}"][data-id="${ticket.id}"]`);
+        await row.waitFor();
         expect(await fitsWidth(staff), 'ticket manager').toBe(true);
         await screenshot(staff, `ticket-manager-${language}-${width}`);
-        const row = staff.locator(`[data-testid="entity-row"][data-id="${ticket.id}"]`);
         await row.getByTestId('row-actions').click();
         await staff.getByTestId('row-action-edit').click();
         await staff.getByTestId('ticket-status-dialog').waitFor();
