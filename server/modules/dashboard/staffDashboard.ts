@@ -10,7 +10,7 @@ import {
 } from '../../../contract/dashboard';
 import { TICKET_STATUSES, type TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
-import { auditTrails, fileRequests, formVersions, managedFiles, partnerForms, partners, tickets, users } from '../../db/schema';
+import { auditTrails, fileRequests, formVersions, managedFiles, partnerForms, partners, ticketCounts, tickets, users } from '../../db/schema';
 import { fullNameOf } from '../accounts/principal';
 import { createCountCache } from '../../core/countCache';
 import type { EventBus } from '../../core/events';
@@ -19,23 +19,15 @@ import { awaitingSide, ticketsAwaiting } from './dashboardTickets';
 /** How many form definitions the funnel shows, those with most partner forms. */
 export const FUNNEL_MAX = 8;
 
-/**
- * Every ticket by status, and the OPEN ones waiting for staff: two index-only counts (tickets_status_idx,
- * tickets_awaiting_idx), cheaper on 100,000 rows than one pass over the table that filters as it counts.
- */
-async function ticketCounts(db: Db) {
-  const [rows, [{ waitingForUs }]] = await Promise.all([
-    db
-      .select({ status: tickets.status, total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .groupBy(tickets.status),
-    db
-      .select({ waitingForUs: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(awaitingSide('staff', eq(tickets.status, 'OPEN'))),
-  ]);
+/** Every ticket by status, and the OPEN ones waiting for staff: a few rows of ticket_counts, which a trigger keeps. */
+async function countTickets(db: Db) {
+  const rows = await db.select().from(ticketCounts);
   const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
-  for (const row of rows) if (row.status in byStatus) byStatus[row.status as TicketStatus] = row.total;
+  let waitingForUs = 0;
+  for (const row of rows) {
+    if (Object.hasOwn(byStatus, row.status)) byStatus[row.status as TicketStatus] += row.total;
+    if (row.status === 'OPEN' && row.awaitingSide === 'staff') waitingForUs = row.total;
+  }
   return { byStatus, waitingForUs };
 }
 
@@ -143,12 +135,11 @@ async function recentActivity(db: Db): Promise<DashboardActivity[]> {
 
 /**
  * Sections over every partner's rows, the same for every staff reader: kept until their resource changes (a
- * ResourceChanged on any instance, or a minute passes), so 100,000 tickets are counted once per change, not
- * once per Home. A partner's or requester's new name shows with the next change of the section's resource.
+ * ResourceChanged on any instance, or a minute passes), so they are read once per change, not once per Home. A
+ * partner's or requester's new name shows with the next change of the section's resource.
  */
 export function createStaffSections(events: EventBus) {
   return {
-    tickets: createCountCache<unknown>(events, 'tickets'),
     partnerForms: createCountCache<unknown>(events, 'partner-forms'),
     fileRequests: createCountCache<unknown>(events, 'file-requests'),
   };
@@ -162,12 +153,11 @@ export async function staffDashboard(
   sections: StaffSections,
   may: { tickets: boolean; forms: boolean; fileRequests: boolean; activity: boolean },
 ): Promise<StaffDashboardDto> {
-  const counts = () => cached(sections.tickets, 'counts', () => ticketCounts(db));
-  const waitingForUs = () => ticketsAwaiting(db, awaitingSide('staff', eq(tickets.status, 'OPEN')), async () => (await counts()).waitingForUs);
+  const counts = may.tickets ? await countTickets(db) : null;
   return {
     audience: 'staff',
-    ticketsByStatus: may.tickets ? (await counts()).byStatus : null,
-    ticketsWaitingForUs: may.tickets ? await cached(sections.tickets, 'waitingForUs', waitingForUs) : null,
+    ticketsByStatus: counts?.byStatus ?? null,
+    ticketsWaitingForUs: counts ? await ticketsAwaiting(db, awaitingSide('staff', eq(tickets.status, 'OPEN')), async () => counts.waitingForUs) : null,
     funnel: may.forms ? await funnel(db, () => cached(sections.partnerForms, 'funnel', () => funnelSteps(db))) : null,
     fileRequestsWaiting: may.fileRequests ? await cached(sections.fileRequests, 'waiting', () => fileRequestsWaiting(db)) : null,
     recentActivity: may.activity ? await recentActivity(db) : null,
