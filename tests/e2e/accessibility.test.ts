@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type TestServer } from '../server/harness';
-import { addressesFor, signedOutPages } from './accessibilityRoutes';
+import { addressesFor, mailedPages, signedOutPages } from './accessibilityRoutes';
 import { transitionsSettled } from './browser';
 import { closePortal, openPortal } from './portal';
 
@@ -136,9 +136,10 @@ const ENTITY_LISTS = ['/partners', '/partner/users', '/user-management'];
 
 describe('axe finds no serious or critical WCAG 2.1 AA violation', () => {
   it('on the signed-out pages', async () => {
+    const pages = [...signedOutPages, ...(await mailedPages(server))];
     for (const variant of VARIANTS) {
       const { context, page } = await variantContext(variant);
-      for (const { name, path } of signedOutPages) {
+      for (const { name, path } of pages) {
         await page.goto(`${server.url}${path}`);
         await settled(page);
         await scan(page, `signed-out · ${name} · ${variantName(variant)}`);

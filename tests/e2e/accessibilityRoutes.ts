@@ -2,7 +2,7 @@ import type { PagedResult } from '../../contract/envelope';
 import type { PartnerFormDto } from '../../contract/forms';
 import { screenRoutes } from '../../src/admin/screenRoutes';
 import { isAllowed } from '../../src/admin/screenAccess';
-import type { TestServer } from '../server/harness';
+import { linkIn, type TestServer } from '../server/harness';
 
 /** The pages anyone sees signed out, each with the address that shows it. */
 export const signedOutPages = [
@@ -12,6 +12,29 @@ export const signedOutPages = [
   { name: 'activation (invalid link)', path: '/active?token=not-a-real-token' },
   { name: 'not-found', path: '/404' },
 ];
+
+/** The address a mail sent by `send` links to. */
+async function mailedLink(server: TestServer, send: () => Promise<unknown>) {
+  const before = server.outbox().length;
+  await send();
+  const mail = server.outbox().at(-1);
+  if (server.outbox().length === before || !mail) throw new Error('No mail was sent');
+  const link = linkIn(mail);
+  return `${link.pathname}${link.search}`;
+}
+
+/** The reset-password and activation pages opened from a real mail's link, as their reader sees them. */
+export async function mailedPages(server: TestServer) {
+  const { token } = await server.signIn('partner.admin@acme.example');
+  const newcomer = { firstName: 'Lan', lastName: 'Phạm', email: `lan.pham.${Date.now()}@acme.example`, phoneNumber: '+84 91 222 3344', organization: 'Acme' };
+  return [
+    {
+      name: 'reset-password (from the mail)',
+      path: await mailedLink(server, () => server.api('POST', '/api/users/forgot-password', { body: { email: 'partner@globex.example' } })),
+    },
+    { name: 'activation (from the mail)', path: await mailedLink(server, () => server.api('POST', '/api/v1/partner-users', { token, body: newcomer })) },
+  ];
+}
 
 /** Pages outside the screen declarations that every signed-in user reaches. */
 const ownPages = ['/', '/profile', '/settings', '/access-denied', '/404'];
