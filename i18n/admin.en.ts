@@ -202,7 +202,8 @@ export default {
       cell: '%{resource}: %{action}',
       selectColumn: '%{action} on every resource',
       hiddenNone: 'Every permission of this role is shown above.',
-      hiddenKept: '1 more permission of this role (a template resource this product does not use) is not shown and stays as it is. |||| %{smart_count} more permissions of this role (template resources this product does not use) are not shown and stay as they are.',
+      hiddenKept:
+        '1 more permission of this role (a template resource this product does not use) is not shown and stays as it is. |||| %{smart_count} more permissions of this role (template resources this product does not use) are not shown and stay as they are.',
       descriptions: {
         Partners: 'Organisations you onboard',
         PartnerUsers: 'People who sign in for a partner',

@@ -28,8 +28,8 @@ export default {
       backToSignIn: 'Back to sign in',
       showPassword: 'Show password',
       hidePassword: 'Hide password',
-      signIn: {
       passwordRule: '%{min} to %{max} characters, and not your email address.',
+      signIn: {
         title: 'Sign in to Partner Portal',
         subtitle: 'Enter your email and password to continue.',
         email: 'Email',
@@ -67,7 +67,6 @@ export default {
         confirmPassword: 'Confirm password',
         submit: 'Activate account',
         done: 'Your account is active. Please sign in.',
-      },
         resend: {
           title: 'Get a new activation link',
           hint: 'Enter the email your account was created with and we will send a new link. Earlier links stop working.',
@@ -75,6 +74,7 @@ export default {
           submit: 'Send a new link',
           sent: 'If that address has an account waiting for activation, a new link is on its way.',
         },
+      },
     },
     nav: {
       label: 'Main navigation',

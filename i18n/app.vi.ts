@@ -28,8 +28,8 @@ export default {
       backToSignIn: 'Quay lại đăng nhập',
       showPassword: 'Hiện mật khẩu',
       hidePassword: 'Ẩn mật khẩu',
-      signIn: {
       passwordRule: 'Từ %{min} đến %{max} ký tự và không trùng với địa chỉ email của bạn.',
+      signIn: {
         title: 'Đăng nhập Partner Portal',
         subtitle: 'Nhập email và mật khẩu để tiếp tục.',
         email: 'Email',
@@ -67,7 +67,6 @@ export default {
         confirmPassword: 'Xác nhận mật khẩu',
         submit: 'Kích hoạt tài khoản',
         done: 'Tài khoản đã được kích hoạt. Vui lòng đăng nhập.',
-      },
         resend: {
           title: 'Nhận đường dẫn kích hoạt mới',
           hint: 'Nhập email đã dùng để tạo tài khoản, chúng tôi sẽ gửi đường dẫn mới. Các đường dẫn trước sẽ không còn dùng được.',
@@ -75,6 +74,7 @@ export default {
           submit: 'Gửi đường dẫn mới',
           sent: 'Nếu địa chỉ này có tài khoản đang chờ kích hoạt, một đường dẫn mới đang được gửi đến.',
         },
+      },
     },
     nav: {
       label: 'Điều hướng chính',

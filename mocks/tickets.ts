@@ -1,6 +1,13 @@
 import { http } from 'msw';
 import type { PagedResult } from '../contract/envelope';
-import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketReadState, type TicketStatus } from '../contract/tickets';
+import {
+  TICKET_STATUSES,
+  type TicketAttachmentRef,
+  type TicketChatMessage,
+  type TicketDto,
+  type TicketReadState,
+  type TicketStatus,
+} from '../contract/tickets';
 import { adminClaims, partnerClaims } from './accounts';
 import { created, failed, ok } from './envelopes';
 import { claimsOf } from './tokens';
