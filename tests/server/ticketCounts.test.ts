@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { partnerWithUser } from './dashboardFixtures';
 import { expectEnvelope } from './expectations';
@@ -10,14 +10,14 @@ const { server, make, token } = demo;
 /** ticket_counts as stored, and the same figures counted from the tickets themselves. */
 async function keptAndRecounted() {
   const db = server.built.ctx.db;
-  const kept = await db.execute<{ key: string; total: number }>(
-    sql`select status || '/' || awaiting_side as key, total from ticket_counts where total <> 0 order by 1`,
-  );
-  const recounted = await db.execute<{ key: string; total: number }>(
-    sql`select status || '/' || awaiting_side as key, count(*)::int as total from tickets group by 1 order by 1`,
-  );
-  const rows = (answer: { rows: { key: string; total: number }[] }) => answer.rows.map((r) => `${r.key}=${r.total}`);
-  return { kept: rows(kept), recounted: rows(recounted) };
+  const rows = async (query: SQL) => {
+    const { rows: found } = (await db.execute(query)) as unknown as { rows: { key: string; total: number }[] };
+    return found.map((r) => `${r.key}=${r.total}`);
+  };
+  return {
+    kept: await rows(sql`select status || '/' || awaiting_side as key, total from ticket_counts where total <> 0 order by 1`),
+    recounted: await rows(sql`select status || '/' || awaiting_side as key, count(*)::int as total from tickets group by 1 order by 1`),
+  };
 }
 
 describe('ticket_counts (the trigger behind Home figures)', () => {

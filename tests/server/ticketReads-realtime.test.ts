@@ -27,7 +27,7 @@ async function connect(email: string) {
 }
 
 const post = async (email: string, ticketId: string, body: string) =>
-  expectEnvelope(await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: token(email), body: { body } }), 201).body.data;
+  expectEnvelope(await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: token(email), body: { body } }), 201).body.data!;
 
 const read = async (email: string, ticketId: string, messageId: string) =>
   expectEnvelope(await server.api<TicketReadState>('PUT', `/api/v1/tickets/${ticketId}/reads`, { token: token(email), body: { messageId } }), 200).body.data;

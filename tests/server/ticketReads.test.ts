@@ -17,7 +17,7 @@ const GLOBEX = 'partner@globex.example';
 const db = () => server.built.database.db;
 
 const post = async (email: string, ticketId: string, body: string) =>
-  expectEnvelope(await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: token(email), body: { body } }), 201).body.data;
+  expectEnvelope(await server.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticketId}/messages`, { token: token(email), body: { body } }), 201).body.data!;
 
 const read = (email: string, ticketId: string, messageId: unknown) =>
   server.api<TicketReadState>('PUT', `/api/v1/tickets/${ticketId}/reads`, { token: token(email), body: { messageId } });
@@ -74,7 +74,7 @@ describe('PUT /tickets/{id}/reads', () => {
   it('only moves forward: reading an older message afterwards leaves the read where it was', async () => {
     const { ticket, first, second } = await conversation();
     const ahead = expectEnvelope(await read(ACME, ticket.id, second.id), 200).body.data;
-    expect(ahead.mine).toBe(second.createdAt);
+    expect(ahead!.mine).toBe(second.createdAt);
     const stored = await storedRead(ticket.id, ACME);
     const back = expectEnvelope(await read(ACME, ticket.id, first.id), 200).body.data;
     expect(back).toEqual(ahead);
@@ -131,6 +131,6 @@ describe('PUT /tickets/{id}/reads', () => {
     const third = await post(SUPPORT, ticket.id, 'Anything else?');
     const answers = await Promise.all([first, third, second, third, first].map((m) => read(ACME, ticket.id, m.id)));
     for (const answer of answers) expectEnvelope(answer, 200);
-    expect(expectEnvelope(await readState(ACME, ticket.id), 200).body.data.mine).toBe(third.createdAt);
+    expect(expectEnvelope(await readState(ACME, ticket.id), 200).body.data!.mine).toBe(third.createdAt);
   });
 });
