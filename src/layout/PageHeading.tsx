@@ -12,7 +12,8 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   }, [title, brand]);
   return (
     <Box sx={{ mb: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+      {/* Smaller on phones, so a long title does not push the page's content below the fold. */}
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.625rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
       {children}
