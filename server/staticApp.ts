@@ -13,11 +13,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The page for an app path: index.html with a modulepreload of the bundle that path opens (written by the build,
  * scripts/preloadPages.ts), or index.html itself when the build has none.
  */
-function pageFor(root: string, urlPath: string): string {
+function pageFor(builtPages: ReadonlySet<string>, urlPath: string): string {
   const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
   if (route === routePaths.notFound) return 'index.html';
   const page: PreloadPage = (authPaths as readonly string[]).includes(route) ? 'index.auth.html' : 'index.app.html';
-  return fs.existsSync(path.join(root, page)) ? page : 'index.html';
+  return builtPages.has(page) ? page : 'index.html';
 }
 
 /**
@@ -28,6 +28,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
   const root = staticDir && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : null;
   // cacheControl: false, so the cache-control set below stands (send would overwrite it with max-age=0).
   if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
+  // The build's pages are known at start; looking for them on every page request would touch the disk each time.
+  const builtPages = new Set(root ? ['index.auth.html', 'index.app.html'].filter((page) => fs.existsSync(path.join(root, page))) : []);
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
@@ -42,6 +44,6 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
     }
     // A chunk of another build is gone for good: the page asking for it must not take index.html for code.
     if (inside && file.startsWith('assets/')) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').sendFile(pageFor(root, urlPath));
+    return reply.header('cache-control', 'no-cache').sendFile(pageFor(builtPages, urlPath));
   });
 }
