@@ -12,7 +12,10 @@ export function paletteOf(mode: ThemeMode): PaletteOptions {
     return {
       mode,
       contrastThreshold: 4.5,
-      primary: { main: PRIMARY_TEXT_DARK_MODE, light: PRIMARY_COLOR },
+      // A fill under the pointer takes `dark`: MUI's darker shades put its dark text under 4.5:1.
+      primary: { main: PRIMARY_TEXT_DARK_MODE, light: PRIMARY_COLOR, dark: '#4A8FEA' },
+      secondary: { main: '#CE93D8', dark: '#BA68C8' },
+      error: { main: '#F6685E', dark: '#EF5350' },
     };
   }
   return {

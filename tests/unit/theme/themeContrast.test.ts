@@ -18,6 +18,10 @@ describe.each(THEME_MODES)('the %s theme', (mode) => {
   it.each(COLOURS)('puts readable text on a %s fill (buttons, status chips)', (colour) => {
     expect(getContrastRatio(palette[colour].contrastText, palette[colour].main)).toBeGreaterThanOrEqual(AA);
   });
+
+  it.each(COLOURS)('keeps text readable on a %s fill under the pointer (hovered buttons take the dark shade)', (colour) => {
+    expect(getContrastRatio(palette[colour].contrastText, palette[colour].dark)).toBeGreaterThanOrEqual(AA);
+  });
 });
 
 describe('the brand blue', () => {
