@@ -7,6 +7,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** `embedded`: PostgreSQL started from npm's binaries in DATA_DIR/postgres; `pglite`: in-process; `postgres`: DATABASE_URL. */
+  databaseEngine: DatabaseEngine;
+  /** Connections of this instance's pool (PostgreSQL kinds). */
+  databasePoolSize: number;
   seed: 'demo' | 'none';
   smtpUrl?: string;
   mailFrom: string;
@@ -32,6 +36,16 @@ export interface Config {
   };
 }
 
+export type DatabaseEngine = 'embedded' | 'pglite' | 'postgres';
+
+/** DATABASE_URL wins; else DATABASE_ENGINE, embedded by default. */
+function databaseEngineOf(databaseUrl: string | undefined, given: string | undefined): DatabaseEngine {
+  if (databaseUrl) return 'postgres';
+  if (!given || given === 'embedded') return 'embedded';
+  if (given === 'pglite') return 'pglite';
+  throw new Error(`DATABASE_ENGINE=${given}: use embedded (the default), pglite, or set DATABASE_URL for a PostgreSQL server`);
+}
+
 /** The JWT secret: JWT_SECRET when given, else one made on first start and kept in DATA_DIR/jwt-secret. */
 function loadJwtSecret(dataDir: string, given?: string): Uint8Array {
   if (given) return new TextEncoder().encode(given);
@@ -54,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseEngine: databaseEngineOf(databaseUrl, env.DATABASE_ENGINE),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     seed: env.SEED === 'none' ? 'none' : databaseUrl && env.SEED !== 'demo' ? 'none' : 'demo',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',

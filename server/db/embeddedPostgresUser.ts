@@ -1,0 +1,41 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Who runs the cluster's processes: unset means this process's own user. */
+export interface ClusterUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+function lookUp(name: string): ClusterUser | undefined {
+  try {
+    return { name, uid: idOf(name, '-u'), gid: idOf(name, '-g') };
+  } catch {
+    return undefined;
+  }
+}
+
+function idOf(name: string, flag: '-u' | '-g'): number {
+  return Number(execFileSync('id', [flag, name], { encoding: 'utf8' }).trim());
+}
+
+/**
+ * PostgreSQL refuses to run as root. A root server runs it as `postgres` when the system has that user (Debian's
+ * PostgreSQL packages make it), else as `nobody`: an account made here would outlive the portal on the machine.
+ */
+export function clusterUser(): ClusterUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  return lookUp('postgres') ?? lookUp('nobody');
+}
+
+/** Whether the cluster's user can pass through `dir` (every folder above it included): the kernel answers for that user. */
+export function userCanEnter(user: ClusterUser | undefined, dir: string): boolean {
+  if (!user) return true; // this process's own user, which just made the folder
+  return spawnSync('test', ['-x', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/** Hands a folder the cluster made to the user that runs it. */
+export function giveTo(user: ClusterUser | undefined, dir: string) {
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+}
