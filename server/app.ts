@@ -21,7 +21,7 @@ import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
 import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
-import { requestLogSerializer } from './core/requestLog';
+import { RequestLog, requestLoggerOptions } from './core/requestLog';
 
 export interface BuiltApp {
   app: ReturnType<typeof Fastify>;
@@ -36,7 +36,8 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    logger: options.logger ?? requestLoggerOptions(config.logLevel),
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,

@@ -1,0 +1,103 @@
+// The parent's handle on one candidate's process: fork it, ask it for rounds, close it; and, if it dies or hangs,
+// stop what it may have left running (a postmaster in its data folder) and remove the folder.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProcessMemory } from './candidate';
+import type { LoadFigures } from './load';
+import type { CandidateKey, FromCandidate, QueryKind, ToCandidate } from './protocol';
+import { benchDatabaseName, onServer } from './systemPostgres';
+
+type Opened = Extract<FromCandidate, { type: 'opened' }>;
+
+const processAlive = (pid: number) => fs.existsSync(`/proc/${pid}`);
+
+/** Postmasters still serving folders under `dataDir`: stopped (fast shutdown, then killed), the folder removed. */
+async function removeLeftovers(dataDir: string) {
+  if (!fs.existsSync(dataDir)) return;
+  const pidFiles = fs
+    .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => path.basename(file) === 'postmaster.pid')
+    .map((file) => path.join(dataDir, file));
+  for (const file of pidFiles) {
+    const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+    if (!pid || !processAlive(pid)) continue;
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; processAlive(pid) && waited < 10_000; waited += 100) await sleep(100);
+    if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+export class CandidateProcess {
+  private child: ChildProcess;
+  private inbox: FromCandidate[] = [];
+  private waiting?: { resolve: (message: FromCandidate) => void; reject: (error: Error) => void };
+  private dataDir?: string;
+  private ended?: Error;
+
+  constructor(readonly key: CandidateKey) {
+    this.child = fork(path.join(import.meta.dirname, 'child.ts'), [key], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (message: FromCandidate) => {
+      if (message.type === 'dataDir') this.dataDir = message.path;
+      else if (this.waiting) this.settle(message);
+      else this.inbox.push(message);
+    });
+    this.child.on('exit', (code, signal) => {
+      this.ended = new Error(`the ${key} process ended (${signal ?? code})`);
+      this.waiting?.reject(this.ended);
+      this.waiting = undefined;
+    });
+  }
+
+  private settle(message: FromCandidate) {
+    const waiting = this.waiting!;
+    this.waiting = undefined;
+    if (message.type === 'failed') waiting.reject(new Error(`${this.key}: ${message.message}`));
+    else waiting.resolve(message);
+  }
+
+  private next<T extends FromCandidate['type']>(type: T): Promise<Extract<FromCandidate, { type: T }>> {
+    return new Promise<FromCandidate>((resolve, reject) => {
+      const queued = this.inbox.shift();
+      this.waiting = { resolve, reject };
+      if (queued) this.settle(queued);
+      else if (this.ended) reject(this.ended);
+    }).then((message) => {
+      if (message.type !== type) throw new Error(`${this.key}: expected ${type}, got ${message.type}`);
+      return message as Extract<FromCandidate, { type: T }>;
+    });
+  }
+
+  private ask(message: ToCandidate) {
+    this.child.send(message);
+  }
+
+  opened(): Promise<Opened> {
+    return this.next('opened');
+  }
+
+  async round(query: QueryKind, inFlight: number, ms: number): Promise<LoadFigures> {
+    this.ask({ type: 'round', query, inFlight, ms });
+    return (await this.next('round')).figures;
+  }
+
+  async close(): Promise<ProcessMemory> {
+    this.ask({ type: 'close' });
+    return (await this.next('closed')).afterLoad;
+  }
+
+  /** Whatever happened: the process gone, its cluster stopped, its folder removed. */
+  async stop() {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      this.child.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+      if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    }
+    if (this.dataDir) await removeLeftovers(this.dataDir);
+    if (this.key === 'postgres' && this.child.pid)
+      await onServer(process.env.DATABASE_URL!, `drop database if exists ${benchDatabaseName(this.child.pid)} with (force)`);
+  }
+}
