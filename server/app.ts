@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type Database } from './db/client';
+import { openConfiguredDatabase, type Database } from './db/client';
 import { ApiError } from './core/errors';
 import { clientErrors, frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus, DOMAIN_EVENTS_CHANNEL, openPostgresNotifications } from './core/events';
@@ -33,8 +33,6 @@ export interface BuiltApp {
 }
 
 export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-
   const app = Fastify({
     logger: options.logger ?? requestLoggerOptions(config.logLevel),
     logController: new RequestLog(),
@@ -45,6 +43,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     // While closing, requests still get answers (not 503): a long-polling client takes its shutdown Close with its next poll.
     return503OnClosing: false,
   });
+  const database = await openConfiguredDatabase(config, app.log);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onClose', () => database.close());
@@ -52,7 +51,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   registerJsonBody(app);
   registerSecurityHeaders(app);
   // One LISTEN connection per instance takes domain events and the hub's deliveries to every instance.
-  const notifications = config.databaseUrl ? await openPostgresNotifications({ connectionString: config.databaseUrl, log: app.log }) : undefined;
+  const notifications = database.url ? await openPostgresNotifications({ connectionString: database.url, log: app.log }) : undefined;
   if (notifications) app.addHook('onClose', () => notifications.close());
 
   const ctx: AppContext = {
