@@ -1,223 +1,441 @@
-// npm run bench:realtime: 2,000 WebSocket hub connections on one server process (BENCH_CONNECTIONS), messages posted
-// into tickets at 20 a second (BENCH_RATE) for BENCH_SECONDS; latency from the POST to receipt by every member of
-// the ticket's partner, server memory per connection, and lost or duplicated deliveries. Clients run in a child
-// process, so their memory is not the server's.
-import { fork } from 'node:child_process';
+// npm run bench:realtime: 2,000 WebSocket hub connections (BENCH_CONNECTIONS) on a server in its own process, on the
+// default engine and a fresh data folder. Messages are posted into tickets at 20 a second (BENCH_RATE) for BENCH_SECONDS;
+// it prints the latency from the POST to receipt by every member of the ticket's partner, server memory per connection
+// and lost or duplicated deliveries. Then the server is stopped with SIGTERM, as a deploy does, and started again on
+// the same data folder, twice: the clients come back by the app's reconnect policy (HUB_RECONNECT_DELAYS_MS after each
+// failed try, as @microsoft/signalr waits them: no jitter), then all at the same instant the server listens again (the
+// worst case). It prints the time until all are negotiated, open, handshaken and joined to their ticket again.
+// Clients run in another process, so their memory and CPU are not the server's. BENCH_PROFILE=1 writes a CPU profile
+// of the restarted server (both restarts) into .tmp/bench-profiles/.
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { HUB_PATH } from '../contract/realtime';
+import { HUB_PATH, HUB_RECONNECT_DELAYS_MS } from '../contract/realtime';
 
 const RS = '\x1e';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const PARTNERS = 50;
 const RATE = Number(process.env.BENCH_RATE ?? 20);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-/** Wall-clock milliseconds, comparable across the two processes. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 8955);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Which restarts to run, in order. */
+const RESTARTS = (process.env.BENCH_RESTARTS ?? 'policy,stampede').split(',').filter((r): r is Reconnect => r === 'policy' || r === 'stampede');
+const self = fileURLToPath(import.meta.url);
+/** Wall-clock milliseconds, comparable across the processes. */
 const now = () => performance.timeOrigin + performance.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 interface Member {
   token: string;
-  partner: number;
   ticketId: string;
 }
-type ToClients = { type: 'open'; hubUrl: string; members: Member[] } | { type: 'report' } | { type: 'exit' };
-type FromClients = { type: 'opened'; failed: number } | { type: 'deliveries'; latencies: number[]; received: Record<string, number>; duplicates: number };
+/** `policy`: each client retries by HUB_RECONNECT_DELAYS_MS as the app does; `stampede`: all at once on `go`. */
+type Reconnect = 'policy' | 'stampede';
+type ToClients =
+  { type: 'open'; hubUrl: string; members: Member[] } | { type: 'report' } | { type: 'arm'; reconnect: Reconnect } | { type: 'go' } | { type: 'exit' };
+type FromClients =
+  | { type: 'opened'; failed: number }
+  | { type: 'deliveries'; latencies: number[]; received: Record<string, number>; duplicates: number }
+  | { type: 'readmitted'; firstDropAt: number; lastJoinedAt: number; joined: number; gaveUp: number; refusedJoins: number; tries: number[]; steps: Steps };
+type ToServer = { type: 'settle' } | { type: 'stats' };
+type FromServer =
+  | { type: 'listening'; at: number; members?: Member[]; adminToken?: string }
+  | { type: 'settled'; memory: NodeJS.MemoryUsage }
+  | { type: 'stats'; connections: number };
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The child: one socket per member, joined to its ticket; records every TicketMessageCreated it hears. */
-async function runClients() {
-  const sockets: WebSocket[] = [];
-  const latencies: number[] = [];
-  const received: Record<string, number> = {};
-  let duplicates = 0;
+/** The next message of this type from a child process. */
+function replyOf<M extends { type: string }, T extends M['type']>(child: ChildProcess, type: T): Promise<Extract<M, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const listener = (message: M) => {
+      if (message.type !== type) return;
+      child.off('message', listener);
+      child.off('exit', onExit);
+      resolve(message as Extract<M, { type: T }>);
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited with ${code} while waiting for ${type}`));
+    child.on('message', listener);
+    child.once('exit', onExit);
+  });
+}
 
-  async function openOne(hubUrl: string, member: Member, index: number): Promise<boolean> {
-    const negotiated = await fetch(`${hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` } });
-    if (negotiated.status !== 200) return false;
-    const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
-    const socket = new WebSocket(`${hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, {
-      headers: { authorization: `Bearer ${member.token}` },
+/** How long each step of the tries took, in ms (negotiate answered, socket open, handshake answered, JoinTicket answered). */
+const steps = { negotiate: [] as number[], open: [] as number[], handshake: [] as number[], join: [] as number[] };
+type Steps = typeof steps;
+const stepsText = (s: Steps) =>
+  Object.entries(s)
+    .map(([name, values]) => `${name} p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms`)
+    .join('; ');
+
+/** One member's connection: negotiate, WebSocket, handshake, JoinTicket; it records every TicketMessageCreated it hears. */
+class BenchClient {
+  socket: WebSocket | null = null;
+  private readonly seen = new Set<string>();
+  private invocations = 0;
+
+  constructor(
+    private readonly hubUrl: string,
+    readonly member: Member,
+    private readonly heard: (id: string, body: string, receivedAt: number, duplicate: boolean) => void,
+    private readonly dropped: (client: BenchClient) => void,
+  ) {}
+
+  /** Resolves 'joined', 'refused' (JoinTicket answered false) or 'failed' (no connection: the try failed). */
+  async connect(): Promise<'joined' | 'refused' | 'failed'> {
+    const { token, ticketId } = this.member;
+    let connectionToken: string;
+    let at = now();
+    const step = (name: keyof Steps) => {
+      const t = now();
+      steps[name].push(t - at);
+      at = t;
+    };
+    try {
+      const negotiated = await fetch(`${this.hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (negotiated.status !== 200) return 'failed';
+      ({ connectionToken } = (await negotiated.json()) as { connectionToken: string });
+      step('negotiate');
+    } catch {
+      return 'failed';
+    }
+    const socket = new WebSocket(`${this.hubUrl.replace(/^http/, 'ws')}?id=${connectionToken}`, {
+      headers: { authorization: `Bearer ${token}` },
       perMessageDeflate: false,
     });
-    const seen = new Set<string>();
     return new Promise((resolve) => {
-      socket.once('error', () => resolve(false));
-      socket.once('open', () => socket.send(`{"protocol":"json","version":1}${RS}`));
+      let settled = false;
+      const settle = (outcome: 'joined' | 'refused' | 'failed') => {
+        if (settled) return;
+        settled = true;
+        if (outcome === 'failed') socket.terminate();
+        resolve(outcome);
+      };
+      socket.once('error', () => settle('failed'));
+      socket.once('close', () => {
+        if (!settled) return settle('failed');
+        if (this.socket === socket) {
+          this.socket = null;
+          this.dropped(this);
+        }
+      });
+      socket.once('open', () => {
+        step('open');
+        socket.send(`{"protocol":"json","version":1}${RS}`);
+      });
+      const joinId = `join${this.invocations++}`;
       socket.on('message', (data) => {
         const receivedAt = now();
         for (const text of data.toString().split(RS)) {
           if (!text) continue;
           const message = JSON.parse(text) as {
             type?: number;
+            error?: string;
             target?: string;
             invocationId?: string;
             result?: unknown;
             arguments?: [{ id: string; body: string }];
           };
           if (message.type === undefined) {
-            socket.send(JSON.stringify({ type: 1, invocationId: String(index), target: 'JoinTicket', arguments: [member.ticketId] }) + RS);
-          } else if (message.type === 3) {
-            sockets.push(socket);
-            resolve(message.result === true);
+            if (message.error) return settle('failed');
+            step('handshake');
+            // Connected: the try succeeded; from here a drop starts the reconnect policy again.
+            this.socket = socket;
+            socket.send(JSON.stringify({ type: 1, invocationId: joinId, target: 'JoinTicket', arguments: [ticketId] }) + RS);
+          } else if (message.type === 3 && message.invocationId === joinId) {
+            step('join');
+            settle(message.result === true ? 'joined' : 'refused');
           } else if (message.type === 1 && message.target === 'TicketMessageCreated') {
             const [payload] = message.arguments ?? [];
-            const [, seq, sentAt] = /bench (\d+) ([\d.]+)/.exec(payload?.body ?? '') ?? [];
-            if (!seq || !payload) continue;
-            if (seen.has(payload.id)) duplicates++;
-            else {
-              seen.add(payload.id);
-              received[seq] = (received[seq] ?? 0) + 1;
-              latencies.push(receivedAt - Number(sentAt));
-            }
+            if (!payload) continue;
+            const duplicate = this.seen.has(payload.id);
+            this.seen.add(payload.id);
+            this.heard(payload.id, payload.body, receivedAt, duplicate);
           }
         }
       });
     });
   }
+}
+
+/** The clients' process: one socket per member, joined to its ticket; after a drop it reconnects as armed. */
+async function runClients() {
+  const clients: BenchClient[] = [];
+  const latencies: number[] = [];
+  const received: Record<string, number> = {};
+  let duplicates = 0;
+  let reconnect: Reconnect = 'policy';
+  let round: {
+    firstDropAt: number;
+    lastJoinedAt: number;
+    waiting: BenchClient[];
+    pending: number;
+    joined: number;
+    gaveUp: number;
+    refusedJoins: number;
+    tries: number[];
+  } | null = null;
+
+  const heard = (_id: string, body: string, receivedAt: number, duplicate: boolean) => {
+    const [, seq, sentAt] = /bench (\d+) ([\d.]+)/.exec(body) ?? [];
+    if (!seq) return;
+    if (duplicate) duplicates++;
+    else {
+      received[seq] = (received[seq] ?? 0) + 1;
+      latencies.push(receivedAt - Number(sentAt));
+    }
+  };
+
+  const finishOne = (outcome: 'joined' | 'refused' | 'gaveUp') => {
+    if (!round) return;
+    if (outcome === 'joined') round.lastJoinedAt = Math.max(round.lastJoinedAt, now());
+    if (outcome === 'joined') round.joined++;
+    else if (outcome === 'refused') round.refusedJoins++;
+    else round.gaveUp++;
+    if (--round.pending === 0) {
+      const { firstDropAt, lastJoinedAt, joined, gaveUp, refusedJoins, tries } = round;
+      round = null;
+      process.send?.({ type: 'readmitted', firstDropAt, lastJoinedAt, joined, gaveUp, refusedJoins, tries, steps } satisfies FromClients);
+    }
+  };
+
+  /** @microsoft/signalr's automatic reconnect: wait delays[n] after the n-th failed try (the first at once), then give up. */
+  async function reconnectByPolicy(client: BenchClient) {
+    for (let attempt = 0; attempt < HUB_RECONNECT_DELAYS_MS.length; attempt++) {
+      await new Promise((r) => setTimeout(r, HUB_RECONNECT_DELAYS_MS[attempt]));
+      if (round) round.tries[attempt] = (round.tries[attempt] ?? 0) + 1;
+      const outcome = await client.connect();
+      if (outcome !== 'failed') return finishOne(outcome);
+    }
+    finishOne('gaveUp');
+  }
+
+  /** Everyone at once: one try each, the instant the server listens again. */
+  async function reconnectNow(client: BenchClient) {
+    if (round) round.tries[0] = (round.tries[0] ?? 0) + 1;
+    const outcome = await client.connect();
+    finishOne(outcome === 'failed' ? 'gaveUp' : outcome);
+  }
+
+  const dropped = (client: BenchClient) => {
+    if (!round) {
+      round = { firstDropAt: now(), lastJoinedAt: 0, waiting: [], pending: clients.length, joined: 0, gaveUp: 0, refusedJoins: 0, tries: [] };
+      for (const values of Object.values(steps)) values.length = 0;
+    }
+    if (reconnect === 'policy') void reconnectByPolicy(client);
+    else round.waiting.push(client);
+  };
 
   process.on('message', async (message: ToClients) => {
     if (message.type === 'open') {
       let failed = 0;
-      for (let i = 0; i < message.members.length; i += 50) {
-        const batch = message.members.slice(i, i + 50);
-        const opened = await Promise.all(batch.map((m, j) => openOne(message.hubUrl, m, i + j)));
-        failed += opened.filter((ok) => !ok).length;
+      for (const member of message.members) clients.push(new BenchClient(message.hubUrl, member, heard, dropped));
+      for (let i = 0; i < clients.length; i += 50) {
+        const outcomes = await Promise.all(clients.slice(i, i + 50).map((c) => c.connect()));
+        failed += outcomes.filter((o) => o !== 'joined').length;
       }
       // The hub drops clients silent for 30 s; these answer nothing else, so they ping.
-      setInterval(() => sockets.forEach((s) => s.send(`{"type":6}${RS}`)), 10_000).unref();
+      setInterval(() => clients.forEach((c) => c.socket?.send(`{"type":6}${RS}`)), 10_000).unref();
       process.send?.({ type: 'opened', failed } satisfies FromClients);
     } else if (message.type === 'report') {
       process.send?.({ type: 'deliveries', latencies, received, duplicates } satisfies FromClients);
+    } else if (message.type === 'arm') {
+      reconnect = message.reconnect;
+    } else if (message.type === 'go') {
+      for (const client of round?.waiting.splice(0) ?? []) void reconnectNow(client);
     } else {
-      sockets.forEach((s) => s.terminate());
+      clients.forEach((c) => c.socket?.terminate());
       process.exit(0);
     }
   });
 }
 
+/** The server's process: the app as server/main.ts runs it; on first start it adds the bench's partners, users and tickets. */
 async function runServer() {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  const settle = async () => {
+  const [{ loadConfig }, { buildApp }, { signAccessToken }, { sql }] = await Promise.all([
+    import('../server/config'),
+    import('../server/app'),
+    import('../server/core/jwt'),
+    import('drizzle-orm'),
+  ]);
+  const config = loadConfig();
+  const { app, database } = await buildApp(config);
+  let setup: { members: Member[]; adminToken: string } | undefined;
+  if (process.env.BENCH_SEED === '1') {
+    const db = database.db;
+    // 50 partners, each with one ticket and CONNECTIONS / 50 users; every user holds one connection joined to the ticket.
+    for (const statement of [
+      `insert into partners (name, email, type, address, phone)
+          select 'Bench partner ' || p, 'bench' || p || '@bench.example', 'Bench', 'Bench street ' || p, '+84 24 555 ' || lpad(p::text, 4, '0') from generate_series(1, ${PARTNERS}) p`,
+      `insert into users (first_name, last_name, user_name, email, is_active, email_confirmed, partner_id)
+          select 'Member' || u, 'Bench', 'member' || u || '@bench.example', 'member' || u || '@bench.example', true, true,
+                 (select id from partners where name = 'Bench partner ' || (1 + u % ${PARTNERS}))
+          from generate_series(0, ${CONNECTIONS - 1}) u`,
+      `insert into user_roles (user_id, role_id) select u.id, (select id from roles where name = 'Partner') from users u where u.email like 'member%@bench.example'`,
+      `insert into tickets (subject, partner_id, created_by)
+          select 'Bench ticket ' || p.name, p.id, (select id from users where partner_id = p.id limit 1) from partners p where p.name like 'Bench partner %'`,
+    ]) {
+      await db.execute(sql.raw(statement));
+    }
+    type Row = { id: string; email: string; partner_id: string | null; ticket_id?: string };
+    const rowsOf = async (query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: Row[] }).rows;
+    const tokenOf = (r: Row, role: string) =>
+      signAccessToken(config.jwtSecret, { sub: r.id, fullName: 'Bench user', email: r.email, role, partnerId: r.partner_id, phone: null, avatar: null });
+    const members = await Promise.all(
+      (
+        await rowsOf(`select u.id, u.email, u.partner_id, t.id as ticket_id from users u join tickets t on t.partner_id = u.partner_id
+                      where u.email like 'member%@bench.example' order by u.email`)
+      ).map(async (r) => ({ token: await tokenOf(r, 'Partner'), ticketId: r.ticket_id! })),
+    );
+    const [admin] = await rowsOf(`select id, email, partner_id from users where email = 'admin@example.com'`);
+    setup = { members, adminToken: await tokenOf(admin!, 'Admin') };
+  }
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  process.send?.({ type: 'listening', at: now(), ...setup } satisfies FromServer);
+
+  process.on('message', async (message: ToServer) => {
+    if (message.type === 'stats') return process.send?.({ type: 'stats', connections: app.realtime.stats().connections } satisfies FromServer);
     for (let i = 0; i < 3; i++) {
-      gc();
+      global.gc?.();
       await new Promise((r) => setTimeout(r, 200));
     }
-    return process.memoryUsage();
-  };
-
-  const [{ startServer }, { signAccessToken }] = await Promise.all([import('../tests/server/harness'), import('../server/core/jwt')]);
-  const server = await startServer();
-  const db = server.built.database.db;
-  const admin = await server.signIn('admin@example.com');
-
-  // 50 partners, each with one ticket and CONNECTIONS / 50 users; every user holds one connection joined to the ticket.
-  for (const statement of [
-    `insert into partners (name, email, type, address, phone)
-        select 'Bench partner ' || p, 'bench' || p || '@bench.example', 'Bench', 'Bench street ' || p, '+84 24 555 ' || lpad(p::text, 4, '0') from generate_series(1, ${PARTNERS}) p`,
-    `insert into users (first_name, last_name, user_name, email, is_active, email_confirmed, partner_id)
-        select 'Member' || u, 'Bench', 'member' || u || '@bench.example', 'member' || u || '@bench.example', true, true,
-               (select id from partners where name = 'Bench partner ' || (1 + u % ${PARTNERS}))
-        from generate_series(0, ${CONNECTIONS - 1}) u`,
-    `insert into user_roles (user_id, role_id) select u.id, (select id from roles where name = 'Partner') from users u where u.email like 'member%@bench.example'`,
-    `insert into tickets (subject, partner_id, created_by)
-        select 'Bench ticket ' || p.name, p.id, (select id from users where partner_id = p.id limit 1) from partners p where p.name like 'Bench partner %'`,
-  ]) {
-    await db.execute(sql.raw(statement));
-  }
-  const rows = (await db.execute(
-    sql.raw(`
-    select u.id, u.email, u.partner_id, t.id as ticket_id, row_number() over (order by p.name) as n
-    from users u join partners p on p.id = u.partner_id join tickets t on t.partner_id = p.id
-    where u.email like 'member%@bench.example'`),
-  )) as unknown as { rows: { id: string; email: string; partner_id: string; ticket_id: string }[] };
-  const partnerIndex = new Map<string, number>();
-  const members: Member[] = [];
-  for (const r of rows.rows) {
-    if (!partnerIndex.has(r.partner_id)) partnerIndex.set(r.partner_id, partnerIndex.size);
-    const token = await signAccessToken(server.config.jwtSecret, {
-      sub: r.id,
-      fullName: 'Bench member',
-      email: r.email,
-      role: 'Partner',
-      partnerId: r.partner_id,
-      phone: null,
-      avatar: null,
-    });
-    members.push({ token, partner: partnerIndex.get(r.partner_id)!, ticketId: r.ticket_id });
-  }
-  const ticketIds = [...new Set(members.map((m) => m.ticketId))];
-  const membersPerTicket = new Map(ticketIds.map((id) => [id, members.filter((m) => m.ticketId === id).length]));
-
-  const clients = fork(fileURLToPath(import.meta.url), ['clients'], { execArgv: ['--import', 'tsx'] });
-  const reply = <T extends FromClients['type']>(type: T) =>
-    new Promise<Extract<FromClients, { type: T }>>((resolve) => {
-      const listener = (message: FromClients) => {
-        if (message.type !== type) return;
-        clients.off('message', listener);
-        resolve(message as Extract<FromClients, { type: T }>);
-      };
-      clients.on('message', listener);
-    });
-
-  const before = await settle();
-  const openStarted = now();
-  clients.send({ type: 'open', hubUrl: `${server.url}${HUB_PATH}`, members } satisfies ToClients);
-  const { failed } = await reply('opened');
-  const openMs = now() - openStarted;
-  const after = await settle();
-  const connected = server.built.app.realtime.stats().connections;
-
-  // Staff post into the tickets in turn at RATE a second; each message goes to every member of its ticket.
-  const total = RATE * SECONDS;
-  const expected = new Map<number, number>();
-  const postLatencies: number[] = [];
-  const started = now();
-  const posts: Promise<void>[] = [];
-  for (let seq = 0; seq < total; seq++) {
-    const due = started + (seq * 1000) / RATE;
-    await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-    const ticketId = ticketIds[seq % ticketIds.length];
-    expected.set(seq, membersPerTicket.get(ticketId)!);
-    const sentAt = now();
-    posts.push(
-      server.api('POST', `/api/v1/tickets/${ticketId}/messages`, { token: admin.token, body: { body: `bench ${seq} ${sentAt}` } }).then((answer) => {
-        if (answer.status !== 201) throw new Error(`post ${seq}: ${answer.status} ${answer.text}`);
-        postLatencies.push(now() - sentAt);
-      }),
+    process.send?.({ type: 'settled', memory: process.memoryUsage() } satisfies FromServer);
+  });
+  process.once('SIGTERM', () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
     );
-  }
-  await Promise.all(posts);
-  await new Promise((r) => setTimeout(r, 2000));
-  clients.send({ type: 'report' } satisfies ToClients);
-  const { latencies, received, duplicates } = await reply('deliveries');
-  clients.send({ type: 'exit' } satisfies ToClients);
+  });
+}
 
-  let lost = 0;
-  for (const [seq, count] of expected) lost += Math.max(0, count - (received[seq] ?? 0));
-  const perConnection = (key: keyof NodeJS.MemoryUsage) => ((after[key] - before[key]) / Math.max(1, connected) / 1024).toFixed(1);
-  const expectedDeliveries = [...expected.values()].reduce((a, b) => a + b, 0);
-  console.log(`connections: ${connected} open over WebSockets (${failed} failed to open or join) in ${(openMs / 1000).toFixed(1)} s`);
-  const heapAndBuffers = ((after.heapUsed + after.external - before.heapUsed - before.external) / Math.max(1, connected) / 1024).toFixed(1);
-  // RSS is printed for completeness; the allocator returns and reuses pages, so it can even shrink.
-  console.log(`server memory per connection: heap + buffers ${heapAndBuffers} KB (target < 30 KB); rss ${perConnection('rss')} KB`);
-  console.log(
-    `posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`,
-  );
-  console.log(
-    `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
-  );
-  console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
-  await server.close();
-  process.exit(0);
+/** Starts the server process on the data folder and waits until it listens; with a profile folder, node writes a CPU profile per thread there. */
+function startServer(dataDir: string, env: Record<string, string>, profile: string | null) {
+  const execArgv = ['--import', 'tsx', '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child = fork(self, ['server'], {
+    execArgv,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', DATABASE_URL: '', FILE_JOBS: 'off' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return { child, listening: replyOf<FromServer, 'listening'>(child, 'listening') };
+}
+
+async function runBench() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-realtime-'));
+  // The embedded PostgreSQL runs as another user when we are root: it must be able to enter the folder.
+  fs.chmodSync(dataDir, 0o755);
+  const env = { JWT_SECRET: crypto.randomBytes(32).toString('base64url') };
+  const hubUrl = `http://127.0.0.1:${PORT}${HUB_PATH}`;
+  let server = startServer(dataDir, { ...env, BENCH_SEED: '1' }, null);
+  const clients = fork(self, ['clients'], { execArgv: ['--import', 'tsx'] });
+  const ask = async <T extends FromServer['type']>(message: ToServer, type: T) => {
+    const reply = replyOf<FromServer, T>(server.child, type);
+    server.child.send(message);
+    return reply;
+  };
+  try {
+    const { members, adminToken } = await server.listening;
+    if (!members || !adminToken) throw new Error('the server did not set up the bench data');
+    const ticketIds = [...new Set(members.map((m) => m.ticketId))];
+    const membersPerTicket = new Map(ticketIds.map((id) => [id, members.filter((m) => m.ticketId === id).length]));
+
+    const before = (await ask({ type: 'settle' }, 'settled')).memory;
+    const openStarted = now();
+    clients.send({ type: 'open', hubUrl, members } satisfies ToClients);
+    const { failed } = await replyOf<FromClients, 'opened'>(clients, 'opened');
+    const openMs = now() - openStarted;
+    const after = (await ask({ type: 'settle' }, 'settled')).memory;
+    const { connections } = await ask({ type: 'stats' }, 'stats');
+
+    // Staff post into the tickets in turn at RATE a second; each message goes to every member of its ticket.
+    const total = RATE * SECONDS;
+    const expected = new Map<number, number>();
+    const postLatencies: number[] = [];
+    const started = now();
+    const posts: Promise<void>[] = [];
+    for (let seq = 0; seq < total; seq++) {
+      const due = started + (seq * 1000) / RATE;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
+      const ticketId = ticketIds[seq % ticketIds.length]!;
+      expected.set(seq, membersPerTicket.get(ticketId)!);
+      const sentAt = now();
+      posts.push(
+        fetch(`http://127.0.0.1:${PORT}/api/v1/tickets/${ticketId}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body: `bench ${seq} ${sentAt}` }),
+        }).then(async (answer) => {
+          if (answer.status !== 201) throw new Error(`post ${seq}: ${answer.status} ${await answer.text()}`);
+          postLatencies.push(now() - sentAt);
+        }),
+      );
+    }
+    await Promise.all(posts);
+    await new Promise((r) => setTimeout(r, 2000));
+    clients.send({ type: 'report' } satisfies ToClients);
+    const { latencies, received, duplicates } = await replyOf<FromClients, 'deliveries'>(clients, 'deliveries');
+
+    let lost = 0;
+    for (const [seq, count] of expected) lost += Math.max(0, count - (received[seq] ?? 0));
+    const perConnection = (key: keyof NodeJS.MemoryUsage) => ((after[key] - before[key]) / Math.max(1, connections) / 1024).toFixed(1);
+    const expectedDeliveries = [...expected.values()].reduce((a, b) => a + b, 0);
+    console.log(`connections: ${connections} open over WebSockets (${failed} failed to open or join) in ${seconds(openMs)}`);
+    const heapAndBuffers = ((after.heapUsed + after.external - before.heapUsed - before.external) / Math.max(1, connections) / 1024).toFixed(1);
+    // RSS is printed for completeness; the allocator returns and reuses pages, so it can even shrink.
+    console.log(`server memory per connection: heap + buffers ${heapAndBuffers} KB (target < 30 KB); rss ${perConnection('rss')} KB`);
+    console.log(
+      `posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
+    );
+    console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
+
+    // Restarts: SIGTERM (the hub tells every client it may reconnect), a new process on the same data folder.
+    const profileDir = path.resolve('.tmp', 'bench-profiles');
+    for (const reconnect of RESTARTS) {
+      clients.send({ type: 'arm', reconnect } satisfies ToClients);
+      const readmitted = replyOf<FromClients, 'readmitted'>(clients, 'readmitted');
+      const restartBegan = now();
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+      const stoppedAt = now();
+      server = startServer(dataDir, env, PROFILE ? path.join(profileDir, `restart-${reconnect}-${Date.now()}`) : null);
+      const { at: listeningAt } = await server.listening;
+      if (reconnect === 'stampede') clients.send({ type: 'go' } satisfies ToClients);
+      const { lastJoinedAt, joined, gaveUp, refusedJoins, tries, steps: stepTimes } = await readmitted;
+      const how =
+        reconnect === 'policy'
+          ? `by the app's reconnect policy (waits ${HUB_RECONNECT_DELAYS_MS.join(', ')} ms, no jitter; tries per wave ${tries.join('/')})`
+          : 'all at once when the server listens again (worst case)';
+      console.log(
+        `restart, clients back ${how}: ${joined} of ${members.length} back and joined ${seconds(lastJoinedAt - listeningAt)} after the server listened again, ` +
+          `${seconds(lastJoinedAt - restartBegan)} after the restart began (stop ${seconds(stoppedAt - restartBegan)}, start ${seconds(listeningAt - stoppedAt)}); ` +
+          `failed: ${gaveUp} gave up, ${refusedJoins} joins refused (target: all within 5 s of listening)`,
+      );
+      console.log(`  steps of the successful tries: ${stepsText(stepTimes)}`);
+    }
+    if (PROFILE) console.log(`CPU profiles of the restarted servers in ${profileDir}`);
+  } finally {
+    clients.send({ type: 'exit' } satisfies ToClients);
+    if (server.child.exitCode === null) {
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[2] === 'clients') await runClients();
-else await runServer();
+else if (process.argv[2] === 'server') await runServer();
+else await runBench();
