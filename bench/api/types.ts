@@ -18,7 +18,7 @@ export interface Figure {
   value: number;
   unit: string;
   /** The floor or peer measured in the same run, and how the value compares to it. */
-  floor?: { name: string; value: number };
+  floor?: { name: string; value: number; /** When not the figure's own unit (ops/s beside req/s). */ unit?: string };
   /** e.g. '≥ 0.8× PostgreSQL mode', '< 250 MB'. */
   goal?: string;
   met?: boolean;

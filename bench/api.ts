@@ -1,0 +1,73 @@
+// npm run bench:api: the figures of issue 12, each beside its floor or peer, measured in one run. Servers run in child
+// processes (`node --import tsx server/main.ts`, demo data, log in a file), load comes from autocannon in this process;
+// every comparison warms each side alike, then alternates rounds A, B, A, B, … and takes medians. Measured: GET
+// partner by id at 10 connections beside the same SELECT through a raw pg pool on the same database, and at 50;
+// partner search at 50; /api/users/permissions beside a bare Fastify; idle RSS; 50 sign-ins at once; the cost of
+// info-level request logging. With DATABASE_URL set, PostgreSQL mode (a fresh database on that server, dropped at the
+// end) is the peer. Knobs: BENCH_ROUNDS (3), BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2).
+import { cleanupAll, cleanupOnSignals } from './api/cleanup';
+import { loggingFigures } from './api/logging';
+import { memoryFigures } from './api/memory';
+import { partnerReadFigures } from './api/partnerReads';
+import { permissionsFigures } from './api/permissions';
+import type { Timing } from './api/rounds';
+import { figureTable, machineLine } from './api/table';
+import { startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
+import type { Figure } from './api/types';
+
+const PORTS = { embedded: 8956, postgres: 9156, bare: 9157, embeddedAtWarn: 9158 };
+const timing: Timing = {
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 4),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+};
+
+cleanupOnSignals();
+console.log(machineLine());
+console.log(`rounds: ${timing.rounds} of ${timing.roundSeconds} s per side after ${timing.warmupSeconds} s of warm-up, alternating\n`);
+
+const figures: Figure[] = [];
+const warnings: string[] = [];
+const section = async <T>(title: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  process.stdout.write(`${title}… `);
+  const result = await work();
+  console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return result;
+};
+
+try {
+  const embedded = await section('starting the embedded default', () =>
+    startEmbeddedTarget({ label: 'embedded', port: PORTS.embedded, logLevel: 'info', floor: true }),
+  );
+  const adminUrl = process.env.DATABASE_URL;
+  const postgres: Target | undefined = adminUrl
+    ? await section('starting PostgreSQL mode', () => startPostgresTarget({ port: PORTS.postgres, adminUrl }))
+    : undefined;
+  if (!postgres) warnings.push('DATABASE_URL is not set: no PostgreSQL mode, so the peer figures have no peer');
+  const targets = [embedded, ...(postgres ? [postgres] : [])];
+
+  figures.push(...(await section('GET by id and search', () => partnerReadFigures(embedded, postgres, timing, warnings))));
+  const permissions = await section('permissions', () => permissionsFigures(targets, PORTS.bare, timing, warnings));
+  figures.push(...permissions.figures);
+  figures.push(...(await section('idle memory', () => memoryFigures(embedded, postgres, permissions.bare))));
+  await permissions.bare.stop();
+
+  // TODO(helper D): figure 6, 50 sign-ins at once: `figures.push(...(await signInBurst(embedded.server)))` from
+  // './api/signInBurst' once that file is committed (and for PostgreSQL mode too if it takes any BenchServer).
+  warnings.push('50 sign-ins at once: not measured yet (bench/api/signInBurst.ts of helper D is not in yet)');
+
+  const atWarn = await section('starting the embedded default at LOG_LEVEL=warn', () =>
+    startEmbeddedTarget({ label: 'embedded-warn', port: PORTS.embeddedAtWarn, logLevel: 'warn', floor: false }),
+  );
+  figures.push(...(await section('request logging', () => loggingFigures(embedded, atWarn, timing, warnings))));
+
+  console.log(`\n${figureTable(figures)}\n`);
+  for (const warning of warnings) console.log(`note: ${warning}`);
+  console.log(`server logs: ${targets.map((t) => t.server.logFile).join(', ')}`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanupAll();
+}

@@ -1,0 +1,32 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { onCleanup } from './cleanup';
+import { rssOf } from './processes';
+
+export interface BareFastify {
+  url: string;
+  pid: number;
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** A bare Fastify in a child process answering `body` (the server's own answer, byte for byte) at `urlPath`. */
+export async function startBareFastify(port: number, urlPath: string, body: string): Promise<BareFastify> {
+  const child = fork(path.join(import.meta.dirname, 'bareFastifyChild.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_BARE_PORT: String(port), BENCH_BARE_PATH: urlPath, BENCH_BARE_BODY: body },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const stop = onCleanup('bare Fastify', async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+  });
+  child.disconnect();
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, rss: () => rssOf(child.pid!), stop };
+}
