@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { withStartLock } from './embeddedPostgresLock';
-import { processAlive, readPostmasterPid } from './embeddedPostgresPid';
+import { isZombie, processAlive, processExists, readPostmasterPid } from './embeddedPostgresPid';
 import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
 import { runAs } from './embeddedPostgresProcess';
 import { clusterSettings } from './embeddedPostgresSettings';
-import { clusterUser, giveTo, userCanEnter, type ClusterUser } from './embeddedPostgresUser';
+import { clusterUser, giveTo, letUserEnter, type ClusterUser } from './embeddedPostgresUser';
 
 export interface EmbeddedPostgres {
   /** A node-postgres connection string to the cluster's unix socket. */
@@ -81,7 +81,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: Em
   } catch (error) {
     throw unusableFolder(dataDir, (error as Error).message);
   }
-  if (!userCanEnter(user, dataDir)) {
+  if (!letUserEnter(user, dataDir)) {
     throw unusableFolder(
       dataDir,
       `the user ${user?.name ?? os.userInfo().username} that runs PostgreSQL cannot enter it (every folder above it needs x for that user)`,
@@ -174,12 +174,12 @@ async function initCluster(initdb: string, dataDir: string, clusterDir: string, 
 /**
  * pg_ctl start, waiting until the cluster accepts connections (after crash recovery when it was killed). A
  * postmaster.pid of a dead postmaster PostgreSQL removes itself; one whose process id now belongs to another
- * program would make it refuse, so that file goes first.
+ * program (or to the unreaped zombie of the killed postmaster) would make it refuse, so that file goes first.
  */
 async function startCluster(pg_ctl: string, clusterDir: string, user: ClusterUser | undefined, log?: EmbeddedPostgresLog) {
   const holder = readPostmasterPid(clusterDir);
-  if (holder && processAlive(holder.pid) && !isPostgres(holder.pid)) {
-    log?.warn(`Removing ${clusterDir}/postmaster.pid: its process ${holder.pid} is not PostgreSQL`);
+  if (holder && heldByAnother(holder.pid)) {
+    log?.warn(`Removing ${clusterDir}/postmaster.pid: its process ${holder.pid} is no longer PostgreSQL`);
     fs.rmSync(path.join(clusterDir, 'postmaster.pid'));
   }
   try {
@@ -190,11 +190,14 @@ async function startCluster(pg_ctl: string, clusterDir: string, user: ClusterUse
   }
 }
 
-function isPostgres(pid: number): boolean {
+/** A process that holds the id but is no postmaster: a zombie not yet reaped, or another program that got the id. */
+function heldByAnother(pid: number): boolean {
+  if (!processExists(pid)) return false;
+  if (isZombie(pid)) return true;
   try {
-    return path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) === 'postgres';
+    return path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) !== 'postgres';
   } catch {
-    return true; // not ours to look at: let PostgreSQL judge
+    return false; // not ours to look at: let PostgreSQL judge
   }
 }
 

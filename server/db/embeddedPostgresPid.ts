@@ -21,8 +21,8 @@ export function readPostmasterPid(clusterDir: string): PostmasterPid | undefined
   return { pid, socketDir: lines[4] ?? '', status: (lines[7] ?? '').trim() };
 }
 
-/** Whether a process with this id exists (EPERM: it exists and belongs to someone else). */
-export function processAlive(pid: number): boolean {
+/** Whether a process holds this id (EPERM: it does, and belongs to someone else), a zombie included. */
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -30,3 +30,15 @@ export function processAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** A zombie: ended, not yet reaped by its parent (the postmaster's parent is whatever adopted orphans). */
+export function isZombie(pid: number): boolean {
+  try {
+    return / Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/\(.*\)/s, ''));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a process with this id runs. */
+export const processAlive = (pid: number) => processExists(pid) && !isZombie(pid);

@@ -35,6 +35,19 @@ export function userCanEnter(user: ClusterUser | undefined, dir: string): boolea
   return spawnSync('test', ['-x', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * A private data folder of ours (mode 0700, as mkdtemp makes them) is opened to the cluster's group for passing
+ * through only (g+x, no listing): its group had no access, so nobody else gains any. Other folders stay as they are.
+ */
+export function letUserEnter(user: ClusterUser | undefined, dir: string): boolean {
+  if (userCanEnter(user, dir)) return true;
+  const stat = fs.statSync(dir);
+  if (!user || stat.uid !== process.getuid?.() || (stat.mode & 0o070) !== 0) return false;
+  fs.chownSync(dir, stat.uid, user.gid);
+  fs.chmodSync(dir, (stat.mode & 0o7777) | 0o010);
+  return userCanEnter(user, dir);
+}
+
 /** Hands a folder the cluster made to the user that runs it. */
 export function giveTo(user: ClusterUser | undefined, dir: string) {
   if (user) fs.chownSync(dir, user.uid, user.gid);

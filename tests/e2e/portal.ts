@@ -5,9 +5,9 @@ import { startServer, type TestServer } from '../server/harness';
 import { afterEach, expect } from 'vitest';
 import { launchChromium, recordCspViolations } from './browser';
 
-/** A real server on the built app (dist/) and Debian's Chromium, for one test file. */
+/** A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's Chromium, for one test file. */
 export async function openPortal(): Promise<{ server: TestServer; browser: Browser }> {
-  const server = await startServer({ staticDir: path.resolve('dist') });
+  const server = await startServer({ staticDir: path.resolve('dist'), databaseEngine: 'embedded' });
   return { server, browser: await launchChromium() };
 }
 

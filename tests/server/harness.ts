@@ -66,8 +66,14 @@ export async function createTestDatabase(): Promise<{ databaseUrl?: string; drop
 }
 
 /** The configuration of a test server: demo seed, quiet log, limits a test does not meet unless it sets them. */
-export function testConfig(dataDir: string, databaseUrl: string | undefined, options: { limits?: Partial<Config['limits']>; staticDir?: string } = {}): Config {
-  const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '' }, { dataDir, port: 0, databaseUrl });
+export function testConfig(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  options: { limits?: Partial<Config['limits']>; staticDir?: string; databaseEngine?: 'pglite' | 'embedded' } = {},
+): Config {
+  // PGlite unless a test asks for the embedded PostgreSQL: in-process, fast, one per test server.
+  const databaseEngine = databaseUrl ? 'postgres' : (options.databaseEngine ?? 'pglite');
+  const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '' }, { dataDir, port: 0, databaseUrl, databaseEngine });
   return {
     ...base,
     seed: 'demo',
@@ -97,7 +103,12 @@ export async function snapshotOf(db: BuiltApp['database']['db']) {
  * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
  */
 export async function startServer(
-  options: { limits?: Partial<Config['limits']>; staticDir?: string; beforeListen?: (built: BuiltApp) => void } = {},
+  options: {
+    limits?: Partial<Config['limits']>;
+    staticDir?: string;
+    databaseEngine?: 'pglite' | 'embedded';
+    beforeListen?: (built: BuiltApp) => void;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
   const database = await createTestDatabase();
