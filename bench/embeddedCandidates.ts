@@ -1,15 +1,14 @@
 // npm run bench:embedded: the embedded database candidates side by side, each in a process of its own holding the
 // same schema (the real migrations) and the same 2,000 partners: the server's GET-by-id and search SQL at 10 and
 // 50 queries in flight from the main thread, in alternating rounds (medians), with what the main thread had left,
-// idle memory and open times. BENCH_ROUND_MS (3000), BENCH_ROUNDS (3), BENCH_PARTNERS (2000), BENCH_CANDIDATES
+// idle memory and open times. BENCH_ROUND_MS (2500), BENCH_ROUNDS (3), BENCH_PARTNERS (2000), BENCH_CANDIDATES
 // (none,pglite,worker,embedded[,postgres with DATABASE_URL]).
 import os from 'node:os';
-import type { ProcessMemory } from './candidates/candidate';
-import { CandidateProcess } from './candidates/candidateProcess';
+import { CandidateProcess, candidateDataDir, removeCandidateData } from './candidates/candidateProcess';
 import type { LoadFigures } from './candidates/load';
 import type { CandidateKey, FromCandidate, QueryKind } from './candidates/protocol';
 
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 3000);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_MS = Math.min(1000, ROUND_MS);
 const IN_FLIGHT = [10, 50];
@@ -29,10 +28,12 @@ const keys = (process.env.BENCH_CANDIDATES?.split(',') ?? [
   ...(process.env.DATABASE_URL ? ['postgres'] : []),
 ]) as CandidateKey[];
 
-type Opened = Extract<FromCandidate, { type: 'opened' }>;
+type Message<T extends FromCandidate['type']> = Extract<FromCandidate, { type: T }>;
 const processes: CandidateProcess[] = [];
-const opened = new Map<CandidateKey, Opened>();
-const afterLoad = new Map<CandidateKey, ProcessMemory>();
+const dataDirs = new Map<CandidateKey, string>();
+const prepared = new Map<CandidateKey, Message<'prepared'>>();
+const opened = new Map<CandidateKey, Message<'opened'>>();
+const closed = new Map<CandidateKey, Message<'closed'>>();
 const failures: string[] = [];
 const samples = new Map<string, LoadFigures[]>();
 const cell = (key: CandidateKey, query: QueryKind, inFlight: number) => `${key} ${query} ${inFlight}`;
@@ -40,22 +41,36 @@ const loadBefore = os.loadavg()[0];
 
 async function stopAll() {
   await Promise.allSettled(processes.map((p) => p.stop()));
+  await Promise.allSettled([...dataDirs].map(([key, dataDir]) => removeCandidateData(key, dataDir)));
+}
+
+/** Cold: a process opens the empty folder, seeds it, ends. Warm: a fresh process opens it again and stays for the rounds. */
+async function openCandidate(key: CandidateKey) {
+  const dataDir = key === 'none' ? '' : candidateDataDir(key);
+  if (dataDir) {
+    dataDirs.set(key, dataDir);
+    const preparing = new CandidateProcess(key, 'prepare', dataDir);
+    processes.push(preparing);
+    prepared.set(key, await preparing.prepared());
+    await preparing.stop();
+  }
+  const serving = new CandidateProcess(key, 'serve', dataDir);
+  processes.push(serving);
+  opened.set(key, await serving.opened());
+  return serving;
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll().finally(() => process.exit(130)));
 
 async function measure() {
   // Opened one at a time: a cold start is timed on a machine not busy opening the others.
-  for (const key of keys) {
-    const candidate = new CandidateProcess(key);
-    processes.push(candidate);
+  const serving: CandidateProcess[] = [];
+  for (const key of keys)
     try {
-      opened.set(key, await candidate.opened());
+      serving.push(await openCandidate(key));
     } catch (error) {
       failures.push(`${NAMES[key]}: ${(error as Error).message.split('\n')[0]}`);
-      await candidate.stop();
     }
-  }
-  const running = processes.filter((p) => p.key !== 'none' && opened.has(p.key));
+  const running = serving.filter((p) => p.key !== 'none');
   for (const p of running) for (const query of QUERIES) await p.round(query, 10, WARMUP_MS);
   // Each cell measured on every candidate before the next round; the order turns each round.
   for (let round = 0; round < ROUNDS; round++)
@@ -66,7 +81,7 @@ async function measure() {
           const figures = await p.round(query, inFlight, ROUND_MS);
           samples.set(cell(p.key, query, inFlight), [...(samples.get(cell(p.key, query, inFlight)) ?? []), figures]);
         }
-  for (const p of processes.filter((p) => opened.has(p.key))) afterLoad.set(p.key, await p.close());
+  for (const p of serving) closed.set(p.key, await p.close());
 }
 
 const median = (values: number[]) => {
@@ -90,11 +105,10 @@ function opsCell(key: CandidateKey, query: QueryKind, inFlight: number) {
 
 function memoryCells(key: CandidateKey) {
   const idle = opened.get(key)!.idle;
-  const after = afterLoad.get(key);
-  const process = `${whole(idle.processMb)} / ${whole(after?.processMb)}`;
-  const cluster = idle.cluster
-    ? `${whole(idle.cluster.rssMb)} (${whole(idle.cluster.pssMb)}) / ${whole(after?.cluster?.rssMb)} (${whole(after?.cluster?.pssMb)})`
-    : '–';
+  const after = closed.get(key);
+  const process = `${whole(idle.processMb)} / ${whole(after?.afterLoad.processMb)}`;
+  const loaded = after?.clusterUnderLoad;
+  const cluster = idle.cluster ? `${whole(idle.cluster.rssMb)} (${whole(idle.cluster.pssMb)}) / ${whole(loaded?.rssMb)} (${whole(loaded?.pssMb)})` : '–';
   return [process, cluster];
 }
 
@@ -110,14 +124,13 @@ function printTable() {
     'main thread busy: by id / search',
     'loop delay p99 ms: by id / search',
     'process RSS MB: idle / after load',
-    'cluster RSS (PSS) MB: idle / after load',
+    'cluster RSS (PSS) MB: idle / under load',
     'open s: cold / warm',
   ];
   const rows: string[][] = [];
   for (const key of keys.filter((k) => opened.has(k))) {
-    const o = opened.get(key)!;
     const [process, cluster] = memoryCells(key);
-    const once = [process, cluster, o.coldMs === undefined ? '–' : `${seconds(o.coldMs)} / ${seconds(o.warmMs)}`];
+    const once = [process, cluster, prepared.has(key) ? `${seconds(prepared.get(key)!.coldMs)} / ${seconds(opened.get(key)!.warmMs)}` : '–'];
     if (key === 'none') {
       rows.push([NAMES[key], '–', '–', '–', '–', '–', '–', '–', '–', ...once]);
       continue;
@@ -152,7 +165,7 @@ const poolSizes = () =>
 
 function printLegend() {
   const errors = [...samples.values()].flat().reduce((sum, f) => sum + f.errors, 0);
-  const seeded = [...opened.values()].find((o) => o.seedMs !== undefined)?.seedMs;
+  const seeded = [...prepared.values()][0]?.seedMs;
   console.log(`
 Each candidate runs in a process of its own with the real migrations and ${process.env.BENCH_PARTNERS ?? 2000} partners (seeded in ${seconds(seeded)} s on the first).
 Rounds of ${ROUND_MS / 1000} s, ${ROUNDS} per cell, candidates alternating (order turned each round), after a ${WARMUP_MS / 1000} s warm-up; figures are medians of the rounds. Errors: ${errors}.
@@ -162,9 +175,11 @@ Rounds of ${ROUND_MS / 1000} s, ${ROUNDS} per cell, candidates alternating (orde
 - ops/s: answered queries a second; (× PG): against PostgreSQL (DATABASE_URL) at the same in-flight level. p50/p99: latency of one query as the caller saw it.
 - main thread busy: event-loop utilisation during the load (100 % = no time left for HTTP); loop delay p99: how late a 10 ms timer fired (a ready request waits that long).
 - process RSS: VmRSS of the candidate's Node process after a full GC (a worker thread counts inside it), idle after opening and again after all rounds.
-- cluster RSS (PSS): PostgreSQL's own processes (postmaster and children, with the pool's backends after load), RSS summed and PSS summed (shared memory once).
+- cluster RSS (PSS): PostgreSQL's own processes (postmaster and children), RSS summed and PSS summed (shared memory once), idle after opening
+  and the largest seen at the end of a round (the pool's backends connected).
   Not measured for DATABASE_URL: that server is shared with other work.
-- open: cold = empty folder, create + migrate (initdb and start for PostgreSQL; create database for DATABASE_URL); warm = the same folder again (start + migrations already applied).
+- open: cold = a process opens the empty folder: create + migrate (initdb and start for PostgreSQL; create database for DATABASE_URL);
+  warm = a fresh process opens the same folder, as after a restart (start; migrations already applied). Both include loading the candidate's modules.
 - Pools: ${poolSizes()}, as server/db/client.ts opens them; PGlite is one session, so queries queue (in the worker, behind a MessagePort, for candidate 2).
 - Not measured: @electric-sql/pglite-socket (PGlite behind a socket in a child process): its peer dependency pins PGlite 0.5.14, ours is 0.5.16, so it does not install.
 Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${loadBefore.toFixed(2)} before and ${os.loadavg()[0].toFixed(2)} after (other work on the machine skews absolute figures; ratios within one run hold better).`);

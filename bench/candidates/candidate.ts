@@ -21,6 +21,4 @@ export interface Candidate {
   name: string;
   /** Opens (creating and migrating when the folder is empty) the database kept in `dataDir`. */
   open(dataDir: string): Promise<OpenCandidate>;
-  /** Removes what `open` left outside `dataDir` (a database on a shared server). */
-  dispose?(): Promise<void>;
 }

@@ -1,20 +1,28 @@
-// The parent's handle on one candidate's process: fork it, ask it for rounds, close it; and, if it dies or hangs,
-// stop what it may have left running (a postmaster in its data folder) and remove the folder.
+// The parent's handle on one candidate's process: fork it, ask it for rounds, close it, end it; and the candidate's
+// data, removed at the end whatever happened (a postmaster left running in its folder stopped first).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ProcessMemory } from './candidate';
 import type { LoadFigures } from './load';
-import type { CandidateKey, FromCandidate, QueryKind, ToCandidate } from './protocol';
+import type { CandidateKey, CandidateMode, FromCandidate, QueryKind, ToCandidate } from './protocol';
 import { benchDatabaseName, onServer } from './systemPostgres';
 
 type Opened = Extract<FromCandidate, { type: 'opened' }>;
 
 const processAlive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
-/** Postmasters still serving folders under `dataDir`: stopped (fast shutdown, then killed), the folder removed. */
-async function removeLeftovers(dataDir: string) {
+/** A candidate's folder, made to be entered by the user the embedded cluster runs as when we are root. */
+export function candidateDataDir(key: CandidateKey) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-bench-embedded-${key}-`));
+  fs.chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/** Postmasters still serving folders under `dataDir` stopped (fast shutdown, then killed), the folder and its database removed. */
+export async function removeCandidateData(key: CandidateKey, dataDir: string) {
+  if (key === 'postgres') await onServer(process.env.DATABASE_URL!, `drop database if exists ${benchDatabaseName(dataDir)} with (force)`);
   if (!fs.existsSync(dataDir)) return;
   const pidFiles = fs
     .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
@@ -34,14 +42,16 @@ export class CandidateProcess {
   private child: ChildProcess;
   private inbox: FromCandidate[] = [];
   private waiting?: { resolve: (message: FromCandidate) => void; reject: (error: Error) => void };
-  private dataDir?: string;
   private ended?: Error;
 
-  constructor(readonly key: CandidateKey) {
-    this.child = fork(path.join(import.meta.dirname, 'child.ts'), [key], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  constructor(
+    readonly key: CandidateKey,
+    mode: CandidateMode,
+    dataDir: string,
+  ) {
+    this.child = fork(path.join(import.meta.dirname, 'child.ts'), [key, mode, dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child.on('message', (message: FromCandidate) => {
-      if (message.type === 'dataDir') this.dataDir = message.path;
-      else if (this.waiting) this.settle(message);
+      if (this.waiting) this.settle(message);
       else this.inbox.push(message);
     });
     this.child.on('exit', (code, signal) => {
@@ -74,6 +84,10 @@ export class CandidateProcess {
     this.child.send(message);
   }
 
+  prepared() {
+    return this.next('prepared');
+  }
+
   opened(): Promise<Opened> {
     return this.next('opened');
   }
@@ -83,12 +97,12 @@ export class CandidateProcess {
     return (await this.next('round')).figures;
   }
 
-  async close(): Promise<ProcessMemory> {
+  async close() {
     this.ask({ type: 'close' });
-    return (await this.next('closed')).afterLoad;
+    return this.next('closed');
   }
 
-  /** Whatever happened: the process gone, its cluster stopped, its folder removed. */
+  /** Whatever happened, the process gone (asked to stop its database first). */
   async stop() {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
@@ -96,8 +110,5 @@ export class CandidateProcess {
       await Promise.race([exited, sleep(15_000)]);
       if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     }
-    if (this.dataDir) await removeLeftovers(this.dataDir);
-    if (this.key === 'postgres' && this.child.pid)
-      await onServer(process.env.DATABASE_URL!, `drop database if exists ${benchDatabaseName(this.child.pid)} with (force)`);
   }
 }

@@ -1,15 +1,13 @@
-// One candidate in a process of its own, so its memory and its main thread are measured alone: opened cold (empty
-// folder) and seeded, closed, opened warm; then it runs the load rounds the parent asks for, from its main thread.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// One candidate in a process of its own, so its memory and its main thread are measured alone. `prepare` opens the
+// empty folder (cold: create + migrate), seeds it and closes; `serve`, in a fresh process as after a restart, opens
+// it again (warm) and runs the load rounds the parent asks for, from its main thread.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { Candidate, OpenCandidate, ProcessMemory } from './candidate';
 import { runLoad } from './load';
 import { clusterMemory, processRssMb } from './memory';
 import { byIdQuery, searchQuery, seedPartnersQueries, SEARCH_KEYWORDS } from './partnerQueries';
-import type { CandidateKey, FromCandidate, ToCandidate } from './protocol';
+import type { CandidateKey, CandidateMode, FromCandidate, ToCandidate } from './protocol';
 
 // Loaded on demand: a process imports only its own candidate (its memory is the figure).
 const CANDIDATES: Record<CandidateKey, () => Promise<Candidate | undefined>> = {
@@ -20,20 +18,16 @@ const CANDIDATES: Record<CandidateKey, () => Promise<Candidate | undefined>> = {
   postgres: async () => (await import('./systemPostgres')).systemPostgres(process.env.DATABASE_URL!),
 };
 
-const key = process.argv[2] as CandidateKey;
+const [key, mode, dataDir] = process.argv.slice(2) as [CandidateKey, CandidateMode, string];
 const partnersWanted = Number(process.env.BENCH_PARTNERS ?? 2000);
 const send = (message: FromCandidate) => process.send!(message);
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-bench-embedded-${key}-`));
-// The embedded cluster runs as another user when we are root: it must be able to enter the folder.
-fs.chmodSync(dataDir, 0o755);
-send({ type: 'dataDir', path: dataDir });
-let candidate: Candidate | undefined;
 let open: OpenCandidate | undefined;
 let closing: Promise<void> | undefined;
+let clusterUnderLoad: ProcessMemory['cluster'];
 
 async function memory(): Promise<ProcessMemory> {
   gc();
@@ -50,32 +44,29 @@ const timed = async <T>(work: () => Promise<T>) => {
 /** Stops the database (and whatever it started) once, whether the run ended well or not. */
 function closeAll() {
   closing ??= (async () => {
-    try {
-      await open?.close();
-      await candidate?.dispose?.();
-    } finally {
-      open = undefined;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    const opened = open;
+    open = undefined;
+    await opened?.close();
   })();
   return closing;
 }
 
-async function start() {
-  candidate = await CANDIDATES[key]();
-  if (!candidate) return send({ type: 'opened', idle: await memory() });
-  const opening = candidate;
-  const cold = await timed(() => opening.open(dataDir));
+async function prepare(candidate: Candidate) {
+  const cold = await timed(() => candidate.open(dataDir));
   open = cold.value;
   const seed = await timed(async () => {
     for (const { sql, params } of seedPartnersQueries(partnersWanted)) await cold.value.query(sql, params);
     await cold.value.query('analyze', []);
   });
-  await cold.value.close();
-  open = undefined;
-  const warm = await timed(() => opening.open(dataDir));
+  await closeAll();
+  send({ type: 'prepared', coldMs: cold.ms, seedMs: seed.ms });
+}
+
+async function serve(candidate: Candidate | undefined) {
+  if (!candidate) return send({ type: 'opened', idle: await memory() });
+  const warm = await timed(() => candidate.open(dataDir));
   open = warm.value;
-  send({ type: 'opened', coldMs: cold.ms, seedMs: seed.ms, warmMs: warm.ms, connections: warm.value.connections, idle: await memory() });
+  send({ type: 'opened', warmMs: warm.ms, connections: warm.value.connections, idle: await memory() });
 }
 
 let ids: string[] = [];
@@ -89,6 +80,10 @@ async function round(message: Extract<ToCandidate, { type: 'round' }>) {
     const { sql, params } = query(n);
     return db.query(sql, params);
   });
+  // The pool's backends are still connected now; idle ones are closed after a while.
+  const postmaster = await db.postmasterPid?.();
+  const cluster = postmaster ? clusterMemory(postmaster) : undefined;
+  if (cluster && cluster.rssMb > (clusterUnderLoad?.rssMb ?? 0)) clusterUnderLoad = cluster;
   send({ type: 'round', figures });
 }
 
@@ -97,7 +92,7 @@ process.on('message', async (message: ToCandidate) => {
     if (message.type === 'round') return await round(message);
     const afterLoad = await memory();
     await closeAll();
-    send({ type: 'closed', afterLoad });
+    send({ type: 'closed', afterLoad, clusterUnderLoad });
     process.disconnect();
   } catch (error) {
     send({ type: 'failed', message: (error as Error).stack ?? String(error) });
@@ -108,7 +103,11 @@ process.on('disconnect', () => void closeAll().finally(() => process.exit(0)));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void closeAll().finally(() => process.exit(1)));
 
 try {
-  await start();
+  const candidate = await CANDIDATES[key]();
+  if (mode === 'prepare') {
+    await prepare(candidate!);
+    process.disconnect();
+  } else await serve(candidate);
 } catch (error) {
   send({ type: 'failed', message: (error as Error).stack ?? String(error) });
   await closeAll().catch(() => {});

@@ -7,11 +7,14 @@ export type CandidateKey = 'none' | 'pglite' | 'worker' | 'embedded' | 'postgres
 
 export type QueryKind = 'byId' | 'search';
 
+/** prepare: open the empty folder (cold), seed, close, exit. serve: open it again in a fresh process (warm), run rounds. */
+export type CandidateMode = 'prepare' | 'serve';
+
 export type ToCandidate = { type: 'round'; query: QueryKind; inFlight: number; ms: number } | { type: 'close' };
 
 export type FromCandidate =
-  | { type: 'dataDir'; path: string }
-  | { type: 'opened'; coldMs?: number; warmMs?: number; seedMs?: number; connections?: number; idle: ProcessMemory }
+  | { type: 'prepared'; coldMs: number; seedMs: number }
+  | { type: 'opened'; warmMs?: number; connections?: number; idle: ProcessMemory }
   | { type: 'round'; figures: LoadFigures }
-  | { type: 'closed'; afterLoad: ProcessMemory }
+  | { type: 'closed'; afterLoad: ProcessMemory; clusterUnderLoad?: ProcessMemory['cluster'] }
   | { type: 'failed'; message: string };

@@ -1,5 +1,7 @@
-// Candidate 4, the peer: the PostgreSQL of DATABASE_URL (PostgreSQL mode), in a database of its own that the
-// benchmark creates on the first open and drops at the end. "Cold" is create database + migrate.
+// Candidate 4, the peer: the PostgreSQL of DATABASE_URL (PostgreSQL mode), in a database of its own named after the
+// candidate's data folder, created by the cold open and dropped by the benchmark at the end. "Cold" is create
+// database + migrate; "warm" is connect + migrations already applied.
+import path from 'node:path';
 import pg from 'pg';
 import type { Candidate } from './candidate';
 import { openPgPool } from './pgPool';
@@ -14,27 +16,22 @@ export async function onServer(url: string, sql: string) {
   }
 }
 
-/** The database of the candidate process `pid`: the parent drops it too, should that process die first. */
-export const benchDatabaseName = (pid: number) => `bench_embedded_${pid}`;
+/** Lower case: PostgreSQL folds unquoted names. */
+export const benchDatabaseName = (dataDir: string) => path.basename(dataDir).replace(/\W/g, '_').toLowerCase();
 
 export function systemPostgres(serverUrl: string): Candidate {
-  const name = benchDatabaseName(process.pid);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  let created = false;
   return {
     name: 'PostgreSQL (DATABASE_URL)',
-    async open() {
-      if (!created) {
-        await onServer(serverUrl, `create database ${name}`);
-        created = true;
-      }
+    async open(dataDir) {
+      const name = benchDatabaseName(dataDir);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      await onServer(serverUrl, `create database ${name}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // already there: a warm open
+      });
       // Its processes serve other work too: their memory is not this candidate's.
       const { postmasterPid: _shared, ...open } = await openPgPool(url.toString());
       return open;
-    },
-    async dispose() {
-      if (created) await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
