@@ -13,6 +13,7 @@ import {
   dataFolder,
   killCluster,
   killHard,
+  processOfClusterUser,
   readPartner,
   signInAdmin,
   spawnServer,
@@ -76,9 +77,10 @@ describe('the embedded PostgreSQL', () => {
       await killHard(first);
     });
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
-    // Left behind as by a power cut: postmaster.pid of the dead postmaster, whose id now names another live program.
+    // Left behind as by a power cut: postmaster.pid of the dead postmaster, whose id now names another live program of
+    // the same user (PostgreSQL alone would refuse to start: "lock file already exists").
     const pidFile = path.join(clusterDirOf(dataDir), 'postmaster.pid');
-    fs.writeFileSync(pidFile, fs.readFileSync(pidFile, 'utf8').replace(/^\d+/, String(process.pid)));
+    fs.writeFileSync(pidFile, fs.readFileSync(pidFile, 'utf8').replace(/^\d+/, String(processOfClusterUser())));
 
     const second = await startedServer(dataDir);
     expect(postmasterOf(dataDir)).not.toBe(postmaster);

@@ -8,6 +8,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { PartnerDto } from '../../contract/partners';
 import { clusterDirOf } from '../../server/db/embeddedPostgres';
 import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
+import { clusterUser } from '../../server/db/embeddedPostgresUser';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { unique } from './factories';
 
@@ -118,6 +119,14 @@ export async function stopGracefully(server: ServerProcess) {
 export async function killHard(server: ServerProcess) {
   server.child.kill('SIGKILL');
   return server.exited;
+}
+
+/** A process of the user that runs the cluster's programs, alive until the test's clean-up: an id PostgreSQL must not take for a postmaster. */
+export function processOfClusterUser(): number {
+  const user = clusterUser();
+  const child = spawn('sleep', ['600'], { stdio: 'ignore', ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+  started.push(child);
+  return child.pid!;
 }
 
 /** The postmaster of a data folder's cluster and its children (checkpointer, walwriter, backends…). */
