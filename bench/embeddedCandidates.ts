@@ -1,14 +1,14 @@
 // npm run bench:embedded: the embedded database candidates side by side, each in a process of its own holding the
 // same schema (the real migrations) and the same 2,000 partners: the server's GET-by-id and search SQL at 10 and
 // 50 queries in flight from the main thread, in alternating rounds (medians), with what the main thread had left,
-// idle memory and open times. BENCH_ROUND_MS (2500), BENCH_ROUNDS (3), BENCH_PARTNERS (2000), BENCH_CANDIDATES
+// idle memory and open times. BENCH_ROUND_MS (2000), BENCH_ROUNDS (3), BENCH_PARTNERS (2000), BENCH_CANDIDATES
 // (none,pglite,worker,embedded[,postgres with DATABASE_URL]).
 import os from 'node:os';
 import { CandidateProcess, candidateDataDir, removeCandidateData } from './candidates/candidateProcess';
 import type { LoadFigures } from './candidates/load';
 import type { CandidateKey, FromCandidate, QueryKind } from './candidates/protocol';
 
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2500);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_MS = Math.min(1000, ROUND_MS);
 const IN_FLIGHT = [10, 50];
@@ -121,7 +121,7 @@ function printTable() {
     'by id p99 ms',
     'search ops/s (× PG)',
     'search p99 ms',
-    'main thread busy: by id / search',
+    'main thread busy (ms per query): by id / search',
     'loop delay p99 ms: by id / search',
     'process RSS MB: idle / after load',
     'cluster RSS (PSS) MB: idle / under load',
@@ -136,7 +136,8 @@ function printTable() {
       continue;
     }
     IN_FLIGHT.forEach((n, i) => {
-      const percent = (query: QueryKind) => `${fixed((medianOf(key, query, n, 'eventLoopUtilisation') ?? NaN) * 100, 0)} %`;
+      const percent = (query: QueryKind) =>
+        `${fixed((medianOf(key, query, n, 'eventLoopUtilisation') ?? NaN) * 100, 0)} % (${fixed(medianOf(key, query, n, 'mainThreadMsPerOp'), 2)})`;
       rows.push([
         i === 0 ? NAMES[key] : '',
         String(n),
@@ -173,7 +174,8 @@ Rounds of ${ROUND_MS / 1000} s, ${ROUNDS} per cell, candidates alternating (orde
 - by id: the server's GET /api/v1/partners/{id} SELECT (drizzle's SQL from the schema), random ids; search: its keyword search, first page of 10 by name
   (ILIKE on the folded search text, 7 keywords in turn; the total is left out: the server's count cache answers it on repeated searches).
 - ops/s: answered queries a second; (× PG): against PostgreSQL (DATABASE_URL) at the same in-flight level. p50/p99: latency of one query as the caller saw it.
-- main thread busy: event-loop utilisation during the load (100 % = no time left for HTTP); loop delay p99: how late a 10 ms timer fired (a ready request waits that long).
+- main thread busy: event-loop utilisation during the load (100 % = no time left for HTTP; on a loaded machine time waiting for a core counts as busy);
+  (ms per query): the loop's active time divided by the queries answered, the HTTP thread's cost of one query; loop delay p99: how late a 10 ms timer fired (a ready request waits that long).
 - process RSS: VmRSS of the candidate's Node process after a full GC (a worker thread counts inside it), idle after opening and again after all rounds.
 - cluster RSS (PSS): PostgreSQL's own processes (postmaster and children), RSS summed and PSS summed (shared memory once), idle after opening
   and the largest seen at the end of a round (the pool's backends connected).

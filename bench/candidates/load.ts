@@ -11,6 +11,8 @@ export interface LoadFigures {
   p99Ms: number;
   errors: number;
   eventLoopUtilisation: number;
+  /** Main-thread time spent per answered query (event loop active time / queries): the HTTP thread's cost of the database. */
+  mainThreadMsPerOp: number;
   eventLoopDelayP99Ms: number;
 }
 
@@ -52,6 +54,7 @@ export async function runLoad(inFlight: number, ms: number, send: (n: number) =>
     p99Ms: percentile(latencies, 99),
     errors,
     eventLoopUtilisation: utilisation.utilization,
+    mainThreadMsPerOp: utilisation.active / Math.max(1, latencies.length),
     // No sample at all: the timer never fired before the round ended, the loop was blocked throughout.
     eventLoopDelayP99Ms: delay.count ? delay.percentile(99) / 1e6 : elapsed,
   };
