@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
@@ -15,28 +15,54 @@ export async function rolesOfUser(db: Db, userId: string) {
     .orderBy(asc(roles.priority));
 }
 
+/**
+ * Who a token names, in one query: the active user, their top role (smallest priority) and the union of their
+ * roles' permissions (sorted, so the permissions route answers them in order). Prepared once per database.
+ */
+function principalQuery(db: Db) {
+  const topRole = db
+    .select({ name: roles.name, priority: roles.priority })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, users.id))
+    .orderBy(asc(roles.priority), asc(roles.name))
+    .limit(1);
+  const permissionsOfUser = db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+    .where(eq(userRoles.userId, users.id));
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      partnerId: users.partnerId,
+      role: sql<string | null>`(select "name" from (${topRole}) as top_role)`,
+      rank: sql<number | null>`(select "priority" from (${topRole}) as top_role)`,
+      permissions: sql<string[]>`coalesce((select json_agg(distinct "permission" order by "permission") from (${permissionsOfUser}) as granted), '[]'::json)`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt), eq(users.isActive, true)))
+    .prepare('load_principal');
+}
+
+const principalQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
+
 /** The active user behind a token with the union of their roles' permissions; null when gone or inactive. */
 export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.isActive, true)));
+  let query = principalQueries.get(db);
+  if (!query) principalQueries.set(db, (query = principalQuery(db)));
+  const [user] = await query.execute({ userId });
   if (!user) return null;
-  const userRoleRows = await rolesOfUser(db, userId);
-  const permissionRows = userRoleRows.length
-    ? await db
-        .selectDistinct({ permission: rolePermissions.permission })
-        .from(rolePermissions)
-        .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-        .where(eq(userRoles.userId, userId))
-    : [];
   return {
     id: user.id,
     email: user.email,
     fullName: fullNameOf(user),
-    role: userRoleRows[0]?.name ?? null,
-    rank: userRoleRows[0]?.priority ?? Number.MAX_SAFE_INTEGER,
+    role: user.role,
+    rank: user.rank ?? Number.MAX_SAFE_INTEGER,
     partnerId: user.partnerId,
-    permissions: new Set(permissionRows.map((r) => r.permission)),
+    permissions: new Set(user.permissions),
   };
 }
