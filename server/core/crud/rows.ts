@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError } from '../errors';
@@ -12,12 +12,24 @@ export function crudRows<TInput extends object, TDto>(ctx: AppContext, resource:
   const table = resource.table;
   const live = (includeDeleted = false) => (table.deletedAt && !includeDeleted ? isNull(table.deletedAt) : undefined);
 
+  // GET by id is the hottest read: its statement is prepared once, unless a scope makes it differ per principal.
+  const byId = resource.scope
+    ? undefined
+    : ctx.db
+        .select()
+        .from(table)
+        .where(and(eq(table.id, sql.placeholder('id')), live()))
+        .prepare(`crud_${resource.name}_by_id`);
+
   /** The row if it exists, is not deleted and is within the principal's reach; otherwise 404. */
   async function findVisible(principal: Principal, id: string, conn: Db = ctx.db) {
-    const [row] = await conn
-      .select()
-      .from(table)
-      .where(and(eq(table.id, rowIdOf(id)), live(), resource.scope?.(principal)));
+    const [row] =
+      byId && conn === ctx.db
+        ? await byId.execute({ id: rowIdOf(id) })
+        : await conn
+            .select()
+            .from(table)
+            .where(and(eq(table.id, rowIdOf(id)), live(), resource.scope?.(principal)));
     if (!row) throw new ApiError(404, 'api.notFound');
     return row as CrudRow;
   }
