@@ -41,6 +41,7 @@ export default {
     invalidCredentials: 'The email or password is incorrect',
     accountInactive: 'This account is not active',
     signInHeld: 'Too many failed sign-ins, please try again later',
+    busy: 'Many sign-ins are being checked right now, please try again in a few seconds',
     refreshInvalid: 'The session can no longer be refreshed, please sign in again',
     forgotSent: 'If the email exists, a link to reset the password has been sent',
     activationResent: 'If that address has an account waiting for activation, a new link is on its way.',

@@ -40,6 +40,7 @@ export default {
     invalidCredentials: 'Email hoặc mật khẩu không đúng',
     accountInactive: 'Tài khoản này chưa được kích hoạt',
     signInHeld: 'Đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
+    busy: 'Hệ thống đang kiểm tra nhiều lượt đăng nhập, vui lòng thử lại sau vài giây',
     refreshInvalid: 'Phiên không thể gia hạn, vui lòng đăng nhập lại',
     forgotSent: 'Nếu email tồn tại, một đường dẫn đặt lại mật khẩu đã được gửi',
     activationResent: 'Nếu địa chỉ này có tài khoản đang chờ kích hoạt, một đường dẫn mới đang được gửi đến.',

@@ -1,19 +1,64 @@
+import os from 'node:os';
 import argon2 from 'argon2';
+import { ApiError } from '../../core/errors';
+import { createWorkQueue, WorkQueueFullError } from '../../core/workQueue';
 
-/** Argon2id with the library's defaults (64 MiB, 3 passes). */
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/**
+ * OWASP's first choice for Argon2id (19 MiB, 2 passes). One lane, so a hash uses one thread and the queue's
+ * concurrency is the number of cores hashing.
+ */
+export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+
+const positiveInt = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+
+/**
+ * How many hashes run at once and how many may wait. By default one per core with a core left for HTTP, and never
+ * all of libuv's threads (UV_THREADPOOL_SIZE, 4), which file reads and DNS share.
+ */
+export function passwordHashingLimits(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()) {
+  const threads = positiveInt(env.UV_THREADPOOL_SIZE) ?? 4;
+  return {
+    concurrency: positiveInt(env.PASSWORD_HASH_CONCURRENCY) ?? Math.max(1, Math.min(cores - 1, threads - 1)),
+    maxWaiting: positiveInt(env.PASSWORD_HASH_QUEUE_LIMIT) ?? 256,
+  };
+}
+
+/** Every hash and verify of the process goes through it, so a burst of sign-ins queues instead of taking every core. */
+export const passwordQueue = createWorkQueue(passwordHashingLimits());
+
+async function queued<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await passwordQueue.run(task);
+  } catch (error) {
+    if (error instanceof WorkQueueFullError) throw new ApiError(503, 'auth.busy');
+    throw error;
+  }
+}
+
+export const hashPassword = (password: string) => queued(() => argon2.hash(password, PASSWORD_HASH_OPTIONS));
+
+/** Whether a stored hash was made with other parameters than today's (older defaults); a malformed one is left alone. */
+export function passwordNeedsRehash(hash: string): boolean {
+  try {
+    return argon2.needsRehash(hash, PASSWORD_HASH_OPTIONS);
+  } catch {
+    return false;
+  }
+}
 
 // A hash to verify against when the account does not exist, so both answers take the same time.
 let decoyHash: Promise<string> | undefined;
-const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-timing'));
+const decoy = () =>
+  (decoyHash ??= hashPassword('decoy-password-for-timing').catch((error: unknown) => {
+    decoyHash = undefined;
+    throw error;
+  }));
 
 /** Made when the token routes start, so the first unknown email does not also pay for hashing the decoy. */
 export const prepareDecoyHash = async () => void (await decoy());
 
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
-  if (!hash) {
-    await argon2.verify(await decoy(), password).catch(() => false);
-    return false;
-  }
-  return argon2.verify(hash, password).catch(() => false);
+  const stored = hash || (await decoy());
+  const matches = await queued(() => argon2.verify(stored, password).catch(() => false));
+  return Boolean(hash) && matches;
 }

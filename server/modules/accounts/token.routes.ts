@@ -7,6 +7,7 @@ import { send } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
+import { createAfterAnswer } from './afterAnswer';
 import { prepareDecoyHash } from './passwords';
 import { createTokenService } from './token.service';
 
@@ -17,6 +18,7 @@ function requireRootTenant(request: FastifyRequest) {
 /** POST /api/token, /api/token/refresh and /api/token/revoke. */
 export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createTokenService(ctx);
+  const afterAnswer = createAfterAnswer(app, ctx.log);
   // One limiter for the token calls, so sign-in, refresh and revoke share the per-address budget.
   const rateLimited = app.rateLimit({ max: ctx.config.limits.tokenPerMinute, timeWindow: 60_000 });
   const tags = ['Token'];
@@ -36,7 +38,7 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     async (request, reply) => {
       requireRootTenant(request);
       const { email, password } = await validate(loginSchema, request.body);
-      return send(request, reply, await service.signIn(email, password));
+      return send(request, reply, await service.signIn(email, password, (task) => afterAnswer(reply, task)));
     },
   );
 
