@@ -8,7 +8,7 @@ import { isZombie, processAlive, processExists, readPostmasterPid } from './embe
 import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
 import { runAs } from './embeddedPostgresProcess';
 import { clusterSettings } from './embeddedPostgresSettings';
-import { clusterUser, giveTo, letUserEnter, type ClusterUser } from './embeddedPostgresUser';
+import { clusterUser, giveTo, letUserEnter, userCanRun, type ClusterUser } from './embeddedPostgresUser';
 
 export interface EmbeddedPostgres {
   /** A node-postgres connection string to the cluster's unix socket. */
@@ -85,6 +85,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: Em
     throw unusableFolder(
       dataDir,
       `the user ${user?.name ?? os.userInfo().username} that runs PostgreSQL cannot enter it (every folder above it needs x for that user)`,
+    );
+  }
+  if (!userCanRun(user, initdb)) {
+    throw new Error(
+      `The user ${user?.name} that runs the embedded PostgreSQL cannot run ${initdb} (a folder above the project is private to ${os.userInfo().username}): put the project where that user can read it, or set DATABASE_ENGINE=pglite.`,
     );
   }
   if (socketDir !== clusterDir) makeSocketDir(socketDir, user);

@@ -35,6 +35,12 @@ export function userCanEnter(user: ClusterUser | undefined, dir: string): boolea
   return spawnSync('test', ['-x', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
 }
 
+/** Whether the cluster's user can run a program of the package (a project under /root is out of its reach). */
+export function userCanRun(user: ClusterUser | undefined, program: string): boolean {
+  if (!user) return true;
+  return spawnSync('test', ['-x', program], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
 /**
  * A private data folder of ours (mode 0700, as mkdtemp makes them) is opened to the cluster's group for passing
  * through only (g+x, no listing): its group had no access, so nobody else gains any. Other folders stay as they are.
