@@ -13,6 +13,7 @@ import { HubServer, type HubStats } from './hubServer';
 import { DEFAULT_HUB_TIMING, type HubTiming } from './hubSettings';
 import { HubError, noTicketsYet, ticketMethods, type HubMethod, type JoinTicketCheck } from './methods';
 import { backplaneOver, BACKPLANE_CHANNEL, createPostgresBackplane } from './postgresBackplane';
+import { cacheJoinVerdicts } from './joinVerdicts';
 import { invocationRecord } from './protocol';
 import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
@@ -102,16 +103,17 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
         ? await createPostgresBackplane({ connectionString: ctx.config.databaseUrl, log: ctx.log })
         : createInProcessBackplane());
   let joinCheck = options.canJoinTicket ?? noTicketsYet;
+  const joinVerdicts = cacheJoinVerdicts(() => joinCheck);
   // Cached like the guard's: every reconnect negotiates. Emptied on every account change an instance announces (AccessChange).
   const principals = createPrincipalCache((userId) => loadPrincipal(ctx.db, userId));
   const loadUser = principals.load;
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
-    methods: { ...ticketMethods(() => joinCheck), ...options.extraMethods },
+    methods: { ...ticketMethods(() => joinVerdicts.check), ...options.extraMethods },
     backplane,
     log: ctx.log,
     loadPrincipal: loadUser,
-    mayStayInGroup: mayStayIn(() => joinCheck),
+    mayStayInGroup: mayStayIn(() => joinVerdicts.check),
     onAccessChange: (userIds) => principals.forget(userIds),
   });
   const auth = { secret: ctx.config.jwtSecret, loadPrincipal: loadUser };
@@ -128,6 +130,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     isUserOnline: (userId) => hub.hasMembers(hubGroups.user(userId)),
     setJoinTicketCheck(check) {
       joinCheck = check;
+      joinVerdicts.forget(null);
     },
     stats: () => hub.stats(),
   };
@@ -142,8 +145,11 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const relayFile = createFileRelay(ctx, realtime);
   const subscriptions = [
     ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
+      // On every instance: a ticket that changed (or went) is checked again at its next JoinTicket.
+      if (event.resource === 'tickets' && event.action !== 'created') joinVerdicts.forget(event.id);
       if (publishedHere) relayResourceChange(hub, event, ctx.log);
     }),
+    ctx.events.onMissed(() => joinVerdicts.forget(null)),
     onAccessChange(ctx.events, (accessChanged, { publishedHere }) => {
       if (!publishedHere) return;
       principals.forget(accessChanged);

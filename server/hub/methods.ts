@@ -31,7 +31,11 @@ export interface HubMethod {
   invoke(call: HubCall, args: unknown[]): unknown;
 }
 
-/** Whether a principal may follow a ticket's chat; the tickets module provides it. */
+/**
+ * Whether a principal may follow a ticket's chat; the tickets module provides it. Its answer may depend only on
+ * the principal's partner and permissions and on the ticket: the hub keeps yes answers per partner and permissions
+ * (joinVerdicts.ts) until the ticket changes.
+ */
 export type JoinTicketCheck = (principal: Principal, ticketId: string) => Promise<boolean>;
 
 /** Until the tickets module provides a check, no ticket exists. */
