@@ -4,17 +4,21 @@
 // partner by id at 10 connections beside the same SELECT through a raw pg pool on the same database, and at 50;
 // partner search at 50; /api/users/permissions beside a bare Fastify; idle RSS; 50 sign-ins at once; the cost of
 // info-level request logging. With DATABASE_URL set, PostgreSQL mode (a fresh database on that server, dropped at the
-// end) is the peer. Knobs: BENCH_ROUNDS (3), BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2).
+// end) is the peer. Knobs: BENCH_ROUNDS (3), BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2), BENCH_ENGINE=pglite (the
+// engine before the embedded PostgreSQL, in place of the default).
+import fs from 'node:fs';
 import { cleanupAll, cleanupOnSignals } from './api/cleanup';
 import { loggingFigures } from './api/logging';
 import { memoryFigures } from './api/memory';
 import { partnerReadFigures } from './api/partnerReads';
 import { permissionsFigures } from './api/permissions';
 import type { Timing } from './api/rounds';
+import { logFolder } from './api/serverProcess';
 import { figureTable, machineLine } from './api/table';
 import { startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
 import type { Figure } from './api/types';
 
+const engine = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'embedded';
 const PORTS = { embedded: 8956, postgres: 9156, bare: 9157, embeddedAtWarn: 9158 };
 const timing: Timing = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
@@ -24,7 +28,8 @@ const timing: Timing = {
 
 cleanupOnSignals();
 console.log(machineLine());
-console.log(`rounds: ${timing.rounds} of ${timing.roundSeconds} s per side after ${timing.warmupSeconds} s of warm-up, alternating\n`);
+console.log(`rounds: ${timing.rounds} of ${timing.roundSeconds} s per side after ${timing.warmupSeconds} s of warm-up, alternating`);
+console.log(`server logs: ${logFolder()} (removed at the end unless something failed or BENCH_KEEP_LOGS is set)\n`);
 
 const figures: Figure[] = [];
 const warnings: string[] = [];
@@ -38,7 +43,7 @@ const section = async <T>(title: string, work: () => Promise<T>): Promise<T> => 
 
 try {
   const embedded = await section('starting the embedded default', () =>
-    startEmbeddedTarget({ label: 'embedded', port: PORTS.embedded, logLevel: 'info', floor: true }),
+    startEmbeddedTarget({ label: 'embedded', port: PORTS.embedded, logLevel: 'info', floor: true, engine }),
   );
   const adminUrl = process.env.DATABASE_URL;
   const postgres: Target | undefined = adminUrl
@@ -58,16 +63,18 @@ try {
   warnings.push('50 sign-ins at once: not measured yet (bench/api/signInBurst.ts of helper D is not in yet)');
 
   const atWarn = await section('starting the embedded default at LOG_LEVEL=warn', () =>
-    startEmbeddedTarget({ label: 'embedded-warn', port: PORTS.embeddedAtWarn, logLevel: 'warn', floor: false }),
+    startEmbeddedTarget({ label: 'embedded-warn', port: PORTS.embeddedAtWarn, logLevel: 'warn', floor: false, engine }),
   );
   figures.push(...(await section('request logging', () => loggingFigures(embedded, atWarn, timing, warnings))));
 
   console.log(`\n${figureTable(figures)}\n`);
   for (const warning of warnings) console.log(`note: ${warning}`);
-  console.log(`server logs: ${targets.map((t) => t.server.logFile).join(', ')}`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanupAll();
+  // The servers' logs are kept when something failed (or when asked): otherwise megabytes of request lines per run.
+  if (process.exitCode || process.env.BENCH_KEEP_LOGS) console.log(`server logs: ${logFolder()}`);
+  else fs.rmSync(logFolder(), { recursive: true, force: true });
 }

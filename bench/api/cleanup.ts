@@ -33,14 +33,21 @@ export function cleanupAll(): Promise<void> {
   return running;
 }
 
-/** Ctrl-C or a kill: everything undone, then the process ends with the signal's usual code. */
+/**
+ * Ctrl-C or a kill: everything undone, then the process ends with the signal's usual code. Listened to for good, not
+ * once: Ctrl-C reaches this process twice (from the terminal and relayed by tsx's wrapper), and a second signal
+ * without a listener would end it in the middle of its cleanup.
+ */
 export function cleanupOnSignals() {
+  let stopping = false;
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       console.error(`\n${signal}: stopping the servers and dropping the databases…`);
       void cleanupAll().finally(() => process.exit(code));
     });

@@ -56,13 +56,3 @@ export function descendantsOf(pid: number): number[] {
   }
   return found;
 }
-
-/** Whether a process exists (signal 0 checks without sending anything). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -6,7 +6,9 @@ import pg from 'pg';
 import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { onCleanup } from './cleanup';
-import { descendantsOf, isAlive, pssOf, rssOf } from './processes';
+import { clusterDirOf } from '../../server/db/embeddedPostgres';
+import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
+import { descendantsOf, pssOf, rssOf } from './processes';
 import { SERVER_POOL_SIZE } from './rawFloor';
 import type { BenchServer } from './types';
 
@@ -44,6 +46,14 @@ export function benchFolder(label: string): string {
   return dir;
 }
 
+let logs: string | undefined;
+
+/** The folder of this run's server logs (one file per server), made on first use. */
+export function logFolder(): string {
+  logs ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-api-logs-'));
+  return logs;
+}
+
 /** A fresh database on the server of `adminUrl`, dropped (connections ended) by the returned function. */
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pp_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
@@ -64,12 +74,8 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 
 /** The postmaster of an embedded cluster in `dataDir` (pg_ctl detaches it, so it need not be the server's child). */
 function postmasterOf(dataDir: string): number | null {
-  try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return pid > 0 && isAlive(pid) ? pid : null;
-  } catch {
-    return null;
-  }
+  const pid = readPostmasterPid(clusterDirOf(dataDir))?.pid;
+  return pid && processAlive(pid) ? pid : null;
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -85,8 +91,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 async function waitUntilGone(pid: number, ms: number) {
   const until = Date.now() + ms;
-  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  return !isAlive(pid);
+  while (processAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  return !processAlive(pid);
 }
 
 /** Polls until the server answers (401 without a token: listening, routes registered). */
@@ -114,7 +120,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? benchFolder(options.label);
   const database = options.engine === 'postgres' ? await createDatabase(options.adminUrl!) : undefined;
-  const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
+  const logFile = path.join(logFolder(), `${options.label}.log`);
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,

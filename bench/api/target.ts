@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedPostgresUrl } from '../../server/db/embeddedPostgres';
 import { onCleanup } from './cleanup';
 import { pgClient, pgliteClient, type SqlClient } from './rawFloor';
 import { benchFolder, startServerProcess, type ServerProcess } from './serverProcess';
@@ -16,14 +17,6 @@ export interface Target {
   partnerIds: string[];
 }
 
-/** The URL of the embedded cluster serving `dataDir`, from the launcher's own helper (server/db/embeddedPostgres.ts). */
-async function embeddedUrl(dataDir: string): Promise<string> {
-  // Imported by name at run time: the launcher is another part of this issue, and the PGlite path needs none of it.
-  const launcher = './../../server/db/embeddedPostgres.ts';
-  const { embeddedPostgresUrl } = (await import(launcher)) as { embeddedPostgresUrl(dataDir: string): string | Promise<string> };
-  return embeddedPostgresUrl(dataDir);
-}
-
 async function partnerIdsOf(server: ServerProcess): Promise<string[]> {
   const answer = await fetch(`${server.url}/api/v1/partners/search`, {
     method: 'POST',
@@ -37,16 +30,23 @@ async function partnerIdsOf(server: ServerProcess): Promise<string[]> {
 }
 
 /**
- * The default engine's server, in a data folder the benchmark owns. Its raw floor: a pg pool on its cluster; or, when
- * the default is still PGlite (one opener per folder), PGlite in this process on a copy made while the server is stopped.
+ * The default engine's server (or PGlite's, the engine before it), in a data folder the benchmark owns. Its raw floor:
+ * a pg pool on its cluster; for PGlite (one opener per folder), PGlite in this process on a copy made while the server
+ * is stopped.
  */
-export async function startEmbeddedTarget(options: { label: string; port: number; logLevel: string; floor: boolean }): Promise<Target> {
+export async function startEmbeddedTarget(options: {
+  label: string;
+  port: number;
+  logLevel: string;
+  floor: boolean;
+  engine: 'embedded' | 'pglite';
+}): Promise<Target> {
   const dataDir = benchFolder(options.label);
   onCleanup(`folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const start = () => startServerProcess({ label: options.label, engine: 'embedded', port: options.port, logLevel: options.logLevel, dataDir });
+  const start = () => startServerProcess({ label: options.label, engine: options.engine, port: options.port, logLevel: options.logLevel, dataDir });
   let server = await start();
   let floor: SqlClient | undefined;
-  if (options.floor && server.engine === 'embedded') floor = pgClient(await embeddedUrl(dataDir));
+  if (options.floor && server.engine === 'embedded') floor = pgClient(embeddedPostgresUrl(dataDir));
   else if (options.floor) {
     await server.stop();
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), `pp-bench-api-floor-`));
