@@ -9,7 +9,7 @@ export function clusterSettings(socketDir: string): string {
     port: 5432,
     unix_socket_directories: quoted(socketDir),
     unix_socket_permissions: '0700',
-    // Pools of a few instances on one cluster (each 20, one LISTEN connection), a bench runner, psql.
+    // Pools of a few instances on one cluster (DATABASE_POOL_SIZE, 10 by default, and one LISTEN connection each), a bench runner, psql.
     max_connections: 80,
     // A small machine: the demo's data fits many times over; the operating system caches the rest.
     shared_buffers: "'64MB'",
