@@ -11,7 +11,14 @@ import { benchDatabaseName, onServer } from './systemPostgres';
 
 type Opened = Extract<FromCandidate, { type: 'opened' }>;
 
-const processAlive = (pid: number) => fs.existsSync(`/proc/${pid}`);
+/** Running: there, and not a zombie waiting for its parent to collect it. */
+function processAlive(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 /** A candidate's folder, made to be entered by the user the embedded cluster runs as when we are root. */
 export function candidateDataDir(key: CandidateKey) {
@@ -43,13 +50,19 @@ export class CandidateProcess {
   private inbox: FromCandidate[] = [];
   private waiting?: { resolve: (message: FromCandidate) => void; reject: (error: Error) => void };
   private ended?: Error;
+  /** Settles when the process has ended, however it ended. */
+  readonly exited: Promise<void>;
 
   constructor(
     readonly key: CandidateKey,
     mode: CandidateMode,
     dataDir: string,
   ) {
-    this.child = fork(path.join(import.meta.dirname, 'child.ts'), [key, mode, dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(path.join(import.meta.dirname, 'child.ts'), [key, mode, dataDir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.child.on('message', (message: FromCandidate) => {
       if (this.waiting) this.settle(message);
       else this.inbox.push(message);
@@ -80,6 +93,10 @@ export class CandidateProcess {
     });
   }
 
+  get pid() {
+    return this.child.pid!;
+  }
+
   private ask(message: ToCandidate) {
     this.child.send(message);
   }
@@ -105,9 +122,8 @@ export class CandidateProcess {
   /** Whatever happened, the process gone (asked to stop its database first). */
   async stop() {
     if (this.child.exitCode === null && this.child.signalCode === null) {
-      const exited = new Promise((resolve) => this.child.once('exit', resolve));
       this.child.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
+      await Promise.race([this.exited, sleep(15_000)]);
       if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     }
   }
