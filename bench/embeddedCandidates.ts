@@ -171,7 +171,7 @@ function printLegend() {
 Each candidate runs in a process of its own with the real migrations and ${process.env.BENCH_PARTNERS ?? 2000} partners (seeded in ${seconds(seeded)} s on the first).
 Rounds of ${ROUND_MS / 1000} s, ${ROUNDS} per cell, candidates alternating (order turned each round), after a ${WARMUP_MS / 1000} s warm-up; figures are medians of the rounds. Errors: ${errors}.
 - in flight: queries kept outstanding by the main thread (a closed loop: the next is sent when one is answered).
-- by id: the server's GET /api/v1/partners/{id} SELECT (drizzle's SQL from the schema), random ids; search: its keyword search, first page of 10 by name
+- by id: the server's GET /api/v1/partners/{id} SELECT (drizzle's SQL from the schema; a named prepared statement on PostgreSQL, as the server's), random ids; search: its keyword search, first page of 10 by name
   (ILIKE on the folded search text, 7 keywords in turn; the total is left out: the server's count cache answers it on repeated searches).
 - ops/s: answered queries a second; (× PG): against PostgreSQL (DATABASE_URL) at the same in-flight level. p50/p99: latency of one query as the caller saw it.
 - main thread busy: event-loop utilisation during the load (100 % = no time left for HTTP; on a loaded machine time waiting for a core counts as busy);

@@ -9,7 +9,8 @@ export interface ProcessMemory {
 }
 
 export interface OpenCandidate {
-  query(sql: string, params: unknown[]): Promise<unknown[]>;
+  /** `name`: run as a named prepared statement where the server's driver does (node-postgres). */
+  query(sql: string, params: unknown[], name?: string): Promise<unknown[]>;
   /** The pool's size, as the server opens it; undefined for PGlite (one session). */
   connections?: number;
   /** The postmaster's pid, for the cluster's memory; undefined for PGlite. */

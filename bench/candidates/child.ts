@@ -77,8 +77,8 @@ async function round(message: Extract<ToCandidate, { type: 'round' }>) {
   const query =
     message.query === 'byId' ? (n: number) => byIdQuery(ids[(n * 7919) % ids.length]) : (n: number) => searchQuery(SEARCH_KEYWORDS[n % SEARCH_KEYWORDS.length]);
   const figures = await runLoad(message.inFlight, message.ms, (n) => {
-    const { sql, params } = query(n);
-    return db.query(sql, params);
+    const { sql, params, name } = query(n);
+    return db.query(sql, params, name);
   });
   // The pool's backends are still connected now; idle ones are closed after a while.
   const postmaster = await db.postmasterPid?.();

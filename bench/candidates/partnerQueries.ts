@@ -9,19 +9,23 @@ import { partners } from '../../server/modules/partners/partners.schema';
 export interface SqlText {
   sql: string;
   params: unknown[];
+  /** A statement the server prepares by name (on PostgreSQL; drizzle's PGlite driver runs it unnamed). */
+  name?: string;
 }
 
 const printer = drizzle(async () => {
   throw new Error('the printer runs no SQL');
 });
 
-/** crud/rows.ts findVisible: the row by id, live only (partners have no scope). */
-export const byIdQuery = (id: string): SqlText =>
-  printer
+/** crud/rows.ts findVisible: the row by id, live only (partners have no scope), prepared as the server prepares it. */
+export const byIdQuery = (id: string): SqlText => ({
+  ...printer
     .select()
     .from(partners)
     .where(and(eq(partners.id, id), isNull(partners.deletedAt)))
-    .toSQL();
+    .toSQL(),
+  name: 'crud_partners_by_id',
+});
 
 /**
  * crud/service.ts search, first page of 10 by the default sort (name asc, then id). Its total goes through the count

@@ -15,7 +15,7 @@ export async function openPgPool(url: string, stop: () => Promise<void> = async 
   }
   const pool = (database.db as unknown as { $client: Pool }).$client;
   return {
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    query: async (text, values, name) => (await pool.query({ text, values, name })).rows,
     connections: pool.options.max,
     async postmasterPid() {
       const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
