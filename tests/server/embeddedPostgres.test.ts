@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../contract/realtime';
 import type { PartnerDto } from '../../contract/partners';
-import { clusterDirOf } from '../../server/db/embeddedPostgres';
+import { clusterDirOf, embeddedPostgresUrl, startEmbeddedPostgres } from '../../server/db/embeddedPostgres';
+import { queryOnce } from '../../server/db/embeddedPostgresProbe';
 import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
 import { RawLongPolling } from './hubHarness';
 import {
@@ -126,6 +128,26 @@ describe('the embedded PostgreSQL', () => {
     const server = await spawnServer(dataDir);
     expect((await server.exited).code).not.toBe(0);
     expect(server.stderr()).toMatch(/cannot use DATA_DIR .*postgres exists but holds no PostgreSQL cluster.*DATABASE_ENGINE=pglite/);
+  });
+
+  it('a data folder too deep for a socket path gets its socket in a short folder named by its hash, and answers there', slow, async () => {
+    const top = dataFolder();
+    fs.chmodSync(top, 0o755);
+    const dataDir = path.join(top, 'a-folder-name-long-enough-that-the-socket-path-would-pass-107-bytes', 'data');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const cluster = await startEmbeddedPostgres({ dataDir });
+    const socketDir = new URL(cluster.url).searchParams.get('host')!;
+    try {
+      expect(socketDir).toBe(path.join(os.tmpdir(), socketDir.split('/').pop()!));
+      expect(socketDir).toMatch(/portal-pg-[0-9a-f]{16}$/);
+      expect(cluster.url).toBe(embeddedPostgresUrl(dataDir));
+      const rows = await queryOnce<{ db: string }>(cluster.url, 'select current_database() as db');
+      expect(rows).toEqual([{ db: 'portal' }]);
+    } finally {
+      await cluster.close();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    }
+    expect(clusterProcesses(dataDir)).toEqual([]);
   });
 
   it.runIf(process.getuid?.() === 0)(
