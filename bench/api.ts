@@ -4,26 +4,28 @@
 // partner by id at 10 connections beside the same SELECT through a raw pg pool on the same database, and at 50;
 // partner search at 50; /api/users/permissions beside a bare Fastify; idle RSS; 50 sign-ins at once; the cost of
 // info-level request logging. With DATABASE_URL set, PostgreSQL mode (a fresh database on that server, dropped at the
-// end) is the peer. Knobs: BENCH_ROUNDS (3), BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2), BENCH_ENGINE=pglite (the
-// engine before the embedded PostgreSQL, in place of the default).
+// end) is the peer. Each new server is broken in alike before it is measured. Knobs: BENCH_ROUNDS (3),
+// BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2), BENCH_BREAK_IN_SECONDS (10), BENCH_ENGINE=pglite (the engine
+// before the embedded PostgreSQL, in place of the default), BENCH_KEEP_LOGS.
 import fs from 'node:fs';
-import { cleanupAll, cleanupOnSignals } from './api/cleanup';
+import { cleanupAll, cleanupOnSignals, interrupted } from './api/cleanup';
 import { loggingFigures } from './api/logging';
 import { memoryFigures } from './api/memory';
 import { partnerReadFigures } from './api/partnerReads';
 import { permissionsFigures } from './api/permissions';
-import type { Timing } from './api/rounds';
+import { signInBurst } from './api/signInBurst';
 import { logFolder } from './api/serverProcess';
 import { figureTable, machineLine } from './api/table';
-import { startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
+import { breakIn, startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
 import type { Figure } from './api/types';
 
 const engine = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'embedded';
-const PORTS = { embedded: 8956, postgres: 9156, bare: 9157, embeddedAtWarn: 9158 };
-const timing: Timing = {
+const PORTS = { embedded: 8956, postgres: 9156, bare: 9157, logInfo: 9158, logWarn: 9159 };
+const timing = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
   roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 4),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  breakInSeconds: Number(process.env.BENCH_BREAK_IN_SECONDS ?? 10),
 };
 
 cleanupOnSignals();
@@ -51,6 +53,9 @@ try {
     : undefined;
   if (!postgres) warnings.push('DATABASE_URL is not set: no PostgreSQL mode, so the peer figures have no peer');
   const targets = [embedded, ...(postgres ? [postgres] : [])];
+  await section('breaking the servers in', async () => {
+    for (const target of targets) await breakIn(target, timing.breakInSeconds);
+  });
 
   figures.push(...(await section('GET by id and search', () => partnerReadFigures(embedded, postgres, timing, warnings))));
   const permissions = await section('permissions', () => permissionsFigures(targets, PORTS.bare, timing, warnings));
@@ -58,19 +63,25 @@ try {
   figures.push(...(await section('idle memory', () => memoryFigures(embedded, postgres, permissions.bare))));
   await permissions.bare.stop();
 
-  // TODO(helper D): figure 6, 50 sign-ins at once: `figures.push(...(await signInBurst(embedded.server)))` from
-  // './api/signInBurst' once that file is committed (and for PostgreSQL mode too if it takes any BenchServer).
-  warnings.push('50 sign-ins at once: not measured yet (bench/api/signInBurst.ts of helper D is not in yet)');
+  // After the idle memory figure: the burst's hashing raises the RSS that figure reads.
+  figures.push(...(await section('50 sign-ins at once', () => signInBurst(embedded.server))));
 
-  const atWarn = await section('starting the embedded default at LOG_LEVEL=warn', () =>
-    startEmbeddedTarget({ label: 'embedded-warn', port: PORTS.embeddedAtWarn, logLevel: 'warn', floor: false, engine }),
-  );
-  figures.push(...(await section('request logging', () => loggingFigures(embedded, atWarn, timing, warnings))));
+  // The servers of the earlier sections are stopped first: their clusters and processes would share the machine.
+  for (const target of targets) {
+    // The floor's pool first: the launcher leaves a cluster running while other clients are connected.
+    await target.floor?.close();
+    await target.server.stop();
+  }
+  const logging = await section('starting two embedded servers, LOG_LEVEL=info and warn', async () => ({
+    info: await startEmbeddedTarget({ label: 'log-info', port: PORTS.logInfo, logLevel: 'info', floor: false, engine, labelled: true }),
+    warn: await startEmbeddedTarget({ label: 'log-warn', port: PORTS.logWarn, logLevel: 'warn', floor: false, engine, labelled: true }),
+  }));
+  figures.push(...(await section('request logging', () => loggingFigures(logging, timing, warnings))));
 
   console.log(`\n${figureTable(figures)}\n`);
   for (const warning of warnings) console.log(`note: ${warning}`);
 } catch (error) {
-  console.error(error);
+  if (!interrupted()) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanupAll();

@@ -38,8 +38,12 @@ export function cleanupAll(): Promise<void> {
  * once: Ctrl-C reaches this process twice (from the terminal and relayed by tsx's wrapper), and a second signal
  * without a listener would end it in the middle of its cleanup.
  */
+let stopping = false;
+
+/** Whether a signal is ending the run (what fails then is the cleanup pulling things away, not worth printing). */
+export const interrupted = () => stopping;
+
 export function cleanupOnSignals() {
-  let stopping = false;
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],

@@ -1,18 +1,24 @@
 import { alternate, failuresNote, type Timing } from './rounds';
-import { byIdSide, type Target } from './target';
+import { breakIn, byIdSide, type Target } from './target';
 import type { Figure } from './types';
 
 const GOAL_PERCENT = 3;
 const CONNECTIONS = 10;
 
 /**
- * Figure 7: what info-level request logging costs: GET partner by id on two servers of the same engine and data,
- * LOG_LEVEL=info (the default) and LOG_LEVEL=warn, in alternating rounds; the cost is 1 − info/warn.
+ * Figure 7: what info-level request logging costs: GET partner by id on two servers of the same engine and data, started
+ * for this comparison and broken in alike, LOG_LEVEL=info (the default) and LOG_LEVEL=warn, in alternating rounds;
+ * the cost is 1 − info/warn. Two new servers, not the one every other section loaded beside a new one: a server's
+ * speed grows over its first minute of load, which would weigh more than the few per cent measured here.
  */
-export async function loggingFigures(atInfo: Target, atWarn: Target, timing: Timing, warnings: string[]): Promise<Figure[]> {
+export async function loggingFigures(
+  targets: { info: Target; warn: Target },
+  timing: Timing & { breakInSeconds: number },
+  warnings: string[],
+): Promise<Figure[]> {
+  const { info: atInfo, warn: atWarn } = targets;
+  for (const target of [atInfo, atWarn]) await breakIn(target, timing.breakInSeconds);
   const sides = [await byIdSide(atInfo, CONNECTIONS), await byIdSide(atWarn, CONNECTIONS)];
-  // The info server has served every section before; the warn one is new: JIT and pools warmed before it is compared.
-  await sides[1].run(timing.warmupSeconds * 3);
   // A cost of a few per cent is within one round's noise on a shared machine: two more rounds than the others.
   const results = await alternate(sides, { ...timing, rounds: timing.rounds + 2 });
   warnings.push(...failuresNote(results));
