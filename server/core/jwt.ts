@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_SECONDS, type AccessTokenClaims } from '../../contract/tokens';
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; expired: boolean };
@@ -16,40 +17,54 @@ export async function signAccessToken(secret: Uint8Array, claims: Omit<AccessTok
 /** Tokens whose signature was checked, kept at most this many (the oldest leave first). */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
-/** As jose decides: expired once `exp` is not after the current second. */
+/** Expired once `exp` is not after the current second (as jose, which signs them, reads it). */
 const isExpired = (claims: AccessTokenClaims, now = Date.now()) => claims.exp <= Math.floor(now / 1000);
 
+const decodeJson = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * A secret's verifier: its key imported into WebCrypto once (not at every check), and every token that passed
- * kept with its claims, so a client's next requests skip the signature. A kept token still expires at its `exp`;
- * a refused one is never kept. Who the token names is the principal cache's question, dropped by domain events.
+ * A secret's verifier. HS256 is checked with node:crypto's HMAC, synchronously: after a restart every client's
+ * first request pays for a check, and WebCrypto's asynchronous one cost several times more. Every token that
+ * passed is kept with its claims, so a client's next requests skip the signature. A kept token still expires at
+ * its `exp`; a refused one is never kept. Who the token names is the principal cache's question, dropped by domain events.
  */
 function createVerifier(secret: Uint8Array) {
-  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const verified = new Map<string, AccessTokenClaims>();
 
-  async function verifySignature(token: string, ignoreExpiry: boolean): Promise<TokenCheck> {
+  function verifySignature(token: string, ignoreExpiry: boolean): TokenCheck {
+    const refused: TokenCheck = { ok: false, expired: false };
+    const parts = token.split('.');
+    if (parts.length !== 3) return refused;
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return refused;
+    let claims: unknown;
     try {
-      const { payload } = await jwtVerify(token, await key, {
-        algorithms: ['HS256'],
-        requiredClaims: ['exp'],
-        currentDate: ignoreExpiry ? new Date(0) : undefined,
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { ok: false, expired: false };
-      return { ok: true, claims: payload as unknown as AccessTokenClaims };
-    } catch (error) {
-      return { ok: false, expired: error instanceof errors.JWTExpired };
+      const protectedHeader = decodeJson(header);
+      // Only the header we sign: `alg: none`, other algorithms and extensions a verifier must understand are refused.
+      if (!isRecord(protectedHeader) || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader || 'b64' in protectedHeader) return refused;
+      claims = decodeJson(payload);
+    } catch {
+      return refused;
     }
+    if (!isRecord(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return refused;
+    const now = Math.floor(Date.now() / 1000);
+    if ((claims.nbf !== undefined && typeof claims.nbf !== 'number') || (claims.iat !== undefined && typeof claims.iat !== 'number')) return refused;
+    if (typeof claims.nbf === 'number' && claims.nbf > now) return refused;
+    if (!ignoreExpiry && claims.exp <= now) return { ok: false, expired: true };
+    return { ok: true, claims: claims as unknown as AccessTokenClaims };
   }
 
-  return async function verify(token: string, ignoreExpiry: boolean): Promise<TokenCheck> {
+  return function verify(token: string, ignoreExpiry: boolean): TokenCheck {
     const kept = verified.get(token);
     if (kept) {
       if (ignoreExpiry || !isExpired(kept)) return { ok: true, claims: kept };
       verified.delete(token);
       return { ok: false, expired: true };
     }
-    const check = await verifySignature(token, ignoreExpiry);
+    const check = verifySignature(token, ignoreExpiry);
     if (check.ok && !isExpired(check.claims)) {
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, check.claims);
@@ -62,9 +77,9 @@ const verifiers = new WeakMap<Uint8Array, ReturnType<typeof createVerifier>>();
 
 /**
  * Only HS256 signed by us passes: `alg: none`, other algorithms and tampered tokens are refused, and so is a
- * token without `exp` (it would never expire: the library checks `exp` only when present) or with a non-numeric one.
+ * token without a numeric `exp` (it would never expire) or a subject.
  */
-export function verifyAccessToken(secret: Uint8Array, token: string, options: { ignoreExpiry?: boolean } = {}): Promise<TokenCheck> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, options: { ignoreExpiry?: boolean } = {}): Promise<TokenCheck> {
   let verify = verifiers.get(secret);
   if (!verify) verifiers.set(secret, (verify = createVerifier(secret)));
   return verify(token, options.ignoreExpiry === true);
