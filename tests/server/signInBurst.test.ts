@@ -5,7 +5,7 @@ import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { users } from '../../server/db/schema';
 import { hashPassword, passwordQueue } from '../../server/modules/accounts/passwords';
-import { expectEnvelope } from './expectations';
+import { expectEnvelope, refused } from './expectations';
 import { useDemoServer } from './factories';
 import { rootTenant } from './harness';
 
@@ -59,6 +59,19 @@ async function mostArgon2AtOnce(body: () => Promise<void>) {
   vi.spyOn(argon2, 'hash').mockImplementation(counted(hash) as typeof hash);
   await body();
   return most;
+}
+
+/** Runs `body` while every place of the hashing queue, running and waiting, is taken by a task that waits for it. */
+async function whileQueueFull(body: () => Promise<void>) {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const blockers = Array.from({ length: passwordQueue.concurrency + passwordQueue.maxWaiting }, () => passwordQueue.run(() => gate));
+  try {
+    await body();
+  } finally {
+    open();
+    await Promise.all(blockers);
+  }
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -118,18 +131,23 @@ describe('sign-in bursts', () => {
 
   it('while the hashing queue is full, sign-ins of known and unknown emails both answer busy (the decoy is queued too), then work again', async () => {
     const user = await make.user();
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const blockers = Array.from({ length: passwordQueue.concurrency + passwordQueue.maxWaiting }, () => passwordQueue.run(() => gate));
-    try {
+    await whileQueueFull(async () => {
       for (const answer of [await signIn(user.email, user.password), await signIn('nobody@unknown.example', user.password)]) {
         expectEnvelope(answer, 503, apiEn.auth.busy);
       }
-    } finally {
-      open();
-      await Promise.all(blockers);
-    }
+    });
     expectEnvelope(await signIn(user.email, user.password), 200);
     expectEnvelope(await signIn('nobody@unknown.example', user.password), 401, apiEn.auth.invalidCredentials);
+  });
+
+  it('while the hashing queue is full, a password change answers busy and changes nothing', async () => {
+    const user = await make.user();
+    const newPassword = `${user.password}-new`;
+    const body = { password: user.password, newPassword, confirmNewPassword: newPassword };
+    await whileQueueFull(async () => {
+      expectEnvelope(await refused(server, () => server.api('POST', '/api/users/change-password', { token: user.token, body })), 503, apiEn.auth.busy);
+    });
+    expectEnvelope(await server.api('POST', '/api/users/change-password', { token: user.token, body }), 200, apiEn.auth.passwordChanged);
+    expectEnvelope(await signIn(user.email, newPassword), 200);
   });
 });
