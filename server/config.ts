@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl?: string;
   /** `embedded`: PostgreSQL started from npm's binaries in DATA_DIR/postgres; `pglite`: in-process; `postgres`: DATABASE_URL. */
   databaseEngine: DatabaseEngine;
+  /** DATABASE_ENGINE named the engine: without it, the embedded default falls back to PGlite where it cannot run. */
+  databaseEngineChosen: boolean;
   /** Connections of this instance's pool (PostgreSQL kinds). */
   databasePoolSize: number;
   seed: 'demo' | 'none';
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl,
     databaseEngine: databaseEngineOf(databaseUrl, env.DATABASE_ENGINE),
+    databaseEngineChosen: Boolean(env.DATABASE_ENGINE),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     seed: env.SEED === 'none' ? 'none' : databaseUrl && env.SEED !== 'demo' ? 'none' : 'demo',
     smtpUrl: env.SMTP_URL || undefined,

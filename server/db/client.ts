@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgresLog } from './embeddedPostgres';
+import { EmbeddedPostgresUnavailable } from './embeddedPostgresBinaries';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,11 +56,19 @@ export interface DatabaseOptions {
 }
 
 /** The engine a configuration names: DATABASE_URL, the embedded PostgreSQL in DATA_DIR/postgres, or PGlite in DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: Config, log?: EmbeddedPostgresLog): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, log?: EmbeddedPostgresLog): Promise<Database> {
   const poolSize = config.databasePoolSize;
+  const pgliteDir = path.join(config.dataDir, 'pglite');
   if (config.databaseEngine === 'postgres') return openDatabase({ databaseUrl: config.databaseUrl, poolSize });
-  if (config.databaseEngine === 'embedded') return openDatabase({ embeddedDataDir: config.dataDir, poolSize, log });
-  return openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+  if (config.databaseEngine === 'pglite') return openDatabase({ pgliteDir });
+  try {
+    return await openDatabase({ embeddedDataDir: config.dataDir, poolSize, log });
+  } catch (error) {
+    // Not chosen by name: a machine or a folder the embedded PostgreSQL cannot run on still gets a working portal.
+    if (!(error instanceof EmbeddedPostgresUnavailable) || config.databaseEngineChosen) throw error;
+    log?.warn(`${error.message} Running on PGlite in ${pgliteDir} instead.`);
+    return openDatabase({ pgliteDir });
+  }
 }
 
 /** PostgreSQL through a pool when a URL or an embedded folder is given, else PGlite. Migrations run before the first query. */

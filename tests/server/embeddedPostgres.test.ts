@@ -9,6 +9,7 @@ import { queryOnce } from '../../server/db/embeddedPostgresProbe';
 import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
 import { RawLongPolling } from './hubHarness';
 import {
+  answering,
   cleanUpEverything,
   clusterProcesses,
   createPartner,
@@ -52,7 +53,8 @@ async function expectAllThere(server: ServerProcess, partners: PartnerDto[]) {
 
 const postmasterOf = (dataDir: string) => readPostmasterPid(clusterDirOf(dataDir))?.pid;
 
-describe('the embedded PostgreSQL', () => {
+// The PostgreSQL pass of CI (TEST_DATABASE_URL) would run the same processes again: they never use that server.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded PostgreSQL', () => {
   it('every acknowledged write survives kill -9 of the server: the next server adopts the running cluster; its graceful stop stops it', slow, async () => {
     const dataDir = dataFolder();
     const first = await startedServer(dataDir);
@@ -159,6 +161,22 @@ describe('the embedded PostgreSQL', () => {
       const server = await spawnServer(dataDir);
       expect((await server.exited).code).not.toBe(0);
       expect(server.stderr()).toMatch(/cannot use DATA_DIR .*data: the user \S+ that runs PostgreSQL cannot enter it.*DATABASE_ENGINE=pglite/);
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    'the default engine, where PostgreSQL cannot run, falls back to PGlite in the same folder and serves the portal',
+    slow,
+    async () => {
+      const dataDir = path.join(dataFolder(), 'data');
+      const server = await answering(await spawnServer(dataDir, { DATABASE_ENGINE: '' }));
+      try {
+        expect(await signInAdmin(server)).toEqual(expect.any(String));
+        expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+        expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(false);
+      } finally {
+        await stopGracefully(server);
+      }
     },
   );
 });

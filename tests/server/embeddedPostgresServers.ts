@@ -39,7 +39,7 @@ export function dataFolder(): string {
   return dir;
 }
 
-export async function spawnServer(dataDir: string): Promise<ServerProcess> {
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
@@ -55,6 +55,7 @@ export async function spawnServer(dataDir: string): Promise<ServerProcess> {
       LOG_LEVEL: 'warn',
       JWT_SECRET: '',
       FILE_JOBS: 'off',
+      ...env,
     },
   });
   started.push(child);
