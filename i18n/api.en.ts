@@ -23,6 +23,7 @@ export default {
     unsupportedMediaType: 'This content type is not supported',
     tooManyRequests: 'Too many requests, please try again later',
     notReady: 'The server is not ready yet: its database cannot be reached or is not migrated',
+    shuttingDown: 'The server is restarting: try again in a moment',
     serverError: 'Something went wrong on our side',
     methodNotAllowed: 'Method not allowed',
     unknownFilter: 'Unknown filter. Allowed: %{allowed}',

@@ -22,6 +22,7 @@ export default {
     unsupportedMediaType: 'Loại nội dung này không được hỗ trợ',
     tooManyRequests: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
     notReady: 'Máy chủ chưa sẵn sàng: không kết nối được cơ sở dữ liệu hoặc cơ sở dữ liệu chưa được cập nhật',
+    shuttingDown: 'Máy chủ đang khởi động lại: vui lòng thử lại sau giây lát',
     serverError: 'Đã có lỗi xảy ra phía máy chủ',
     methodNotAllowed: 'Phương thức không được phép',
     unknownFilter: 'Bộ lọc không hợp lệ. Được phép: %{allowed}',

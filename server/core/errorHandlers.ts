@@ -80,7 +80,8 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 is said on purpose (starting, shutting down, busy): the request line records it, without a stack per client.
+    if (apiError.statusCode >= 500 && apiError.statusCode !== 503) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError(404, 'api.routeNotFound')));

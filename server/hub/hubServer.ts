@@ -90,7 +90,7 @@ export class HubServer {
 
   negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
     // Shutting down: a connection made now would hold the server open.
-    if (this.stopped) throw new ApiError(503, 'api.serverError');
+    if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
     const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion);
     this.connections.set(connection.token, connection);
     return connection;
