@@ -35,7 +35,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? requestLoggerOptions(config.logLevel),
-    logController: new RequestLog(),
+    logController: new RequestLog(config.logReadSample),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,

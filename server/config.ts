@@ -20,6 +20,8 @@ export interface Config {
   jwtSecret: Uint8Array;
   staticDir?: string;
   logLevel: string;
+  /** At info, one in this many quick successful reads is logged (1: every one). */
+  logReadSample: number;
   limits: {
     tokenPerMinute: number;
     failedSignInsBeforeHold: number;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, env.JWT_SECRET),
     staticDir: env.STATIC_DIR ?? path.resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logReadSample: Math.max(1, int(env.LOG_READ_SAMPLE, 10)),
     limits: {
       tokenPerMinute: int(env.RATE_TOKEN_PER_MINUTE, 30),
       failedSignInsBeforeHold: int(env.SIGN_IN_FAILURES_BEFORE_HOLD, 5),

@@ -86,6 +86,23 @@ describe('request log lines', () => {
     expect(text).not.toContain('session=abc');
   });
 
+  it('at info, quick successful reads are logged one in ten (marked sampled); writes and errors every time', async () => {
+    built.app.log.level = 'info';
+    const marker = `sample-${Math.random().toString(36).slice(2)}`;
+    const lastRead = capture.next((line) => String(line.url).includes(`${marker}&n=19`) || String(line.url).includes(`${marker}-write`));
+    for (let n = 0; n < 20; n += 1) await (await fetch(`${url}/api/health?${marker}&n=${n}`)).text();
+    // A write after the reads: its line comes whatever the count, and tells the reads' lines have all been written.
+    await (await fetch(`${url}/api/token?${marker}-write`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).text();
+    await lastRead;
+    const mine = capture.lines.filter((line) => String(line.url).includes(marker));
+    const reads = mine.filter((line) => line.method === 'GET');
+    // Any 20 reads in a row hold exactly two tenths, wherever the count stood before.
+    expect(reads).toHaveLength(2);
+    expect(reads.every((line) => line.sampled === 10 && line.statusCode === 200)).toBe(true);
+    expect(mine.filter((line) => line.method === 'POST')).toEqual([expect.objectContaining({ statusCode: expect.any(Number), msg: 'request completed' })]);
+    expect(mine.find((line) => line.method === 'POST')).not.toHaveProperty('sampled');
+  });
+
   it('at debug, the request in detail (headers included) on its way in and out, still without secrets', async () => {
     const { lines, text } = await requestLines('debug');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
