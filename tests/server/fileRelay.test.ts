@@ -1,15 +1,14 @@
-import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FileRequestDto } from '../../contract/files';
 import { permission } from '../../contract/permissions';
-import { HUB_PATH, type NotificationMessage } from '../../contract/realtime';
+import type { NotificationMessage } from '../../contract/realtime';
 import type { HubAudience } from '../../server/hub';
 import { createFileRelay, utcText } from '../../server/hub/fileRelay';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
 import { makeFileWithGrant, makeGrant } from './fileFixtures';
 import { ACME_USER, ADMIN, GLOBEX_USER, pendingRequest, windowOf } from './fileRequestFixtures';
-import { heardBefore, hubClient } from './hubHarness';
+import { heardBefore, useHubClients } from './hubHarness';
 
 /** What file events tell: notifications by key and values to the right groups and readers, and mails in en and vi. */
 const demo = useDemoServer();
@@ -140,16 +139,7 @@ describe('requests', () => {
 });
 
 describe('on the hub', () => {
-  const clients: HubConnection[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
-  });
-  async function connect(accessToken: string) {
-    const connection = hubClient(`${server.url}${HUB_PATH}`, HttpTransportType.WebSockets, () => accessToken);
-    clients.push(connection);
-    await connection.start();
-    return connection;
-  }
+  const connect = useHubClients(() => server.url);
   const keysOf = (heard: { method: string; payload: unknown }[]) =>
     heard.filter((h) => h.method === 'ReceiveNotification').map((h) => (h.payload as NotificationMessage).key);
 

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import { WebSocket } from 'ws';
-import { HubConnectionBuilder, LogLevel, type HttpTransportType, type HubConnection, type IHubProtocol } from '@microsoft/signalr';
+import { afterEach } from 'vitest';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection, type IHubProtocol } from '@microsoft/signalr';
 import { HUB_PATH } from '../../contract/realtime';
 import type { AccessTokenClaims } from '../../contract/tokens';
 import { registerErrorHandlers } from '../../server/core/errorHandlers';
@@ -86,6 +87,20 @@ export function hubClient(
   if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);
   if (options.protocol) builder = builder.withHubProtocol(options.protocol);
   return builder.build();
+}
+
+/** Official clients over WebSockets to the hub of `baseUrl()`, each started; every one is stopped after each test. */
+export function useHubClients(baseUrl: () => string) {
+  const clients: HubConnection[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
+  });
+  return async function connect(accessToken: string) {
+    const connection = hubClient(`${baseUrl()}${HUB_PATH}`, HttpTransportType.WebSockets, () => accessToken);
+    clients.push(connection);
+    await connection.start();
+    return connection;
+  };
 }
 
 export async function startHubServer(options: { timing?: HubTiming } = {}): Promise<HubTestServer> {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
+import { describe, expect, it } from 'vitest';
+import type { HubConnection } from '@microsoft/signalr';
 import Fastify from 'fastify';
 import { HUB_PATH } from '../../contract/realtime';
 import { permission, type Permission } from '../../contract/permissions';
@@ -10,7 +10,7 @@ import { registerRealtimeHub, type JoinTicketCheck } from '../../server/hub';
 import { cacheJoinVerdicts } from '../../server/hub/joinVerdicts';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
-import { hubClient, RawHubSocket } from './hubHarness';
+import { RawHubSocket, useHubClients } from './hubHarness';
 
 /**
  * JoinTicket keeps its yes answers per ticket and per partner and permissions, so a reconnect storm asks the
@@ -23,17 +23,7 @@ const GLOBEX = 'partner@globex.example';
 const ADMIN = 'admin@example.com';
 const CHAT: Permission[] = [permission('Tickets', 'View'), permission('TicketConversations', 'View')];
 
-const clients: HubConnection[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
-});
-
-async function connect(accessToken: string) {
-  const connection = hubClient(`${server.url}${HUB_PATH}`, HttpTransportType.WebSockets, () => accessToken);
-  clients.push(connection);
-  await connection.start();
-  return connection;
-}
+const connect = useHubClients(() => server.url);
 const join = (connection: HubConnection, ticketId: string) => connection.invoke<boolean>('JoinTicket', ticketId);
 
 const principal = (partnerId: string | null, permissions: string[], id = crypto.randomUUID()): Principal => ({
