@@ -91,7 +91,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: Em
     }
     fs.writeFileSync(path.join(clusterDir, 'portal.conf'), clusterSettings(socketDir));
     giveTo(user, path.join(clusterDir, 'portal.conf'));
-    await startCluster(pg_ctl, clusterDir, user, log);
+    await startCluster(pg_ctl, clusterDir, socketDir, user, log);
     return false;
   });
   await ensureDatabase(maintenanceUrl);
@@ -169,17 +169,32 @@ async function initCluster(initdb: string, dataDir: string, clusterDir: string, 
  * postmaster.pid of a dead postmaster PostgreSQL removes itself; one whose process id now belongs to another
  * program (or to the unreaped zombie of the killed postmaster) would make it refuse, so that file goes first.
  */
-async function startCluster(pg_ctl: string, clusterDir: string, user: ClusterUser | undefined, log?: EmbeddedPostgresLog) {
-  const holder = readPostmasterPid(clusterDir);
-  if (holder && heldByAnother(holder.pid)) {
-    log?.warn(`Removing ${clusterDir}/postmaster.pid: its process ${holder.pid} is no longer PostgreSQL`);
-    fs.rmSync(path.join(clusterDir, 'postmaster.pid'));
+async function startCluster(pg_ctl: string, clusterDir: string, socketDir: string, user: ClusterUser | undefined, log?: EmbeddedPostgresLog) {
+  // The socket's lock file names the postmaster too, and PostgreSQL judges it the same way.
+  for (const lockFile of [path.join(clusterDir, 'postmaster.pid'), path.join(socketDir, `${SOCKET_FILE}.lock`)]) {
+    const pid = lockHolder(lockFile);
+    if (pid === undefined || !heldByAnother(pid)) continue;
+    log?.warn(`Removing ${lockFile}: its process ${pid} is no longer PostgreSQL`);
+    fs.rmSync(lockFile, { force: true });
   }
   try {
     await runAs(user, pg_ctl, ['start', '-D', clusterDir, '-l', path.join(clusterDir, 'startup.log'), '-w', '-t', String(READY_TIMEOUT_S)]);
   } catch (error) {
-    const logTail = lastLines(path.join(clusterDir, 'startup.log'), 10);
+    // Once its logging collector runs, PostgreSQL says why it stopped in the newest file of `log/`, not in startup.log.
+    const logTail = [path.join(clusterDir, 'startup.log'), newestFile(path.join(clusterDir, 'log'))]
+      .map((file) => (file ? lastLines(file, 10) : ''))
+      .join('\n');
     throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${(error as Error).message}\n${logTail}`);
+  }
+}
+
+/** The process id on the first line of a PostgreSQL lock file. */
+function lockHolder(file: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -191,6 +206,15 @@ function heldByAnother(pid: number): boolean {
     return path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) !== 'postgres';
   } catch {
     return false; // not ours to look at: let PostgreSQL judge
+  }
+}
+
+function newestFile(dir: string): string | undefined {
+  try {
+    const files = fs.readdirSync(dir).map((name) => path.join(dir, name));
+    return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../contract/realtime';
 import type { PartnerDto } from '../../contract/partners';
-import { clusterDirOf, embeddedPostgresUrl, startEmbeddedPostgres } from '../../server/db/embeddedPostgres';
+import { clusterDirOf, embeddedPostgresUrl, socketDirOf, startEmbeddedPostgres } from '../../server/db/embeddedPostgres';
 import { queryOnce } from '../../server/db/embeddedPostgresProbe';
 import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
 import { RawLongPolling } from './hubHarness';
@@ -83,8 +83,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded PostgreSQL
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
     // Left behind as by a power cut: postmaster.pid of the dead postmaster, whose id now names another live program of
     // the same user (PostgreSQL alone would refuse to start: "lock file already exists").
-    const pidFile = path.join(clusterDirOf(dataDir), 'postmaster.pid');
-    fs.writeFileSync(pidFile, fs.readFileSync(pidFile, 'utf8').replace(/^\d+/, String(processOfClusterUser())));
+    // The socket's lock file names it too (a killed postmaster not yet reaped is a zombie holding its id).
+    const stranger = String(processOfClusterUser());
+    for (const lockFile of [path.join(clusterDirOf(dataDir), 'postmaster.pid'), path.join(socketDirOf(dataDir), '.s.PGSQL.5432.lock')]) {
+      fs.writeFileSync(lockFile, fs.readFileSync(lockFile, 'utf8').replace(/^\d+/, stranger));
+    }
 
     const second = await startedServer(dataDir);
     expect(postmasterOf(dataDir)).not.toBe(postmaster);

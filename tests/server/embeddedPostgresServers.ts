@@ -143,14 +143,25 @@ export function clusterProcesses(dataDir: string): number[] {
   return [postmaster, ...children];
 }
 
-export function killCluster(dataDir: string) {
-  for (const pid of clusterProcesses(dataDir)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
+const signal = (pid: number, name: NodeJS.Signals) => {
+  try {
+    process.kill(pid, name);
+  } catch {
+    /* already gone */
   }
+};
+
+/**
+ * Every process of the cluster at once, as a power cut would end them: the postmaster is stopped first, so it cannot
+ * fork a backend between the listing of its children and their end (a backend left alive holds the shared memory,
+ * and PostgreSQL then rightly refuses to start).
+ */
+export function killCluster(dataDir: string) {
+  const [postmaster] = clusterProcesses(dataDir);
+  if (!postmaster) return;
+  signal(postmaster, 'SIGSTOP');
+  for (const pid of clusterProcesses(dataDir).slice(1)) signal(pid, 'SIGKILL');
+  signal(postmaster, 'SIGKILL');
 }
 
 /** Whatever a test started, whether it passed or not: servers, then the clusters of its folders, then the folders. */
