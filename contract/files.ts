@@ -16,18 +16,28 @@ export const FILE_DECISION_NOTE_MAX = 1000;
 /** A signed link opens its file for 15 minutes after it is minted. */
 export const FILE_LINK_MINUTES = 15;
 
-/** Types a managed file may have, told by its bytes (server/files/fileTypes.ts). */
-export const MANAGED_FILE_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'text/plain',
-  'text/csv',
-] as const;
+/**
+ * Each type a managed file may have (told by its bytes, server/files/fileTypes.ts): the extensions a file of it is
+ * named with, and the catalogue kind a reader sees ("PDF", "Word document": fileAccess.types.*).
+ */
+export const MANAGED_FILE_TYPE_FACTS = {
+  'application/pdf': { extensions: ['.pdf'], kind: 'pdf' },
+  'image/png': { extensions: ['.png'], kind: 'image' },
+  'image/jpeg': { extensions: ['.jpg', '.jpeg'], kind: 'image' },
+  'image/gif': { extensions: ['.gif'], kind: 'image' },
+  'image/webp': { extensions: ['.webp'], kind: 'image' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { extensions: ['.docx'], kind: 'word' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { extensions: ['.xlsx'], kind: 'excel' },
+  'text/plain': { extensions: ['.txt'], kind: 'text' },
+  'text/csv': { extensions: ['.csv'], kind: 'csv' },
+} as const;
+export type ManagedFileType = keyof typeof MANAGED_FILE_TYPE_FACTS;
+export const MANAGED_FILE_TYPES = Object.keys(MANAGED_FILE_TYPE_FACTS) as ManagedFileType[];
+
+/** The facts of a content type, or undefined for one we do not manage (never read through the prototype). */
+export function managedFileTypeFacts(contentType: string) {
+  return Object.hasOwn(MANAGED_FILE_TYPE_FACTS, contentType) ? MANAGED_FILE_TYPE_FACTS[contentType as ManagedFileType] : undefined;
+}
 
 /** Shown in the page (a PDF in a frame, an image as an image); every other type is offered as a download. */
 export const INLINE_FILE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -1,20 +1,9 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
-
-const TYPE_KEYS = new Map<string, string>([
-  ['application/pdf', 'pdf'],
-  ['image/png', 'image'],
-  ['image/jpeg', 'image'],
-  ['image/gif', 'image'],
-  ['image/webp', 'image'],
-  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word'],
-  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'excel'],
-  ['text/plain', 'text'],
-  ['text/csv', 'csv'],
-]);
+import { managedFileTypeFacts } from '../../../../contract/files';
 
 /** The catalogue key of a file's type as a reader names it ("PDF", "Word document"). */
-export const fileTypeKey = (contentType: string) => `fileAccess.types.${TYPE_KEYS.get(contentType) ?? 'other'}`;
+export const fileTypeKey = (contentType: string) => `fileAccess.types.${managedFileTypeFacts(contentType)?.kind ?? 'other'}`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

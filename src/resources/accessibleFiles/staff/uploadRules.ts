@@ -1,7 +1,7 @@
-import { MANAGED_FILE_MAX_BYTES, MANAGED_FILE_TYPES } from '../../../../contract/files';
+import { MANAGED_FILE_MAX_BYTES, MANAGED_FILE_TYPE_FACTS, MANAGED_FILE_TYPES, managedFileTypeFacts } from '../../../../contract/files';
 
 /** The file input's accept list: the types, and their extensions for systems that type a file oddly (a .csv as Excel). */
-const EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.docx', '.xlsx', '.txt', '.csv'];
+const EXTENSIONS: readonly string[] = Object.values(MANAGED_FILE_TYPE_FACTS).flatMap((facts) => facts.extensions);
 export const MANAGED_FILE_ACCEPT = [...MANAGED_FILE_TYPES, ...EXTENSIONS].join(',');
 
 export type UploadProblem = 'tooLarge' | 'wrongType';
@@ -12,7 +12,7 @@ export type UploadProblem = 'tooLarge' | 'wrongType';
  */
 export function uploadProblem(file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | null {
   if (file.size > MANAGED_FILE_MAX_BYTES) return 'tooLarge';
-  const known = (MANAGED_FILE_TYPES as readonly string[]).includes(file.type);
+  const known = managedFileTypeFacts(file.type) !== undefined;
   const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
   return known || EXTENSIONS.includes(extension) ? null : 'wrongType';
 }
