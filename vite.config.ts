@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compressDirectory } from './scripts/compressAssets';
 import { writePreloadPages } from './scripts/preloadPages';
+import { routesOfBuild } from './scripts/routeModules';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -22,17 +23,19 @@ function reactAdminInsideAppRouter(): Plugin {
   };
 }
 
-/** Once the build is written: the pages that preload a path's bundle, then brotli and gzip beside every text file. */
+/** Once the build is written: the pages that preload a path's bundle and its screen's chunks, then brotli and gzip beside every text file. */
 function preloadAndPrecompress(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'preload-and-precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
-      writePreloadPages(outDir);
+    async writeBundle() {
+      writePreloadPages(outDir, await routesOfBuild(root, outDir));
       compressDirectory(outDir);
     },
   };

@@ -7,28 +7,14 @@
  * are those of the files the build wrote (`.gz`, `.br`; files under 1 KB go out as they are). The sign-in page's
  * budget: 180 KB gzip (1 KB = 1000 bytes, as Vite reports), with no react-admin code; exits with 1 when over it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_BUNDLE, appRouteModules, ENTITY_TABLE, SIGN_IN_BUNDLE } from '../scripts/routeModules';
 import { entryKeyOf, readManifest, staticClosure, type Manifest } from '../scripts/viteManifest';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const SIGN_IN_BUNDLE = 'src/auth/AuthPages.tsx';
-const APP_BUNDLE = 'src/admin/AdminApp.tsx';
-const ENTITY_TABLE = 'src/entityTable/EntityTableScreen.tsx';
-/** The app's own pages, declared in src/admin/AdminApp.tsx rather than by a screen. */
-const APP_PAGES: [string, string][] = [
-  ['/ (home)', 'src/pages/home/HomePage.tsx'],
-  ['/profile', 'src/pages/profile/ProfilePage.tsx'],
-  ['/settings', 'src/pages/settings/SettingsPage.tsx'],
-];
 const BUDGET_BYTES = 180_000;
-
-/** What this bench reads of a screen declaration (src/admin/screenDeclaration.ts, typed for the browser). */
-interface DeclaredScreen {
-  routes: { path: string; view: 'entity' | 'placeholder' | (() => unknown) }[];
-  entity?: () => unknown;
-}
 
 const found = readManifest(DIST);
 if (!found) {
@@ -54,45 +40,12 @@ function sizes(files: Iterable<string>) {
   return total;
 }
 
-/** The manifest key of the module a loader imports, resolved from the folder of the file that declares it. */
-function importedModule(loader: () => unknown, folder: string): string {
-  const specifier = /import\(\s*["']([^"']+)["']\s*\)/.exec(loader.toString())?.[1];
-  if (!specifier) throw new Error(`No import() in ${loader.toString().slice(0, 80)}`);
-  const base = posix.normalize(posix.join(folder, specifier));
-  const key = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => manifest[candidate]);
-  if (!key) throw new Error(`The manifest has no chunk for ${base}`);
-  return key;
-}
-
-/** Every screen route and the lazy modules it opens, read from the screen declarations themselves. */
-async function screenRouteModules(): Promise<[string, string[]][]> {
-  const resources = join(ROOT, 'src', 'resources');
-  const routes: [string, string[]][] = [];
-  for (const name of readdirSync(resources).sort()) {
-    const index = join(resources, name, 'index.ts');
-    if (!existsSync(index)) continue;
-    const declaration = (await import(index)).default as DeclaredScreen;
-    const folder = `src/resources/${name}`;
-    for (const route of declaration.routes) {
-      const modules =
-        typeof route.view === 'function'
-          ? [importedModule(route.view, folder)]
-          : route.view === 'entity' && declaration.entity
-            ? [ENTITY_TABLE, importedModule(declaration.entity, folder)]
-            : [];
-      routes.push([`/${route.path}`, modules]);
-    }
-  }
-  return routes;
-}
-
 const initial = staticClosure(manifest, entryKeyOf(manifest));
 const closureOf = (keys: string[]) => keys.reduce((files, key) => staticClosure(manifest, key, files), new Set(initial));
 
 const routes: { route: string; files: Set<string> }[] = [
   { route: '/sign-in (and the other sign-in pages)', files: closureOf([SIGN_IN_BUNDLE]) },
-  ...APP_PAGES.map(([route, module]) => ({ route, files: closureOf([APP_BUNDLE, module]) })),
-  ...(await screenRouteModules()).map(([route, modules]) => ({ route, files: closureOf([APP_BUNDLE, ...modules]) })),
+  ...(await appRouteModules(ROOT, manifest, (file) => import(file))).map(({ path, modules }) => ({ route: path, files: closureOf([APP_BUNDLE, ...modules]) })),
 ];
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;

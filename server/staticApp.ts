@@ -2,22 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { PreloadPage } from '../scripts/preloadPages';
-import { authPaths, routePaths } from '../src/config/routePaths';
 import { ApiError } from './core/errors';
 import { sendError } from './core/errorHandlers';
+import { routePageMatcher, type RoutePages } from './staticRoutePages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The build's route → page table (scripts/preloadPages.ts), or null for a build without one. */
+function readRoutePages(root: string): RoutePages | null {
+  const file = path.join(root, '.vite', 'routePages.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePages) : null;
+}
+
 /**
- * The page for an app path: index.html with a modulepreload of the bundle that path opens (written by the build,
- * scripts/preloadPages.ts), or index.html itself when the build has none.
+ * The page for each app path: index.html with modulepreloads of the bundle and screen chunks that path opens (written
+ * by the build), or index.html itself where the build wrote none. Read once at start, not on disk per request.
  */
-function pageFor(builtPages: ReadonlySet<string>, urlPath: string): string {
-  const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-  if (route === routePaths.notFound) return 'index.html';
-  const page: PreloadPage = (authPaths as readonly string[]).includes(route) ? 'index.auth.html' : 'index.app.html';
-  return builtPages.has(page) ? page : 'index.html';
+function pageChooser(root: string | null): (urlPath: string) => string {
+  const table = root ? readRoutePages(root) : null;
+  if (!root || !table) return () => 'index.html';
+  const match = routePageMatcher(table);
+  const built = new Set([table.otherwise, ...table.routes.map((route) => route.page)].filter((page) => fs.existsSync(path.join(root, page))));
+  return (urlPath) => {
+    const page = match(path.posix.normalize(urlPath));
+    return built.has(page) ? page : 'index.html';
+  };
+}
+
+const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
+
+/** A request's path, decoded; null when its percent-encoding is not valid UTF-8 (Fastify's router refuses most such paths first). */
+function decodedPath(rawPath: string): string | null {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -28,12 +48,13 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
   const root = staticDir && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : null;
   // cacheControl: false, so the cache-control set below stands (send would overwrite it with max-age=0).
   if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
-  // The build's pages are known at start; looking for them on every page request would touch the disk each time.
-  const builtPages = new Set(root ? ['index.auth.html', 'index.app.html'].filter((page) => fs.existsSync(path.join(root, page))) : []);
+  const pageFor = pageChooser(root);
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0]);
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
+    const rawPath = request.url.split('?')[0];
+    const urlPath = decodedPath(rawPath);
+    if (isApiPath(urlPath ?? rawPath)) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
+    if (urlPath === null) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
     if (!root) return reply.code(503).type('text/plain').send('The app is not built: run npm run build');
     reply.header('vary', 'Accept-Encoding');
     const file = path.normalize(urlPath).replace(/^([/\\])+/, '');
@@ -44,6 +65,6 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
     }
     // A chunk of another build is gone for good: the page asking for it must not take index.html for code.
     if (inside && file.startsWith('assets/')) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').sendFile(pageFor(builtPages, urlPath));
+    return reply.header('cache-control', 'no-cache').sendFile(pageFor(urlPath));
   });
 }
