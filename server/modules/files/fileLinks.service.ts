@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FILE_LINK_MINUTES, INLINE_FILE_TYPES, fileLinkRoute, type FileLinkDto, type FileLinkRefusal, type FileLinkViewDto } from '../../../contract/files';
 import type { FileContentDisposition } from '../../../contract/schemas/fileAccess';
 import type { AppContext } from '../../context';
@@ -36,6 +36,8 @@ async function loadOpening(db: Db, linkId: string) {
       file: managedFiles,
       grant: fileGrants,
       user: { partnerId: users.partnerId, isActive: users.isActive, deletedAt: users.deletedAt },
+      // Whether the grant still names the link's user (a role taken away or a move to another partner ends it).
+      grantNamesUser: sql<boolean | null>`${grantNamesUser({ id: fileLinks.userId, partnerId: users.partnerId })}`,
     })
     .from(fileLinks)
     .innerJoin(managedFiles, eq(managedFiles.id, fileLinks.fileId))
@@ -60,14 +62,17 @@ async function checkedOpening(db: Db, type: FileTokenType, secret: Uint8Array, t
   if (row.link.expiresAt <= now) throw linkRefusal('expired', field);
   if (row.file.deletedAt || row.user.deletedAt || !row.user.isActive) throw linkRefusal('notFound', field);
   if (row.grant.revokedAt) throw linkRefusal('revoked', field);
-  const [named] = await db
-    .select({ id: fileGrants.id })
-    .from(fileGrants)
-    .where(and(eq(fileGrants.id, row.grant.id), grantNamesUser({ id: row.link.userId, partnerId: row.user.partnerId })));
-  if (!named) throw linkRefusal('notFound', field);
+  if (!row.grantNamesUser) throw linkRefusal('notFound', field);
   if (now < row.grant.validFrom || now >= row.grant.validTo) throw linkRefusal('expired', field);
   if (downloadsLeftOf(row.grant) === 0 && !row.link.downloadedAt) throw linkRefusal('exhausted', field);
   return row;
+}
+
+/** Inline only for the types shown in the page; an attachment never for a view-only grant. */
+function allowedContent(opening: OpeningRow, disposition: FileContentDisposition) {
+  if (disposition === 'inline' && !INLINE_FILE_TYPES.includes(opening.file.contentType)) throw fieldError('disposition', 'filesApi.notInline');
+  if (disposition === 'attachment' && opening.grant.viewOnly) throw forbidden('filesApi.viewOnly');
+  return opening;
 }
 
 const countedOpening = (row: OpeningRow): CountedOpening => ({
@@ -127,15 +132,15 @@ export function createFileLinkService(ctx: Pick<AppContext, 'db' | 'events' | 'c
      * which carries no bytes, asks with `counts: false`).
      */
     async content(ticket: string, disposition: FileContentDisposition, from: AccessClient, now = new Date(), options = { counts: true }): Promise<Download> {
-      const row = await transactionThenPublish(ctx, async (tx, publish) => {
-        const opening = await checkedOpening(tx, 'file-content', secret, ticket, now, 'ticket');
-        if (disposition === 'inline' && !INLINE_FILE_TYPES.includes(opening.file.contentType)) throw fieldError('disposition', 'filesApi.notInline');
-        if (disposition === 'attachment') {
-          if (opening.grant.viewOnly) throw forbidden('filesApi.viewOnly');
-          if (options.counts) await countDownload(tx, publish, countedOpening(opening), from, now, 'ticket');
-        }
-        return opening;
-      });
+      // Only a counted download writes: every other request (each range of a shown PDF, a HEAD) is one read.
+      const counted = disposition === 'attachment' && options.counts;
+      const row = counted
+        ? await transactionThenPublish(ctx, async (tx, publish) => {
+            const opening = allowedContent(await checkedOpening(tx, 'file-content', secret, ticket, now, 'ticket'), disposition);
+            await countDownload(tx, publish, countedOpening(opening), from, now, 'ticket');
+            return opening;
+          })
+        : allowedContent(await checkedOpening(ctx.db, 'file-content', secret, ticket, now, 'ticket'), disposition);
       return { key: row.file.storageKey, fileName: row.file.fileName, contentType: row.file.contentType };
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { GrantState } from '../../../contract/files';
 import { userRoles } from '../../db/schema';
 import { fileGrants } from './files.schema';
@@ -12,8 +12,9 @@ export interface Grantee {
 /**
  * The grants whose condition names this user: the user, their partner, or a role they hold now. Roles are
  * read in the same query, so a role taken away ends a role grant at once (a link minted before included).
+ * The user may be given as values or as columns of the query's own rows (a link's user, joined).
  */
-export function grantNamesUser(user: Grantee): SQL {
+export function grantNamesUser(user: Grantee | { id: Column; partnerId: Column }): SQL {
   const conditions = [
     eq(fileGrants.userId, user.id),
     inArray(fileGrants.roleId, sql`(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${user.id})`),
