@@ -16,6 +16,27 @@ export async function createMailToken(db: Pick<Db, 'insert' | 'update'>, userId:
   return token;
 }
 
+/** Every mailed link of the user stops working (a deactivation: an old activation link must not undo it). */
+export async function voidMailTokensOfUser(db: Pick<Db, 'update'>, userId: string) {
+  await db
+    .update(mailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(mailTokens.userId, userId), isNull(mailTokens.usedAt)));
+}
+
+/**
+ * Whether the account still waits for its activation: its newest activation link, expired or not, was neither used
+ * nor voided. A link is only ever voided by a newer one or by a deactivation, so a deactivated account waits no more.
+ */
+export async function awaitsActivation(db: Pick<Db, 'select'>, userId: string) {
+  const [waiting] = await db
+    .select({ id: mailTokens.id })
+    .from(mailTokens)
+    .where(and(eq(mailTokens.userId, userId), eq(mailTokens.purpose, 'activation'), isNull(mailTokens.usedAt)))
+    .limit(1);
+  return !!waiting;
+}
+
 /** The live token for this email and purpose, or null: unknown, used, expired or someone else's. */
 export async function findMailToken(db: Db, email: string, token: string, purpose: MailTokenPurpose) {
   const [row] = await db

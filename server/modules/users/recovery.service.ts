@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '../../../contract/http';
 import { ACTIVATION_TOKEN_SECONDS, RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import { hashPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
-import { consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
+import { awaitsActivation, consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
 import { sendActivationMail } from './activationMail';
@@ -30,11 +31,28 @@ export function createRecoveryService(ctx: AppContext) {
     return true;
   }
 
+  /**
+   * A new mailed token, the user's earlier ones of that purpose voided, or null when `stillDue` says no under the
+   * user's row lock: that lock orders two at once (a retry), so one link stays live, and a deactivation in flight.
+   */
+  const newMailToken = (
+    userId: string,
+    purpose: MailTokenPurpose,
+    seconds: number,
+    stillDue: (tx: Db, user: { isActive: boolean; emailConfirmed: boolean }) => Promise<boolean>,
+  ) =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [user] = await tx.select({ isActive: users.isActive, emailConfirmed: users.emailConfirmed }).from(users).where(eq(users.id, userId)).for('update');
+      return user && (await stillDue(tx, user)) ? createMailToken(tx, userId, purpose, seconds) : null;
+    });
+
   /** Mails a reset link to an active account; an unknown or inactive one gets nothing, and nobody is told. */
   async function mailResetLink(email: string, language: Language) {
     const user = await findUserByEmail(db, email);
     if (!user?.isActive || !mayMail(email.toLowerCase())) return;
-    const token = await createMailToken(db, user.id, 'reset', RESET_TOKEN_SECONDS);
+    const token = await newMailToken(user.id, 'reset', RESET_TOKEN_SECONDS, async (_, now) => now.isActive);
+    if (!token) return;
     const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
@@ -46,12 +64,17 @@ export function createRecoveryService(ctx: AppContext) {
 
   /**
    * Mails a new activation link to an account that was never activated (inactive, mail not confirmed); its
-   * earlier codes stop working. An active, deactivated or unknown account gets nothing, and nobody is told.
+   * earlier codes stop working. An active, deactivated (even one that never confirmed its mail) or unknown account
+   * gets nothing, and nobody is told.
    */
   async function mailActivationLink(email: string, language: Language) {
     const user = await findUserByEmail(db, email);
-    if (!user || user.isActive || user.emailConfirmed || !mayMail(email.trim().toLowerCase())) return;
-    const token = await createMailToken(db, user.id, 'activation', ACTIVATION_TOKEN_SECONDS);
+    if (!user) return;
+    const waiting = async (reader: Db, now: { isActive: boolean; emailConfirmed: boolean }) =>
+      !now.isActive && !now.emailConfirmed && awaitsActivation(reader, user.id);
+    if (!(await waiting(db, user)) || !mayMail(email.trim().toLowerCase())) return;
+    const token = await newMailToken(user.id, 'activation', ACTIVATION_TOKEN_SECONDS, waiting);
+    if (!token) return;
     await sendActivationMail(ctx, user, token, language);
   }
 

@@ -13,7 +13,7 @@ import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { containsInAny, countOf, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
-import { createMailToken } from '../accounts/mailTokens';
+import { createMailToken, voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
@@ -219,7 +219,10 @@ export function createUserService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       if (!active) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, target.id));
-      if (!active) await revokeRefreshTokensOfUser(tx, target.id);
+      if (!active) {
+        await revokeRefreshTokensOfUser(tx, target.id);
+        await voidMailTokensOfUser(tx, target.id);
+      }
       await writeAudit(tx, {
         userId: principal.id,
         type: 'Update',
