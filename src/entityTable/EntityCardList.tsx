@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord, type SortPayload } from 'react-admin';
+import { wrapOneLineText } from './OneLineText';
 import type { EntityColumn } from './types';
 import type { GridSelection } from './EntityTableGrid';
 
@@ -82,7 +83,7 @@ export function EntityCardList<T extends RaRecord>({
                   />
                 )}
                 <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Box sx={{ fontWeight: 600, overflowWrap: 'anywhere', '& *': { whiteSpace: 'normal' } }} data-testid="entity-card-title">
+                  <Box sx={{ fontWeight: 600, overflowWrap: 'anywhere', '& *': { whiteSpace: 'normal' }, ...wrapOneLineText }} data-testid="entity-card-title">
                     {title ? shown(title, row) : rowTitle(row)}
                   </Box>
                   {status && (
@@ -106,7 +107,7 @@ export function EntityCardList<T extends RaRecord>({
                       <Typography
                         component="dd"
                         variant="body2"
-                        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}
+                        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', ...wrapOneLineText }}
                         data-testid={`entity-card-fact-${column.source}`}
                       >
                         {shown(column, row)}

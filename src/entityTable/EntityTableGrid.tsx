@@ -10,11 +10,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import type { Theme } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslate, type Identifier, type RaRecord, type SortPayload } from 'react-admin';
 import { EntityCardList } from './EntityCardList';
 import { EmptyList, FailedList, ROW_HEIGHT, SkeletonCards, SkeletonRows, type EmptyListOffer } from './EntityListStates';
+import { OneLineText } from './OneLineText';
 import type { EntityColumn } from './types';
 
 /** Specification section 9: the table is 50vh high, its header stays in view while it scrolls. */
@@ -51,10 +52,28 @@ function cellValue<T extends RaRecord>(column: EntityColumn<T>, row: T): ReactNo
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
+/** A row keeps one height: a plain text cell is one line, cut with its whole text in a tooltip. */
+function tableCellValue<T extends RaRecord>(column: EntityColumn<T>, row: T): ReactNode {
+  const value = cellValue(column, row);
+  return typeof value === 'string' && value !== '—' ? <OneLineText text={value} /> : value;
+}
+
 /** MUI types the checkbox's input props without data attributes. */
 const testId = (id: string) => ({ 'data-testid': id }) as object;
 
 const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+/** A translucent tint laid over the sticky cell's opaque paper, so it shades with its row and hides what scrolls under it. */
+const tint = (colour: (theme: Theme) => string) => ({ backgroundImage: (theme: Theme) => `linear-gradient(${colour(theme)}, ${colour(theme)})` });
+
+/** The row menu's cell stays in view at the right and takes its row's hover and selection shades. */
+const stickyActions = {
+  ...stickyRight,
+  py: 0,
+  'tr:hover > &': tint((theme) => theme.palette.action.hover),
+  'tr.Mui-selected > &': tint((theme) => alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)),
+  'tr.Mui-selected:hover > &': tint((theme) => alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity)),
+} as const;
 
 /**
  * The list: on wide screens a table (sticky header, optional select-all column, rows of one height with their
@@ -202,10 +221,10 @@ export function EntityTableGrid<T extends RaRecord>({
                       key={column.source}
                       sx={{ maxWidth: column.maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', py: 0.5 }}
                     >
-                      {cellValue(column, row)}
+                      {tableCellValue(column, row)}
                     </TableCell>
                   ))}
-                  <TableCell align="right" sx={{ ...stickyRight, py: 0 }}>
+                  <TableCell align="right" sx={stickyActions} data-testid="entity-row-actions">
                     {renderActions(row)}
                   </TableCell>
                 </TableRow>

@@ -3,10 +3,10 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { useListController, useTranslate } from 'react-admin';
 import { FILE_REQUEST_STATUSES, type FileRequestDto, type FileRequestStatus } from '../../../../contract/files';
 import { DEFAULT_PAGE_SIZE } from '../../../../contract/http';
+import { OneLineText } from '../../../entityTable/OneLineText';
 import { RowActionMenu, type RowMenuItem } from '../../../entityTable/RowActionMenu';
 import type { EntityColumn, EntityFilter } from '../../../entityTable/types';
 import { useResourceAccess } from '../../../entityTable/useResourceAccess';
@@ -32,26 +32,25 @@ function RequestStatusChip({ status }: { status: FileRequestStatus }) {
 
 function AskedFile({ row }: { row: FileRequestDto }) {
   const translate = useTranslate();
-  return (
-    <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-      {row.fileId ? (row.fileName ?? '—') : translate('fileManager.requests.freeText', { text: row.requestText })}
-    </Box>
-  );
+  return <OneLineText text={row.fileId ? (row.fileName ?? '—') : translate('fileManager.requests.freeText', { text: row.requestText })} />;
 }
 
+/** Who decided and when, then the decision's note, on one line (whole in a tooltip; wrapped on a phone's card). */
 function Decision({ row }: { row: FileRequestDto }) {
   const when = useDateTimeFormat();
   const translate = useTranslate();
   if (!row.decidedAt) return <>—</>;
+  const decided = translate('fileManager.requests.decidedBy', { name: row.decidedByName ?? '', when: when(row.decidedAt) });
   return (
-    <Box component="span" sx={{ whiteSpace: 'normal' }}>
-      {translate('fileManager.requests.decidedBy', { name: row.decidedByName ?? '', when: when(row.decidedAt) })}
+    <OneLineText text={row.decisionNote ? `${decided} · ${row.decisionNote}` : decided}>
+      {decided}
       {row.decisionNote && (
-        <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }} data-testid="request-decision-note">
+          {' · '}
           {row.decisionNote}
-        </Typography>
+        </Box>
       )}
-    </Box>
+    </OneLineText>
   );
 }
 
@@ -71,7 +70,7 @@ const columns: EntityColumn<FileRequestDto>[] = [
     render: (row) => <AskedFile row={row} />,
     card: 'title',
   },
-  { source: 'reason', labelKey: 'fileManager.requests.fields.reason', maxWidth: 280, hideOnMobile: true },
+  { source: 'reason', labelKey: 'fileManager.requests.fields.reason', maxWidth: 280, hideOnMobile: true, card: 'fact' },
   {
     source: 'status',
     labelKey: 'fileManager.requests.fields.status',
@@ -87,7 +86,14 @@ const columns: EntityColumn<FileRequestDto>[] = [
     render: (row) => <CreatedAt row={row} />,
     card: 'fact',
   },
-  { source: 'decidedAt', labelKey: 'fileManager.requests.fields.decidedAt', maxWidth: 260, hideOnMobile: true, render: (row) => <Decision row={row} /> },
+  {
+    source: 'decidedAt',
+    labelKey: 'fileManager.requests.fields.decidedAt',
+    maxWidth: 260,
+    hideOnMobile: true,
+    render: (row) => <Decision row={row} />,
+    card: 'fact',
+  },
 ];
 
 const filters: EntityFilter[] = [
