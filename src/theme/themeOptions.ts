@@ -1,6 +1,7 @@
 import type { ThemeOptions } from '@mui/material/styles';
 import type { ThemeMode } from '../preferences/themeMode';
 import { helperTextOverrides } from './fieldSpacing';
+import { tablePaginationOverrides } from './tablePagination';
 import { BORDER_RADIUS, BREAKPOINTS, PRIMARY_COLOR } from './themeConstants';
 import { paletteOf } from './themePalette';
 
@@ -17,6 +18,7 @@ export function themeOptions(mode: ThemeMode): ThemeOptions {
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiFormHelperText: { styleOverrides: helperTextOverrides },
+      MuiTablePagination: { styleOverrides: tablePaginationOverrides },
       // A bar carries no text: the brand colour itself, in both modes.
       MuiLinearProgress: { styleOverrides: { barColorPrimary: { backgroundColor: PRIMARY_COLOR } } },
     },

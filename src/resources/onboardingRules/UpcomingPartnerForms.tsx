@@ -7,15 +7,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useTranslate } from 'react-admin';
 import type { PagedResult } from '../../../contract/envelope';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/http';
+import { DEFAULT_PAGE_SIZE } from '../../../contract/http';
 import type { UpcomingPartnerFormsDto } from '../../../contract/onboardingRules';
 import { apiPaths } from '../../config/apiPaths';
+import { EntityPagination } from '../../entityTable/EntityPagination';
 import { apiRequest } from '../../providers/http';
 import { PartnerPicker } from '../partners/PartnerPicker';
 
@@ -85,18 +85,15 @@ export function UpcomingPartnerForms() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.totalCount ?? 0}
-        page={page}
-        onPageChange={(_, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number.parseInt(event.target.value, 10));
+      <EntityPagination
+        total={data?.totalCount ?? 0}
+        page={page + 1}
+        perPage={pageSize}
+        onPage={(next) => setPage(next - 1)}
+        onPerPage={(next) => {
+          setPageSize(next);
           setPage(0);
         }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
       />
     </Card>
   );

@@ -10,13 +10,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'react-admin';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/http';
+import { DEFAULT_PAGE_SIZE } from '../../../contract/http';
 import { PARTNER_FORM_STATUSES, partnerFormSectionRoute, type PartnerFormDto, type PartnerFormStatus } from '../../../contract/forms';
 import { EmptyState } from '../../components/EmptyState';
+import { EntityPagination } from '../../entityTable/EntityPagination';
 import { PageHeading } from '../../layout/PageHeading';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
 import { firstUnfinishedSectionOf } from './firstUnfinishedSection';
@@ -117,23 +117,14 @@ export default function OwnPartnerFormListPage() {
             ))}
           </List>
         )}
-        <TablePagination
-          component="div"
-          count={total ?? 0}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_, next) => setPage(next + 1)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(parseInt(event.target.value, 10));
+        <EntityPagination
+          total={total ?? 0}
+          page={page}
+          perPage={perPage}
+          onPage={setPage}
+          onPerPage={(next) => {
+            setPerPage(next);
             setPage(1);
-          }}
-          labelRowsPerPage={translate('admin.table.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => translate('admin.table.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`admin.table.page.${type}`)}
-          sx={{
-            '.MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 2 },
-            '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
           }}
         />
       </Card>
