@@ -162,6 +162,13 @@ export default {
         role_permissions: 'Role permissions',
         tickets: 'Ticket',
         ticket_messages: 'Ticket message',
+        partner_forms: 'Partner form',
+        partner_form_files: 'Partner form file',
+        forms: 'Form',
+        file_grants: 'File access',
+        file_requests: 'File request',
+        managed_files: 'File',
+        onboarding_rules: 'Onboarding rule',
       },
     },
     roles: {

@@ -162,6 +162,13 @@ export default {
         role_permissions: 'Quyền của vai trò',
         tickets: 'Yêu cầu hỗ trợ',
         ticket_messages: 'Tin nhắn yêu cầu hỗ trợ',
+        partner_forms: 'Biểu mẫu đối tác',
+        partner_form_files: 'Tệp biểu mẫu đối tác',
+        forms: 'Biểu mẫu',
+        file_grants: 'Quyền truy cập tệp',
+        file_requests: 'Yêu cầu tệp',
+        managed_files: 'Tệp',
+        onboarding_rules: 'Quy tắc đăng ký',
       },
     },
     roles: {

@@ -21,6 +21,8 @@ export async function writeAudit(
     key: string;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
+    /** When the change happened, if not now (the demo's past history). */
+    at?: Date;
   },
 ) {
   const before = publicValues(entry.before);
@@ -37,5 +39,6 @@ export async function writeAudit(
     oldValues: entry.type === 'Update' && before ? Object.fromEntries(changed.map((k) => [k, before[k]])) : before,
     newValues: entry.type === 'Update' && after ? Object.fromEntries(changed.map((k) => [k, after[k]])) : after,
     affectedColumns: changed,
+    ...(entry.at ? { dateTime: entry.at } : {}),
   });
 }

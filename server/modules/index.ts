@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { activityModule } from './activity';
 import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
@@ -27,5 +28,6 @@ export const modules: readonly PortalModule[] = [
   partnerFormsModule,
   onboardingRulesModule,
   filesModule,
+  activityModule,
   dashboardModule,
 ];

@@ -25,8 +25,11 @@ export interface DemoTicket {
   messages: { from: 'partner' | 'support'; body: string; files?: DemoFile[] }[];
 }
 
-/** One ticket per status for each demo partner, with a short chat and a few files. */
-export const demoTickets = (partnerName: string): DemoTicket[] => [
+/**
+ * One ticket per status for each demo partner, with a short chat and a few files. A partner that `chases` wrote
+ * again after support's answer on its OPEN ticket, so that ticket waits for us (staff Home's "Waiting longest").
+ */
+export const demoTickets = ({ partnerName, chases }: { partnerName: string; chases: boolean }): DemoTicket[] => [
   {
     status: 'OPEN',
     subject: 'Cannot upload the signed contract',
@@ -35,6 +38,7 @@ export const demoTickets = (partnerName: string): DemoTicket[] => [
     messages: [
       { from: 'partner', body: 'It happens with every PDF I try.' },
       { from: 'support', body: '<p>Thank you. Could you tell us the size of the file?</p>' },
+      ...(chases ? [{ from: 'partner' as const, body: 'It is 14 MB. Our deadline for the contract is Friday: any news?' }] : []),
     ],
   },
   {
@@ -73,7 +77,7 @@ export const demoTickets = (partnerName: string): DemoTicket[] => [
 
 /** Which demo partner's tickets, written by which of its users, answered by support. */
 export const DEMO_TICKET_OWNERS = [
-  { partnerName: 'Acme Logistics', partnerUser: 'partner@acme.example' },
-  { partnerName: 'Globex Trading', partnerUser: 'partner@globex.example' },
+  { partnerName: 'Acme Logistics', partnerUser: 'partner@acme.example', chases: false },
+  { partnerName: 'Globex Trading', partnerUser: 'partner@globex.example', chases: true },
 ] as const;
 export const SUPPORT_USER = 'support@example.com';

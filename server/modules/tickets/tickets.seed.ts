@@ -47,15 +47,15 @@ export async function seedDemoTickets(ctx: AppContext) {
     const partnerId = await demoPartnerId(db, owner.partnerName);
     const partnerUserId = userIds.get(owner.partnerUser);
     if (!partnerId || !partnerUserId || !supportId) continue;
-    for (const [ticketIndex, demo] of demoTickets(owner.partnerName).entries()) {
+    for (const [ticketIndex, demo] of demoTickets(owner).entries()) {
       const [present] = await db
         .select({ id: tickets.id })
         .from(tickets)
         .where(and(eq(tickets.partnerId, partnerId), eq(tickets.subject, demo.subject)))
         .limit(1);
       if (present) continue;
-      // Older statuses are older tickets: a CLOSED one began weeks ago, an OPEN one today.
-      const createdAt = new Date(now - ((3 - ticketIndex) * 7 + ownerIndex + 1) * 24 * HOUR);
+      // Older statuses are older tickets: a CLOSED one began weeks ago, an OPEN one a day or two ago.
+      const createdAt = new Date(now - (ticketIndex * 7 + ownerIndex + 1) * 24 * HOUR);
       const description = toSafeHtml(demo.description);
       const lastMessageAt = new Date(createdAt.getTime() + demo.messages.length * 3 * HOUR);
       const messageTimes = demo.messages.map((_, messageIndex) => new Date(createdAt.getTime() + (messageIndex + 1) * 3 * HOUR));
