@@ -55,7 +55,7 @@ export default {
     byStatus: {
       title: 'Tickets by status',
       total: '%{smart_count} ticket in all |||| %{smart_count} tickets in all',
-      figure: '%{status}: %{count}',
+      figure: '%{status} tickets: %{count}',
       emptyTitle: 'No tickets yet',
       emptyHint: 'Tickets that partners raise are counted here.',
       all: 'Ticket manager',

@@ -55,7 +55,7 @@ export default {
     byStatus: {
       title: 'Yêu cầu hỗ trợ theo trạng thái',
       total: 'Tổng cộng %{smart_count} yêu cầu',
-      figure: '%{status}: %{count}',
+      figure: '%{status}: %{count} yêu cầu',
       emptyTitle: 'Chưa có yêu cầu hỗ trợ nào',
       emptyHint: 'Các yêu cầu đối tác gửi sẽ được đếm ở đây.',
       all: 'Quản lý yêu cầu',

@@ -92,9 +92,12 @@ function setStatus(id: string, status: unknown) {
 export const ticketHandlers = [
   http.post('/api/v1/tickets/search', async ({ request }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
-    const body = (await request.json()) as { pageNumber: number; pageSize: number; subject?: string; id?: string };
+    const body = (await request.json()) as { pageNumber: number; pageSize: number; subject?: string; id?: string; status?: string };
     const matching = ticketsMock.tickets.filter(
-      (t) => (!body.subject || t.subject.toLowerCase().includes(body.subject.toLowerCase())) && (!body.id || t.id.startsWith(body.id)),
+      (t) =>
+        (!body.subject || t.subject.toLowerCase().includes(body.subject.toLowerCase())) &&
+        (!body.id || t.id.startsWith(body.id)) &&
+        (!body.status || t.status === body.status),
     );
     const start = (body.pageNumber - 1) * body.pageSize;
     const page: PagedResult<TicketDto> = {

@@ -8,12 +8,11 @@ import { DEFAULT_PAGE_SIZE } from '../../contract/http';
 import type { SessionUser } from '../providers/auth/sessionUser';
 import type { LiveResourceMeta } from '../realtime/resourceChanges';
 import { AdvancedSearchPanel } from './AdvancedSearchPanel';
-import { ConfirmDialog } from './ConfirmDialog';
-import { DeleteRowDialog, EntityRecordDialogs } from './EntityRecordDialogs';
+import { ConfirmDialog, DeleteRowDialog, EntityRecordDialogs, ExportProgressDialog } from './lazyDialogs';
 import { EntityPagination } from './EntityPagination';
 import { EntityTableGrid } from './EntityTableGrid';
 import { EntityToolbar } from './EntityToolbar';
-import { ExportProgressDialog } from './ExportProgressDialog';
+import { useLinkedFilterApplied, useLinkedFilterSeed } from './linkedFilter';
 import type { RowMenuItem } from './RowActionMenu';
 import { RowActionMenu } from './RowActionMenu';
 import type { EntityResource, EntityRowAction, RowActionHelpers } from './types';
@@ -41,6 +40,9 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
   const { can, isPending: accessPending } = useResourceAccess(resource.permissions);
   const { identity } = useGetIdentity();
   const isStaff = !!identity && !(identity as SessionUser).partnerId;
+  const storeKey = `${resource.name}.entityTable`;
+  // A link's filters show in the open advanced search, where they can be changed or cleared.
+  const linked = useLinkedFilterSeed(resource, storeKey);
   const list = useListController<T>({
     resource: resource.name,
     perPage: DEFAULT_PAGE_SIZE,
@@ -48,15 +50,19 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
     sort: resource.defaultSort ?? { field: '', order: 'ASC' },
     filter: resource.permanentFilter,
     disableSyncWithLocation: true,
-    storeKey: `${resource.name}.entityTable`,
+    storeKey,
     // The hub's changes of this resource refetch the list (src/realtime/resourceChanges.ts).
     queryOptions: { meta: { liveResource: resource.liveResource } satisfies LiveResourceMeta },
   });
   const { refetch, onUnselectItems, filterValues, setFilters } = list;
+  useLinkedFilterApplied(
+    resource,
+    useCallback((filters: Record<string, unknown>) => setFilters(filters, undefined, false), [setFilters]),
+  );
   const csv = useCsvExport(resource.name);
   const [deleteMany, { isPending: deletingMany }] = useDeleteMany();
   const [creating, setCreating] = useState(false);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(linked);
   const [pending, setPending] = useState<Pending<T>>(null);
 
   const reload = useCallback(() => {
@@ -212,6 +218,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
       />
 
       <EntityRecordDialogs
+        prefetch={!list.isPending}
         resource={resource}
         creating={creating}
         editId={editId}

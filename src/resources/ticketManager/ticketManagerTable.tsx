@@ -1,6 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { adminTicketDetailRoute, type TicketDto } from '../../../contract/tickets';
+import { adminTicketDetailRoute, TICKET_STATUSES, type TicketDto } from '../../../contract/tickets';
 import { declaredIdentity } from '../../admin/screenDeclaration';
 import type { EntityResource } from '../../entityTable/types';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
@@ -11,6 +11,7 @@ import { TicketIdFilterInput } from '../tickets/manager/TicketIdFilterInput';
 import { TicketStatusDialog } from '../tickets/TicketStatusDialog';
 import { TicketStatusChip } from '../tickets/TicketStatusChip';
 import { TicketStatusIcon } from '../tickets/TicketStatusIcon';
+import { statusLabelKey } from '../tickets/ticketStatus';
 import ticketManager from '.';
 
 /**
@@ -29,6 +30,13 @@ const ticketManagerTable: EntityResource<TicketDto> = {
     { kind: 'custom', source: 'id', labelKey: 'tickets.fields.id', Input: TicketIdFilterInput },
     { kind: 'text', source: 'subject', labelKey: 'tickets.fields.subject' },
     { kind: 'custom', source: 'partnerId', labelKey: 'tickets.fields.partnerName', Input: PartnerFilterInput },
+    // Home's figures link here on one status: /ticket-management?filter={"status":"OPEN"}.
+    {
+      kind: 'select',
+      source: 'status',
+      labelKey: 'tickets.fields.status',
+      choices: TICKET_STATUSES.map((value) => ({ value, labelKey: statusLabelKey(value) })),
+    },
   ],
   columns: [
     { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} />, card: 'fact' },
