@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -7,9 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -20,6 +17,8 @@ import { useGetList, usePermissions, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/http';
 import { FORM_STATUSES, formEditorRoute, type FormDto, type FormStatus } from '../../../contract/forms';
 import { canAccessWith } from '../../../contract/permissions';
+import { EmptyState } from '../../components/EmptyState';
+import { LinkedRowList } from '../../components/LinkedRowList';
 import { EntityPagination } from '../../entityTable/EntityPagination';
 import { PageHeading } from '../../layout/PageHeading';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
@@ -66,6 +65,12 @@ export default function FormDefinitionListPage() {
   // Under the resource's name, so a hub change of `forms` refreshes the counts with the list.
   const { data: counts } = useQuery({ queryKey: ['form-config', 'counts'], queryFn: ({ signal }) => fetchFormCounts(signal) });
   const all = counts ? FORM_STATUSES.reduce((sum, value) => sum + (counts[value] ?? 0), 0) : undefined;
+  const clearSearch = () => {
+    setTyped('');
+    setKeyword('');
+    setStatus('');
+    setPage(1);
+  };
   const tabLabel = (label: string, count: number | undefined) => (count === undefined ? label : translate('formBuilder.list.tab', { label, count }));
 
   return (
@@ -123,38 +128,52 @@ export default function FormDefinitionListPage() {
         </Stack>
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.loading')} />}</Box>
         {!isPending && (data ?? []).length === 0 ? (
-          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="form-list-empty">
-            {keyword || status ? translate('formBuilder.list.noMatch') : translate('formBuilder.list.empty')}
-          </Typography>
+          keyword || status ? (
+            <EmptyState
+              dense
+              title={translate('formBuilder.list.noMatch')}
+              hint={translate('admin.table.noMatchHint')}
+              action={
+                <Button variant="outlined" onClick={clearSearch}>
+                  {translate('admin.table.clearFilters')}
+                </Button>
+              }
+              testId="form-list-empty"
+            />
+          ) : (
+            <EmptyState
+              dense
+              title={translate('formBuilder.list.empty')}
+              action={
+                mayCreate && (
+                  <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="form-list-empty-new">
+                    {translate('formBuilder.list.new')}
+                  </Button>
+                )
+              }
+              testId="form-list-empty"
+            />
+          )
         ) : (
-          <List disablePadding>
-            {(data ?? []).map((form) => (
-              <ListItem key={form.id} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={formEditorRoute(form.id)}
-                  divider
-                  data-testid="form-row"
-                  data-id={form.id}
-                  sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="form-row-name">
-                      {form.name}
-                    </Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-                      <span>{translate('formBuilder.list.version', { number: form.versionNumber })}</span>
-                      <span data-testid="form-row-fields">
-                        {translate('formBuilder.list.fieldCounts', { total: form.totalFields, required: form.requiredFields })}
-                      </span>
-                      <span>{translate('formBuilder.list.modified', { time: formatTime(form.updatedAt) })}</span>
-                    </Typography>
-                  </Box>
-                  <FormStatusChip status={form.status} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
+          <LinkedRowList
+            testId="form-row"
+            titleId="name"
+            rows={(data ?? []).map((form) => ({
+              id: form.id,
+              to: formEditorRoute(form.id),
+              title: form.name,
+              facts: (
+                <>
+                  <span>{translate('formBuilder.list.version', { number: form.versionNumber })}</span>
+                  <span data-testid="form-row-fields">
+                    {translate('formBuilder.list.fieldCounts', { total: form.totalFields, required: form.requiredFields })}
+                  </span>
+                  <span>{translate('formBuilder.list.modified', { time: formatTime(form.updatedAt) })}</span>
+                </>
+              ),
+              status: <FormStatusChip status={form.status} />,
+            }))}
+          />
         )}
         <EntityPagination
           total={total ?? 0}

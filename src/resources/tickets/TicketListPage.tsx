@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Add from '@mui/icons-material/Add';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Search from '@mui/icons-material/Search';
@@ -8,9 +8,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -23,6 +20,7 @@ import { TICKET_STATUSES, ticketDetailRoute, type TicketDto } from '../../../con
 import { PageHeading } from '../../layout/PageHeading';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { EmptyState } from '../../components/EmptyState';
+import { LinkedRowList } from '../../components/LinkedRowList';
 import { FailedList } from '../../entityTable/EntityListStates';
 import { TicketCreateDialog } from './TicketCreateDialog';
 import { TicketStatusChip } from './TicketStatusChip';
@@ -155,38 +153,29 @@ export default function TicketListPage() {
             />
           )
         ) : (
-          <List disablePadding>
-            {(data ?? []).map((ticket) => (
-              <ListItem key={ticket.id} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={ticketDetailRoute(ticket.id)}
-                  divider
-                  data-testid="ticket-row"
-                  data-id={ticket.id}
-                  sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="ticket-row-subject">
-                      {ticket.subject}
-                    </Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'center' }}>
-                      {!user?.partnerId && <span>{ticket.partnerName}</span>}
-                      <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
-                      {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
-                      {ticket.attachments.length > 0 && (
-                        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
-                          <AttachFile sx={{ fontSize: 16 }} />
-                          {ticket.attachments.length}
-                        </Box>
-                      )}
-                    </Typography>
-                  </Box>
-                  <TicketStatusChip status={ticket.status} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
+          <LinkedRowList
+            testId="ticket-row"
+            titleId="subject"
+            rows={(data ?? []).map((ticket) => ({
+              id: ticket.id,
+              to: ticketDetailRoute(ticket.id),
+              title: ticket.subject,
+              facts: (
+                <>
+                  {!user?.partnerId && <span>{ticket.partnerName}</span>}
+                  <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
+                  {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
+                  {ticket.attachments.length > 0 && (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
+                      <AttachFile sx={{ fontSize: 16 }} />
+                      {ticket.attachments.length}
+                    </Box>
+                  )}
+                </>
+              ),
+              status: <TicketStatusChip status={ticket.status} />,
+            }))}
+          />
         )}
         <TablePagination
           component="div"
