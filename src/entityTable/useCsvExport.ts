@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { isAbortError, saveFile } from '../providers/http';
-import { downloadCsv, type ExportProgress, type ExportSearch } from './csvExport';
+import type { ExportProgress, ExportSearch } from './csvExport';
 
 /** An export shows its progress only when it takes longer than this: a short one just downloads. */
 const SHOW_PROGRESS_AFTER_MS = 300;
@@ -31,6 +31,8 @@ export function useCsvExport(resource: string) {
       setState({ ...idle, running: true });
       const timer = setTimeout(() => setState((s) => (s.running ? { ...s, showProgress: true } : s)), SHOW_PROGRESS_AFTER_MS);
       try {
+        // Fetched on the first export: a list's first paint does not need it.
+        const { downloadCsv } = await import('./csvExport');
         const { blob, fileName, rows } = await downloadCsv(resource, search, {
           signal: current.signal,
           onProgress: (progress) => setState((s) => ({ ...s, progress })),
