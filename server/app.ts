@@ -70,14 +70,12 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
   await registerApiDocs(app);
-  registerGuard(
-    app,
-    config.jwtSecret,
-    cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events),
-  );
+  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change.
+  const principals = cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events);
+  registerGuard(app, config.jwtSecret, principals.load);
   registerIdempotency(app, database.db);
 
-  await registerRealtimeHub(app, { ctx, notifications });
+  await registerRealtimeHub(app, { ctx, notifications, principals });
   for (const module of modules) {
     for (const prefix of module.prefixes ?? API_PREFIXES) await app.register(module.plugin, { ctx, prefix });
   }

@@ -5,7 +5,7 @@ import type { Principal } from '../core/guard';
 import type { PostgresNotifications, ResourceChanged } from '../core/events';
 import { onAccessChange } from '../modules/accounts/accessChanges';
 import { loadPrincipal } from '../modules/accounts/principal';
-import { createPrincipalCache } from '../modules/accounts/principalCache';
+import { cachePrincipals, type PrincipalCache } from '../modules/accounts/principalCache';
 import { principalMayHear, type HubAudience } from './audience';
 import { createInProcessBackplane, type Backplane } from './backplane';
 import { hubGroups } from './groups';
@@ -71,6 +71,8 @@ export interface RealtimeHubOptions {
   backplane?: Backplane;
   /** The instance's PostgreSQL LISTEN connection, shared with `ctx.events`. */
   notifications?: PostgresNotifications;
+  /** The instance's principals, shared with the guard; hub-only instances (tests) get their own, kept the same way. */
+  principals?: PrincipalCache;
   /** More hub methods, for protocol tests only. */
   extraMethods?: Record<string, HubMethod>;
 }
@@ -104,19 +106,19 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
         : createInProcessBackplane());
   let joinCheck = options.canJoinTicket ?? noTicketsYet;
   const joinVerdicts = cacheJoinVerdicts(() => joinCheck);
-  // Cached like the guard's: every reconnect negotiates. Emptied on every account change an instance announces (AccessChange).
-  const principals = createPrincipalCache((userId) => loadPrincipal(ctx.db, userId));
-  const loadUser = principals.load;
+  // Every reconnect negotiates: the guard's cache answers it. Domain events empty it; so does the re-check an
+  // instance announces on the backplane, which reaches hub-only instances too.
+  const principals = options.principals ?? cachePrincipals((userId) => loadPrincipal(ctx.db, userId), ctx.events);
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
     methods: { ...ticketMethods(() => joinVerdicts.check), ...options.extraMethods },
     backplane,
     log: ctx.log,
-    loadPrincipal: loadUser,
+    loadPrincipal: principals.load,
     mayStayInGroup: mayStayIn(() => joinVerdicts.check),
     onAccessChange: (userIds) => principals.forget(userIds),
   });
-  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: loadUser };
+  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load };
 
   const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience) =>
     hub.publish({ groups, record: invocationRecord(method, [payload]), ...(audience ? { audience } : {}) });
@@ -151,9 +153,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     }),
     ctx.events.onMissed(() => joinVerdicts.forget(null)),
     onAccessChange(ctx.events, (accessChanged, { publishedHere }) => {
-      if (!publishedHere) return;
-      principals.forget(accessChanged);
-      hub.publish({ accessChanged });
+      if (publishedHere) hub.publish({ accessChanged });
     }),
     ctx.events.subscribe('TicketReadMoved', (event, { publishedHere }) => (publishedHere ? relayTicketRead(realtime, event) : undefined)),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),

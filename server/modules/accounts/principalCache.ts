@@ -9,7 +9,7 @@ export interface PrincipalCache {
 }
 
 /** Principals kept between requests, so a request does not spend a query on who is asking. */
-export function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalCache {
+function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalCache {
   const cached = new Map<string, { principal: Principal | null; at: number }>();
   // A load that started before a change must not put its stale answer back after the change dropped it.
   let generation = 0;
@@ -33,14 +33,15 @@ export function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): Pri
 }
 
 /**
- * The guard's principals: a user's is dropped at once when an event says their account or roles changed, on
- * whichever instance the change was made, and all are when this instance may have missed events; the time
- * limit bounds what an event that failed to go out leaves stale (a NOTIFY lost on the publishing side is not
- * noticed by the listener, whose link stayed up), at the cost of one query per active user every ten seconds.
+ * The principals of this instance, one cache for the guard and the hub: a user's is dropped at once when an event
+ * says their account or roles changed, on whichever instance the change was made, and all are when this instance
+ * may have missed events; the time limit bounds what an event that failed to go out leaves stale (a NOTIFY lost on
+ * the publishing side is not noticed by the listener, whose link stayed up), at the cost of one query per active
+ * user every ten seconds.
  */
-export function cachePrincipals(load: PrincipalLoader, events: EventBus, ttlMs = 10_000): PrincipalLoader {
+export function cachePrincipals(load: PrincipalLoader, events: EventBus, ttlMs = 10_000): PrincipalCache {
   const cache = createPrincipalCache(load, ttlMs);
   onAccessChange(events, (userIds) => cache.forget(userIds));
   events.onMissed(() => cache.forget(null));
-  return cache.load;
+  return cache;
 }
