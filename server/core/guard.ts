@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../contract/permissions';
+import type { AccessTokenClaims } from '../../contract/tokens';
 import { unauthorized, forbidden, ApiError } from './errors';
 import { verifyAccessToken } from './jwt';
 
@@ -35,14 +36,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
-/** The signed-in user behind a raw access token, or an ApiError(401) saying why not. */
-export async function authenticate(secret: Uint8Array, loadPrincipal: PrincipalLoader, token: string | null): Promise<Principal> {
+/** The signed-in user behind a raw access token with the token's claims, or an ApiError(401) saying why not. */
+export async function authenticate(
+  secret: Uint8Array,
+  loadPrincipal: PrincipalLoader,
+  token: string | null,
+): Promise<{ principal: Principal; claims: AccessTokenClaims }> {
   if (!token) throw unauthorized();
   const check = await verifyAccessToken(secret, token);
   if (!check.ok) throw unauthorized(check.expired ? 'api.tokenExpired' : 'api.unauthorized');
   const principal = await loadPrincipal(check.claims.sub);
   if (!principal) throw unauthorized();
-  return principal;
+  return { principal, claims: check.claims };
 }
 
 /**
@@ -58,7 +63,7 @@ export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrin
       if (request.is404) return;
       throw new ApiError(500, 'api.serverError');
     }
-    request.principal = await authenticate(secret, loadPrincipal, bearerToken(request));
+    request.principal = (await authenticate(secret, loadPrincipal, bearerToken(request))).principal;
     if (access !== 'authenticated' && !request.principal.permissions.has(access)) throw forbidden();
   });
 }

@@ -17,8 +17,8 @@ export async function signAccessToken(secret: Uint8Array, claims: Omit<AccessTok
 /** Tokens whose signature was checked, kept at most this many (the oldest leave first). */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
-/** Expired once `exp` is not after the current second (as jose, which signs them, reads it). */
-const isExpired = (claims: AccessTokenClaims, now = Date.now()) => claims.exp <= Math.floor(now / 1000);
+/** Expired once `exp` is not after the current second (as jose, which signs them, reads it): the one place that decides. */
+export const isExpired = (claims: Pick<AccessTokenClaims, 'exp'>, now = Date.now()) => claims.exp <= Math.floor(now / 1000);
 
 const decodeJson = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,44 +32,44 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function createVerifier(secret: Uint8Array) {
   const verified = new Map<string, AccessTokenClaims>();
 
-  function verifySignature(token: string, ignoreExpiry: boolean): TokenCheck {
-    const refused: TokenCheck = { ok: false, expired: false };
+  /** The claims of a token we signed, whatever its `exp`; nothing for anything else. */
+  function verifySignature(token: string): AccessTokenClaims | undefined {
     const parts = token.split('.');
-    if (parts.length !== 3) return refused;
+    if (parts.length !== 3) return undefined;
     const [header, payload, signature] = parts as [string, string, string];
     const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
     const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return refused;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return undefined;
     let claims: unknown;
     try {
       const protectedHeader = decodeJson(header);
       // Only the header we sign: `alg: none`, other algorithms and extensions a verifier must understand are refused.
-      if (!isRecord(protectedHeader) || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader || 'b64' in protectedHeader) return refused;
+      if (!isRecord(protectedHeader) || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader || 'b64' in protectedHeader) return undefined;
       claims = decodeJson(payload);
     } catch {
-      return refused;
+      return undefined;
     }
-    if (!isRecord(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return refused;
-    const now = Math.floor(Date.now() / 1000);
-    if ((claims.nbf !== undefined && typeof claims.nbf !== 'number') || (claims.iat !== undefined && typeof claims.iat !== 'number')) return refused;
-    if (typeof claims.nbf === 'number' && claims.nbf > now) return refused;
-    if (!ignoreExpiry && claims.exp <= now) return { ok: false, expired: true };
-    return { ok: true, claims: claims as unknown as AccessTokenClaims };
+    if (!isRecord(claims) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return undefined;
+    if ((claims.nbf !== undefined && typeof claims.nbf !== 'number') || (claims.iat !== undefined && typeof claims.iat !== 'number')) return undefined;
+    if (typeof claims.nbf === 'number' && claims.nbf > Math.floor(Date.now() / 1000)) return undefined;
+    return claims as unknown as AccessTokenClaims;
   }
 
   return function verify(token: string, ignoreExpiry: boolean): TokenCheck {
-    const kept = verified.get(token);
-    if (kept) {
-      if (ignoreExpiry || !isExpired(kept)) return { ok: true, claims: kept };
+    let claims = verified.get(token);
+    if (!claims) {
+      claims = verifySignature(token);
+      if (!claims) return { ok: false, expired: false };
+      if (!isExpired(claims)) {
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+      }
+    }
+    if (!ignoreExpiry && isExpired(claims)) {
       verified.delete(token);
       return { ok: false, expired: true };
     }
-    const check = verifySignature(token, ignoreExpiry);
-    if (check.ok && !isExpired(check.claims)) {
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-      verified.set(token, check.claims);
-    }
-    return check;
+    return { ok: true, claims };
   };
 }
 

@@ -1,7 +1,6 @@
-import { decodeJwt } from 'jose';
 import { authenticate, type Principal, type PrincipalLoader } from '../core/guard';
 import { badRequest, forbidden, notFound, unauthorized } from '../core/errors';
-import { verifyAccessToken } from '../core/jwt';
+import { isExpired, verifyAccessToken } from '../core/jwt';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
 import { CLOSE_REASONS } from './hubSettings';
@@ -24,9 +23,8 @@ export function hubToken(authorization: string | undefined, accessToken: unknown
 
 /** Where a connection starts (negotiate, or a WebSocket without one): the active user behind the token. */
 export async function authenticateHubUser(auth: HubAuth, token: string | null): Promise<{ principal: Principal; tokenExpiresAt: number }> {
-  const principal = await authenticate(auth.secret, auth.loadPrincipal, token);
-  const { exp } = decodeJwt(token ?? '');
-  return { principal, tokenExpiresAt: (exp ?? 0) * 1000 };
+  const { principal, claims } = await authenticate(auth.secret, auth.loadPrincipal, token);
+  return { principal, tokenExpiresAt: claims.exp * 1000 };
 }
 
 /**
@@ -44,7 +42,7 @@ export async function connectionOfRequest(
   if (!token) throw unauthorized();
   const check = await verifyAccessToken(auth.secret, token, { ignoreExpiry: true });
   if (!check.ok) throw unauthorized();
-  const expired = check.claims.exp * 1000 <= Date.now();
+  const expired = isExpired(check.claims);
   if (expired && !options.closeWhenExpired) throw unauthorized('api.tokenExpired');
   if (typeof id !== 'string' || !id) throw badRequest();
   const connection = hub.find(id);
