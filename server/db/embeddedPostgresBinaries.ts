@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { userCanRun, type ClusterUser } from './embeddedPostgresUser';
+import { userCanExecute, type ClusterUser } from './embeddedPostgresUser';
 
 /** The embedded PostgreSQL cannot run on this machine or in this place (the default engine then falls back to PGlite). */
 export class EmbeddedPostgresUnavailable extends Error {}
@@ -35,7 +35,7 @@ function ownedByUs(dir: string): boolean {
  */
 export async function reachableBinaries(user: ClusterUser | undefined): Promise<Binaries> {
   const found = await packaged();
-  if (userCanRun(user, found.initdb)) return found;
+  if (userCanExecute(user, found.initdb)) return found;
   const native = path.dirname(path.dirname(found.initdb));
   const version = JSON.parse(fs.readFileSync(path.join(path.dirname(native), 'package.json'), 'utf8')).version as string;
   const copy = path.join(os.tmpdir(), `portal-postgres-${version}-${process.getuid?.()}`);
@@ -53,7 +53,7 @@ export async function reachableBinaries(user: ClusterUser | undefined): Promise<
   }
   if (!ownedByUs(copy)) throw new Error(`${copy} is not a folder only this user may change: remove it, or set DATABASE_ENGINE=pglite`);
   const copied = { initdb: at(found.initdb), pg_ctl: at(found.pg_ctl), postgres: at(found.postgres) };
-  if (!userCanRun(user, copied.initdb)) {
+  if (!userCanExecute(user, copied.initdb)) {
     throw new EmbeddedPostgresUnavailable(`The user ${user?.name} that runs the embedded PostgreSQL cannot run ${copied.initdb}: set DATABASE_ENGINE=pglite.`);
   }
   return copied;

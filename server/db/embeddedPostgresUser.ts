@@ -29,16 +29,13 @@ export function clusterUser(): ClusterUser | undefined {
   return lookUp('postgres') ?? lookUp('nobody');
 }
 
-/** Whether the cluster's user can pass through `dir` (every folder above it included): the kernel answers for that user. */
-export function userCanEnter(user: ClusterUser | undefined, dir: string): boolean {
-  if (!user) return true; // this process's own user, which just made the folder
-  return spawnSync('test', ['-x', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
-}
-
-/** Whether the cluster's user can run a program of the package (a project under /root is out of its reach). */
-export function userCanRun(user: ClusterUser | undefined, program: string): boolean {
-  if (!user) return true;
-  return spawnSync('test', ['-x', program], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+/**
+ * Whether the cluster's user may execute `path`: pass through a folder (every folder above it included) or run a
+ * program of the package (a project under /root is out of its reach). The kernel answers for that user.
+ */
+export function userCanExecute(user: ClusterUser | undefined, path: string): boolean {
+  if (!user) return true; // this process's own user, which made the folder or installed the package
+  return spawnSync('test', ['-x', path], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
 }
 
 /**
@@ -46,12 +43,12 @@ export function userCanRun(user: ClusterUser | undefined, program: string): bool
  * through only (g+x, no listing): its group had no access, so nobody else gains any. Other folders stay as they are.
  */
 export function letUserEnter(user: ClusterUser | undefined, dir: string): boolean {
-  if (userCanEnter(user, dir)) return true;
+  if (userCanExecute(user, dir)) return true;
   const stat = fs.statSync(dir);
   if (!user || stat.uid !== process.getuid?.() || (stat.mode & 0o070) !== 0) return false;
   fs.chownSync(dir, stat.uid, user.gid);
   fs.chmodSync(dir, (stat.mode & 0o7777) | 0o010);
-  return userCanEnter(user, dir);
+  return userCanExecute(user, dir);
 }
 
 /** Hands a folder the cluster made to the user that runs it. */
