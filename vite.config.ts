@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compressDirectory } from './scripts/compressAssets';
 import { writePreloadPages } from './scripts/preloadPages';
+import { writeSignInPages } from './scripts/prerenderSignIn';
 import { routesOfBuild } from './scripts/routeModules';
 
 const apiPort = process.env.PORT ?? '8080';
@@ -36,6 +37,7 @@ function preloadAndPrecompress(): Plugin {
     },
     async writeBundle() {
       writePreloadPages(outDir, await routesOfBuild(root, outDir));
+      await writeSignInPages(outDir);
       compressDirectory(outDir);
     },
   };

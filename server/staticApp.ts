@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ApiError } from './core/errors';
 import { sendError } from './core/errorHandlers';
+import { builtSignInPages, signInPageFor } from './static/signInPage';
 import { routePageMatcher, type RoutePages } from './staticRoutePages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,6 +50,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
   // cacheControl: false, so the cache-control set below stands (send would overwrite it with max-age=0).
   if (root) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
   const pageFor = pageChooser(root);
+  const signInPages = builtSignInPages(root);
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split('?')[0];
@@ -65,6 +67,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
     }
     // A chunk of another build is gone for good: the page asking for it must not take index.html for code.
     if (inside && file.startsWith('assets/')) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
+    const signInPage = signInPageFor(signInPages, urlPath, request.headers.cookie);
+    if (signInPage) return reply.header('vary', 'Accept-Encoding, Cookie').header('cache-control', 'no-cache').sendFile(signInPage);
     return reply.header('cache-control', 'no-cache').sendFile(pageFor(urlPath));
   });
 }

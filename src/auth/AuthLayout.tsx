@@ -12,7 +12,7 @@ import { AUTH_CONTENT_WIDTH, HEADER_HEIGHT_DESKTOP, HEADER_HEIGHT_MOBILE } from 
 export function AuthLayout({ children }: { children: ReactNode }) {
   const translate = useTranslateMessage();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box data-auth-layout sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box
         component="header"
         sx={{

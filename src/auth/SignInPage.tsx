@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useContext, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +12,14 @@ import { useTranslateMessage } from '../i18n/translateMessage';
 import { authProvider } from '../providers/auth/authProvider';
 import { AuthHeading } from './AuthHeading';
 import { PasswordField } from './PasswordField';
+import { Prerendering } from './prerender/prerenderedSignIn';
+import { usePrerenderedHandoff } from './prerender/usePrerenderedHandoff';
+
+/**
+ * The prerendered button is disabled, so neither a click nor Enter can submit before the app runs, yet it looks as
+ * the app's will (no change at the handoff); the pointer says the page is still on its way.
+ */
+const AWAITING_APP = { '&.Mui-disabled': { color: 'primary.contrastText', bgcolor: 'primary.main', pointerEvents: 'auto', cursor: 'progress' } };
 
 export function SignInPage() {
   const translate = useTranslateMessage();
@@ -20,6 +28,9 @@ export function SignInPage() {
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const prerendering = useContext(Prerendering);
+  const formRef = useRef<HTMLFormElement>(null);
+  const takingOver = usePrerenderedHandoff(formRef, form.adopt);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,14 +49,22 @@ export function SignInPage() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={translate('app.auth.signIn.title')}>
+    // method="post": were the form ever submitted without the app, the password could not end up in a URL.
+    <Box component="form" ref={formRef} method="post" noValidate onSubmit={submit} aria-label={translate('app.auth.signIn.title')}>
       <AuthHeading title={translate('app.auth.signIn.title')} subtitle={translate('app.auth.signIn.subtitle')} />
       {failure && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="sign-in-error">
           {failure}
         </Alert>
       )}
-      <FormTextField {...form.field('email')} label={translate('app.auth.signIn.email')} type="email" autoComplete="email" autoFocus sx={{ mb: 3 }} />
+      <FormTextField
+        {...form.field('email')}
+        label={translate('app.auth.signIn.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus={!takingOver}
+        sx={{ mb: 3 }}
+      />
       <PasswordField {...form.field('password')} label={translate('app.auth.signIn.password')} autoComplete="current-password" />
       <Link
         component={RouterLink}
@@ -57,7 +76,15 @@ export function SignInPage() {
       >
         {translate('app.auth.signIn.forgotPassword')}
       </Link>
-      <Button type="submit" variant="contained" size="large" fullWidth loading={submitting}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={submitting}
+        disabled={prerendering}
+        sx={prerendering ? AWAITING_APP : undefined}
+      >
         {translate('app.auth.signIn.submit')}
       </Button>
     </Box>

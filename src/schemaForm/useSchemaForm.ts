@@ -42,5 +42,10 @@ export function useSchemaForm<Values extends Record<string, string>>(schema: Any
 
   const touchAll = () => setTouched(Object.fromEntries(Object.keys(values).map((name) => [name, true])));
 
-  return { values, isValid, field, touchAll, setServerErrors };
+  /** Takes values typed elsewhere (the prerendered sign-in form), for this form's fields only. */
+  const adopt = useCallback((typed: Record<string, string>) => {
+    setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(typed).filter(([name]) => Object.hasOwn(current, name))) }));
+  }, []);
+
+  return { values, isValid, field, touchAll, adopt, setServerErrors };
 }
