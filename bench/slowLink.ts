@@ -44,6 +44,14 @@ const screens: Screen[] = [
     ready: (page) => page.locator('input[name="password"]').waitFor({ state: 'visible', timeout: 60_000 }),
   },
   {
+    // The form above shows from the prerendered HTML; this is when the app has run and taken it over.
+    name: '/sign-in app ready (took over)',
+    path: '/sign-in',
+    goalMs: 1500,
+    signedIn: false,
+    ready: (page) => page.locator('#prerendered-sign-in').waitFor({ state: 'detached', timeout: 60_000 }),
+  },
+  {
     name: '/partners rows visible',
     path: '/partners',
     goalMs: 3000,
