@@ -47,7 +47,10 @@ export function signInVariantFor(cookieHeader: string | undefined): SignInVarian
  * its preferences into), or null for other paths and builds without those pages.
  */
 export function signInPageFor(builtPages: ReadonlySet<string>, urlPath: string, cookieHeader: string | undefined): string | null {
-  if (urlPath.replace(/\/+$/, '') !== routePaths.signIn) return null;
+  // Trailing slashes trimmed by a loop: a regex like /\/+$/ is quadratic on a long run of slashes not at the end.
+  let end = urlPath.length;
+  while (end > 1 && urlPath.charCodeAt(end - 1) === 47) end--;
+  if (urlPath.slice(0, end) !== routePaths.signIn) return null;
   const page = signInPageFile(signInVariantFor(cookieHeader));
   return builtPages.has(page) ? page : null;
 }

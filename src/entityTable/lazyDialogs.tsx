@@ -29,7 +29,7 @@ export function EntityRecordDialogs<T extends RaRecord>({ prefetch, ...props }: 
   if (!props.creating && props.editId === undefined) return null;
   return (
     <Suspense fallback={null}>
-      <RecordDialogs {...(props as ComponentProps<typeof EntityRecordDialogsNow>)} />
+      <RecordDialogs {...(props as unknown as ComponentProps<typeof EntityRecordDialogsNow>)} />
     </Suspense>
   );
 }
@@ -37,7 +37,7 @@ export function EntityRecordDialogs<T extends RaRecord>({ prefetch, ...props }: 
 export function DeleteRowDialog<T extends RaRecord>(props: ComponentProps<typeof DeleteRowDialogNow<T>>) {
   return (
     <Suspense fallback={null}>
-      <RowDelete {...(props as ComponentProps<typeof DeleteRowDialogNow>)} />
+      <RowDelete {...(props as unknown as ComponentProps<typeof DeleteRowDialogNow>)} />
     </Suspense>
   );
 }
