@@ -30,7 +30,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order).
       sequence += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
+      // Written beside, then renamed: whoever reads the outbox never sees a mail half written.
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      await fs.writeFile(partial, (info as unknown as { message: Buffer }).message);
+      await fs.rename(partial, path.join(options.outboxDir, name));
       options.log.info({ to: mail.to, link: mail.link }, `mail to ${mail.to} written to the outbox${mail.link ? `: ${mail.link}` : ''}`);
     },
   };

@@ -156,6 +156,7 @@ export async function startServer(
       if (!fs.existsSync(dir)) return [];
       return fs
         .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
         .sort()
         .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
     },
