@@ -6,12 +6,27 @@ import { ApiError, conflict } from '../core/errors';
 import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
-import { MAX_TRANSPORT_CHUNK_BYTES, SHUTDOWN_GRACE_MS } from './hubSettings';
+import { CLOSE_REASONS, MAX_TRANSPORT_CHUNK_BYTES, SHUTDOWN_GRACE_MS } from './hubSettings';
 import { WebSocketTransport } from './transports';
 
 function refuse(socket: Duplex, status: number) {
   if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   else socket.destroy();
+}
+
+/** ws's refusal of a frame or message over `maxPayload`, which it answers with a bare close 1009. */
+const MESSAGE_TOO_LONG = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+
+/**
+ * Runs `tell` when a frame is over `maxPayload`, before ws closes the socket with a bare 1009: the socket is
+ * still open then, so the hub's Close record (and its close 1000) go out first, as for any oversized message.
+ * ws has no public hook there; its receiver emits the error to the socket's listener, ours is put ahead of it.
+ */
+function whenFrameTooLarge(webSocket: WebSocket, tell: () => void) {
+  const receiver = (webSocket as unknown as { _receiver?: NodeJS.EventEmitter })._receiver;
+  receiver?.prependListener('error', (error: Error & { code?: string }) => {
+    if (error.code === MESSAGE_TOO_LONG) tell();
+  });
 }
 
 /**
@@ -38,6 +53,7 @@ export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) 
     if (socket.destroyed || connection.closing || connection.transport) return refuse(socket, 409);
     sockets.handleUpgrade(request, socket, head, (webSocket: WebSocket) => {
       hub.attach(connection, new WebSocketTransport(webSocket));
+      whenFrameTooLarge(webSocket, () => hub.close(connection, CLOSE_REASONS.messageTooLarge, false));
       webSocket.on('message', (data) => hub.receive(connection, data.toString()));
       webSocket.on('close', () => hub.remove(connection));
       webSocket.on('error', () => webSocket.terminate());
