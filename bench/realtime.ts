@@ -322,7 +322,17 @@ function startServer(dataDir: string, env: Record<string, string>, profile: stri
   const execArgv = ['--import', 'tsx', '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
   const child = fork(self, ['server'], {
     execArgv,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', DATABASE_URL: '', FILE_JOBS: 'off' },
+    // Thousands of clients from one address: the per-address connection cap is off, as behind a proxy.
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      FILE_JOBS: 'off',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return { child, listening: replyOf<FromServer, 'listening'>(child, 'listening') };

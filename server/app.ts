@@ -22,6 +22,7 @@ import { modules } from './modules';
 import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
 import { RequestLog, requestLoggerOptions } from './core/requestLog';
+import { capConnectionsPerAddress, enforceBodyRate, serverTimeouts } from './core/slowClients';
 
 export interface BuiltApp {
   app: ReturnType<typeof Fastify>;
@@ -42,7 +43,10 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     clientErrorHandler: clientErrors,
     // While closing, requests still get answers (not 503): a long-polling client takes its shutdown Close with its next poll.
     return503OnClosing: false,
+    ...serverTimeouts(config.limits),
   });
+  capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress);
+  enforceBodyRate(app.server, config.limits);
   const database = await openConfiguredDatabase(config, app.log);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));

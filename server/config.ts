@@ -29,6 +29,18 @@ export interface Config {
     forgotPasswordPerHour: number;
     /** How long a rotated refresh token answers its successor pair again (two tabs refreshing at once). */
     refreshGraceSeconds: number;
+    /** A request's headers must be complete within this (else 408 and the socket closes). */
+    headersTimeoutMs: number;
+    /** A socket silent both ways this long is closed; above the hub's 90 s long poll. */
+    idleTimeoutMs: number;
+    /** A kept-alive socket between requests is closed after this; above a proxy's usual 60 s upstream idle. */
+    keepAliveTimeoutMs: number;
+    /** A request body slower than this on average over a window has its socket closed (0: no floor). */
+    minBodyBytesPerSecond: number;
+    /** The window over which a body's rate is measured. */
+    bodyRateWindowMs: number;
+    /** Open connections one client address may hold; more are closed at once (0: no cap, e.g. behind a proxy). */
+    maxConnectionsPerAddress: number;
   };
   files: {
     /** The longest a grant may last (from → to), also the ceiling of a one-click extension. */
@@ -89,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
       forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),
       refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 10),
+      headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 15_000),
+      idleTimeoutMs: int(env.IDLE_TIMEOUT_MS, 120_000),
+      keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
+      minBodyBytesPerSecond: int(env.BODY_MIN_BYTES_PER_SECOND, 4096),
+      bodyRateWindowMs: int(env.BODY_RATE_WINDOW_MS, 20_000),
+      maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, 256),
     },
     files: {
       grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
