@@ -17,11 +17,17 @@ export interface FileStat {
   modifiedAt: Date;
 }
 
+/** One file of a listing: its key and when its bytes were last written. */
+export interface StoredFileEntry {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where the bytes of uploaded files live (attachments, avatars, later the file manager's files). Keys are
  * made by the server, never taken from a client's file name; the store refuses any key that could name a
  * place outside it. The local disk (localFileStore.ts) is the default; another store (S3, a shared volume)
- * implements the same five calls.
+ * implements the same six calls.
  */
 export interface FileStore {
   /**
@@ -36,6 +42,8 @@ export interface FileStore {
   stat(key: string): Promise<FileStat | null>;
   /** Removes a file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** The files of this area (not of its sub-areas) and when each was last written: what the orphan sweep looks at. */
+  list(): AsyncIterable<StoredFileEntry>;
   /** The store of one kind of file (`attachments`, `avatars`): its keys are apart from every other area's. */
   area(name: string): FileStore;
 }
@@ -60,8 +68,10 @@ export class UnsatisfiableRangeError extends Error {
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 /** Letters, digits, `.`, `_` and `-`, not starting with a dot, no `..`: a key names one file inside its area. */
+export const isFileKey = (key: string) => typeof key === 'string' && SAFE_KEY.test(key) && !key.includes('..');
+
 export function assertFileKey(key: string) {
-  if (typeof key !== 'string' || !SAFE_KEY.test(key) || key.includes('..')) throw new UnsafeFileKeyError(key);
+  if (!isFileKey(key)) throw new UnsafeFileKeyError(key);
   return key;
 }
 

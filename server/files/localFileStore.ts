@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { assertFileKey, clampRange, type ByteRange, type FileStore } from './fileStore';
+import { assertFileKey, clampRange, isFileKey, type ByteRange, type FileStore } from './fileStore';
 import { moveFormerFolders } from './formerFolders';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -68,10 +68,27 @@ export function createLocalFileStore(dir: string): FileStore {
     }
   }
 
+  /** Regular files only, and only names a key may have: the sweep never sees a sub-area or a stray name. */
+  async function* list() {
+    let names: fs.Dirent[];
+    try {
+      names = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of names) {
+      if (!entry.isFile() || !isFileKey(entry.name)) continue;
+      const found = await stat(entry.name);
+      if (found) yield { key: entry.name, modifiedAt: found.modifiedAt };
+    }
+  }
+
   return {
     put,
     get,
     stat,
+    list,
     delete: async (key) => fs.promises.rm(fileOf(key), { force: true }),
     area: (name) => createLocalFileStore(path.join(dir, assertFileKey(name))),
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { recordingFileStore } from '../files/orphanSweep';
 import type { PortalModule } from './module';
 
 /** Any number: it names the advisory lock that seeds of this application take. */
@@ -15,9 +16,16 @@ export async function runSeeds(ctx: AppContext, modules: readonly PortalModule[]
   const steps = [...modules.map((module) => module.seed), ...(options.demo ? modules.map((module) => module.seedDemo) : [])];
   for (const step of steps) {
     if (!step) continue;
-    await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-      await step({ ...ctx, db: tx as unknown as Db });
-    });
+    // Bytes a seed wrote go with its transaction when it rolls back: no file outlives the rows that would name it.
+    const files = recordingFileStore(ctx.files);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+        await step({ ...ctx, db: tx as unknown as Db, files: files.store });
+      });
+    } catch (error) {
+      await files.discard();
+      throw error;
+    }
   }
 }

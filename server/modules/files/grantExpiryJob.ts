@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { transactionThenPublish } from '../../core/events';
 import { fileGrants, fileLinks, scheduledJobs } from './files.schema';
 import { grantInForce } from './grantMatching';
+import { sweepStoredFiles } from '../storedFileAreas';
 
 export const GRANT_EXPIRY_JOB = 'file-grant-expiry';
 const HOUR_MS = 60 * 60 * 1000;
@@ -54,10 +55,14 @@ export async function runDueFileJobs(ctx: Pick<AppContext, 'db' | 'events'>, now
 /** The tick of each running app (its plugin is registered once per API prefix, the job runs once). */
 const ticking = new WeakMap<object, () => void>();
 
-/** Starts the one-minute tick of this app's context (unref'd: it never keeps the process alive); once per context. */
-export function startFileJobs(ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'>) {
+/**
+ * Starts the one-minute tick of this app's context (unref'd: it never keeps the process alive); once per context.
+ * Each instance also sweeps its file store at start and hourly for bytes no row holds (its disk may be its own).
+ */
+export function startFileJobs(ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log' | 'files'>) {
   if (!ctx.config.files.runJobs || ticking.has(ctx)) return;
   let running = false;
+  let sweptAt = 0;
   const tick = async () => {
     if (running) return;
     running = true;
@@ -66,6 +71,15 @@ export function startFileJobs(ctx: Pick<AppContext, 'config' | 'db' | 'events' |
       if (run.ran) ctx.log.info(run, 'file grant expiry job ran');
     } catch (error) {
       ctx.log.error({ err: error }, 'file grant expiry job failed');
+    }
+    try {
+      if (Date.now() - sweptAt >= HOUR_MS) {
+        sweptAt = Date.now();
+        const removed = await sweepStoredFiles(ctx);
+        if (Object.values(removed).some((n) => n > 0)) ctx.log.info({ removed }, 'orphan file sweep removed files no row holds');
+      }
+    } catch (error) {
+      ctx.log.error({ err: error }, 'orphan file sweep failed');
     } finally {
       running = false;
     }

@@ -1,6 +1,10 @@
 import { MANAGED_FILE_MAX_BYTES, MANAGED_FILE_NAME_MAX, MANAGED_FILE_TYPES, MANAGED_FILES_PER_UPLOAD } from '../../../contract/files';
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { FileStore } from '../../files/fileStore';
+import type { FileArea } from '../../files/orphanSweep';
 import type { UploadPolicy } from '../../files/uploadForm';
+import { managedFiles } from './files.schema';
 
 const MESSAGES = { tooMany: 'filesApi.tooManyFiles', tooLarge: 'filesApi.fileTooLarge', empty: 'filesApi.emptyFile', refusedType: 'filesApi.fileType' };
 
@@ -24,3 +28,21 @@ export const MANAGED_REPLACEMENT: UploadPolicy = {
 
 /** Where the managed files' bytes live; a row's `storageKey` is its key there. */
 export const managedFileStore = (files: FileStore) => files.area('files');
+
+/**
+ * Managed files for the orphan sweep: a key is held while a live row names it. A deleted file's row stays for the
+ * access log, but its bytes were meant to go with it (service `remove`): left by a crash there, the sweep takes them.
+ */
+export const managedFileArea = (db: Db, files: FileStore): FileArea => ({
+  name: 'files',
+  store: managedFileStore(files),
+  held: async (keys) =>
+    new Set(
+      (
+        await db
+          .select({ key: managedFiles.storageKey })
+          .from(managedFiles)
+          .where(and(inArray(managedFiles.storageKey, keys), isNull(managedFiles.deletedAt)))
+      ).map((r) => r.key),
+    ),
+});

@@ -8,7 +8,7 @@ import type { Principal } from '../../core/guard';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { findUserById } from '../accounts/session';
-import { avatarStore, decodeAvatar, storeAvatar } from './avatar';
+import { avatarKeyOf, avatarStore, avatarUrlOf, decodeAvatar, storeAvatar } from './avatar';
 import { selectUserDto } from './userDto';
 import { announceUserChange } from './users.events';
 
@@ -21,6 +21,15 @@ export function createAccountService(ctx: AppContext) {
   const { db } = ctx;
   const avatars = avatarStore(ctx.files);
 
+  /** The old avatar's bytes, after the change committed; a failure leaves them to the orphan sweep. */
+  async function removeReplacedAvatar(key: string) {
+    try {
+      await avatars.delete(key);
+    } catch (error) {
+      ctx.log.warn({ err: error, key }, 'replaced avatar not removed; the orphan sweep will');
+    }
+  }
+
   async function profile(userId: string) {
     const dto = await selectUserDto(db, userId);
     if (!dto) throw notFound('users.notFound');
@@ -31,19 +40,28 @@ export function createAccountService(ctx: AppContext) {
     const avatar = input.image ? decodeAvatar(input.image.data) : null;
     const before = await findUserById(db, principal.id);
     if (!before) throw notFound('users.notFound');
-    const imageUrl = avatar ? `/api/v1/avatars/${await storeAvatar(avatars, principal.id, avatar)}` : input.deleteCurrentImage ? null : before.imageUrl;
+    // The new bytes first, then the row: a refusal removes them; once committed, the bytes replaced go.
+    const newKey = avatar ? await storeAvatar(avatars, principal.id, avatar) : null;
+    const imageUrl = newKey ? avatarUrlOf(newKey) : input.deleteCurrentImage ? null : before.imageUrl;
     const changes = { firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber || null, imageUrl, updatedAt: new Date() };
-    await db.transaction(async (tx) => {
-      await tx.update(users).set(changes).where(eq(users.id, principal.id));
-      await writeAudit(tx, {
-        userId: principal.id,
-        type: 'Update',
-        table: 'users',
-        key: principal.id,
-        before: pickProfile(before),
-        after: pickProfile({ ...before, ...changes }),
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.id, principal.id));
+        await writeAudit(tx, {
+          userId: principal.id,
+          type: 'Update',
+          table: 'users',
+          key: principal.id,
+          before: pickProfile(before),
+          after: pickProfile({ ...before, ...changes }),
+        });
       });
-    });
+    } catch (error) {
+      if (newKey) await avatars.delete(newKey);
+      throw error;
+    }
+    const replacedKey = avatarKeyOf(before.imageUrl);
+    if (replacedKey && before.imageUrl !== imageUrl) await removeReplacedAvatar(replacedKey);
     await announceUserChange(ctx.events, 'UserChanged', principal);
     return (await selectUserDto(db, principal.id))!;
   }

@@ -1,11 +1,39 @@
 import crypto from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../contract/http';
 import { fieldError } from '../../core/errors';
+import type { Db } from '../../db/client';
 import type { FileStore } from '../../files/fileStore';
+import type { FileArea } from '../../files/orphanSweep';
 import { imageTypeOf } from '../../files/fileTypes';
+import { users } from './users.schema';
 
 /** Where avatars live; a user's imageUrl ends in its key there. */
 export const avatarStore = (files: FileStore) => files.area('avatars');
+
+/** What a user's imageUrl holds for an avatar stored under `key`. */
+export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
+export const avatarUrlOf = (key: string) => AVATAR_URL_PREFIX + key;
+/** The stored avatar an imageUrl names, or null for none (or a URL that is not ours). */
+export const avatarKeyOf = (imageUrl: string | null | undefined) =>
+  imageUrl?.startsWith(AVATAR_URL_PREFIX) ? imageUrl.slice(AVATAR_URL_PREFIX.length) || null : null;
+
+/** Avatars for the orphan sweep: a key is held while a user's imageUrl names it. */
+export const avatarArea = (db: Db, files: FileStore): FileArea => ({
+  name: 'avatars',
+  store: avatarStore(files),
+  held: async (keys) =>
+    new Set(
+      (
+        await db
+          .select({ url: users.imageUrl })
+          .from(users)
+          .where(inArray(users.imageUrl, keys.map(avatarUrlOf)))
+      )
+        .map((r) => avatarKeyOf(r.url))
+        .filter((key): key is string => key !== null),
+    ),
+});
 
 /** The keys storeAvatar makes: `{userId}-{16 hex}.{jpg|png|gif}`; the extension names the stored type. */
 const AVATAR_KEY = /^[0-9a-f-]{36}-[0-9a-f]{16}\.(jpg|png|gif)$/;
