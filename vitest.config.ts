@@ -1,9 +1,17 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** Three projects: browser units against MSW, server integration on real databases, end to end in Chromium. */
+/**
+ * Three projects: browser units against MSW, server integration on one PostgreSQL per run (the embedded one
+ * `npm start` uses, or TEST_DATABASE_URL's), end to end in Chromium. Files run in a new order each time, and the
+ * server suite's tests within each file too: the seed is printed, `--sequence.seed=N` replays it. Vitest reads
+ * `sequence` at the root only; a project's own shuffle setting is ignored.
+ */
 export default defineConfig({
   test: {
+    sequence: { shuffle: { files: true, tests: true } },
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         plugins: [react()],
@@ -19,15 +27,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // The backplane, events across instances and concurrent migrations need a PostgreSQL server: they run in the PostgreSQL pass (TEST_DATABASE_URL), not skipped.
-          exclude: process.env.TEST_DATABASE_URL
-            ? []
-            : ['tests/server/hubBackplane.test.ts', 'tests/server/migrations.test.ts', 'tests/server/domainEventsAcrossInstances.test.ts'],
+          globalSetup: ['tests/server/testCluster.globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
-          // Files and the tests in them run in a new order each time: no test may lean on another's rows.
-          sequence: { shuffle: { files: true, tests: true } },
         },
       },
       {
@@ -37,6 +39,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A journey's steps follow one another; the files still come in a new order each run.
+          sequence: { shuffle: { files: true, tests: false } },
           fileParallelism: false,
         },
       },

@@ -7,7 +7,7 @@ import { withStartLock } from './embeddedPostgresLock';
 import { isZombie, processAlive, processExists, readPostmasterPid } from './embeddedPostgresPid';
 import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
 import { runAs } from './embeddedPostgresProcess';
-import { clusterSettings } from './embeddedPostgresSettings';
+import { clusterSettings, type ClusterSettingOverrides } from './embeddedPostgresSettings';
 import { EmbeddedPostgresUnavailable, reachableBinaries } from './embeddedPostgresBinaries';
 import { clusterUser, giveTo, letUserEnter, type ClusterUser } from './embeddedPostgresUser';
 
@@ -57,7 +57,11 @@ function unusableFolder(dataDir: string, why: string): Error {
  * A PostgreSQL 17 cluster in `<dataDir>/postgres`, from the binaries of an npm package: made on first start,
  * started when down, adopted when a postmaster already serves it. Reached by a unix socket only.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; log?: EmbeddedPostgresLog }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  log?: EmbeddedPostgresLog;
+  settings?: ClusterSettingOverrides;
+}): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = clusterDirOf(dataDir);
   const socketDir = socketDirOf(dataDir);
@@ -89,7 +93,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: Em
       log?.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
       await initCluster(initdb, dataDir, clusterDir, user);
     }
-    fs.writeFileSync(path.join(clusterDir, 'portal.conf'), clusterSettings(socketDir));
+    fs.writeFileSync(path.join(clusterDir, 'portal.conf'), clusterSettings(socketDir, options.settings));
     giveTo(user, path.join(clusterDir, 'portal.conf'));
     await startCluster(pg_ctl, clusterDir, socketDir, user, log);
     return false;

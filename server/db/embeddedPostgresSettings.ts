@@ -2,7 +2,7 @@
  * The settings the portal gives its embedded cluster, rewritten on every start (`portal.conf`, included from
  * postgresql.conf). Crash safety stays PostgreSQL's default: fsync, synchronous_commit and full_page_writes on.
  */
-export function clusterSettings(socketDir: string): string {
+export function clusterSettings(socketDir: string, overrides: ClusterSettingOverrides = {}): string {
   const settings: Record<string, string | number> = {
     // No TCP port: instances and test runs on one machine never collide; the socket is reached by its folder.
     listen_addresses: "''",
@@ -22,11 +22,15 @@ export function clusterSettings(socketDir: string): string {
     log_truncate_on_rotation: 'on',
     log_rotation_age: "'1d'",
     log_rotation_size: 0,
+    ...overrides,
   };
   return Object.entries(settings)
     .map(([name, value]) => `${name} = ${value}\n`)
     .join('');
 }
+
+/** Settings a caller puts over the portal's own (the test run's cluster trades durability for speed). */
+export type ClusterSettingOverrides = Record<string, string | number>;
 
 function quoted(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;

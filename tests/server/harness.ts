@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
@@ -10,6 +10,7 @@ import type { Envelope } from '../../contract/envelope';
 import type { TokenResponse } from '../../contract/tokens';
 import { afterAnswersSettled } from '../../server/modules/accounts/afterAnswer';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
+import { createDatabaseOn, type TestDatabaseStart } from './testDatabases';
 
 export { DEMO_PASSWORD };
 
@@ -41,28 +42,21 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * A fresh database for one test server: without TEST_DATABASE_URL none (the server makes PGlite in its data
- * folder); with it, a new PostgreSQL database named by `databaseUrl`, which `drop` removes.
+ * A new database for one test server on the server suite's PostgreSQL (see testCluster.globalSetup.ts): a copy
+ * of the demo template, or empty. Outside that suite (end to end), none: the server makes its own engine in its
+ * data folder.
  */
-export async function createTestDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { drop: async () => {} };
-  const name = `pp_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export async function createTestDatabase(start: TestDatabaseStart = 'empty'): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  const databases = inject('testDatabases');
+  if (!databases) return { drop: async () => {} };
+  return createDatabaseOn(databases, start);
+}
+
+/** The server suite's PostgreSQL, for a test that makes databases or channels of its own. */
+export function adminDatabaseUrl(): string {
+  const databases = inject('testDatabases');
+  if (!databases) throw new Error('only the server suite has a PostgreSQL of its own (vitest --project server)');
+  return databases.adminUrl;
 }
 
 /** The configuration of a test server: demo seed, quiet log, limits a test does not meet unless it sets them. */
@@ -99,8 +93,8 @@ export async function snapshotOf(db: BuiltApp['database']['db']) {
 }
 
 /**
- * A real server on a free port over a fresh database: PGlite in a temporary folder, or, when
- * TEST_DATABASE_URL is set, a new PostgreSQL database made for this server and dropped afterwards.
+ * A real server on a free port over a fresh copy of the demo data: in the server suite a database made from the
+ * run's template and the template's files, dropped afterwards; elsewhere its own engine in a temporary folder.
  */
 export async function startServer(
   options: {
@@ -111,7 +105,9 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('demo');
+  const templateDataDir = inject('testDatabases')?.templateDataDir;
+  if (templateDataDir) fs.cpSync(templateDataDir, dataDir, { recursive: true });
   const config = testConfig(dataDir, database.databaseUrl, options);
   const built = await buildApp(config, { logger: false });
   options.beforeListen?.(built);

@@ -4,15 +4,13 @@ import pino from 'pino';
 import { HttpTransportType } from '@microsoft/signalr';
 import type { HubDelivery } from '../../server/hub/backplane';
 import { createPostgresBackplane } from '../../server/hub/postgresBackplane';
-import { startServer, type TestServer } from './harness';
+import { adminDatabaseUrl, startServer, type TestServer } from './harness';
 import { eventually, hubClient, nextCall, startHubApp } from './hubHarness';
 
 /**
- * Several server instances share deliveries through PostgreSQL LISTEN/NOTIFY. vitest.config.ts runs this file
- * only in the PostgreSQL pass (TEST_DATABASE_URL); each run listens on its own channel.
+ * Several server instances share deliveries through PostgreSQL LISTEN/NOTIFY; each test listens on its own channel.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) throw new Error('the backplane tests need TEST_DATABASE_URL');
+const databaseUrl = adminDatabaseUrl();
 const log = pino({ level: 'silent' });
 const channel = () => `realtime_hub_test_${crypto.randomBytes(6).toString('hex')}`;
 

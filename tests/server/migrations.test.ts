@@ -3,9 +3,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
+import { adminDatabaseUrl } from './harness';
 
 /** Several instances starting at once on one new PostgreSQL database: each starts, the migrations apply once. */
-const adminUrl = process.env.TEST_DATABASE_URL!;
+const adminUrl = adminDatabaseUrl();
 
 async function withNewDatabase(body: (url: string) => Promise<void>) {
   const name = `pp_migrate_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
