@@ -1,7 +1,10 @@
 import * as yup from 'yup';
-import { AVATAR_EXTENSIONS } from '../http';
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../http';
 import { msg } from './messages';
-import { email, id, password, passwordNotEmail, phone, required, requiredText, text, token } from './fields';
+import { email, id, password, PASSWORD_MAX, passwordNotEmail, phone, required, requiredText, text, token } from './fields';
+
+/** An avatar's data URL: the largest image in base64 and a `data:image/…;base64,` prefix. */
+const AVATAR_DATA_URL_MAX = Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 100;
 
 export const loginSchema = yup.object({
   email: email(),
@@ -26,6 +29,7 @@ export const confirmPasswordField = (field = 'password') =>
   yup
     .string()
     .required(required)
+    .max(PASSWORD_MAX, msg('validation.maxLength'))
     .oneOf([yup.ref(field) as yup.Reference<string>], msg('validation.passwordMismatch'));
 
 export const confirmMailSchema = resetPasswordSchema;
@@ -66,7 +70,7 @@ export const avatarUploadSchema = yup
       .required(required)
       .transform((v: string) => v?.replace(/^\./, '').toLowerCase())
       .oneOf([...AVATAR_EXTENSIONS], msg('validation.avatarType')),
-    data: yup.string().required(required),
+    data: yup.string().required(required).max(AVATAR_DATA_URL_MAX, msg('validation.avatarSize')),
   })
   .default(undefined)
   .nullable();

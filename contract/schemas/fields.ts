@@ -12,7 +12,7 @@ yup.setLocale({
   },
   string: { max: msg('validation.maxLength'), min: msg('validation.minLength'), email: msg('validation.email'), uuid: msg('validation.id') },
   number: { integer: msg('validation.integer'), min: msg('validation.minValue'), max: msg('validation.maxValue') },
-  array: { min: msg('validation.minValue'), max: msg('validation.maxValue') },
+  array: { min: msg('validation.minValue'), max: msg('validation.maxItems') },
 });
 
 /** Field rules shared by every schema, so a limit is written once. */
@@ -50,4 +50,6 @@ export const passwordNotEmail = (emailField = 'email') =>
 
 export const token = () => yup.string().required(required).max(2048, maxLength);
 
-export const id = () => yup.string().trim().uuid(msg('validation.id'));
+/** A uuid: 36 characters, so that an id of any length is refused before its format is read. */
+export const ID_MAX = 36;
+export const id = () => yup.string().trim().max(ID_MAX, msg('validation.id')).uuid(msg('validation.id'));

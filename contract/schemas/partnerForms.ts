@@ -1,44 +1,52 @@
 import * as yup from 'yup';
-import { PARTNER_FORM_STATUSES, QUESTION_KEY_MAX } from '../forms';
+import { OPTIONS_MAX, PARTNER_FORM_STATUSES, QUESTION_KEY_MAX, QUESTIONS_PER_SECTION_MAX, SECTIONS_MAX, TEXT_ANSWER_MAX, type AnswerValue } from '../forms';
 import { id, maxLength, required, text } from './fields';
 import { msg } from './messages';
+import { boundedRecord } from './records';
 import { searchRequestSchema } from './search';
 
 export const PARTNER_FORM_NOTE_MAX = 1000;
 export const PARTNER_FORM_COMMENT_MAX = 1000;
 /** Partners one assign call reaches, and partner forms one migrate call moves. */
 export const PARTNER_FORMS_BATCH_MAX = 500;
+/** Questions one reopen comments on. */
+export const PARTNER_FORM_COMMENTS_MAX = 500;
 export const MIGRATE_ACTIONS = ['migrate', 'keep', 'reopen'] as const;
 export type MigrateAction = (typeof MIGRATE_ACTIONS)[number];
 
 const QUESTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Answers by question key: a plain object whose keys and values the server checks one by one against the form's
- * version (`answerShapeErrors`), so each refusal names its question. Here only its being an object.
+ * version (`answerShapeErrors`), so each refusal names its question. Here only the bounds no question could take,
+ * so that a body breaking them is refused before any question is read: a key per question of the largest form,
+ * each value at most a list of file answers (objects of texts), texts far past any question's own limit (an
+ * answer just over its limit is named with every other wrong answer).
  */
-const answers = () => yup.mixed<Record<string, unknown>>((value): value is Record<string, unknown> => isPlainObject(value));
+const answers = () =>
+  boundedRecord<AnswerValue>({
+    maxKeys: SECTIONS_MAX * QUESTIONS_PER_SECTION_MAX,
+    keyMax: QUESTION_KEY_MAX,
+    textMax: 2 * TEXT_ANSWER_MAX,
+    itemsMax: OPTIONS_MAX,
+    depthMax: 2,
+    namedByKey: true,
+  });
 
 /** Staff's comments by question key (`{ taxNumber: "a digit is missing" }`), each at most 1000 characters. */
 const comments = () =>
-  yup
-    .mixed<Record<string, string>>((value): value is Record<string, string> => isPlainObject(value))
+  boundedRecord<string>({
+    maxKeys: PARTNER_FORM_COMMENTS_MAX,
+    keyMax: QUESTION_KEY_MAX,
+    textMax: PARTNER_FORM_COMMENT_MAX,
+    itemsMax: 0,
+    depthMax: 0,
+  })
     .test('question-keys', msg('validation.unknownQuestion'), (value) => !value || Object.keys(value).every((key) => QUESTION_KEY.test(key)))
-    .test('comment-texts', msg('validation.typeError'), (value) => !value || Object.values(value).every((comment) => typeof comment === 'string'))
-    .test(
-      'comment-length',
-      (params) => msg('validation.maxLength')({ ...params, max: PARTNER_FORM_COMMENT_MAX }),
-      (value) => !value || Object.values(value).every((comment) => typeof comment !== 'string' || comment.length <= PARTNER_FORM_COMMENT_MAX),
-    )
-    .test(
-      'comment-count',
-      (params) => msg('validation.maxValue')({ ...params, max: PARTNER_FORMS_BATCH_MAX }),
-      (value) => !value || Object.keys(value).length <= PARTNER_FORMS_BATCH_MAX,
-    );
+    .test('comment-texts', msg('validation.typeError'), (value) => !value || Object.values(value).every((comment) => typeof comment === 'string'));
 
 const note = () => text(PARTNER_FORM_NOTE_MAX).default('');
-const ids = (max: number) => yup.array(id().required(required)).required(required).min(1, msg('validation.minValue')).max(max, msg('validation.maxValue'));
+const ids = (max: number) => yup.array(id().required(required)).required(required).min(1, msg('validation.minValue')).max(max);
 
 /** POST /partner-forms/assign: a Ready version to each partner named (those holding it open are skipped). */
 export const assignPartnerFormsSchema = yup.object({

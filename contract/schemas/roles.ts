@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { msg } from './messages';
-import { required, requiredText, text } from './fields';
+import { id, required, requiredText, text } from './fields';
 
 /** Specification section 5: a role's name is required; priority ranks it (smaller ranks higher). */
 export const roleSchema = yup.object({
@@ -19,7 +19,7 @@ export const userRolesSchema = yup.object({
   userRoles: yup
     .array(
       yup.object({
-        roleId: yup.string().required(required).uuid(msg('validation.id')),
+        roleId: id().required(required),
         roleName: yup.string().max(100),
         enabled: yup.boolean().required(required),
       }),

@@ -24,7 +24,7 @@ export const searchRequestSchema = yup.object({
     .default([]),
   advancedSearch: yup.object({ keyword: yup.string().trim().max(255), fields: yup.array(yup.string().required().max(100)).max(20) }).default(undefined),
   keyword: yup.string().trim().max(255),
-  ids: yup.array(yup.string().required().max(100)).max(MAX_PAGE_SIZE, msg('validation.maxValue')),
+  ids: yup.array(yup.string().required().max(100)).max(MAX_PAGE_SIZE),
 });
 
 export type SearchInput = yup.InferType<typeof searchRequestSchema>;

@@ -25,7 +25,7 @@ export const updateTicketStatusSchema = yup.object({
 
 /** PUT /tickets/admin/{id} (specification section 3 "Ticket status update payload"). */
 export const adminUpdateTicketSchema = yup.object({
-  ticketId: yup.string().trim().required(required).uuid(msg('validation.id')),
+  ticketId: id().required(required),
   status: status().required(required),
 });
 
@@ -36,7 +36,7 @@ export const ticketMessageSchema = yup.object({
 
 /** PUT /tickets/{id}/reads: the reader has seen the chat up to this message (of the same ticket). */
 export const ticketReadSchema = yup.object({
-  messageId: yup.string().trim().required(required).uuid(msg('validation.id')),
+  messageId: id().required(required),
 });
 
 /**

@@ -1,4 +1,5 @@
 import type * as yup from 'yup';
+import type { RecordBounds } from '../../../contract/schemas/records';
 
 /** The JSON Schema (OpenAPI 3.0 dialect: `nullable`) of a request or an answer, for the API document only. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -13,7 +14,7 @@ interface Described {
   tests?: { name?: string; params?: Record<string, unknown> }[];
   fields?: Record<string, Described>;
   innerType?: Described | Described[];
-  meta?: { description?: string };
+  meta?: { description?: string; record?: RecordBounds };
 }
 
 /** Our format checks (contract/schemas/fields.ts) and yup's own, as JSON Schema formats. */
@@ -67,7 +68,12 @@ function fromDescription(described: Described): JsonSchema {
     case 'boolean':
       schema.type = described.type;
       break;
-    // mixed and lazy: any JSON value.
+    // mixed and lazy: any JSON value, or a map keyed by the client with its bounds (contract/schemas/records.ts).
+    default:
+      if (described.meta?.record) {
+        schema.type = 'object';
+        schema.maxProperties = described.meta.record.maxKeys;
+      }
   }
   testsOf(described, schema);
   const choices = (described.oneOf ?? []).filter((choice) => choice !== undefined && choice !== null && typeof choice !== 'object');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { permission, type Resource } from '../../../contract/permissions';
 import { updateUserSchema } from '../../../contract/schemas/accounts';
+import { id } from '../../../contract/schemas/fields';
 import { userDtoSchema } from '../../../contract/schemas/dtos';
 import { searchRequestSchema } from '../../../contract/schemas/search';
 import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crud';
@@ -15,7 +16,7 @@ import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { validate } from '../../core/validation';
 import type { UserService } from './users.service';
 
-export const userSearchSchema = searchRequestSchema.shape({ isActive: yup.boolean(), partnerId: yup.string().uuid() });
+export const userSearchSchema = searchRequestSchema.shape({ isActive: yup.boolean(), partnerId: id() });
 
 type IdParams = { Params: { id: string } };
 
