@@ -11,13 +11,30 @@ import {
 import { id, required, requiredText, text } from './fields';
 import { msg } from './messages';
 
+/**
+ * The years an instant may fall in: what PostgreSQL's timestamptz stores and what an ISO date writes with four
+ * digits (JavaScript reads years up to 275760 and before 0, which the database refuses).
+ */
+export const INSTANT_YEAR_MIN = 1;
+export const INSTANT_YEAR_MAX = 9999;
+export const INSTANT_MIN_MS = Date.parse('0001-01-01T00:00:00.000Z');
+export const INSTANT_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** An instant with its offset (`2026-12-03T17:00:00.000Z`): the browser sends its local time converted, never a bare local time. */
 const instant = () =>
   yup
     .string()
     .trim()
     .max(40, msg('validation.dateTime'))
-    .test('instant', msg('validation.dateTime'), (value) => !value || (!Number.isNaN(Date.parse(value)) && /(Z|[+-]\d\d:\d\d)$/.test(value)));
+    .test('instant', msg('validation.dateTime'), (value) => !value || (!Number.isNaN(Date.parse(value)) && /(Z|[+-]\d\d:\d\d)$/.test(value)))
+    .test(
+      'instant-range',
+      (params) => msg('validation.dateRange')({ ...params, min: INSTANT_YEAR_MIN, max: INSTANT_YEAR_MAX }),
+      (value) => {
+        const at = value ? Date.parse(value) : NaN;
+        return Number.isNaN(at) || (at >= INSTANT_MIN_MS && at <= INSTANT_MAX_MS);
+      },
+    );
 
 const optionalCount = () =>
   yup

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FileGrantDto, GrantState } from '../../../contract/files';
 import type { FileGrantSearchInput } from '../../../contract/schemas/fileManager';
-import type { FileGrantInput, FileGrantTermsInput } from '../../../contract/schemas/files';
+import { INSTANT_MAX_MS, type FileGrantInput, type FileGrantTermsInput } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fileGrants, managedFiles, partners, roles, users } from '../../db/schema';
@@ -167,7 +167,8 @@ export function createFileGrantService(ctx: AppContext) {
       const step = (days ?? ctx.config.files.extendDays) * DAY_MS;
       const base = Math.max(current.validTo.getTime(), now.getTime());
       const cap = current.validFrom.getTime() + ctx.config.files.grantMaxDays * DAY_MS;
-      const to = Math.min(base + step, cap);
+      // Never past the last instant the contract accepts, which the database stores.
+      const to = Math.min(base + step, cap, INSTANT_MAX_MS);
       if (to <= base) throw conflict('filesApi.extendAtMaximum');
       return { validTo: new Date(to), expiryNoticeAt: null };
     });
