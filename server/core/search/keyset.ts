@@ -11,6 +11,8 @@ export type Keyset = ReturnType<typeof keysetOrder>;
  * batch costs the same however deep it is, unlike OFFSET. Nullable text columns sort as empty text.
  */
 export function keysetOrder(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn) {
+  // An export sorts by its first field; the others must still be fields it knows (an unknown one is a 400).
+  for (const entry of orderBy?.slice(1) ?? []) sortColumnOf(entry.split(' ')[0], columns);
   const [field, direction = 'asc'] = (orderBy?.[0] ?? fallback).split(' ');
   const column = sortColumnOf(field, columns);
   const descending = direction.toLowerCase() === 'desc';

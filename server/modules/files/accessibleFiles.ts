@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { AccessibleFileDto } from '../../../contract/files';
 import type { AccessibleFileSearchInput } from '../../../contract/schemas/fileAccess';
 import type { Db } from '../../db/client';
 import { fileGrants, managedFiles } from '../../db/schema';
-import { containsFolded, keywordOf, readPage } from '../../core/search';
+import { containsFolded, keywordOf, orderByOf, readPage } from '../../core/search';
 import { grantInForce, grantNamesUser, type Grantee } from './grantMatching';
 
 /** Downloads a grant has left (null: no limit), never below zero. */
@@ -62,6 +62,13 @@ function chosenGrants(db: Db, user: Grantee, include: AccessibleFileSearchInput[
     .as('chosen');
 }
 
+/** What the accessible files sort on: a file is its id (the row's key, as every search sorts by `id`). */
+const sortableOf = (chosen: ReturnType<typeof chosenGrants>) =>
+  ({ id: chosen.fileId, fileId: chosen.fileId, fileName: chosen.fileName, size: chosen.size, expiresAt: chosen.expiresAt }) as unknown as Record<
+    string,
+    AnyColumn
+  >;
+
 /**
  * The files whose grants name the user (grantNamesUser: the user, their partner, a role they hold now), one row
  * per file: `current` those with a grant in force at `now`; `ended` those with none in force now but one that
@@ -69,6 +76,8 @@ function chosenGrants(db: Db, user: Grantee, include: AccessibleFileSearchInput[
  */
 export async function searchAccessibleFiles(db: Db, user: Grantee, search: AccessibleFileSearchInput, now: Date): Promise<PagedResult<AccessibleFileDto>> {
   const chosen = chosenGrants(db, user, search.include, keywordOf(search), now);
+  // Before any query: an unknown sort field is a 400, never ignored.
+  const order = orderByOf(search.orderBy, sortableOf(chosen), [asc(chosen.fileName)]);
   return readPage(
     search,
     db
@@ -76,7 +85,12 @@ export async function searchAccessibleFiles(db: Db, user: Grantee, search: Acces
       .from(chosen)
       .then((rows) => rows[0].total),
     async ({ limit, offset }) => {
-      const rows = await db.select().from(chosen).orderBy(asc(chosen.fileName), asc(chosen.fileId)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(chosen)
+        .orderBy(...order, asc(chosen.fileId))
+        .limit(limit)
+        .offset(offset);
       return rows.map((row) => ({
         fileId: row.fileId,
         fileName: row.fileName,
