@@ -7,6 +7,14 @@ export const VALIDATION_RULE_NAME_MAX = 255;
 export const VALIDATION_RULE_TEXT_MAX = 500;
 export const VALIDATION_RULE_REGEX_MAX = 1000;
 export const VALIDATION_RULE_LENGTH_MAX = 4000;
+/**
+ * The cost bound of a rule's pattern: re2js checks an answer in steps of up to one per instruction of the
+ * compiled program per character, and counted repetitions multiply instructions (`(?:.?){1000}` has 2,002).
+ * A pattern's program size times the longest answer it checks (the rule's max length, else TEXT_ANSWER_MAX)
+ * stays within RULE_PATTERN_WORK_MAX, and the program itself within RULE_PROGRAM_MAX instructions.
+ */
+export const RULE_PATTERN_WORK_MAX = 100_000;
+export const RULE_PROGRAM_MAX = 1_000;
 
 /** A validation rule checks a text answer: the suggest text is the input's hint, the error text its message. */
 export interface ValidationRuleDto {

@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import type { TextRule } from '../forms';
+import { RULE_PATTERN_WORK_MAX, RULE_PROGRAM_MAX, TEXT_ANSWER_MAX, type TextRule } from '../forms';
 import type { RuleMessage } from '../schemas/messages';
 
 const compiled = new Map<string, RE2JS | null>();
@@ -27,6 +27,34 @@ export function matchesRulePattern(regex: string, text: string): boolean {
   return compileRulePattern(regex)?.matches(text) ?? false;
 }
 
+/** The number of instructions re2js compiles the pattern to (its cost per answer character), `null` when it does not compile. */
+export function rulePatternProgramSize(regex: string): number | null {
+  return compileRulePattern(regex)?.programSize() ?? null;
+}
+
+/** The longest answer a rule's pattern is run on: answers over the rule's max length fail on length first. */
+export const longestCheckedAnswer = (maxLength: number | null | undefined) => Math.min(maxLength ?? TEXT_ANSWER_MAX, TEXT_ANSWER_MAX);
+
+/** Why a pattern is refused for a rule with this max length, or `null` when its check stays within the cost bound. */
+export function rulePatternCostError(regex: string, maxLength: number | null | undefined): RuleMessage | null {
+  const size = rulePatternProgramSize(regex);
+  if (size === null) return null;
+  if (size > RULE_PROGRAM_MAX) return { key: 'formRulesApi.patternTooLarge', values: { max: RULE_PROGRAM_MAX } };
+  if (size * longestCheckedAnswer(maxLength) > RULE_PATTERN_WORK_MAX)
+    return { key: 'formRulesApi.patternTooCostly', values: { max: Math.floor(RULE_PATTERN_WORK_MAX / size) } };
+  return null;
+}
+
+/**
+ * Whether the pattern is run on an answer of this many characters: always for a rule accepted since the cost
+ * bound (its answers are no longer than its max length); a rule stored before it is reported at server start,
+ * and its pattern skipped on answers it could not check within the bound (their lengths are still checked).
+ */
+export function rulePatternCheckable(regex: string, length: number): boolean {
+  const size = rulePatternProgramSize(regex);
+  return size === null || size * length <= RULE_PATTERN_WORK_MAX;
+}
+
 /**
  * The first failure of a text answer against its rule: length, then pattern. The rule's error text is the
  * message when it has one; otherwise the generic message in the reader's language. `null` when it passes.
@@ -36,6 +64,6 @@ export function textRuleError(rule: TextRule, text: string): RuleMessage | strin
   const worded = (fallback: RuleMessage) => rule.errorText.trim() || fallback;
   if (rule.minLength !== null && length < rule.minLength) return worded({ key: 'validation.minLength', values: { min: rule.minLength } });
   if (rule.maxLength !== null && length > rule.maxLength) return worded({ key: 'validation.maxLength', values: { max: rule.maxLength } });
-  if (rule.regex && !matchesRulePattern(rule.regex, text)) return worded({ key: 'validation.answerPattern' });
+  if (rule.regex && rulePatternCheckable(rule.regex, length) && !matchesRulePattern(rule.regex, text)) return worded({ key: 'validation.answerPattern' });
   return null;
 }

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { compileRulePattern } from '../answers/textRule';
+import { compileRulePattern, rulePatternCostError } from '../answers/textRule';
 import { VALIDATION_RULE_LENGTH_MAX, VALIDATION_RULE_NAME_MAX, VALIDATION_RULE_REGEX_MAX, VALIDATION_RULE_TEXT_MAX } from '../forms';
 import { maxLength, requiredText, text } from './fields';
 import { msg } from './messages';
@@ -16,7 +16,8 @@ const length = () =>
 
 /**
  * A validation rule (DESIGN.md "Forms"): its regex must compile with re2js (the linear-time engine both sides
- * run), checked here so that the browser and the server refuse the same patterns. The regex is kept as typed:
+ * run) to a program small enough for its longest answer (RULE_PATTERN_WORK_MAX), checked here so that the
+ * browser and the server refuse the same patterns. The regex is kept as typed:
  * spaces may be part of it.
  */
 export const validationRuleSchema = yup.object({
@@ -34,11 +35,13 @@ export const validationRuleSchema = yup.object({
     .nullable()
     .default(null)
     .transform((value: unknown) => (value === '' ? null : value))
-    .test(
-      'regex-compiles',
-      msg('validation.regexInvalid'),
-      (value) => !value || value.length > VALIDATION_RULE_REGEX_MAX || compileRulePattern(value) !== null,
-    ),
+    .test('regex-compiles', msg('validation.regexInvalid'), (value) => !value || value.length > VALIDATION_RULE_REGEX_MAX || compileRulePattern(value) !== null)
+    .test('regex-cost', function regexCost(value) {
+      if (!value || value.length > VALIDATION_RULE_REGEX_MAX) return true;
+      const maxLength: unknown = this.parent?.maxLength;
+      const error = rulePatternCostError(value, typeof maxLength === 'number' ? maxLength : null);
+      return error ? this.createError({ message: { ...error } }) : true;
+    }),
 });
 
 export type ValidationRuleInput = yup.InferType<typeof validationRuleSchema>;
