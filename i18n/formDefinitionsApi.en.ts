@@ -15,6 +15,7 @@ export default {
     nothingToAnswer: 'Add at least one question partners can answer before publishing.',
     notReady: 'A new version starts from a published or outdated version.',
     keyInvalid: 'Use 1 to 64 letters, digits, "_" or "-"',
+    keyReserved: 'This key is reserved: __proto__, constructor and prototype cannot name a section or question',
     duplicateKey: 'This key is already used in this form',
     optionsRequired: 'Give at least one option',
     duplicateOption: 'This option is listed twice',

@@ -15,6 +15,7 @@ export default {
     nothingToAnswer: 'Hãy thêm ít nhất một câu hỏi đối tác có thể trả lời trước khi phát hành.',
     notReady: 'Phiên bản mới chỉ được tạo từ một phiên bản đã phát hành hoặc đã cũ.',
     keyInvalid: 'Dùng từ 1 đến 64 chữ cái, chữ số, "_" hoặc "-"',
+    keyReserved: 'Khóa này được dành riêng: không thể dùng __proto__, constructor hay prototype làm tên phần hoặc câu hỏi',
     duplicateKey: 'Mã này đã được dùng trong biểu mẫu',
     optionsRequired: 'Hãy nhập ít nhất một lựa chọn',
     duplicateOption: 'Lựa chọn này bị lặp lại',

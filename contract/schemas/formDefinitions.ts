@@ -27,6 +27,12 @@ import { searchRequestSchema } from './search';
 /** Section and question keys: stable names answers are kept by, safe in URLs and CSV headers. */
 export const FORM_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * Keys a JSON body cannot carry to the server (its parser refuses `__proto__`) or that reach an object's prototype
+ * where answers and comments are kept by key: a question so named could never be answered.
+ */
+export const RESERVED_FORM_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
 const oneOf = <T extends string>(values: readonly T[]) => yup.string().oneOf([...values], msg('validation.typeError'));
 
 /** POST /forms, PUT and PATCH /forms/{id}: the fields of a version. */
@@ -49,7 +55,8 @@ const formKey = () =>
     .string()
     .required(required)
     .max(QUESTION_KEY_MAX, msg('validation.maxLength'))
-    .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true });
+    .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true })
+    .notOneOf(RESERVED_FORM_KEYS, msg('formDefinitionsApi.keyReserved'));
 
 const conditionSchema = yup
   .object({
