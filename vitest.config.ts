@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Screens render the whole app under jsdom: seconds each on a shared, loaded machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -40,7 +42,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A journey's steps follow one another; the files still come in a new order each run.
-          sequence: { shuffle: { files: true, tests: false } },
+          sequence: { shuffle: { files: true, tests: true } },
           fileParallelism: false,
         },
       },

@@ -52,6 +52,14 @@ export async function createTestDatabase(start: TestDatabaseStart = 'empty'): Pr
   return createDatabaseOn(databases, start);
 }
 
+/** A new data folder: holding the demo template's files (in the server suite) to go with its database, or empty. */
+export function testDataDir(start: TestDatabaseStart = 'empty'): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
+  const templateDataDir = inject('testDatabases')?.templateDataDir;
+  if (start === 'demo' && templateDataDir) fs.cpSync(templateDataDir, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** The server suite's PostgreSQL, for a test that makes databases or channels of its own. */
 export function adminDatabaseUrl(): string {
   const databases = inject('testDatabases');
@@ -104,10 +112,10 @@ export async function startServer(
     beforeListen?: (built: BuiltApp) => void;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
-  const database = await createTestDatabase('demo');
-  const templateDataDir = inject('testDatabases')?.templateDataDir;
-  if (templateDataDir) fs.cpSync(templateDataDir, dataDir, { recursive: true });
+  // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).
+  const ownEngine = options.databaseEngine !== undefined;
+  const dataDir = testDataDir(ownEngine ? 'empty' : 'demo');
+  const database = ownEngine ? { databaseUrl: undefined, drop: async () => {} } : await createTestDatabase('demo');
   const config = testConfig(dataDir, database.databaseUrl, options);
   const built = await buildApp(config, { logger: false });
   options.beforeListen?.(built);

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { requestLoggerOptions } from '../../server/core/requestLog';
-import { createTestDatabase, testConfig } from './harness';
+import { createTestDatabase, testConfig, testDataDir } from './harness';
 
 type Line = Record<string, unknown> & { msg?: string; reqId?: string };
 
@@ -38,8 +36,8 @@ const SECRET = 'eyJsecret.link.token';
 const BEARER = 'Bearer not-a-real-access-token';
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-log-'));
-  const database = await createTestDatabase();
+  dataDir = testDataDir('demo');
+  const database = await createTestDatabase('demo');
   drop = database.drop;
   built = await buildApp(testConfig(dataDir, database.databaseUrl), { logger: requestLoggerOptions('info', capture.stream) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

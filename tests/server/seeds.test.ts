@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,12 +13,16 @@ import { buildApp, type BuiltApp } from '../../server/app';
 import { partners, rolePermissions, roles, tickets, users } from '../../server/db/schema';
 import { DEMO_PARTNERS } from '../../server/modules/partners/partners.demo';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/modules/users/users.demo';
-import { createTestDatabase, snapshotOf, testConfig } from './harness';
+import { createTestDatabase, snapshotOf, testConfig, testDataDir } from './harness';
+import type { TestDatabaseStart } from './testDatabases';
 
-/** A data folder and database that outlive a server, so a server can start again on them as after a restart. */
-async function installation() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-seeds-'));
-  const database = await createTestDatabase();
+/**
+ * A data folder and database that outlive a server, so a server can start again on them as after a restart:
+ * empty, or as a first start on an empty database leaves them (the run's demo template).
+ */
+async function installation(start: TestDatabaseStart) {
+  const dataDir = testDataDir(start);
+  const database = await createTestDatabase(start);
   const config = testConfig(dataDir, database.databaseUrl);
   let running: BuiltApp | undefined;
   return {
@@ -55,15 +58,15 @@ afterEach(async () => {
   for (const remove of removals.splice(0)) await remove();
 });
 
-async function newInstallation() {
-  const made = await installation();
+async function newInstallation(start: TestDatabaseStart = 'demo') {
+  const made = await installation(start);
   removals.push(made.remove);
   return made;
 }
 
 describe('seeds at every start', () => {
   it('a second start on the same database adds nothing: no row, no file', async () => {
-    const install = await newInstallation();
+    const install = await newInstallation('empty');
     const first = await install.start();
     const rows = await snapshotOf(first.database.db);
     const files = install.attachmentFiles();

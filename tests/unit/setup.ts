@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { mockApi } from '../../mocks/handlers';
 import { server } from '../../mocks/server';
 import { clearToasts } from '../../src/notifications/toastStore';
+
+// No unit test reaches for a real hub: the app's realtime client gets the recording stand-in, connected on demand.
+vi.mock('@microsoft/signalr', () => import('./realtime/fakeSignalr'));
+
+// findBy… and waitFor wait for what they look for; on a loaded machine a render can take seconds, not one.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
