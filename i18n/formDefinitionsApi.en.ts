@@ -21,6 +21,7 @@ export default {
     duplicateOption: 'This option is listed twice',
     ruleOnlyOnText: 'Only text questions take a validation rule',
     unknownRule: 'This validation rule does not exist or was deleted',
+    ruleTooCostly: "This validation rule's pattern is too large to check answers quickly: edit the rule first (a smaller pattern or maximum length)",
     conditionOnItself: 'A question cannot depend on itself',
     conditionNotEarlier: 'A condition must name a question that comes earlier in the form',
     conditionOnGroup: 'A condition cannot name a group',

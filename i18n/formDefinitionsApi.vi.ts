@@ -21,6 +21,8 @@ export default {
     duplicateOption: 'Lựa chọn này bị lặp lại',
     ruleOnlyOnText: 'Chỉ câu hỏi dạng văn bản mới có quy tắc kiểm tra',
     unknownRule: 'Quy tắc kiểm tra này không tồn tại hoặc đã bị xóa',
+    ruleTooCostly:
+      'Biểu thức của quy tắc kiểm tra này quá lớn để kiểm tra câu trả lời nhanh: hãy sửa quy tắc trước (biểu thức nhỏ hơn hoặc độ dài tối đa nhỏ hơn)',
     conditionOnItself: 'Câu hỏi không thể phụ thuộc vào chính nó',
     conditionNotEarlier: 'Điều kiện phải dựa trên một câu hỏi đứng trước trong biểu mẫu',
     conditionOnGroup: 'Điều kiện không thể dựa trên một nhóm',

@@ -10,12 +10,14 @@ import { costlyRulePatterns, reportCostlyRulePatterns } from '../../server/modul
 import { section } from '../fixtures/formQuestions';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
 import { unique, useDemoServer } from './factories';
+import { formCalls, question as builderQuestion, section as builderSection } from './formDefinitionsFixtures';
 import { partnerWithForm, question } from './partnerFormsFixtures';
 
 const demo = useDemoServer();
 const { server, make, token } = demo;
 const admin = () => token('admin@example.com');
 const db = () => server.built.database.db;
+const forms = formCalls(demo);
 
 /** The review's patterns, accepted (201) before the bound: 121 and 19 characters. */
 const REVIEW_121 = '(?:.?){1000}'.repeat(10) + 'b';
@@ -114,5 +116,21 @@ describe('the cost bound of a validation rule pattern', () => {
     expectEnvelope(await form.save({ t1: 'x'.repeat(TEXT_ANSWER_MAX) }), 200);
     expect(patterns()).not.toContain(REVIEW_121);
     expectFieldErrors(await server.api('PATCH', `/api/v1/validation-rules/${legacy.id}`, { token: admin(), body: { errorText: 'Renamed' } }), ['regex']);
+  });
+
+  it('refuses a form question that names a stored rule over the bound, on its ruleId, so no new copy of it is made', async () => {
+    const legacy = await storedRule(REVIEW_19);
+    const fine = await storedRule('[0-9]+', 10);
+    const made = await forms.form();
+    const sections = [
+      builderSection('s1', [
+        builderQuestion('tax', { ruleId: fine.id }),
+        builderQuestion('g', { type: 'group', children: [{ key: 'code', ruleId: legacy.id }] }),
+      ]),
+    ];
+    const answer = expectFieldErrors(await refused(server, () => forms.saveSections(made.id, sections)), ['sections[0].questions[1].children[0].ruleId']);
+    expect(fieldMessage(answer, 'sections[0].questions[1].children[0].ruleId')).toContain('edit the rule first');
+    await db().update(validationRules).set({ regex: '[A-Z]+' }).where(eq(validationRules.id, legacy.id));
+    expectEnvelope(await forms.saveSections(made.id, sections), 200);
   });
 });

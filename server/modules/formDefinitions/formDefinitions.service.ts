@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, max } from 'drizzle-orm';
-import { isAnswerable, placedQuestions } from '../../../contract/answers';
-import { FORM_STATUSES, type FormSection, type FormSectionsDto, type FormStatus } from '../../../contract/forms';
+import { isAnswerable, placedQuestions, rulePatternCostError } from '../../../contract/answers';
+import type { FieldError } from '../../../contract/envelope';
+import { FORM_STATUSES, type FormQuestion, type FormSection, type FormSectionsDto, type FormStatus, type TextRule } from '../../../contract/forms';
 import { formFieldsSchema, formSectionsSchema, formStructureErrors } from '../../../contract/schemas/formDefinitions';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../core/audit';
@@ -22,10 +23,26 @@ const changed = (publish: Publish, id: string, action: 'created' | 'updated') =>
 
 const sectionsDto = (row: FormVersionRow): FormSectionsDto => ({ formId: row.id, status: row.status, sections: row.sections, version: rowVersion(row) });
 
+/** A `ruleId` error for each question that names a rule stored before the pattern cost bound and over it: it is not copied on. */
+function costlyRuleErrors(sections: readonly FormSection[], rules: ReadonlyMap<string, TextRule>): FieldError[] {
+  const errors: FieldError[] = [];
+  const check = (question: FormQuestion, path: string) => {
+    const rule = question.ruleId ? rules.get(question.ruleId.toLowerCase()) : undefined;
+    if (rule?.regex && rulePatternCostError(rule.regex, rule.maxLength)) errors.push({ field: `${path}.ruleId`, message: 'formDefinitionsApi.ruleTooCostly' });
+  };
+  sections.forEach((section, s) =>
+    section.questions.forEach((question, q) => {
+      check(question, `sections[${s}].questions[${q}]`);
+      question.children.forEach((child, c) => check(child, `sections[${s}].questions[${q}].children[${c}]`));
+    }),
+  );
+  return errors;
+}
+
 /** The sections with their rule copies from the live rules, refused (400 naming each field) when their structure breaks a rule. */
 async function checkedSections(tx: Db, sections: FormSection[]) {
   const rules = await liveRulesOf(tx, sections);
-  const errors = formStructureErrors(sections, new Set(rules.keys()));
+  const errors = [...formStructureErrors(sections, new Set(rules.keys())), ...costlyRuleErrors(sections, rules)];
   if (errors.length) throw new ApiError(400, 'api.validationFailed', errors);
   return withRuleCopies(sections, rules);
 }
