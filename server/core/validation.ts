@@ -28,9 +28,15 @@ export const UNDECLARED_ITEMS_MAX = 1000;
 
 /**
  * The work of validation, counted for the tests that prove a refusal's cost is bounded: values the check before
- * yup visited, and bodies that went on to yup.
+ * yup visited, characters of text it read, and bodies that went on to yup.
  */
-export const validationWork = { visited: 0, yupRuns: 0 };
+export const validationWork = { visited: 0, charactersRead: 0, yupRuns: 0 };
+
+/** Whether a text holds a character that cannot be stored, counted as read. */
+function unstorable(text: string) {
+  validationWork.charactersRead += text.length;
+  return hasUnstorableCharacters(text);
+}
 
 const JSON_TYPE_OK: Record<string, (v: unknown) => boolean> = {
   string: (v) => typeof v === 'string',
@@ -59,14 +65,20 @@ function maxLengthOf(description: Described): number | undefined {
 
 const ruleMessage = (key: string, max: number) => JSON.stringify({ key, values: { max } });
 
-/** The field errors of the check before yup, at most MAX_FIELD_ERRORS of them. */
+/**
+ * The field errors of the check before yup, at most MAX_FIELD_ERRORS of them. A value over its maximum is left out
+ * of what yup sees, so that yup still names the body's other faults (as it would for a value just over); any other
+ * fault, or a full list, stops the body before yup.
+ */
 class FieldErrors {
   readonly list: FieldError[] = [];
+  blocking = false;
   get full() {
     return this.list.length >= MAX_FIELD_ERRORS;
   }
-  add(field: string, message: string) {
+  add(field: string, message: string, { oversized = false } = {}) {
     if (!this.full) this.list.push({ field, message });
+    if (!oversized || this.full) this.blocking = true;
   }
 }
 
@@ -77,7 +89,7 @@ class FieldErrors {
 function checkRecord(bounds: RecordBounds, value: Record<string, unknown>, path: string, errors: FieldErrors) {
   const breach = recordBreach(value, bounds, path, (item) => {
     validationWork.visited++;
-    return typeof item === 'string' && hasUnstorableCharacters(item) ? { key: 'validation.invalidCharacters' } : null;
+    return typeof item === 'string' && unstorable(item) ? { key: 'validation.invalidCharacters' } : null;
   });
   if (!breach) return;
   const { key, values } = breach.message;
@@ -90,7 +102,7 @@ function checkTexts(value: unknown, path: string, errors: FieldErrors) {
   while (pending.length && !errors.full) {
     const item = pending.pop();
     validationWork.visited++;
-    if (typeof item === 'string' && hasUnstorableCharacters(item)) errors.add(path, 'validation.invalidCharacters');
+    if (typeof item === 'string' && unstorable(item)) errors.add(path, 'validation.invalidCharacters');
     else if (typeof item === 'object' && item !== null) for (const inner of Array.isArray(item) ? item : Object.values(item)) pending.push(inner);
   }
 }
@@ -114,15 +126,18 @@ function knownFieldsOf(description: Described, value: unknown, path: string, err
   if (typeof value === 'string') {
     const max = description.type === 'string' ? maxLengthOf(description) : undefined;
     // A text a trim brings within its maximum is yup's to judge; trimming reads it once.
-    if (max !== undefined && value.length > max && value.trim().length > max) errors.add(path, ruleMessage('validation.maxLength', max));
-    else if (hasUnstorableCharacters(value)) errors.add(path, 'validation.invalidCharacters');
+    if (max !== undefined && value.length > max && value.trim().length > max) {
+      errors.add(path, ruleMessage('validation.maxLength', max), { oversized: true });
+      return undefined;
+    }
+    if (unstorable(value)) errors.add(path, 'validation.invalidCharacters');
     return value;
   }
   if (description.type === 'array' && Array.isArray(value)) {
     const max = declaredMax(description) ?? UNDECLARED_ITEMS_MAX;
     if (value.length > max) {
-      errors.add(path, ruleMessage('validation.maxItems', max));
-      return value;
+      errors.add(path, ruleMessage('validation.maxItems', max), { oversized: true });
+      return undefined;
     }
     if (!description.innerType) return value;
     return value.map((item, index) => knownFieldsOf(description.innerType!, item, `${path}[${index}]`, errors));
@@ -131,7 +146,9 @@ function knownFieldsOf(description: Described, value: unknown, path: string, err
     const record = value as Record<string, unknown>;
     const known: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(description.fields)) {
-      if (Object.hasOwn(record, name)) known[name] = knownFieldsOf(field, record[name], path ? `${path}.${name}` : name, errors);
+      if (!Object.hasOwn(record, name)) continue;
+      const checked = knownFieldsOf(field, record[name], path ? `${path}.${name}` : name, errors);
+      if (checked !== undefined) known[name] = checked;
     }
     return known;
   }
@@ -145,25 +162,33 @@ export async function validate<S extends yup.AnyObjectSchema>(schema: S, body: u
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'api.bodyRequired');
   const wrong = new FieldErrors();
   const known = knownFieldsOf(schema.describe() as Described, body, '', wrong);
-  if (wrong.list.length) throw new ApiError(400, 'api.validationFailed', wrong.list);
+  if (wrong.blocking) throw new ApiError(400, 'api.validationFailed', wrong.list);
   validationWork.yupRuns++;
+  let valid: yup.InferType<S>;
   try {
-    return await schema.validate(known, { abortEarly: false, stripUnknown: true });
+    valid = await schema.validate(known, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
-    const inner = error.inner.length ? error.inner : [error];
-    const seen = new Set<string>();
-    const errors: FieldError[] = [];
-    for (const e of inner) {
-      const field = e.path ?? '';
-      if (seen.has(field)) continue;
-      seen.add(field);
-      const m = e.errors[0] as unknown;
-      errors.push({ field, message: isRuleMessage(m) ? JSON.stringify(m) : String(m) });
-      if (errors.length === MAX_FIELD_ERRORS) break;
-    }
-    throw new ApiError(400, 'api.validationFailed', errors);
+    throw new ApiError(400, 'api.validationFailed', withYupErrors(wrong.list, error));
   }
+  if (wrong.list.length) throw new ApiError(400, 'api.validationFailed', wrong.list);
+  return valid;
+}
+
+/** The check's errors, then yup's first error of each other field (a field the check named, or inside it, is not named again). */
+function withYupErrors(named: FieldError[], error: yup.ValidationError): FieldError[] {
+  const errors = [...named];
+  const seen = new Set(named.map((e) => e.field));
+  const inside = (field: string) => named.some((e) => field.startsWith(`${e.field}.`) || field.startsWith(`${e.field}[`));
+  for (const e of error.inner.length ? error.inner : [error]) {
+    if (errors.length >= MAX_FIELD_ERRORS) break;
+    const field = e.path ?? '';
+    if (seen.has(field) || inside(field)) continue;
+    seen.add(field);
+    const m = e.errors[0] as unknown;
+    errors.push({ field, message: isRuleMessage(m) ? JSON.stringify(m) : String(m) });
+  }
+  return errors;
 }
 
 /** Field error messages travel as i18n keys (or encoded rule messages) until the envelope is written. */
