@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketAttachments, tickets } from '../../server/db/schema';
 import { useDemoServer } from './factories';
-import { requestsFor, type FuzzRequest, type IdPools } from './routeFuzzRequests';
+import { validationWork } from '../../server/core/validation';
+import { largeBodiesOf, largeQueriesOf, requestsFor, type DeclaredSchema, type FuzzRequest, type IdPools, type LargeInput } from './routeFuzzRequests';
 
 /**
  * Every route of the route table, fed arbitrary requests built from the contract's schemas: never a 500,
@@ -148,5 +149,65 @@ describe('every route under arbitrary input', () => {
 
   it('as the demo Admin: no 500, always an envelope with the HTTP status, nothing changed by a refusal', async () => {
     expect(await fuzzEveryRoute(() => `Bearer ${adminToken}`)).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * Values a refusal may visit before yup, whatever the size of the list, text or map it refuses: the fields of the
+ * largest schema and the few values around the one at fault. 150,000 sort keys visited one by one would be 150,000.
+ */
+const REFUSAL_VISITS_MAX = 100;
+/** Characters of text a refusal may read: the texts within their limits around the one at fault (here: none). */
+const REFUSAL_CHARACTERS_MAX = 10_000;
+
+/**
+ * The API routes that declare a body or a query, once each (as /api/v1/x), with their parameters filled. The hub's
+ * routes speak SignalR's protocol, whose query is not the contract's.
+ */
+function routesWithDeclaredInput() {
+  return fuzzedRoutes().flatMap(({ method, url }) => {
+    if (url.startsWith('/api/notifications')) return [];
+    const route = server.built.routes.find((r) => r.url === url && ([] as string[]).concat(r.method).includes(method))!;
+    const declared = (route.schema ?? {}) as { body?: DeclaredSchema; querystring?: DeclaredSchema };
+    const inputs: LargeInput[] = [
+      ...(declared.body ? largeBodiesOf(declared.body) : []),
+      ...(declared.querystring ? largeQueriesOf(declared.querystring) : []),
+    ];
+    return inputs.length ? [{ method, path: url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000'), inputs }] : [];
+  });
+}
+
+/** Sends one oversized request beside a GET /api/health; says what is wrong with the answers and the work, or nothing. */
+async function problemWithLarge(method: string, path: string, input: LargeInput): Promise<string | null> {
+  const before = { ...validationWork };
+  const headers = { authorization: `Bearer ${adminToken}`, tenant: 'root', ...(input.body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const [answer, health] = await Promise.all([
+    fetch(`${server.url}${path}${input.query ? `?${input.query}` : ''}`, { method, headers, body: input.body }),
+    fetch(`${server.url}/api/health`),
+  ]);
+  const text = await answer.text();
+  await health.text();
+  const visited = validationWork.visited - before.visited;
+  const read = validationWork.charactersRead - before.charactersRead;
+  if (answer.status < 400 || answer.status >= 500) return `answered ${answer.status}: ${text.slice(0, 200)}`;
+  if (health.status !== 200) return `GET /api/health beside it answered ${health.status}`;
+  if (visited > REFUSAL_VISITS_MAX) return `refused after visiting ${visited} values`;
+  if (read > REFUSAL_CHARACTERS_MAX) return `refused after reading ${read} characters`;
+  return null;
+}
+
+describe('every route under oversized input', () => {
+  it('as the demo Admin: long lists, long texts, large maps and deep nesting are a 4xx after bounded work, and health keeps answering', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { method, path, inputs } of routesWithDeclaredInput()) {
+      for (const input of inputs) {
+        sent++;
+        const problem = await problemWithLarge(method, path, input);
+        if (problem) failures.push(`${method} ${path} (${input.label}): ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
   }, 600_000);
 });

@@ -424,3 +424,77 @@ export function requestsFor(method: string, url: string, routeKey: string, pools
     return request;
   });
 }
+
+/** A route's declared request part, as its `schema` carries it (JSON Schema made from the contract's yup schema). */
+export type DeclaredSchema = { [keyword: string]: unknown };
+
+/** One oversized request part: what it holds, for the report, and the body or query it goes as. */
+export interface LargeInput {
+  label: string;
+  body?: string;
+  query?: string;
+}
+
+/** Levels of nesting a body may reach under the JSON parser's limit (MAX_JSON_DEPTH, 32), counting the body and its field. */
+const NESTING = 29;
+const nested = (levels: number): unknown => (levels === 0 ? 'x' : levels % 2 ? [nested(levels - 1)] : { a: nested(levels - 1) });
+const LONG_TEXT = 'a'.repeat(500_000);
+const SORT_KEYS = (entries: number) => Array<string>(entries).fill('!');
+
+/** The value's JSON at one path of the body: `{ a: { b: value } }` for ['a', 'b']. */
+const bodyWith = (path: string[], value: unknown) => JSON.stringify(path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value));
+
+/** The JSON part of a declared body: multipart bodies declare it beside the form. */
+const jsonPartOf = (schema: DeclaredSchema): DeclaredSchema =>
+  ((schema.content as Record<string, { schema: DeclaredSchema }> | undefined)?.['application/json']?.schema ?? schema) as DeclaredSchema;
+
+/**
+ * Oversized values for every field of a declared body, one field at a time: lists just past their maximum and of
+ * 20,000 entries (sort keys also 50,000 and 150,000), texts just past theirs and of 500,000 characters, maps of
+ * 20,000 keys, and values nested as deep as the parser lets through. Each must be refused, cheaply.
+ */
+export function largeBodiesOf(declared: DeclaredSchema): LargeInput[] {
+  const inputs: LargeInput[] = [];
+  const visit = (schema: DeclaredSchema, path: string[]) => {
+    const at = path.join('.');
+    const add = (label: string, value: unknown) => inputs.push({ label: `${at}: ${label}`, body: bodyWith(path, value) });
+    const properties = schema.properties as Record<string, DeclaredSchema> | undefined;
+    if (properties) {
+      for (const [name, property] of Object.entries(properties)) visit(property, [...path, name]);
+      return;
+    }
+    add(`nested ${NESTING} levels`, nested(NESTING - path.length));
+    if (schema.type === 'array') {
+      const max = Number(schema.maxItems ?? 1000);
+      add(`${max + 1} entries`, Array<string>(max + 1).fill(MISSING_ID));
+      for (const entries of path.at(-1) === 'orderBy' ? [20_000, 50_000, 150_000] : [20_000])
+        add(`${entries.toLocaleString('en')} entries`, SORT_KEYS(entries));
+    } else if (schema.type === 'string') {
+      // A choice among fixed texts is as long as its longest choice at most.
+      const choices = ((schema.enum as unknown[] | undefined) ?? []).map((choice) => String(choice).length);
+      const max = Number(schema.maxLength ?? Math.max(0, ...choices));
+      add(`${max + 1} characters`, 'a'.repeat(max + 1));
+      if (max < LONG_TEXT.length) add('500,000 characters', LONG_TEXT);
+    } else if (schema.type === 'object') {
+      add('20,000 keys', Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 'x'])));
+      add('a 500,000-character value', { k: LONG_TEXT });
+    }
+  };
+  visit(jsonPartOf(declared), []);
+  return inputs;
+}
+
+/** Oversized queries for a declared query: a sort repeated past any maximum, within the URL length a server reads. */
+export function largeQueriesOf(declared: DeclaredSchema): LargeInput[] {
+  const properties = Object.entries((declared.properties as Record<string, DeclaredSchema> | undefined) ?? {});
+  const texts = properties.filter(([name, property]) => name !== 'orderBy' && property.type === 'string').map(([name]) => name);
+  return [
+    ...(properties.some(([name]) => name === 'orderBy')
+      ? [
+          { label: 'orderBy repeated 1,500 times', query: 'orderBy=id&'.repeat(1500).slice(0, -1) },
+          { label: 'orderBy of 7,000 comma-separated keys', query: `orderBy=${'i,'.repeat(7000)}i` },
+        ]
+      : []),
+    ...texts.map((name) => ({ label: `${name}: 14,000 characters`, query: `${encode(name)}=${'a'.repeat(14_000)}` })),
+  ];
+}
