@@ -157,8 +157,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   }
 
   function onTokenChanged(token: string | null) {
-    // A token the connection is fetching right now is the one it will use: nothing to restart.
-    if (token !== null && (acquiringToken || token === tokenInUse)) return;
+    // A token the connection is fetching right now, or holds while up, is the one it uses: nothing to restart. A
+    // stopped connection holds none, so the same token coming back (signed in again after the layout went) starts it.
+    if (token !== null && (acquiringToken || (token === tokenInUse && connection.state !== 'Disconnected'))) return;
     if (token !== null) restartWanted = state !== 'Disconnected';
     else tokenInUse = null;
     // Stopping during a start makes the start fail at once instead of finishing first.
