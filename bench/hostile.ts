@@ -1,5 +1,5 @@
 // npm run bench:hostile: each request class of issue 20's table against the real app in this process (buildApp on
-// PGlite, demo seed, the configured limits: HEADERS_TIMEOUT_MS and the others apply). For each class, the worst of a
+// the embedded PostgreSQL, named so that it never falls back to PGlite unnoticed; demo seed, the configured limits: HEADERS_TIMEOUT_MS and the others apply). For each class, the worst of a
 // few runs: the time to answer (or to be cut off), the largest stall of the server's event loop while it ran
 // (perf_hooks.monitorEventLoopDelay) and the slowest GET /api/health sent meanwhile from another client, beside the
 // same figures for an ordinary request. Goal: no stall over 100 ms from any single request of at most 1 MB.
@@ -38,10 +38,13 @@ interface Row {
 }
 const rows: Row[] = [];
 
-/** The app as main.ts builds it, on PGlite in a temporary folder with the demo seed; the limits come from the environment. */
+/** The app as main.ts builds it, on the embedded PostgreSQL in a temporary folder with the demo seed; the limits come from the environment. */
 async function startApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-hostile-'));
-  const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '', FILE_JOBS: 'off' }, { dataDir, port: 0, databaseEngine: 'pglite' });
+  const base = loadConfig(
+    { ...process.env, SEED: 'demo', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
+    { dataDir, port: 0 },
+  );
   const config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };
   const built = await buildApp(config, { logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

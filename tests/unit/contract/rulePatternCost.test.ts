@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { longestCheckedAnswer, rulePatternCostError, rulePatternProgramSize, textRuleError } from '../../../contract/answers';
 import { RULE_PATTERN_WORK_MAX, RULE_PROGRAM_MAX, TEXT_ANSWER_MAX } from '../../../contract/forms';
 import { validationRuleSchema } from '../../../contract/schemas/validationRules';
-import { DEMO_VALIDATION_RULES } from '../../../server/modules/validationRules/validationRules.demo';
+import { DEMO_VALIDATION_RULES } from '../../../server/modules/validationRules/demoValidationRules';
 import { textRule } from '../../fixtures/formQuestions';
 
 const REVIEW_121 = '(?:.?){1000}'.repeat(10) + 'b';
