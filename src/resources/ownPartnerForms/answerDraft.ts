@@ -60,7 +60,7 @@ export function createAnswerDraft({ store, send, sectionKey, autosaveMs = AUTOSA
     try {
       const saved = await send(Object.fromEntries(batch), target);
       for (const [key, value] of batch) if (unsent.has(key) && unsent.get(key) === value) unsent.delete(key);
-      store.write(unsent);
+      store.forget(batch);
       server = saved.answers ?? {};
       publish({ answers: overlay(server, unsent), saveState: unsent.size ? 'unsent' : 'saved', lastSaved: saved, failure: null });
       return unsent.size === 0;

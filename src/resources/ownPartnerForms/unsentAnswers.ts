@@ -9,11 +9,16 @@ const storageKeyOf = (userId: string, partnerFormId: string) => `portal.formAnsw
 export interface UnsentAnswersStore {
   read(): Map<string, AnswerValue>;
   write(answers: ReadonlyMap<string, AnswerValue>): void;
+  /**
+   * Drops the answers the server acknowledged from what is stored now, not from what this page last wrote: a save
+   * that lands after its page went (or in another tab) leaves answers written since in place.
+   */
+  forget(acknowledged: ReadonlyMap<string, AnswerValue>): void;
 }
 
 export function unsentAnswersStore(userId: string, partnerFormId: string): UnsentAnswersStore {
   const key = storageKeyOf(userId, partnerFormId);
-  return {
+  const store: UnsentAnswersStore = {
     read() {
       try {
         const stored: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
@@ -32,5 +37,13 @@ export function unsentAnswersStore(userId: string, partnerFormId: string): Unsen
         // A full or blocked storage: the answers stay in memory and go with the next save.
       }
     },
+    forget(acknowledged) {
+      const stored = store.read();
+      for (const [key, value] of acknowledged) {
+        if (stored.has(key) && JSON.stringify(stored.get(key)) === JSON.stringify(value)) stored.delete(key);
+      }
+      store.write(stored);
+    },
   };
+  return store;
 }

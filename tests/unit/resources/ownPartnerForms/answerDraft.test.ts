@@ -8,7 +8,11 @@ const savedSection = (answers: Answers) => ({ answers, status: 'OPEN', sections:
 
 function memoryStore(initial: Record<string, AnswerValue> = {}) {
   let kept = new Map(Object.entries(initial));
-  const store: UnsentAnswersStore = { read: () => new Map(kept), write: (answers) => void (kept = new Map(answers)) };
+  const store: UnsentAnswersStore = {
+    read: () => new Map(kept),
+    write: (answers) => void (kept = new Map(answers)),
+    forget: (acknowledged) => acknowledged.forEach((value, key) => kept.get(key) === value && kept.delete(key)),
+  };
   return { store, kept: () => Object.fromEntries(kept) };
 }
 
