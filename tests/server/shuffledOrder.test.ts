@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** One run of the server suite's own script on the probe file, as `npm run test:server` would run it; the order the probe's tests ran in and the seed printed. */
+/** One run of the server suite on the probe file; the order the probe's tests ran in, and the seed printed. */
 async function probeRun(extraArguments: string[] = []): Promise<{ order: string; seed: string }> {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pp-shuffle-')), 'order');
   fs.writeFileSync(log, '');
-  // Its report goes beside the log, not over the report of the run this test is part of.
-  const report = `--outputFile.json=${path.join(path.dirname(log), 'report.json')}`;
-  const child = spawn('npm', ['run', 'test:server', '--', 'tests/server/shuffleProbe.test.ts', report, ...extraArguments], {
+  // vitest.config.ts as `npm run test:server` reads it, without that script's report (which would overwrite this run's).
+  const child = spawn(path.resolve('node_modules/.bin/vitest'), ['run', '--project', 'server', 'tests/server/shuffleProbe.test.ts', ...extraArguments], {
     env: { ...process.env, SHUFFLE_PROBE_LOG: log, PP_TEST_WITHOUT_DATABASE: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
