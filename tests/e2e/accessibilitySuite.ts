@@ -19,19 +19,12 @@ const VARIANTS = [
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
-const ACCOUNTS = ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example'];
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 let server: TestServer;
 let browser: Browser;
 let statesScanned = 0;
-
-beforeAll(async () => ({ server, browser } = await openPortal()));
-afterAll(async () => {
-  console.log(`axe scanned ${statesScanned} screen states`);
-  await closePortal({ server, browser });
-});
 
 const variantName = (variant: Variant) => `${variant.language}/${variant.theme}/${variant.width}`;
 
@@ -134,56 +127,72 @@ async function scanOpened(page: Page, state: string, open: () => Promise<void>) 
 
 const ENTITY_LISTS = ['/partners', '/partner/users', '/user-management'];
 
-describe('axe finds no serious or critical WCAG 2.1 AA violation', () => {
-  it('on the signed-out pages', async () => {
-    const pages = [...signedOutPages, ...(await mailedPages(server))];
-    for (const variant of VARIANTS) {
-      const { context, page } = await variantContext(variant);
-      for (const { name, path } of pages) {
-        await page.goto(`${server.url}${path}`);
-        await settled(page);
-        await scan(page, `signed-out · ${name} · ${variantName(variant)}`);
-      }
-      await context.close();
-    }
-    expect(report('signed-out'), 'serious or critical axe violations').toBe('');
-  }, 120_000);
-
-  const addresses = new Map<string, Promise<string[]>>();
-  const addressesOf = (email: string) => addresses.get(email) ?? addresses.set(email, addressesFor(server, email)).get(email)!;
-
-  describe.each(ACCOUNTS)('on every screen %s opens, with its menus, drawer and dialogs', (email) => {
-    it.each(VARIANTS.map((variant) => [variantName(variant), variant] as const))(
-      'in %s',
-      async (_, variant) => {
-        const screens = await addressesOf(email);
-        const { context, page } = await variantContext(variant);
-        await signIn(page, email);
-        const where = (what: string) => `${email} · ${what} · ${variantName(variant)}`;
-        for (const address of screens) {
-          await openAddress(page, address);
-          await scan(page, where(address));
-        }
-        await openAddress(page, '/');
-        await scanOpened(page, where('/ profile menu open'), () => page.getByTestId('profile-menu').click());
-        await scanOpened(page, where('/ notification bell open'), () => page.getByTestId('notification-bell').click());
-        if (variant.width < 600) await scanOpened(page, where('/ navigation drawer open'), () => page.getByTestId('open-nav').click());
-        if (screens.includes('/tickets')) {
-          await openAddress(page, '/tickets');
-          const create = page.getByTestId('ticket-new');
-          if (await create.count()) await scanOpened(page, where('/tickets create dialog open'), () => create.click());
-        }
-        const list = ENTITY_LISTS.find((path) => screens.includes(path));
-        if (list) {
-          await openAddress(page, list);
-          await page.getByTestId('entity-filters-toggle').click();
-          await settled(page);
-          await scan(page, where(`${list} advanced search open`));
-        }
-        await context.close();
-        expect(report(email, variantName(variant)), 'serious or critical axe violations').toBe('');
-      },
-      240_000,
-    );
+/**
+ * The scans of some demo accounts (and, when asked, the signed-out pages) against one server: the accounts are
+ * split over two files (accessibilityStaff, accessibilityPartners) that run side by side.
+ */
+export function describeAccessibility({ accounts, signedOut }: { accounts: string[]; signedOut: boolean }) {
+  beforeAll(async () => ({ server, browser } = await openPortal()));
+  afterAll(async () => {
+    console.log(`axe scanned ${statesScanned} screen states`);
+    await closePortal({ server, browser });
   });
-});
+
+  describe('axe finds no serious or critical WCAG 2.1 AA violation', () => {
+    it.runIf(signedOut)(
+      'on the signed-out pages',
+      async () => {
+        const pages = [...signedOutPages, ...(await mailedPages(server))];
+        for (const variant of VARIANTS) {
+          const { context, page } = await variantContext(variant);
+          for (const { name, path } of pages) {
+            await page.goto(`${server.url}${path}`);
+            await settled(page);
+            await scan(page, `signed-out · ${name} · ${variantName(variant)}`);
+          }
+          await context.close();
+        }
+        expect(report('signed-out'), 'serious or critical axe violations').toBe('');
+      },
+      120_000,
+    );
+
+    const addresses = new Map<string, Promise<string[]>>();
+    const addressesOf = (email: string) => addresses.get(email) ?? addresses.set(email, addressesFor(server, email)).get(email)!;
+
+    describe.each(accounts)('on every screen %s opens, with its menus, drawer and dialogs', (email) => {
+      it.each(VARIANTS.map((variant) => [variantName(variant), variant] as const))(
+        'in %s',
+        async (_, variant) => {
+          const screens = await addressesOf(email);
+          const { context, page } = await variantContext(variant);
+          await signIn(page, email);
+          const where = (what: string) => `${email} · ${what} · ${variantName(variant)}`;
+          for (const address of screens) {
+            await openAddress(page, address);
+            await scan(page, where(address));
+          }
+          await openAddress(page, '/');
+          await scanOpened(page, where('/ profile menu open'), () => page.getByTestId('profile-menu').click());
+          await scanOpened(page, where('/ notification bell open'), () => page.getByTestId('notification-bell').click());
+          if (variant.width < 600) await scanOpened(page, where('/ navigation drawer open'), () => page.getByTestId('open-nav').click());
+          if (screens.includes('/tickets')) {
+            await openAddress(page, '/tickets');
+            const create = page.getByTestId('ticket-new');
+            if (await create.count()) await scanOpened(page, where('/tickets create dialog open'), () => create.click());
+          }
+          const list = ENTITY_LISTS.find((path) => screens.includes(path));
+          if (list) {
+            await openAddress(page, list);
+            await page.getByTestId('entity-filters-toggle').click();
+            await settled(page);
+            await scan(page, where(`${list} advanced search open`));
+          }
+          await context.close();
+          expect(report(email, variantName(variant)), 'serious or critical axe violations').toBe('');
+        },
+        240_000,
+      );
+    });
+  });
+}
