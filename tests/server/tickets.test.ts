@@ -439,6 +439,8 @@ describe('ticket messages', () => {
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="B_o c_o_ th_ng.txt"; filename*=UTF-8''B%C3%A1o%20c%C3%A1o%3B%20th%C3%A1ng.txt`,
     );
+    // Read to its end: a body left unread holds the connection open, and the server's close with it.
+    expect((await download.arrayBuffer()).byteLength).toBe(10);
 
     const onlyFile = await postMessage(as(ACME), ticket.id, {}, [{ name: 'only.png', bytes: PNG }]);
     expectEnvelope(onlyFile, 201);
