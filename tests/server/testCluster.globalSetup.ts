@@ -5,7 +5,8 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../../server/db/embeddedPostgres';
 import { testConfig } from './harness';
-import { adminQuery, databaseUrlOn, type TestDatabases } from './testDatabases';
+import { queryOnce } from '../../server/db/embeddedPostgresProbe';
+import { databaseUrlOn, type TestDatabases } from './testDatabases';
 
 /** The test run's cluster holds nothing worth a crash's recovery: durability off, room for many servers' pools. */
 const TEST_CLUSTER_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 400 };
@@ -27,8 +28,8 @@ export default async function setup(project: TestProject) {
   // Named per run: two runs on one TEST_DATABASE_URL server keep their own template.
   const template = `pp_template_${process.pid}`;
   const templateDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-template-'));
-  await adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
-  await adminQuery(adminUrl, `create database ${template}`);
+  await queryOnce(adminUrl, `drop database if exists ${template} with (force)`);
+  await queryOnce(adminUrl, `create database ${template}`);
   const built = await buildApp(testConfig(templateDataDir, databaseUrlOn(adminUrl, template)), { logger: false });
   await built.app.close();
   // The template's files are copied to each server's data folder; its outbox and secret are that server's own.
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
   console.log(`Server tests on ${cluster ? `the embedded PostgreSQL in ${clusterDir}` : 'TEST_DATABASE_URL'}, demo template ready in ${seconds} s`);
 
   return async () => {
-    await adminQuery(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
+    await queryOnce(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
     await cluster?.close();
     for (const dir of [clusterDir, templateDataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };

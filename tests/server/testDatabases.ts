@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { queryOnce } from '../../server/db/embeddedPostgresProbe';
 
 /** What the server suite's global setup made for its test files (vitest's `inject('testDatabases')`). */
 export interface TestDatabases {
@@ -21,23 +21,13 @@ export function databaseUrlOn(adminUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new database on the run's PostgreSQL, and how to drop it. */
 export async function createDatabaseOn(databases: TestDatabases, start: TestDatabaseStart) {
   const name = `pp_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(databases.adminUrl, start === 'demo' ? `create database ${name} template ${databases.template}` : `create database ${name}`);
+  await queryOnce(databases.adminUrl, start === 'demo' ? `create database ${name} template ${databases.template}` : `create database ${name}`);
   return {
     databaseUrl: databaseUrlOn(databases.adminUrl, name),
-    drop: () => adminQuery(databases.adminUrl, `drop database if exists ${name} with (force)`),
+    drop: async () => void (await queryOnce(databases.adminUrl, `drop database if exists ${name} with (force)`)),
   };
 }
 
