@@ -1,6 +1,7 @@
 /** Every table, each declared by the module that owns it (drizzle-kit reads this list). */
 export * from '../core/audit.schema';
 export * from '../core/idempotency.schema';
+export * from '../core/rateLimits.schema';
 export * from '../modules/accounts/accounts.schema';
 export * from '../modules/partners/partners.schema';
 export * from '../modules/roles/roles.schema';
