@@ -62,9 +62,11 @@ export class HubConnection {
     public tokenExpiresAt: number,
     now: number,
     negotiateVersion: 0 | 1,
+    /** Ids chosen by the hub: a signed token (connectionToken.ts), or the ones another instance negotiated. */
+    ids?: { id: string; token: string },
   ) {
-    this.id = newConnectionId();
-    this.token = negotiateVersion === 1 ? newConnectionId() : this.id;
+    this.id = ids?.id ?? newConnectionId();
+    this.token = ids?.token ?? (negotiateVersion === 1 ? newConnectionId() : this.id);
     this.createdAt = now;
   }
 }
