@@ -12,3 +12,4 @@ export * from '../modules/formDefinitions/formDefinitions.schema';
 export * from '../modules/partnerForms/partnerForms.schema';
 export * from '../modules/onboardingRules/onboardingRules.schema';
 export * from '../modules/files/files.schema';
+export * from '../hub/presence.schema';
