@@ -13,8 +13,9 @@ import { registerApiDocs, registerApiDocsRoutes } from './core/openapi/apiDocs';
 import { registerIdempotency } from './core/idempotency';
 import { registerSecurityHeaders } from './core/securityHeaders';
 import { registerRealtimeHub } from './hub';
-import { openLocalFileStore } from './files/localFileStore';
+import { openFileStore } from './files/openFileStore';
 import { createMailer } from './mail/mailer';
+import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
 import { API_PREFIXES } from './modules/module';
@@ -23,6 +24,8 @@ import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
 import { RequestLog, requestLoggerOptions } from './core/requestLog';
 import { capConnectionsPerAddress, enforceBodyRate, serverTimeouts } from './core/slowClients';
+import { createRateLimitCounter, sharedRateLimitStore, sweepRateLimitsPeriodically } from './core/rateLimits';
+import { fastifyTrustProxy, isTrustedProxyOf } from './core/trustedProxies';
 
 export interface BuiltApp {
   app: ReturnType<typeof Fastify>;
@@ -43,9 +46,10 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     clientErrorHandler: clientErrors,
     // While closing, requests still get answers (not 503): a long-polling client takes its shutdown Close with its next poll.
     return503OnClosing: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeouts(config.limits),
   });
-  capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress);
+  capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
   enforceBodyRate(app.server, config.limits);
   const database = await openConfiguredDatabase(config, app.log);
   const routes: RouteOptions[] = [];
@@ -58,19 +62,29 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   const notifications = database.url ? await openPostgresNotifications({ connectionString: database.url, log: app.log }) : undefined;
   if (notifications) app.addHook('onClose', () => notifications.close());
 
+  const fileStore = await openFileStore(config, app.log);
+  app.addHook('onClose', () => fileStore.close());
+
   const ctx: AppContext = {
     config,
     db: database.db,
     log: app.log,
-    events: createEventBus({ log: app.log, channel: await notifications?.listen(DOMAIN_EVENTS_CHANNEL) }),
-    files: await openLocalFileStore(config.dataDir, app.log),
+    // An access change's request answers once its NOTIFY is committed (every instance then drops the old access).
+    events: createEventBus({ log: app.log, channel: await notifications?.listen(DOMAIN_EVENTS_CHANNEL), acrossInstances: ACCESS_EVENTS }),
+    ...(notifications ? { listening: () => notifications.isListening() } : {}),
+    files: fileStore.files,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
 
   await runSeeds(ctx, modules, { demo: config.seed === 'demo' });
 
+  // Limits count in the database, so every instance adds to one count; ended windows are swept now and then.
+  const rateLimitCounter = createRateLimitCounter(database.db);
+  const stopSweeping = sweepRateLimitsPeriodically(rateLimitCounter, (error) => app.log.warn({ err: error }, 'rate limit sweep failed'));
+  app.addHook('onClose', async () => stopSweeping());
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(rateLimitCounter),
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
   await registerApiDocs(app);

@@ -13,6 +13,11 @@ export interface Config {
   databaseEngineChosen: boolean;
   /** Connections of this instance's pool (PostgreSQL kinds). */
   databasePoolSize: number;
+  /**
+   * Which peers' `X-Forwarded-For` names the client (Fastify's `trustProxy`): none (false, the default), every one
+   * (true), the last N hops, or these addresses and CIDRs. `request.ip` is then the client's, for the limits and logs.
+   */
+  trustProxy: TrustProxy;
   seed: 'demo' | 'none';
   smtpUrl?: string;
   mailFrom: string;
@@ -42,6 +47,8 @@ export interface Config {
     /** Open connections one client address may hold; more are closed at once (0: no cap, e.g. behind a proxy). */
     maxConnectionsPerAddress: number;
   };
+  /** Where uploaded bytes live: DATA_DIR/files (`local`, one instance) or one S3 bucket every instance shares. */
+  fileStore: FileStoreSettings;
   files: {
     /** The longest a grant may last (from → to), also the ceiling of a one-click extension. */
     grantMaxDays: number;
@@ -53,6 +60,52 @@ export interface Config {
 }
 
 export type DatabaseEngine = 'embedded' | 'pglite' | 'postgres';
+
+export type TrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY: unset, `false` or `off` (the default), `true`, a hop count such as `1`, or a comma list of addresses and CIDRs. */
+export function trustProxyOf(given: string | undefined): TrustProxy {
+  const value = (given ?? '').trim();
+  if (value === '' || value === 'false' || value === 'off') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** A bucket on the S3 API (AWS, MinIO, R2, …); without keys, the AWS SDK's own chain (AWS_* variables, an instance role). */
+export interface S3Settings {
+  bucket: string;
+  /** For a server other than AWS: `http://127.0.0.1:9000`. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `http://endpoint/bucket/key` rather than `http://bucket.endpoint/key`: what MinIO and most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+export type FileStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+
+/** FILE_STORE=local (the default) or s3, with S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
+export function fileStoreSettingsOf(env: NodeJS.ProcessEnv): FileStoreSettings {
+  const kind = env.FILE_STORE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE=${kind}: use local (the default) or s3`);
+  if (!env.S3_BUCKET) throw new Error('FILE_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS)');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind,
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 /** DATABASE_URL wins; else DATABASE_ENGINE, embedded by default. */
 function databaseEngineOf(databaseUrl: string | undefined, given: string | undefined): DatabaseEngine {
@@ -87,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseEngine: databaseEngineOf(databaseUrl, env.DATABASE_ENGINE),
     databaseEngineChosen: Boolean(env.DATABASE_ENGINE),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     seed: env.SEED === 'none' ? 'none' : databaseUrl && env.SEED !== 'demo' ? 'none' : 'demo',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',
@@ -108,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bodyRateWindowMs: int(env.BODY_RATE_WINDOW_MS, 20_000),
       maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, 256),
     },
+    fileStore: fileStoreSettingsOf(env),
     files: {
       grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
       extendDays: int(env.FILE_GRANT_EXTEND_DAYS, 7),

@@ -75,7 +75,10 @@ export function testConfig(
 ): Config {
   // PGlite unless a test asks for the embedded PostgreSQL: in-process, fast, one per test server.
   const databaseEngine = databaseUrl ? 'postgres' : (options.databaseEngine ?? 'pglite');
-  const base = loadConfig({ ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '' }, { dataDir, port: 0, databaseUrl, databaseEngine });
+  const base = loadConfig(
+    { ...process.env, SEED: 'demo', DATABASE_URL: '', JWT_SECRET: '', FILE_STORE: '' },
+    { dataDir, port: 0, databaseUrl, databaseEngine },
+  );
   return {
     ...base,
     seed: 'demo',
