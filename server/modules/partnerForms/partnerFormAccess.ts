@@ -39,6 +39,59 @@ export async function versionOfPartnerForm(db: Db, row: Pick<PartnerFormRow, 'fo
   return version;
 }
 
+/** What the filling reads of a version: fixed once it is Ready (only an Editing version's sections change). */
+export type FilledVersion = Pick<FormVersionRow, 'id' | 'sections'>;
+
+/**
+ * The versions partner forms hold, kept in memory (a bounded number, the least recently used dropped first): a
+ * version's sections never change once it left Editing, so Save Draft need not read them again.
+ */
+export function createFormVersionCache(db: Db, capacity = 256) {
+  const kept = new Map<string, FilledVersion>();
+  return async function versionOf(row: Pick<PartnerFormRow, 'formId'>): Promise<FilledVersion> {
+    const hit = kept.get(row.formId);
+    if (hit) {
+      kept.delete(row.formId);
+      kept.set(row.formId, hit);
+      return hit;
+    }
+    const version = await versionOfPartnerForm(db, row);
+    const filled = { id: version.id, sections: version.sections };
+    if (version.status === 'Editing') return filled;
+    kept.set(version.id, filled);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
+    return filled;
+  };
+}
+
+/** The columns of a partner form a save may change, beside its answers (updatedAt is not history). */
+const SAVED_COLUMNS = ['totalFields', 'requiredFields', 'filledCount', 'status', 'submittedAt', 'reopenedAt'] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The audit of a save or a submit: only the answers that changed, by question key (a cleared one is null after),
+ * and the other columns that moved. Empty objects when nothing changed. An autosave every few seconds must not
+ * copy the whole answers object into the trail twice.
+ */
+export function auditOfSave(before: PartnerFormRow, after: Pick<PartnerFormRow, 'answers'> & Partial<PartnerFormRow>) {
+  const old: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before.answers), ...Object.keys(after.answers)]);
+  const changedKeys = [...keys].filter((key) => !same(before.answers[key], after.answers[key]));
+  if (changedKeys.length) {
+    old.answers = Object.fromEntries(changedKeys.map((key) => [key, before.answers[key] ?? null]));
+    now.answers = Object.fromEntries(changedKeys.map((key) => [key, after.answers[key] ?? null]));
+  }
+  for (const column of SAVED_COLUMNS) {
+    if (column in after && !same(before[column], after[column])) {
+      old[column] = before[column];
+      now[column] = after[column];
+    }
+  }
+  return { before: old, after: now };
+}
+
 /** One section as the filler shows it, with every section's completeness for the stepper; 404 for a key the version lacks. */
 export function partnerFormSectionDto(
   row: PartnerFormRow,

@@ -10,7 +10,17 @@ import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
 import type { StoredUpload } from '../../files/uploadForm';
 import type { PartnerFormRow } from './assignment';
-import { findVisiblePartnerForm, lockPartnerForm, partnerFormChanged, partnerFormSectionDto, versionOfPartnerForm } from './partnerFormAccess';
+import { preparedStatement, rowOf } from '../../core/preparedStatement';
+import {
+  auditOfSave,
+  createFormVersionCache,
+  findVisiblePartnerForm,
+  lockPartnerForm,
+  NOT_FOUND,
+  partnerFormChanged,
+  partnerFormSectionDto,
+  type FilledVersion,
+} from './partnerFormAccess';
 import { assertAnswerShapes, mergeAnswers, resolveFileAnswers, toFieldError } from './partnerFormAnswers';
 import { partnerFormColumns } from './partnerFormColumns';
 import { partnerFormFileStore } from './partnerFormFiles';
@@ -19,6 +29,26 @@ const assertOpen = (row: Pick<PartnerFormRow, 'status'>) => {
   if (row.status !== 'OPEN') throw conflict('partnerFormsApi.notOpen');
 };
 
+/** A partner's own partner form, with the row's xmin: the save below writes only if the row is still this one. */
+const READ_OWN = 'select xmin::text as "rowXmin", * from partner_forms where id = $1 and partner_id = $2';
+
+/**
+ * A draft's answers and counts, written only over the row as it was read (same xmin), with the audit row in the
+ * same statement; no audit row when nothing but the time changed. One statement: the row is locked for it alone.
+ */
+const SAVE_DRAFT = `with saved as (
+    update partner_forms set answers = $3::jsonb, total_fields = $4, required_fields = $5, filled_count = $6, updated_at = $7
+    where id = $1 and xmin = $2::text::xid
+    returning *
+  ), audit as (
+    insert into audit_trails (user_id, type, table_name, primary_key, old_values, new_values, affected_columns)
+    select $8::uuid, 'Update', 'partner_forms', saved.id::text, $9::jsonb, $10::jsonb, $11::jsonb from saved where $11::jsonb <> '[]'::jsonb
+  )
+  select * from saved`;
+
+/** Saves that found their row changed since they read it (another device, a submit) read it again, this many times. */
+const SAVE_ATTEMPTS = 8;
+
 /**
  * The partner's side of a partner form: read a section, Save Draft, Submit, upload and download answer files.
  * Only the partner's own users write (staff read across partners with AdminView but never fill in for a partner).
@@ -26,6 +56,9 @@ const assertOpen = (row: Pick<PartnerFormRow, 'status'>) => {
 export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' | 'files'>) {
   const { db } = ctx;
   const files = partnerFormFileStore(ctx.files);
+  const versionOf = createFormVersionCache(db);
+  const readOwn = preparedStatement(db, 'partner_form_read_own', READ_OWN);
+  const saveDraftRow = preparedStatement(db, 'partner_form_save_draft', SAVE_DRAFT);
 
   /** The partner form a partner user writes to: 404 outside its partner, 403 for staff. */
   async function writable(principal: Principal, id: string) {
@@ -36,54 +69,92 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
 
   async function section(principal: Principal, id: string, sectionKey: string) {
     const row = await findVisiblePartnerForm(db, principal, id);
-    return partnerFormSectionDto(row, await versionOfPartnerForm(db, row), sectionKey);
+    return partnerFormSectionDto(row, await versionOf(row), sectionKey);
   }
 
   /**
-   * Writes answers merged by key under the row's lock, so two devices saving different answers keep both, and a
-   * save racing a submit either lands before it or finds the form SUBMITTED (409). `check` may refuse (400) on
-   * the merged answers: nothing is written then. A `sectionKey` the version lacks is a 404 (checked under the lock).
+   * Writes the submission's answers merged by key under the row's lock (the onboarding rules' in-transaction
+   * handlers run in the same transaction), so a save racing it either lands before it or finds the form SUBMITTED
+   * (409). `check` may refuse (400) on the merged answers: nothing is written then.
    */
-  async function writeAnswers(
+  async function writeSubmission(
     principal: Principal,
     row: PartnerFormRow,
     given: Record<string, unknown>,
-    { sectionKey, check }: { sectionKey?: string; check?: (merged: Answers, sections: FormSections) => void },
+    check: (merged: Answers, sections: FormSections) => void,
   ) {
     return transactionThenPublish(ctx, async (tx, publish) => {
       const current = await lockPartnerForm(tx, row.id);
       assertOpen(current);
-      const version = await versionOfPartnerForm(tx, current);
-      if (sectionKey !== undefined) partnerFormSectionDto(current, version, sectionKey);
+      const version = await versionOf(current);
       assertAnswerShapes(version.sections, given);
       const answers = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, given as Answers));
-      check?.(answers, version.sections);
-      const submitting = check !== undefined;
+      check(answers, version.sections);
       const progress = formProgress(version.sections, answers);
       const [saved] = await tx
         .update(partnerForms)
         .set({
           answers,
           ...partnerFormColumns(version.sections, answers, undefined, progress),
-          ...(submitting ? { status: 'SUBMITTED' as const, submittedAt: new Date(), reopenedAt: null } : {}),
+          status: 'SUBMITTED' as const,
+          submittedAt: new Date(),
+          reopenedAt: null,
           updatedAt: new Date(),
         })
         .where(eq(partnerForms.id, current.id))
         .returning();
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'partner_forms', key: saved.id, before: current, after: saved });
+      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'partner_forms', key: saved.id, ...auditOfSave(current, saved) });
       partnerFormChanged(publish, saved);
-      if (submitting)
-        publish({ type: 'PartnerFormSubmitted', partnerFormId: saved.id, partnerId: saved.partnerId, definitionId: saved.definitionId, actorId: principal.id });
-      return { saved, version, progress };
+      publish({ type: 'PartnerFormSubmitted', partnerFormId: saved.id, partnerId: saved.partnerId, definitionId: saved.definitionId, actorId: principal.id });
+      return saved;
     });
   }
 
-  /** Save Draft: keeps any well-typed answer, invalid ones included; refuses unknown keys, wrong types, oversized (400). */
+  /**
+   * Save Draft: keeps any well-typed answer, invalid ones included; refuses unknown keys, wrong types, oversized (400).
+   * Two round trips: the partner's own row read (its partner in the WHERE: another partner's is a 404), then one
+   * statement writing the merged answers over that very row version, audited. A row changed in between (another
+   * device, a submit) is read and merged again, so two devices keep both answers and a save after a submit is a 409.
+   */
   async function saveDraft(principal: Principal, id: string, sectionKey: string, given: Record<string, unknown>) {
-    const row = await writable(principal, id);
-    assertOpen(row);
-    const { saved, version, progress } = await writeAnswers(principal, row, given, { sectionKey });
-    return partnerFormSectionDto(saved, version, sectionKey, progress);
+    // Staff reach it through AdminView but never fill in (403), or not at all (404).
+    if (!principal.partnerId) await writable(principal, id);
+    const rowId = rowIdOf(id, NOT_FOUND);
+    for (let attempt = 1; ; attempt += 1) {
+      const [read] = await readOwn([rowId, principal.partnerId]);
+      if (!read) throw notFound(NOT_FOUND);
+      const current = rowOf(partnerForms, read);
+      assertOpen(current);
+      const version = await versionOf(current);
+      assertSection(version, sectionKey);
+      assertAnswerShapes(version.sections, given);
+      const answers = mergeAnswers(current.answers, await resolveFileAnswers(db, current.id, version.sections, given as Answers));
+      const progress = formProgress(version.sections, answers);
+      const counts = partnerFormColumns(version.sections, answers, undefined, progress);
+      const audit = auditOfSave(current, { answers, ...counts });
+      const [written] = await saveDraftRow([
+        current.id,
+        read.rowXmin,
+        JSON.stringify(answers),
+        counts.totalFields,
+        counts.requiredFields,
+        counts.filledCount,
+        new Date(),
+        principal.id,
+        JSON.stringify(audit.before),
+        JSON.stringify(audit.after),
+        JSON.stringify(Object.keys(audit.after)),
+      ]);
+      if (written) {
+        const saved = rowOf(partnerForms, written);
+        // No in-transaction handler hears ResourceChanged: it goes out as transactionThenPublish sends it, local subscribers heard.
+        const published: Promise<void>[] = [];
+        partnerFormChanged((event) => void published.push(ctx.events.publish(event)), saved);
+        await Promise.all(published);
+        return partnerFormSectionDto(saved, version, sectionKey, progress);
+      }
+      if (attempt === SAVE_ATTEMPTS) throw conflict();
+    }
   }
 
   /**
@@ -94,13 +165,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
   async function submit(principal: Principal, id: string, given: Record<string, unknown> = {}) {
     const row = await writable(principal, id);
     assertOpen(row);
-    const { saved } = await writeAnswers(principal, row, given, {
-      check: (answers, sections) => {
-        const errors = formAnswerErrors(sections, answers);
-        if (errors.length) throw new ApiError(400, 'partnerFormsApi.fixErrors', errors.map(toFieldError));
-      },
+    return writeSubmission(principal, row, given, (answers, sections) => {
+      const errors = formAnswerErrors(sections, answers);
+      if (errors.length) throw new ApiError(400, 'partnerFormsApi.fixErrors', errors.map(toFieldError));
     });
-    return saved;
   }
 
   /** Checked before an upload is read, so a file for a closed form or a question without files costs no writes. */
@@ -117,7 +185,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     return transactionThenPublish(ctx, async (tx, publish) => {
       const current = await lockPartnerForm(tx, row.id);
       assertOpen(current);
-      const question = questionsByKey((await versionOfPartnerForm(tx, current)).sections).get(questionKey)?.question;
+      const question = questionsByKey((await versionOf(current)).sections).get(questionKey)?.question;
       if (question?.type !== 'file' && question?.type !== 'files') throw fieldError('questionKey', 'partnerFormsApi.notFileQuestion');
       const [stored] = await tx
         .insert(partnerFormFiles)
@@ -152,3 +220,8 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
 }
 
 type FormSections = Parameters<typeof formAnswerErrors>[0];
+
+/** A section key the version lacks is a 404. */
+function assertSection(version: FilledVersion, sectionKey: string) {
+  if (!version.sections.some((section) => section.key === sectionKey)) throw notFound('partnerFormsApi.sectionNotFound');
+}

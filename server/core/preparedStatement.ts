@@ -1,0 +1,36 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+type RawRow = Record<string, unknown>;
+interface Queryable {
+  query(config: unknown, values?: unknown[]): Promise<{ rows: RawRow[] }>;
+  /** Only PGlite has it: the in-process engine takes the text each time (it has no connections to prepare on). */
+  exec?: unknown;
+}
+
+/**
+ * One hot statement in plain parameterized SQL, parsed and planned once per pooled connection (a named prepared
+ * statement of node-postgres). For the writes every autosave and chat line makes: drizzle's builder rebuilding
+ * their text on each call cost more than it gave. Runs on the pool, outside any transaction: each statement is
+ * its own. Rows come back with the database's column names and the driver's types (timestamps as Date, jsonb
+ * parsed); `rowOf` names them as the table's Drizzle columns do. Pass jsonb values as JSON text (`$n::jsonb`).
+ */
+export function preparedStatement(db: Db, name: string, text: string): (values: unknown[]) => Promise<RawRow[]> {
+  const client = (db as unknown as { $client: Queryable }).$client;
+  if (typeof client.exec === 'function') return async (values) => (await client.query(text, values)).rows;
+  return async (values) => (await client.query({ name, text, values })).rows;
+}
+
+/** A raw row of `table` (or a row whose columns carry a prefix) under the names its Drizzle columns have. */
+export function rowOf<T extends PgTable>(table: T, raw: RawRow, prefix = ''): T['$inferSelect'] {
+  const row: RawRow = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) row[key] = raw[prefix + column.name] ?? null;
+  return row as T['$inferSelect'];
+}
+
+/** A `select` list naming every column of `table` with a prefix, so two tables' rows can share one result. */
+export const prefixedColumns = (table: PgTable, alias: string, prefix: string) =>
+  Object.values(getTableColumns(table))
+    .map((column) => `${alias}."${column.name}" as "${prefix}${column.name}"`)
+    .join(', ');
