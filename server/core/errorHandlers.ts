@@ -38,6 +38,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     data: error.data ?? null,
     ...(error.errors ? { errors: error.errors.map((e) => ({ field: e.field, message: translateFieldMessage(language, e.message) })) } : {}),
   };
+  if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -12,6 +12,9 @@ export class ApiError extends Error {
   ) {
     super(messageKey);
   }
+
+  /** Seconds after which a retry may succeed, sent as `Retry-After` (a 503 "busy", a 429). */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (key = 'api.badRequest', errors?: FieldError[]) => new ApiError(400, key, errors);
@@ -22,3 +25,6 @@ export const conflict = (key = 'api.conflict') => new ApiError(409, key);
 export const tooManyRequests = (key = 'api.tooManyRequests') => new ApiError(429, key);
 /** One field at fault: a 400 whose field error carries the same message. */
 export const fieldError = (field: string, key: string) => new ApiError(400, key, [{ field, message: key }]);
+/** Too much work queued to answer in time: refused at once, with when to try again. */
+export const busy = (key: string, retryAfterSeconds: number) =>
+  Object.assign(new ApiError(503, key), { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { users } from '../../server/db/schema';
-import { hashPassword, passwordQueue } from '../../server/modules/accounts/passwords';
+import { hashPassword, passwordHashRate, passwordQueue } from '../../server/modules/accounts/passwords';
 import { expectEnvelope, refused } from './expectations';
 import { useDemoServer } from './factories';
 import { rootTenant } from './harness';
@@ -74,11 +74,18 @@ async function whileQueueFull(body: () => Promise<void>) {
   }
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  passwordHashRate.force(undefined);
+  vi.restoreAllMocks();
+});
+
+// A machine fast enough to get fifty through within the longest wait (a slower one answers some busy: signInBusy.test.ts).
+const FAST_RATE = 1_000;
 
 describe('sign-in bursts', () => {
   it('fifty sign-ins at once with the right password all succeed, never more hashing at once than the queue allows', async () => {
     const user = await make.user();
+    passwordHashRate.force(FAST_RATE);
     let answers: Awaited<ReturnType<typeof signIn>>[] = [];
     const most = await mostArgon2AtOnce(async () => {
       answers = await Promise.all(Array.from({ length: 50 }, () => signIn(user.email, user.password)));
@@ -91,6 +98,7 @@ describe('sign-in bursts', () => {
 
   it('fifty sign-ins at once with a wrong password, or an unknown email, all answer as a wrong password', async () => {
     const user = await make.user();
+    passwordHashRate.force(FAST_RATE);
     const answers = await Promise.all([
       ...Array.from({ length: 25 }, () => signIn(user.email, `${user.password}-wrong`)),
       ...Array.from({ length: 25 }, (_, i) => signIn(`nobody-${i}@unknown.example`, user.password)),

@@ -76,6 +76,21 @@ describe('work queue', () => {
     expect(started).toEqual([1, 2, 3, 4]);
   });
 
+  it('a limit given as a function is read at each run, so it may follow a measured rate', async () => {
+    let limit = 0;
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: () => limit });
+    const { finish, task } = gatedTasks();
+    const first = queue.run(task(1));
+    await expect(queue.run(task(2))).rejects.toBeInstanceOf(WorkQueueFullError);
+    limit = 1;
+    expect(queue.maxWaiting).toBe(1);
+    const second = queue.run(task(2));
+    finish[1](1);
+    await first;
+    finish[2](2);
+    await expect(second).resolves.toBe(2);
+  });
+
   it('refuses a concurrency that is not a positive whole number', () => {
     for (const concurrency of [0, -1, 1.5, Number.NaN]) expect(() => createWorkQueue({ concurrency })).toThrow(RangeError);
   });
@@ -91,7 +106,19 @@ describe('password hashing limits', () => {
   });
 
   it('PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE_LIMIT set them; values that are not positive whole numbers are ignored', () => {
-    expect(passwordHashingLimits({ PASSWORD_HASH_CONCURRENCY: '6', PASSWORD_HASH_QUEUE_LIMIT: '40' }, 2)).toEqual({ concurrency: 6, maxWaiting: 40 });
-    expect(passwordHashingLimits({ PASSWORD_HASH_CONCURRENCY: '0', PASSWORD_HASH_QUEUE_LIMIT: 'many' }, 4)).toEqual({ concurrency: 3, maxWaiting: 256 });
+    expect(passwordHashingLimits({ PASSWORD_HASH_CONCURRENCY: '6', PASSWORD_HASH_QUEUE_LIMIT: '40' }, 2)).toMatchObject({ concurrency: 6, maxWaiting: 40 });
+    expect(passwordHashingLimits({ PASSWORD_HASH_CONCURRENCY: '0', PASSWORD_HASH_QUEUE_LIMIT: 'many' }, 4)).toMatchObject({ concurrency: 3, maxWaiting: 256 });
+  });
+
+  it('a sign-in waits at most PASSWORD_HASH_MAX_WAIT_SECONDS (3 s by default); PASSWORD_HASH_RATE fixes the rate instead of measuring it', () => {
+    expect(passwordHashingLimits({}, 2)).toMatchObject({ maxWaitSeconds: 3, hashesPerSecond: undefined });
+    expect(passwordHashingLimits({ PASSWORD_HASH_MAX_WAIT_SECONDS: '1.5', PASSWORD_HASH_RATE: '12' }, 2)).toMatchObject({
+      maxWaitSeconds: 1.5,
+      hashesPerSecond: 12,
+    });
+    expect(passwordHashingLimits({ PASSWORD_HASH_MAX_WAIT_SECONDS: '-1', PASSWORD_HASH_RATE: 'fast' }, 2)).toMatchObject({
+      maxWaitSeconds: 3,
+      hashesPerSecond: undefined,
+    });
   });
 });
