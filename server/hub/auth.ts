@@ -2,6 +2,7 @@ import { authenticate, type Principal, type PrincipalLoader } from '../core/guar
 import { badRequest, forbidden, notFound, unauthorized } from '../core/errors';
 import { isExpired, verifyAccessToken } from '../core/jwt';
 import type { HubConnection } from './connection';
+import type { ConnectionTokens } from './connectionToken';
 import type { HubServer } from './hubServer';
 import { CLOSE_REASONS } from './hubSettings';
 import { LongPollingTransport } from './transports';
@@ -9,6 +10,8 @@ import { LongPollingTransport } from './transports';
 export interface HubAuth {
   secret: Uint8Array;
   loadPrincipal: PrincipalLoader;
+  /** Reads the signed connection tokens negotiate answers (the same signer the hub uses). */
+  connectionTokens: ConnectionTokens;
 }
 
 /**
@@ -54,5 +57,21 @@ export async function connectionOfRequest(
   }
   // A client that refreshed its token (long polling retries a 401 with a new one) keeps its connection longer.
   connection.tokenExpiresAt = Math.max(connection.tokenExpiresAt, check.claims.exp * 1000);
+  return connection;
+}
+
+/**
+ * The connection a WebSocket upgrade names. Unknown here but signed by this deployment and not expired (another
+ * instance negotiated it: the balancer does not keep a client on one instance), it starts here as a fresh connect
+ * would: the bearer's user is loaded and must be active and the one who negotiated. Server-sent events and long
+ * polling never come here: each of their requests must reach the instance holding the connection (README-balancer.md).
+ */
+export async function connectionOfWebSocket(hub: HubServer, auth: HubAuth, id: string, token: string | null): Promise<HubConnection> {
+  const claims = hub.find(id) ? null : auth.connectionTokens.read(id);
+  if (!claims) return connectionOfRequest(hub, auth, id, token);
+  const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);
+  if (principal.id !== claims.userId) throw forbidden();
+  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id);
+  if (!connection) throw notFound();
   return connection;
 }

@@ -3,7 +3,8 @@ import { ApiError } from '../core/errors';
 import type { Principal } from '../core/guard';
 import { accessOf, mayHear, type HubAccess } from './audience';
 import { isAccessChange, type Backplane, type HubDelivery, type RecordDelivery } from './backplane';
-import { HubConnection, type HubUser, type Transport } from './connection';
+import { HubConnection, newConnectionId, type HubUser, type Transport } from './connection';
+import type { ConnectionTokens } from './connectionToken';
 import { baseGroupsOf, hubGroups } from './groups';
 import { HubError, type HubCall, type HubMethod } from './methods';
 import {
@@ -36,6 +37,10 @@ export interface HubServerOptions {
   mayStayInGroup(principal: Principal, group: string): Promise<boolean>;
   /** Told of every account change an instance published, before its connections are re-checked (to empty caches). */
   onAccessChange?(userIds: string[] | null): void;
+  /** Signs the tokens negotiate answers, so any instance can start their connections (WebSockets); else tokens are random. */
+  connectionTokens?: ConnectionTokens;
+  /** Told when a connection starts hearing its user's group (handshake done) and when it stops (presence.ts). */
+  presence?: { online(connection: HubConnection): void; offline(connection: HubConnection): void };
 }
 
 export interface HubStats {
@@ -59,6 +64,8 @@ export class HubServer {
   private readonly methods = new Map<string, HubMethod>();
   private readonly sweepTimer: NodeJS.Timeout;
   private stopped = false;
+  /** Signed tokens whose connection was here and is gone, until they expire: a later connect gets 404, not a new connection. */
+  private readonly spentTokens = new Map<string, number>();
   /** Access re-checks run one after another, so the last change is the one that sticks. */
   private accessChecks: Promise<void> = Promise.resolve();
 
@@ -91,7 +98,10 @@ export class HubServer {
   negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
     // Shutting down: a connection made now would hold the server open.
     if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
-    const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion);
+    const id = newConnectionId();
+    const { connectionTokens } = this.options;
+    const token = negotiateVersion === 0 ? id : (connectionTokens?.sign(id, principal.id) ?? newConnectionId());
+    const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion, { id, token });
     this.connections.set(connection.token, connection);
     return connection;
   }
@@ -99,6 +109,21 @@ export class HubServer {
   /** The connection behind a `?id=` value, while it is not closed. */
   find(connectionToken: string): HubConnection | undefined {
     return this.connections.get(connectionToken);
+  }
+
+  /**
+   * Starts here a connection negotiated by any instance, from its signed token (whose claims the caller read, and
+   * whose user it authenticated again, as negotiate would). Undefined when this instance already had it and it is gone.
+   */
+  adopt(principal: Principal, tokenExpiresAt: number, connectionId: string, connectionToken: string): HubConnection | undefined {
+    if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
+    const known = this.connections.get(connectionToken);
+    if (known) return known;
+    if (this.spentTokens.has(connectionToken)) return undefined;
+    const ids = { id: connectionId, token: connectionToken };
+    const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), 1, ids);
+    this.connections.set(connection.token, connection);
+    return connection;
   }
 
   attach(connection: HubConnection, transport: Transport) {
@@ -170,6 +195,8 @@ export class HubServer {
     connection.closed = true;
     connection.closing = true;
     this.connections.delete(connection.token);
+    const { connectionTokens } = this.options;
+    if (connectionTokens && connection.token !== connection.id) this.spentTokens.set(connection.token, Date.now() + connectionTokens.ttlMs);
     this.leaveAll(connection);
     connection.transport?.end();
   }
@@ -213,6 +240,7 @@ export class HubServer {
     this.write(connection, HANDSHAKE_ACCEPTED);
     connection.handshakeDone = true;
     for (const group of baseGroupsOf(connection.user)) this.join(connection, group);
+    this.options.presence?.online(connection);
   }
 
   private write(connection: HubConnection, records: string) {
@@ -340,6 +368,7 @@ export class HubServer {
   }
 
   private leaveAll(connection: HubConnection) {
+    this.options.presence?.offline(connection);
     for (const group of [...connection.groups]) this.leave(connection, group);
   }
 
@@ -393,6 +422,7 @@ export class HubServer {
   /** Every deadline of every connection, checked by one timer instead of several per connection. */
   private sweep(now: number) {
     const { timing } = this.options;
+    for (const [token, until] of this.spentTokens) if (until <= now) this.spentTokens.delete(token);
     for (const connection of this.connections.values()) {
       const { transport } = connection;
       if (!transport) {

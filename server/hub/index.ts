@@ -13,6 +13,8 @@ import { HubServer, type HubStats } from './hubServer';
 import { DEFAULT_HUB_TIMING, type HubTiming } from './hubSettings';
 import { HubError, noTicketsYet, ticketMethods, type HubMethod, type JoinTicketCheck } from './methods';
 import { backplaneOver, BACKPLANE_CHANNEL, createPostgresBackplane } from './postgresBackplane';
+import { connectionTokens } from './connectionToken';
+import { createPresence, type PresenceTiming } from './presence';
 import { cacheJoinVerdicts } from './joinVerdicts';
 import { invocationRecord } from './protocol';
 import { audienceOfChange } from './resourceAudiences';
@@ -49,6 +51,8 @@ export interface RealtimeHub {
   sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience): void;
   /** Whether the user has a connection that finished its handshake on this instance (others are not asked). */
   isUserOnline(userId: string): boolean;
+  /** Whether the user has such a connection on any instance (presence.ts). */
+  isUserOnlineAnywhere(userId: string): Promise<boolean>;
   /** Who may JoinTicket; until set, every ticket is unknown and JoinTicket answers false. */
   setJoinTicketCheck(check: JoinTicketCheck): void;
   /** This instance's connections and groups. */
@@ -73,6 +77,8 @@ export interface RealtimeHubOptions {
   notifications?: PostgresNotifications;
   /** The instance's principals, shared with the guard; hub-only instances (tests) get their own, kept the same way. */
   principals?: PrincipalCache;
+  /** Presence's heartbeat and expiry; tests shrink them. */
+  presenceTiming?: Partial<PresenceTiming>;
   /** More hub methods, for protocol tests only. */
   extraMethods?: Record<string, HubMethod>;
 }
@@ -109,6 +115,9 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   // Every reconnect negotiates: the guard's cache answers it. Domain events empty it; so does the re-check an
   // instance announces on the backplane, which reaches hub-only instances too.
   const principals = options.principals ?? cachePrincipals((userId) => loadPrincipal(ctx.db, userId), ctx.events);
+  // Any instance on the same secret accepts the tokens negotiate answers, so WebSockets need no affinity.
+  const tokens = connectionTokens(ctx.config.jwtSecret);
+  const presence = createPresence({ db: ctx.db, log: ctx.log, timing: options.presenceTiming });
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
     methods: { ...ticketMethods(() => joinVerdicts.check), ...options.extraMethods },
@@ -117,8 +126,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     loadPrincipal: principals.load,
     mayStayInGroup: mayStayIn(() => joinVerdicts.check),
     onAccessChange: (userIds) => principals.forget(userIds),
+    connectionTokens: tokens,
+    presence,
   });
-  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load };
+  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load, connectionTokens: tokens };
 
   const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience) =>
     hub.publish({ groups, record: invocationRecord(method, [payload]), ...(audience ? { audience } : {}) });
@@ -130,6 +141,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     sendToGroup: (group, method, payload) => send([group], method, payload),
     sendToGroups: (groups, method, payload, audience) => send(groups, method, payload, audience),
     isUserOnline: (userId) => hub.hasMembers(hubGroups.user(userId)),
+    isUserOnlineAnywhere: (userId) => presence.isOnline(userId),
     setJoinTicketCheck(check) {
       joinCheck = check;
       joinVerdicts.forget(null);
@@ -167,6 +179,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     for (const unsubscribe of subscriptions) unsubscribe();
     hub.stop();
     await Promise.all([hub.drain(), webSockets.close()]);
+    await presence.close();
   });
   app.addHook('onClose', () => backplane.close());
   return realtime;

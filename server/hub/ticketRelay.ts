@@ -12,10 +12,10 @@ import { textOfHtml } from '../modules/tickets/ticketHtml';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
 
-/** What the relay needs of the hub: sending to groups, and whether a user is connected to this instance. */
+/** What the relay needs of the hub: sending to groups, and whether a user is connected to any instance. */
 export interface TicketRelayHub {
   sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience): void;
-  isUserOnline(userId: string): boolean;
+  isUserOnlineAnywhere(userId: string): Promise<boolean>;
 }
 
 /** The ticket events the relay hears. */
@@ -55,12 +55,12 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
   }
 
   /**
-   * The creator hears a staff reply by mail when no tab of theirs is connected (in both languages: we do not
+   * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in both languages: we do not
    * know theirs), if they may still read the chat the mail quotes.
    */
   async function mailOfflineCreator(ticket: TicketDto, message: TicketMessageDto) {
     const { mailer } = ctx;
-    if (!mailer || hub.isUserOnline(ticket.createdBy)) return;
+    if (!mailer || (await hub.isUserOnlineAnywhere(ticket.createdBy))) return;
     const creator = await loadPrincipal(ctx.db, ticket.createdBy);
     if (!creator?.partnerId || !principalMayHear(creator, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW))) return;
     const link = `${ctx.config.publicUrl}${ticketDetailRoute(ticket.id)}`;

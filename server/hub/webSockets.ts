@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, conflict } from '../core/errors';
-import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
+import { authenticateHubUser, connectionOfWebSocket, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
 import { CLOSE_REASONS, MAX_TRANSPORT_CHUNK_BYTES, SHUTDOWN_GRACE_MS } from './hubSettings';
@@ -31,7 +31,8 @@ function whenFrameTooLarge(webSocket: WebSocket, tell: () => void) {
 
 /**
  * WebSocket upgrades of the hub path (signalr-protocol.md §2), checked before the upgrade: 401 without a
- * valid token, 404 for an unknown id, 409 when the connection already has a transport. Without an id
+ * valid token, 404 for an unknown id, 409 when the connection already has a transport. An id another instance
+ * negotiated (a signed connection token) starts its connection here, so WebSockets need no affinity. Without an id
  * (a client that skipped negotiation) the connection is made on the spot.
  */
 export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) {
@@ -44,7 +45,7 @@ export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) 
     const id = query.get('id');
     let connection: HubConnection;
     if (id) {
-      connection = await connectionOfRequest(hub, auth, id, token);
+      connection = await connectionOfWebSocket(hub, auth, id, token);
       if (connection.transport) throw conflict();
     } else {
       const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);

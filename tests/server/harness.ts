@@ -71,7 +71,7 @@ export function adminDatabaseUrl(): string {
 export function testConfig(
   dataDir: string,
   databaseUrl: string | undefined,
-  options: { limits?: Partial<Config['limits']>; staticDir?: string; databaseEngine?: 'pglite' | 'embedded' } = {},
+  options: { limits?: Partial<Config['limits']>; staticDir?: string; databaseEngine?: 'pglite' | 'embedded'; fileStore?: Config['fileStore'] } = {},
 ): Config {
   // PGlite unless a test asks for the embedded PostgreSQL: in-process, fast, one per test server.
   const databaseEngine = databaseUrl ? 'postgres' : (options.databaseEngine ?? 'pglite');
@@ -85,6 +85,7 @@ export function testConfig(
     logLevel: 'silent',
     staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
     limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
+    ...(options.fileStore ? { fileStore: options.fileStore } : {}),
   };
 }
 
@@ -113,6 +114,8 @@ export async function startServer(
     staticDir?: string;
     databaseEngine?: 'pglite' | 'embedded';
     beforeListen?: (built: BuiltApp) => void;
+    /** Where the server keeps its files (FILE_STORE=s3's settings); read at start, so an earlier beforeAll may set it. */
+    fileStore?: Config['fileStore'];
   } = {},
 ): Promise<TestServer> {
   // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).
