@@ -94,7 +94,11 @@ export function createPresence(options: { db: Db; log: FastifyBaseLogger; timing
 
   /** Pushes this instance's rows forward; rows gone meanwhile (swept after a stall, lost with the table) are written again. */
   async function heartbeat() {
-    const refreshed = await db.update(hubPresence).set({ expiresAt: expiry() }).where(eq(hubPresence.instanceId, instanceId)).returning({ id: hubPresence.connectionId });
+    const refreshed = await db
+      .update(hubPresence)
+      .set({ expiresAt: expiry() })
+      .where(eq(hubPresence.instanceId, instanceId))
+      .returning({ id: hubPresence.connectionId });
     if (refreshed.length < connections.size) {
       const present = new Set(refreshed.map((row) => row.id));
       await upsert([...connections.keys()].filter((id) => !present.has(id) && !toInsert.has(id)));

@@ -193,7 +193,7 @@ describe('a WebSocket negotiated on one instance and connected on another', () =
     expect(await upgradeStatus(second.url, connectionToken, headers)).toBe(404);
   });
 
-  it("re-checks the user where the socket lands: a user deactivated after negotiate is refused", async () => {
+  it('re-checks the user where the socket lands: a user deactivated after negotiate is refused', async () => {
     const user = await make.userWith([]);
     const { connectionToken, headers } = await negotiate(first.url, user.token);
     const heard = nextEvent(second.built.ctx.events, 'UserDeactivated', (e) => e.userId === user.id);
