@@ -490,18 +490,22 @@ describe('ticket messages', () => {
     const ticket = await make.ticket(as(ACME));
     const db = server.built.database.db;
     const messagesOf = () => db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id));
-    const original = db.transaction.bind(db);
-    // The next transaction the server opens is the message's: the ticket closes (through the API) just before it.
-    db.transaction = (async (...args: Parameters<typeof original>) => {
-      db.transaction = original;
-      expectEnvelope(await server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(SUPPORT), body: { status: 'CLOSED' } }), 200);
-      return original(...args);
-    }) as typeof original;
+    const pool = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const original = pool.query;
+    // The statement that stores the message: the ticket closes (through the API) just before it is sent.
+    pool.query = async (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
+      if (text.includes('insert into ticket_messages')) {
+        pool.query = original;
+        expectEnvelope(await server.api('PUT', `/api/v1/tickets/${ticket.id}`, { token: as(SUPPORT), body: { status: 'CLOSED' } }), 200);
+      }
+      return original.apply(pool, args);
+    };
     try {
       const answer = await server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: as(ACME), body: { body: 'Sent as it closed' } });
       expectEnvelope(answer, 409, apiEn.tickets.closed);
     } finally {
-      db.transaction = original;
+      pool.query = original;
     }
     expect(await messagesOf()).toEqual([]);
     expect((await server.api<TicketDto>('GET', `/api/v1/tickets/${ticket.id}`, { token: as(ACME) })).body.data).toMatchObject({

@@ -53,7 +53,7 @@ export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {
     created: (ticket: TicketDto, actor: Principal) =>
       publish(ticket, 'created', { type: 'TicketCreated', ticketId: ticket.id, partnerId: ticket.partnerId, actor: actorOf(actor) }),
 
-    messagePosted: (ticket: TicketDto, message: TicketMessageDto, actor: Principal) =>
+    messagePosted: (ticket: Pick<TicketDto, 'id' | 'partnerId'>, message: TicketMessageDto, actor: Principal) =>
       publish(ticket, 'updated', {
         type: 'TicketMessagePosted',
         ticketId: ticket.id,

@@ -13,6 +13,7 @@ import { isUuid, rowIdOf } from '../../core/search';
 import type { TicketAnnouncer } from './tickets.events';
 import { selectMessageDtos, selectTicketDto, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
+import { createTicketWrites } from './ticketWrites';
 import type { StoredUpload } from '../../files/uploadForm';
 import { attachmentStore } from './ticketFiles';
 import { exportTicketRows, searchTickets, ticketScope } from './ticketSearch';
@@ -30,10 +31,21 @@ export const otherSide = (side: TicketSide): TicketSide => (side === 'staff' ? '
 
 const versionMatches = (ifMatch: IfMatch | undefined, ticket: TicketRow) => ifMatchAccepts(ifMatch, ticketVersion(ticket));
 
+/** Writes that found the ticket's row changed since they read it (a chat message meanwhile) read it again, this many times. */
+const WRITE_ATTEMPTS = 8;
+
 /** The rules of tickets and their chat; routes parse and answer, this decides and writes. */
 export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) {
   const { db } = ctx;
   const attachments = attachmentStore(ctx.files);
+  const writes = createTicketWrites(db);
+
+  /** The partner a principal's tickets are limited to (null: staff reaching every partner's); staff without AdminView reach none (404). */
+  function scopeOf(principal: Principal) {
+    if (principal.partnerId) return principal.partnerId;
+    if (principal.permissions.has(ADMIN_VIEW)) return null;
+    throw notFound('tickets.notFound');
+  }
 
   async function findVisible(principal: Principal, id: string): Promise<TicketRow> {
     const [row] = await db
@@ -102,29 +114,32 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     return dto;
   }
 
+  /**
+   * A status change in two round trips: the ticket read within reach (another partner's is a 404), then one
+   * statement writing over that very row version, audited. A row changed in between (a chat message) is read again:
+   * still the version If-Match names, it goes on; a status moved meanwhile is a 409.
+   */
   async function changeStatus(principal: Principal, id: string, status: TicketStatus, via: 'owner' | 'admin', ifMatch?: IfMatch) {
-    const existing = await findVisible(principal, id);
-    const previous = existing.status as TicketStatus;
-    const mayAnything = via === 'admin' || principal.permissions.has(ADMIN_UPDATE);
-    if (!mayAnything && !partnerMayChangeStatus(previous, status)) throw forbidden('tickets.statusNotAllowed');
-    const stale = async () => new ApiError(412, 'api.staleRecord', undefined, undefined, await dtoOf(id));
-    if (previous === status) {
-      if (!versionMatches(ifMatch, existing)) throw await stale();
-      return dtoOf(id);
+    const scope = scopeOf(principal);
+    const ticketId = rowIdOf(id, 'tickets.notFound');
+    let first: TicketStatus | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      const read = await writes.visible(ticketId, scope);
+      if (!read) throw notFound('tickets.notFound');
+      const previous = read.row.status as TicketStatus;
+      const mayAnything = via === 'admin' || principal.permissions.has(ADMIN_UPDATE);
+      if (!mayAnything && !partnerMayChangeStatus(previous, status)) throw forbidden('tickets.statusNotAllowed');
+      if (!versionMatches(ifMatch, read.row)) throw new ApiError(412, 'api.staleRecord', undefined, undefined, read.dto);
+      if (first !== undefined && previous !== first) throw conflict();
+      first = previous;
+      if (previous === status) return read.dto;
+      const dto = await writes.changeStatus(read, status, principal.id);
+      if (dto) {
+        await announce.statusChanged(dto, previous, principal);
+        return dto;
+      }
+      if (attempt === WRITE_ATTEMPTS) throw conflict();
     }
-    const changed = await db.transaction(async (tx) => {
-      // The row lock orders this change after any other in flight; the version is compared under it.
-      const [current] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-      if (!versionMatches(ifMatch, current)) return false;
-      if (current.status !== previous) throw conflict();
-      await tx.update(tickets).set({ status, updatedAt: new Date() }).where(eq(tickets.id, id));
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'tickets', key: id, before: { status: previous }, after: { status } });
-      return true;
-    });
-    if (!changed) throw await stale();
-    const dto = await dtoOf(id);
-    await announce.statusChanged(dto, previous, principal);
-    return dto;
   }
 
   async function messages(principal: Principal, id: string): Promise<TicketMessageDto[]> {
@@ -139,44 +154,22 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     return ticket;
   }
 
+  /**
+   * A chat message in one statement (see ticketWrites): the ticket's row is locked for it alone. Nothing written
+   * means the ticket is out of reach (404) or CLOSED (409), told apart by a read on that path only.
+   */
   async function postMessage(principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) {
-    const ticket = await assertAcceptsMessages(principal, id);
+    const scope = scopeOf(principal);
     const body = toSafeHtml(rawBody);
     if (!textOfHtml(body) && !uploads.length) throw fieldError('body', 'tickets.messageRequired');
-    const messageId = await db.transaction(async (tx) => {
-      // The row lock orders this message after a status change in flight; a ticket closed meanwhile refuses it.
-      const [current] = await tx
-        .select({ status: tickets.status, awaitingSide: tickets.awaitingSide })
-        .from(tickets)
-        .where(eq(tickets.id, ticket.id))
-        .for('update');
-      if (!ticketAcceptsMessages(current.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
-      const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: principal.id, body }).returning();
-      const files = uploads.length
-        ? await tx
-            .insert(ticketAttachments)
-            .values(attachmentValues(ticket.id, message.id, principal.id, uploads))
-            .returning()
-        : [];
-      // The ticket waits for the side that did not write: only the first word of a side's turn moves it.
-      const side = sideOf(principal);
-      const turn = current.awaitingSide === side ? { awaitingSide: otherSide(side), awaitingSince: message.createdAt } : {};
-      await tx
-        .update(tickets)
-        .set({ lastMessageAt: message.createdAt, updatedAt: new Date(), ...turn })
-        .where(eq(tickets.id, ticket.id));
-      await writeAudit(tx, {
-        userId: principal.id,
-        type: 'Create',
-        table: 'ticket_messages',
-        key: message.id,
-        after: { ...message, attachments: files.map(toAttachmentRef) },
-      });
-      return message.id;
-    });
-    const [message] = await selectMessageDtos(db, eq(ticketMessages.id, messageId));
-    await announce.messagePosted(await dtoOf(ticket.id), message, principal);
-    return message;
+    const author = { id: principal.id, side: sideOf(principal) };
+    const posted = await writes.postMessage(rowIdOf(id, 'tickets.notFound'), scope, author, body, uploads);
+    if (!posted) {
+      await assertAcceptsMessages(principal, id);
+      throw new ApiError(409, 'tickets.closed');
+    }
+    await announce.messagePosted({ id: posted.message.ticketId, partnerId: posted.partnerId }, posted.message, principal);
+    return posted.message;
   }
 
   /** An attachment of a ticket within reach (of the ticket or of one of its messages) and its key in `attachments`. */
