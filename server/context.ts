@@ -14,4 +14,6 @@ export interface AppContext {
   events: EventBus;
   /** Uploaded bytes (attachments, avatars), each kind in its own area: `files.area('attachments')`. */
   files: FileStore;
+  /** Whether this instance hears other instances' events (its LISTEN link is up); absent with a single in-process instance. */
+  listening?: () => boolean;
 }

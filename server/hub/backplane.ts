@@ -1,8 +1,8 @@
 import type { HubAudience } from './audience';
 
 /**
- * The seam between server instances. Everything the hub sends goes out through the backplane and comes
- * back to every instance (this one included), which delivers it to its own connections. One process
+ * The seam between server instances. Everything the hub sends goes through the backplane: this instance's
+ * connections get it at once, every other instance through the channel, which delivers it to its own. One process
  * needs nothing more than a function call; several share PostgreSQL LISTEN/NOTIFY (postgresBackplane.ts).
  */
 
@@ -30,10 +30,17 @@ export type HubDelivery = RecordDelivery | AccessChange;
 export const isAccessChange = (delivery: HubDelivery): delivery is AccessChange => 'accessChanged' in delivery;
 
 export interface Backplane {
-  /** Hands a delivery to every instance, this one included. */
+  /**
+   * Hands a delivery to this instance's `receive` before it returns, and to every other instance's through the
+   * channel (never back to this one). Resolves once sent to the others; rejects if that failed (this instance
+   * has it anyway).
+   */
   publish(delivery: HubDelivery): Promise<void>;
-  /** Where this instance receives deliveries. Called once, before the first publish. */
-  subscribe(receive: (delivery: HubDelivery) => void): void;
+  /**
+   * Where this instance receives deliveries. Called once, before the first publish. `reconnected`: the link to
+   * the other instances was down and is back; deliveries of meanwhile may have been lost.
+   */
+  subscribe(receive: (delivery: HubDelivery) => void, reconnected?: () => void): void;
   close(): Promise<void>;
 }
 

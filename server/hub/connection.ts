@@ -53,6 +53,8 @@ export class HubConnection {
   /** Access re-checks in flight for this connection's user; meanwhile deliveries wait in `held`, in order. */
   accessChecks = 0;
   held: RecordDelivery[] | null = null;
+  /** Records queued this tick, written together by the hub's flush. */
+  outbox = '';
 
   constructor(
     /** Who and what they may read, as of the last check (negotiate, then every change to their account or roles). */

@@ -11,6 +11,7 @@ import {
   HANDSHAKE_ACCEPTED,
   MessageType,
   PING,
+  RESYNC,
   checkHandshake,
   closeRecord,
   completionRecord,
@@ -68,11 +69,17 @@ export class HubServer {
   private readonly spentTokens = new Map<string, number>();
   /** Access re-checks run one after another, so the last change is the one that sticks. */
   private accessChecks: Promise<void> = Promise.resolve();
+  /** Connections with records queued this tick, and whether their flush is scheduled. */
+  private unflushed: HubConnection[] = [];
+  private flushScheduled = false;
 
   constructor(private readonly options: HubServerOptions) {
     // ASP.NET matches method names case-insensitively.
     for (const [name, method] of Object.entries(options.methods)) this.methods.set(name.toLowerCase(), method);
-    options.backplane.subscribe((delivery) => this.receiveFromBackplane(delivery));
+    options.backplane.subscribe(
+      (delivery) => this.receiveFromBackplane(delivery),
+      () => this.listeningAgain(),
+    );
     const { timing } = options;
     const shortest = Math.min(
       timing.keepAliveIntervalMs,
@@ -134,12 +141,20 @@ export class HubServer {
     connection.lastSentAt = now;
   }
 
-  /** Hands a delivery to every instance through the backplane; if that fails, this instance still acts on it. */
+  /** Hands a delivery to this instance's connections at once, and to every other instance through the backplane. */
   publish(delivery: HubDelivery) {
     this.options.backplane.publish(delivery).catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'realtime backplane publish failed; handled on this instance only');
-      this.receiveFromBackplane(delivery);
     });
+  }
+
+  /**
+   * Deliveries of other instances may have been lost (the link to them was down and is back): every connection's
+   * access is re-checked, and every client is told to refetch what it shows (Resync, no arguments).
+   */
+  resync() {
+    this.receiveFromBackplane({ accessChanged: null });
+    for (const connection of this.connections.values()) if (connection.handshakeDone && !connection.closing) this.write(connection, RESYNC);
   }
 
   /**
@@ -192,6 +207,7 @@ export class HubServer {
   /** Forgets a connection at once: groups left, transport ended, later requests get 404. */
   remove(connection: HubConnection) {
     if (connection.closed) return;
+    this.flush(connection);
     connection.closed = true;
     connection.closing = true;
     this.connections.delete(connection.token);
@@ -230,6 +246,7 @@ export class HubServer {
     connection.closing = true;
     this.leaveAll(connection);
     this.write(connection, lastRecord);
+    this.flush(connection);
     if (connection.transport instanceof LongPollingTransport) connection.transport.end();
     else this.remove(connection);
   }
@@ -243,10 +260,36 @@ export class HubServer {
     this.options.presence?.online(connection);
   }
 
+  /** Queues records for the connection; what one tick queued for it goes out as one write (flushWrites). */
   private write(connection: HubConnection, records: string) {
     if (!connection.transport || connection.closed) return;
     connection.lastSentAt = Date.now();
-    connection.transport.write(records);
+    if (!connection.outbox) this.unflushed.push(connection);
+    connection.outbox += records;
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(this.flushWrites);
+  }
+
+  /** Once per tick: each connection's queued records in one frame, event or poll answer. */
+  private readonly flushWrites = () => {
+    this.flushScheduled = false;
+    const connections = this.unflushed;
+    this.unflushed = [];
+    for (const connection of connections) this.flush(connection);
+  };
+
+  /** Writes what waits for the connection now (before its transport ends, so a Close goes out first). */
+  private flush(connection: HubConnection) {
+    const records = connection.outbox;
+    if (!records) return;
+    connection.outbox = '';
+    if (connection.transport && !connection.closed) connection.transport.write(records);
+  }
+
+  private listeningAgain() {
+    this.options.log.info('realtime hub: listening to other instances again; every client refetches what it shows');
+    this.resync();
   }
 
   private receiveFromBackplane(delivery: HubDelivery) {

@@ -11,14 +11,20 @@ const isDelivery = (value: unknown): value is HubDelivery =>
     Array.isArray((value as { accessChanged?: unknown }).accessChanged));
 
 /**
- * The hub's deliveries over a PostgreSQL channel (the instance's LISTEN connection, shared with domain events).
- * Deliveries sent while the connection was down are lost, which clients survive because they refetch when they
- * reconnect; lost account changes are made up for by re-checking every connection once listening again.
+ * The hub's deliveries over a PostgreSQL channel (the instance's LISTEN connection, shared with domain events):
+ * this instance's connections get a delivery at once, other instances with the tick's NOTIFY batch. Deliveries
+ * sent while the connection was down are lost; once listening again the subscriber is told (`reconnected`), and
+ * the hub re-checks every connection's access and has every client refetch what it shows (Resync).
  */
 export function backplaneOver(channel: InstanceChannel): Backplane {
+  let receive: (delivery: HubDelivery) => void = () => {};
   return {
-    publish: (delivery) => channel.publish(JSON.stringify(delivery)),
-    subscribe(receive) {
+    publish(delivery) {
+      receive(delivery);
+      return channel.publish(JSON.stringify(delivery));
+    },
+    subscribe(listener, reconnected) {
+      receive = listener;
       channel.subscribe(
         (text) => {
           let delivery: unknown;
@@ -27,9 +33,9 @@ export function backplaneOver(channel: InstanceChannel): Backplane {
           } catch {
             return;
           }
-          if (isDelivery(delivery)) receive(delivery);
+          if (isDelivery(delivery)) listener(delivery);
         },
-        () => receive({ accessChanged: null }),
+        reconnected ?? (() => listener({ accessChanged: null })),
       );
     },
     close: () => channel.close(),

@@ -80,6 +80,8 @@ const toRecord = (message: object) => JSON.stringify(message) + RECORD_SEPARATOR
 export const HANDSHAKE_ACCEPTED = toRecord({});
 export const handshakeRefusal = (error: string) => toRecord({ error });
 export const PING = toRecord({ type: MessageType.Ping });
+/** Tells the client that deliveries may have been lost: it refetches what it shows. */
+export const RESYNC = toRecord({ type: MessageType.Invocation, target: 'Resync', arguments: [] });
 
 /** A server → client call: no invocation id, so the client sends nothing back. */
 export const invocationRecord = (target: string, args: unknown[]) => toRecord({ type: MessageType.Invocation, target, arguments: args });

@@ -28,14 +28,15 @@ function recordServerEvents<T extends DomainEventType>(...types: T[]) {
   return recorder;
 }
 
-/** Channels of instances in one process: each message reaches every instance, this one included, as text. */
+/** Channels of instances in one process: each message reaches every other instance, as text (never its sender). */
 function linkedChannels(count: number) {
   const receivers: ((text: string) => void)[] = [];
   const reconnects: (() => void)[] = [];
   const channels: InstanceChannel[] = Array.from({ length: count }, (_, index) => ({
     async publish(text) {
-      for (const receive of receivers) receive(text);
+      receivers.forEach((receive, other) => other !== index && receive(text));
     },
+    isListening: () => true,
     subscribe(receive, reconnected) {
       receivers[index] = receive;
       reconnects[index] = reconnected ?? (() => {});

@@ -120,13 +120,14 @@ describe('JoinTicket on the app, with answers kept', () => {
   });
 });
 
-/** Channels of instances in one process: each message reaches every instance, this one included, as text (as PostgreSQL passes it). */
+/** Channels of instances in one process: each message reaches every other instance as text (as PostgreSQL passes it; never its sender). */
 function linkedChannels(count: number): InstanceChannel[] {
   const receivers: ((text: string) => void)[] = [];
   return Array.from({ length: count }, (_, index) => ({
     async publish(text) {
-      for (const receive of receivers) receive(text);
+      receivers.forEach((receive, other) => other !== index && receive(text));
     },
+    isListening: () => true,
     subscribe(receive) {
       receivers[index] = receive;
     },

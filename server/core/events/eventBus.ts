@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { DomainEvent, DomainEventType, EventOf } from './domainEvent';
@@ -18,14 +17,24 @@ export type EventHandler<E extends DomainEvent> = (event: E, source: EventSource
  */
 export type TransactionHandler<E extends DomainEvent> = (tx: Db, event: E, publish: (event: DomainEvent) => void) => Promise<void>;
 
+/** How `publish` waits. */
+export interface PublishOptions {
+  /**
+   * Also wait until the NOTIFY carrying the event was committed (other instances then hear it as soon as their
+   * LISTEN connection reads it). For access changes (role, permission, deactivation), whose request must not
+   * answer before every instance can apply them; events of the bus's `acrossInstances` types always wait.
+   */
+  acrossInstances?: boolean;
+}
+
 export interface EventBus {
   /**
    * Call after the change committed (see `transactionThenPublish`). This instance's subscribers are called before
-   * this returns; other instances' once PostgreSQL passes the event on. Resolves when this instance's subscribers
-   * have finished and the event was sent; never rejects (failures are logged: other instances then learn of the
-   * change when their caches expire).
+   * this returns, and it resolves once the asynchronous ones finished; other instances hear it through the channel,
+   * batched per tick, which this does not wait for (unless `acrossInstances`). Never rejects (failures are logged:
+   * other instances then learn of the change when their caches expire).
    */
-  publish(event: DomainEvent): Promise<void>;
+  publish(event: DomainEvent, options?: PublishOptions): Promise<void>;
   /** Hears every event of `type` from every instance, each exactly once. Returns the unsubscribe. */
   subscribe<T extends DomainEventType>(type: T, handler: EventHandler<EventOf<T>>): () => void;
   /**
@@ -39,14 +48,7 @@ export interface EventBus {
   onMissed(handler: () => void): () => void;
 }
 
-/** What crosses between instances: the event and the instance that published it (which ignores its own echo). */
-interface Envelope {
-  origin: string;
-  event: DomainEvent;
-}
-
-const isEnvelope = (value: unknown): value is Envelope =>
-  !!value && typeof (value as Envelope).origin === 'string' && !!(value as Envelope).event && typeof (value as Envelope).event.type === 'string';
+const isEvent = (value: unknown): value is DomainEvent => !!value && typeof (value as DomainEvent).type === 'string';
 
 export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
 
@@ -54,10 +56,12 @@ export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
  * The modules' domain events (`ctx.events`). Alone, an instance delivers in process; given a PostgreSQL
  * channel (`openPostgresNotifications(...).listen(DOMAIN_EVENTS_CHANNEL)`), events cross to every instance.
  * Subscribers get the event as JSON made it, here as elsewhere, so none can lean on what only a local copy holds.
+ * The channel never hands an instance its own events back: this one's subscribers hear them from `publish`.
+ * `acrossInstances`: the types whose publish always waits for their NOTIFY (see PublishOptions).
  */
-export function createEventBus(options: { channel?: InstanceChannel; log?: FastifyBaseLogger } = {}): EventBus {
+export function createEventBus(options: { channel?: InstanceChannel; log?: FastifyBaseLogger; acrossInstances?: readonly DomainEventType[] } = {}): EventBus {
   const { channel, log } = options;
-  const origin = crypto.randomUUID();
+  const waitFor = new Set(options.acrossInstances ?? []);
   const handlers = new Map<DomainEventType, Set<EventHandler<DomainEvent>>>();
   const missedHandlers = new Set<() => void>();
   const transactionHandlers = new Map<DomainEventType, Set<TransactionHandler<DomainEvent>>>();
@@ -80,13 +84,13 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
 
   channel?.subscribe(
     (text) => {
-      let envelope: unknown;
+      let event: unknown;
       try {
-        envelope = JSON.parse(text);
+        event = JSON.parse(text);
       } catch {
         return;
       }
-      if (isEnvelope(envelope) && envelope.origin !== origin) deliver(envelope.event, { publishedHere: false });
+      if (isEvent(event)) void deliver(event, { publishedHere: false });
     },
     () => {
       for (const handler of [...missedHandlers]) handler();
@@ -94,13 +98,13 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
   );
 
   return {
-    async publish(event) {
-      const text = JSON.stringify({ origin, event } satisfies Envelope);
-      const delivered = deliver((JSON.parse(text) as Envelope).event, { publishedHere: true });
+    async publish(event, publishOptions) {
+      const text = JSON.stringify(event);
       const sent = channel
         ?.publish(text)
         .catch((error: unknown) => log?.warn({ err: error, eventType: event.type }, 'domain event not sent to other instances'));
-      await Promise.all([delivered, sent]);
+      const delivered = deliver(JSON.parse(text) as DomainEvent, { publishedHere: true });
+      await (publishOptions?.acrossInstances || waitFor.has(event.type) ? Promise.all([delivered, sent]) : delivered);
     },
     subscribe(type, handler) {
       let set = handlers.get(type);

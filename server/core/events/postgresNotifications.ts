@@ -2,23 +2,37 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
 
-/** Text messages on one named channel to every instance, this one included, in the order they were sent. */
+/**
+ * Text messages on one named channel to every other instance, in the order they were sent. An instance never
+ * hears its own: whoever publishes delivers locally itself, at once.
+ */
 export interface InstanceChannel {
+  /**
+   * Queues the message; the queue goes out once per tick, many messages to a NOTIFY. Resolves when the batch
+   * holding it was committed by PostgreSQL (rejects if it could not be sent). Write paths need not wait for it.
+   */
   publish(text: string): Promise<void>;
-  /** Where this instance receives the channel's messages; `reconnected` runs when some may have been lost meanwhile. */
+  /** Where this instance receives other instances' messages; `reconnected` runs when some may have been lost meanwhile. */
   subscribe(receive: (text: string) => void, reconnected?: () => void): void;
+  /** Whether the instance's LISTEN link is up (messages of other instances reach it). */
+  isListening(): boolean;
   /** Stops listening on the channel (the connection stays for the others). */
   close(): Promise<void>;
 }
 
 /** This instance's one PostgreSQL connection for LISTEN/NOTIFY, shared by every channel (domain events, the hub). */
 export interface PostgresNotifications {
+  /** Stamped on every payload this instance sends, so it can drop its own echo. */
+  readonly instanceId: string;
   listen(channel: string): Promise<InstanceChannel>;
+  /** Whether the LISTEN connection is up and listening on every channel. */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
-/** NOTIFY refuses payloads of 8000 bytes or more; longer messages travel as base64 chunks. */
+/** NOTIFY refuses payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
+/** A message too long for one payload travels as base64 chunks of this many bytes. */
 const CHUNK_BYTES = 5000;
 const RECONNECT_DELAY_MS = 1000;
 /** Chunks of a message left incomplete are dropped after this long. */
@@ -26,8 +40,12 @@ const CHUNK_TTL_MS = 30_000;
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** How the LISTEN connection names itself in pg_stat_activity. */
 export const NOTIFICATIONS_APPLICATION = 'portal-notifications';
-/** Every payload starts with its kind: a whole message, or one chunk of a long one ("c<id> <index> <count> <base64>"). */
-const WHOLE = 'm';
+/**
+ * Every payload starts with its kind, the sending instance and a sequence number (PostgreSQL folds identical
+ * payloads of one transaction into one): a batch "b<instance> <seq> " followed by messages, each "<length>:<text>"
+ * (length in UTF-16 units), or one chunk of a long message "c<instance> <seq> <id> <index> <count> <base64>".
+ */
+const BATCH = 'b';
 const CHUNK = 'c';
 
 interface Listener {
@@ -35,13 +53,37 @@ interface Listener {
   reconnected(): void;
 }
 
+interface Queued {
+  channel: string;
+  text: string;
+  sent: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** Splits a batch's body into its messages; malformed input ends the list. */
+export function batchMessages(body: string): string[] {
+  const messages: string[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const colon = body.indexOf(':', at);
+    const length = Number(body.slice(at, colon));
+    if (colon < 0 || !Number.isInteger(length) || length < 0 || colon + 1 + length > body.length) break;
+    messages.push(body.slice(colon + 1, colon + 1 + length));
+    at = colon + 1 + length;
+  }
+  return messages;
+}
+
 /**
- * LISTEN/NOTIFY on one dedicated client per instance. A lost connection is reopened after a second; messages
- * sent meanwhile are lost, so every channel is told when it listens again (`reconnected`) and makes up for them.
+ * LISTEN/NOTIFY on one dedicated client per instance. Messages published in one tick leave together: one
+ * statement sends every payload (one round trip, one transaction, so each listener gets them together and in
+ * order), a payload holding as many messages as fit. A lost connection is reopened after a second; messages sent
+ * meanwhile are lost, so every channel is told when it listens again (`reconnected`) and makes up for them.
  */
 export async function openPostgresNotifications(options: { connectionString: string; log: FastifyBaseLogger }): Promise<PostgresNotifications> {
   const { default: pg } = await import('pg');
   const { log } = options;
+  const instanceId = crypto.randomUUID();
   const listeners = new Map<string, Listener>();
   let client: Client | null = null;
   let closed = false;
@@ -51,6 +93,9 @@ export async function openPostgresNotifications(options: { connectionString: str
   /** pg wants one query at a time per client; queries queue here. */
   let queryTail: Promise<unknown> = Promise.resolve();
   const partial = new Map<string, { parts: string[]; received: number; startedAt: number }>();
+  let queue: Queued[] = [];
+  let flushScheduled = false;
+  let sequence = 0;
 
   function serially<T>(work: () => Promise<T>): Promise<T> {
     const run = queryTail.then(work, work);
@@ -61,11 +106,26 @@ export async function openPostgresNotifications(options: { connectionString: str
   function deliver(channel: string, payload: string) {
     const listener = listeners.get(channel);
     if (!listener) return;
-    if (payload.startsWith(WHOLE)) return listener.receive(payload.slice(1));
-    if (!payload.startsWith(CHUNK)) return;
-    const [id, index, count, data] = payload.slice(1).split(' ');
-    const whole = collectChunk(`${channel} ${id}`, Number(index), Number(count), data ?? '');
-    if (whole !== null) listener.receive(whole);
+    const kind = payload[0];
+    const space = payload.indexOf(' ');
+    // Our own echo: this instance delivered it when it was published.
+    if (space < 0 || payload.slice(1, space) === instanceId) return;
+    const afterSequence = payload.indexOf(' ', space + 1);
+    if (afterSequence < 0) return;
+    const rest = payload.slice(afterSequence + 1);
+    if (kind === BATCH) {
+      for (const text of batchMessages(rest)) {
+        try {
+          listener.receive(text);
+        } catch (error) {
+          log.error({ err: error, channel }, 'instance notifications: a receiver failed');
+        }
+      }
+    } else if (kind === CHUNK) {
+      const [id, index, count, data] = rest.split(' ');
+      const whole = collectChunk(`${channel} ${id}`, Number(index), Number(count), data ?? '');
+      if (whole !== null) listener.receive(whole);
+    }
   }
 
   function collectChunk(key: string, index: number, count: number, data: string): string | null {
@@ -115,35 +175,89 @@ export async function openPostgresNotifications(options: { connectionString: str
       return;
     }
     client = next;
-    if (reconnected) for (const listener of listeners.values()) listener.reconnected();
+    if (reconnected) {
+      log.info('instance notifications: listening again; channels make up for what they may have missed');
+      for (const listener of listeners.values()) listener.reconnected();
+    }
   }
 
-  async function notify(channel: string, text: string) {
-    const current = client;
-    if (!current) throw new Error('Instance notifications are not connected to PostgreSQL.');
-    const bytes = Buffer.from(text, 'utf8');
-    if (bytes.length + WHOLE.length <= MAX_PAYLOAD_BYTES) {
-      await current.query('select pg_notify($1, $2)', [channel, WHOLE + text]);
-      return;
-    }
-    // One transaction: its notifications reach each listener together and in order.
-    const id = crypto.randomUUID();
-    const count = Math.ceil(bytes.length / CHUNK_BYTES);
-    await current.query('begin');
-    try {
-      for (let index = 0; index < count; index += 1) {
-        const data = bytes.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES).toString('base64');
-        await current.query('select pg_notify($1, $2)', [channel, `${CHUNK}${id} ${index} ${count} ${data}`]);
+  /** The payloads of a batch of messages: as many whole messages to a payload as fit, chunks for one too long alone. */
+  function payloadsOf(batch: Queued[]): { channels: string[]; payloads: string[] } {
+    const channels: string[] = [];
+    const payloads: string[] = [];
+    const head = () => `${instanceId} ${(sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER)} `;
+    let openChannel: string | null = null;
+    let open = '';
+    let openBytes = 0;
+    const closeOpen = () => {
+      if (openChannel !== null) {
+        channels.push(openChannel);
+        payloads.push(open);
       }
-      await current.query('commit');
+      openChannel = null;
+    };
+    for (const { channel, text } of batch) {
+      const framed = `${text.length}:${text}`;
+      const bytes = Buffer.byteLength(framed);
+      if (openChannel === channel && openBytes + bytes <= MAX_PAYLOAD_BYTES) {
+        open += framed;
+        openBytes += bytes;
+        continue;
+      }
+      closeOpen();
+      const start = BATCH + head();
+      if (Buffer.byteLength(start) + bytes <= MAX_PAYLOAD_BYTES) {
+        openChannel = channel;
+        open = start + framed;
+        openBytes = Buffer.byteLength(open);
+        continue;
+      }
+      const whole = Buffer.from(text, 'utf8');
+      const id = crypto.randomUUID();
+      const count = Math.ceil(whole.length / CHUNK_BYTES);
+      for (let index = 0; index < count; index += 1) {
+        const data = whole.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES).toString('base64');
+        channels.push(channel);
+        payloads.push(`${CHUNK}${head()}${id} ${index} ${count} ${data}`);
+      }
+    }
+    closeOpen();
+    return { channels, payloads };
+  }
+
+  /** Sends what is queued: one statement, so one round trip and one transaction for all of it. */
+  async function flush() {
+    flushScheduled = false;
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    try {
+      const current = client;
+      if (!current) throw new Error('Instance notifications are not connected to PostgreSQL.');
+      const { channels, payloads } = payloadsOf(batch);
+      await current.query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)', [channels, payloads]);
+      for (const queued of batch) queued.sent();
     } catch (error) {
-      await current.query('rollback').catch(() => {});
-      throw error;
+      for (const queued of batch) queued.failed(error);
     }
   }
+
+  function publish(channel: string, text: string): Promise<void> {
+    return new Promise<void>((sent, failed) => {
+      queue.push({ channel, text, sent, failed });
+      if (flushScheduled) return;
+      flushScheduled = true;
+      // The tick's messages join the queue first; while a send is in flight, the next batch keeps growing.
+      setImmediate(() => void serially(flush));
+    });
+  }
+
+  const isListening = () => client !== null && !closed;
 
   await connect();
   return {
+    instanceId,
+    isListening,
     async listen(channel) {
       // LISTEN takes no parameters: the name goes into the statement, so only plain identifiers are accepted.
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
@@ -152,7 +266,8 @@ export async function openPostgresNotifications(options: { connectionString: str
       listeners.set(channel, listener);
       await serially(async () => void (await client?.query(`LISTEN ${channel}`)));
       return {
-        publish: (text) => serially(() => notify(channel, text)),
+        publish: (text) => publish(channel, text),
+        isListening,
         subscribe(receive, reconnected) {
           listener.receive = receive;
           listener.reconnected = reconnected ?? (() => {});
@@ -167,9 +282,11 @@ export async function openPostgresNotifications(options: { connectionString: str
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      // What was published before the close still goes out.
+      if (queue.length) await serially(flush);
       const current = client;
       client = null;
-      await current?.end().catch(() => {});
+      await serially(async () => void (await current?.end().catch(() => {})));
     },
   };
 }

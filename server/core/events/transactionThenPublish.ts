@@ -5,7 +5,8 @@ import type { DomainEvent } from './domainEvent';
 /**
  * A transaction whose events go out once it has committed: `work` queues them with `publish` as it decides
  * them; their in-transaction handlers (`ctx.events.handleInTransaction`) run before the commit; a rollback
- * (anything thrown) publishes none. Resolves once this instance's subscribers have heard them. Not for a transaction nested in another (its commit is the outer one's).
+ * (anything thrown) publishes none. Resolves once this instance's subscribers have heard them (other instances
+ * hear them through the channel, which this does not wait for, access changes excepted: see PublishOptions). Not for a transaction nested in another (its commit is the outer one's).
  */
 export async function transactionThenPublish<T>(
   ctx: Pick<AppContext, 'db' | 'events'>,

@@ -14,7 +14,8 @@ export function accessChangedBy(event: DomainEvent): string[] | null | undefined
   }
 }
 
-const ACCESS_EVENTS = ['UserChanged', 'UserDeactivated', 'UserDeleted', 'RoleChanged'] as const;
+/** The events that change someone's access: their publish waits until other instances can hear them (app.ts). */
+export const ACCESS_EVENTS = ['UserChanged', 'UserDeactivated', 'UserDeleted', 'RoleChanged'] as const;
 
 /** Calls `handler` with the users of every event that changes someone's access (null: anyone's), from any instance. */
 export function onAccessChange(events: EventBus, handler: (userIds: string[] | null, source: EventSource) => void) {

@@ -13,13 +13,14 @@ const readinessAnswer = {
   properties: {
     status: { type: 'string', enum: ['ready'] },
     database: { type: 'boolean' },
+    listening: { type: 'boolean' },
     migrationsApplied: { type: 'integer' },
     migrationsShipped: { type: 'integer' },
   },
-  required: ['status', 'database', 'migrationsApplied', 'migrationsShipped'],
+  required: ['status', 'database', 'listening', 'migrationsApplied', 'migrationsShipped'],
 };
 
-/** Liveness (the process answers) and readiness (its database answers and is migrated), for load balancers. */
+/** Liveness (the process answers) and readiness (its database answers and is migrated, it hears other instances), for load balancers. */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/health',
@@ -31,10 +32,14 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     '/ready',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Readiness: the database answers and every migration is applied', ...routeDocs({ response: { 200: readinessAnswer } }) },
+      schema: {
+        tags,
+        summary: 'Readiness: the database answers, every migration is applied and the LISTEN link is up',
+        ...routeDocs({ response: { 200: readinessAnswer } }),
+      },
     },
     async (request, reply) => {
-      const state = await readiness(ctx.db);
+      const state = await readiness(ctx.db, ctx.listening);
       if (!isReady(state)) throw new ApiError(503, 'api.notReady');
       return send(request, reply, { status: 'ready', ...state });
     },

@@ -1,0 +1,107 @@
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresNotifications, type InstanceChannel, type PostgresNotifications } from '../../server/core/events';
+import { NOTIFICATIONS_APPLICATION } from '../../server/core/events/postgresNotifications';
+import { createTestDatabase } from './harness';
+import { eventually } from './hubHarness';
+
+/**
+ * The instances' channel over PostgreSQL LISTEN/NOTIFY: a tick's messages leave in few NOTIFYs, reach the other
+ * instances in order, never come back to their sender, and the channel knows whether its LISTEN link is up.
+ */
+const log = pino({ level: 'silent' });
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const instances: PostgresNotifications[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('empty');
+});
+afterAll(async () => {
+  await Promise.all(instances.map((i) => i.close()));
+  await database.drop();
+});
+
+async function twoInstances(channel: string) {
+  const opened = await Promise.all([0, 1].map(() => openPostgresNotifications({ connectionString: database.databaseUrl!, log })));
+  instances.push(...opened);
+  const channels = await Promise.all(opened.map((i) => i.listen(channel)));
+  const heard: [string[], string[]] = [[], []];
+  const reconnects = [0, 0];
+  channels.forEach((c, index) =>
+    c.subscribe(
+      (text) => heard[index].push(text),
+      () => (reconnects[index] += 1),
+    ),
+  );
+  return { opened, channels, heard, reconnects };
+}
+
+/** What PostgreSQL carries on a channel, seen by a plain listener. */
+async function rawListener(channel: string) {
+  const client = new pg.Client({ connectionString: database.databaseUrl });
+  await client.connect();
+  const payloads: string[] = [];
+  client.on('notification', (n) => payloads.push(n.payload ?? ''));
+  await client.query(`LISTEN ${channel}`);
+  return { payloads, close: () => client.end() };
+}
+
+/** Sends a marker from `from` and waits until `to` heard it: what `to` has not heard by then was never sent to it. */
+async function settle(from: InstanceChannel, heard: string[], marker: string) {
+  await from.publish(marker);
+  await eventually(() => heard.includes(marker), 5000, `marker ${marker}`);
+}
+
+describe('the instance channel', () => {
+  it("carries a tick's messages in a few NOTIFYs, in order, a long one in chunks, and never back to its sender", async () => {
+    const { channels, heard } = await twoInstances('batch_test');
+    const raw = await rawListener('batch_test');
+    try {
+      const small = Array.from({ length: 200 }, (_, i) => JSON.stringify({ i, padding: 'x'.repeat(100) }));
+      // Over NOTIFY's 8000 bytes, with characters of several UTF-8 lengths across chunk borders.
+      const long = 'Tiếng Việt — ✓ '.repeat(2000);
+      const sent = [...small.slice(0, 100), long, ...small.slice(100)];
+      await Promise.all(sent.map((text) => channels[0].publish(text)));
+      await eventually(() => heard[1].length === sent.length, 5000, 'every message on the other instance');
+      expect(heard[1]).toEqual(sent);
+      // 200 messages of about 120 bytes fill 4 payloads; the long one takes 8 chunks of 5000 bytes (one by itself each).
+      expect(raw.payloads.length).toBeLessThanOrEqual(14);
+      await settle(channels[1], heard[0], 'marker');
+      expect(heard[0]).toEqual(['marker']);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('a publish resolves once the batch holding it was sent', async () => {
+    const { channels } = await twoInstances('sent_test');
+    const raw = await rawListener('sent_test');
+    try {
+      await channels[0].publish('one');
+      await eventually(() => raw.payloads.length === 1, 2000, 'the NOTIFY');
+      expect(raw.payloads[0]).toMatch(/^b\S+ \d+ 3:one$/);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('knows when its LISTEN link is down, refuses to send meanwhile, and says when it listens again', async () => {
+    const { opened, channels, heard, reconnects } = await twoInstances('link_test');
+    expect(opened.map((i) => i.isListening())).toEqual([true, true]);
+    const admin = new pg.Client({ connectionString: database.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
+        NOTIFICATIONS_APPLICATION,
+      ]);
+    } finally {
+      await admin.end();
+    }
+    await eventually(() => !opened[0].isListening() && !channels[1].isListening(), 2000, 'both links seen down');
+    await expect(channels[0].publish('lost')).rejects.toThrow(/not connected/);
+    await eventually(() => opened.every((i) => i.isListening()) && reconnects.every((n) => n === 1), 5000, 'both listening again');
+    await settle(channels[0], heard[1], 'after');
+    expect(heard[1]).toEqual(['after']);
+  });
+});
