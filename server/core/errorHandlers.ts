@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../contract/envelope';
 import { ApiError } from './errors';
+import { isDatabaseUnavailable } from '../db/databaseUnavailable';
 import { languageOf, translate } from './i18n';
 import { DEFAULT_LANGUAGE } from '../../contract/http';
 import { translateFieldMessage } from './validation';
@@ -42,8 +43,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/** How long a client waits before trying again while the database is away: a restart takes a few seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached (a restart, an outage): the request may succeed later, the instance carries on. */
+const databaseUnavailable = () => Object.assign(new ApiError(503, 'api.databaseUnavailable'), { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
   if (fastifyError.code && FASTIFY_CODES[fastifyError.code]) return new ApiError(status >= 400 ? status : 400, FASTIFY_CODES[fastifyError.code]);

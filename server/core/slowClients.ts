@@ -27,14 +27,17 @@ const addressOf = (socket: Socket) => socket.remoteAddress?.replace(/^::ffff:/, 
 
 /**
  * Refuses a connection (closes it at once) when its address already holds `max` open ones; 0 means no cap.
- * Behind a reverse proxy every connection comes from the proxy: there the proxy should cap, and this be 0.
+ * Behind a reverse proxy every connection comes from the proxy: a proxy TRUST_PROXY trusts is not capped (the
+ * proxy caps its clients; the address it forwards is only known per request, after the connection is taken).
+ * Counted per instance: a connection is held by one process.
  */
-export function capConnectionsPerAddress(server: Server, max: number) {
+export function capConnectionsPerAddress(server: Server, max: number, isTrustedProxy: (address: string) => boolean = () => false) {
   if (max <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = addressOf(socket);
     if (!address) return void socket.destroy();
+    if (isTrustedProxy(address)) return;
     const held = open.get(address) ?? 0;
     if (held >= max) return void socket.destroy();
     open.set(address, held + 1);

@@ -100,9 +100,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
-  // An idle connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool
-  // closes) is dropped by the pool and replaced when needed; unheard, its error would end the process.
+  // A connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool closes)
+  // emits `error`; unheard, that error would end the process. An idle one is heard by the pool, which drops it; a
+  // checked-out one between two queries by its own listener (its next query fails, the request answers 503, and the
+  // pool drops it on release). New connections are made when needed, so the pool comes back with the database.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   try {
     await migrateUnderLock(pool);

@@ -5,6 +5,7 @@ import { tokenResponseSchema } from '../../../contract/schemas/dtos';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
+import { perAddress } from '../../core/rateLimits';
 import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import { createAfterAnswer } from './afterAnswer';
@@ -19,8 +20,8 @@ function requireRootTenant(request: FastifyRequest) {
 export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createTokenService(ctx);
   const afterAnswer = createAfterAnswer(app, ctx.log);
-  // One limiter for the token calls, so sign-in, refresh and revoke share the per-address budget.
-  const rateLimited = app.rateLimit({ max: ctx.config.limits.tokenPerMinute, timeWindow: 60_000 });
+  // One budget per address for the token calls (sign-in, refresh and revoke, under every prefix), counted by all instances.
+  const rateLimited = app.rateLimit({ max: ctx.config.limits.tokenPerMinute, timeWindow: 60_000, keyGenerator: perAddress('token') });
   const tags = ['Token'];
   await prepareDecoyHash();
 

@@ -8,11 +8,15 @@ import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords';
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
 import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type UserRow } from './session';
 import { createSignInHolds } from './signInHolds';
+import { createRateLimitCounter } from '../../core/rateLimits';
 
 /** The rules of the token calls: sign-in with its holds, refresh by rotation, revoke. */
 export function createTokenService(ctx: AppContext) {
   const { db, config } = ctx;
-  const holds = createSignInHolds({ failuresBeforeHold: config.limits.failedSignInsBeforeHold, holdMinutes: config.limits.signInHoldMinutes });
+  const holds = createSignInHolds(createRateLimitCounter(db), {
+    failuresBeforeHold: config.limits.failedSignInsBeforeHold,
+    holdMinutes: config.limits.signInHoldMinutes,
+  });
 
   /** A hash of older parameters made anew, unless the password changed meanwhile; not a change anyone made, so no audit. */
   async function rehash(user: UserRow, password: string) {
@@ -26,14 +30,14 @@ export function createTokenService(ctx: AppContext) {
   /** `later` runs work after the answer has gone (the rehash of an older hash), so it neither slows nor fails the sign-in. */
   async function signIn(email: string, password: string, later: (task: () => Promise<void>) => void): Promise<TokenResponse> {
     const key = email.toLowerCase();
-    if (holds.isHeld(key)) throw tooManyRequests('auth.signInHeld');
-    const user = await findUserByEmail(db, email);
+    const [{ held, failures }, user] = await Promise.all([holds.check(key), findUserByEmail(db, email)]);
+    if (held) throw tooManyRequests('auth.signInHeld');
     // An inactive account answers as a wrong password does, so nobody learns that the password was right.
     if (!(await verifyPassword(user?.passwordHash, password)) || !user?.isActive) {
-      holds.recordFailure(key);
+      await holds.recordFailure(key);
       throw unauthorized('auth.invalidCredentials');
     }
-    holds.clear(key);
+    if (failures > 0) await holds.clear(key);
     if (passwordNeedsRehash(user.passwordHash!)) later(() => rehash(user, password));
     return issueSession(db, config.jwtSecret, user);
   }

@@ -1,30 +1,22 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { confirmMailSchema, forgotPasswordSchema, resendActivationSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
 import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { languageOf } from '../../core/i18n';
+import { perAddress as keyPerAddress } from '../../core/rateLimits';
 import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import type { MailTokenPurpose } from '../accounts/mailTokens';
 import { createAfterAnswer } from '../accounts/afterAnswer';
-import { createRecoveryService, type RecoveryService } from './recovery.service';
-
-/**
- * These routes are registered twice (/api and /api/v1); the limits must count both together, so the
- * per-address limiter and the service (with its per-email mail counts) are made once per app (its context).
- */
-const sharedPerApp = new WeakMap<AppContext, { perAddress: ReturnType<FastifyInstance['rateLimit']>; service: RecoveryService }>();
+import { createRecoveryService } from './recovery.service';
 
 /** Forgot and reset password, verify a mailed token, activate an account: all public. */
 export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['Account recovery'];
-  let shared = sharedPerApp.get(ctx);
-  if (!shared) {
-    shared = { perAddress: app.rateLimit({ max: ctx.config.limits.forgotPasswordPerHour, timeWindow: 3_600_000 }), service: createRecoveryService(ctx) };
-    sharedPerApp.set(ctx, shared);
-  }
-  const { perAddress, service } = shared;
+  // Registered under /api and /api/v1: both count into one budget per address, named, in the database.
+  const perAddress = app.rateLimit({ max: ctx.config.limits.forgotPasswordPerHour, timeWindow: 3_600_000, keyGenerator: keyPerAddress('recovery') });
+  const service = createRecoveryService(ctx);
 
   // The answer goes before the account is even looked up: its timing cannot tell whether the account exists.
   const afterAnswer = createAfterAnswer(app, ctx.log);

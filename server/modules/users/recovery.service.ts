@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
+import { createRateLimitCounter } from '../../core/rateLimits';
 import { ApiError } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import { hashPassword } from '../accounts/passwords';
@@ -21,15 +22,13 @@ const tokenInvalid = () => new ApiError(400, 'auth.tokenInvalid', [{ field: 'tok
 /** The rules of the recovery flows: reset mails (at most N an hour per email), mailed tokens, setting the password. */
 export function createRecoveryService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
-  const mailsPerEmail = new Map<string, number[]>();
+  const counter = createRateLimitCounter(db);
 
-  /** At most N recovery mails (reset or activation) an hour per email; past that the answer stays neutral and no mail goes out. */
-  function mayMail(email: string) {
-    const recent = (mailsPerEmail.get(email) ?? []).filter((t) => t > Date.now() - HOUR_MS);
-    if (recent.length >= config.limits.forgotPasswordPerHour) return false;
-    mailsPerEmail.set(email, [...recent, Date.now()]);
-    return true;
-  }
+  /**
+   * At most N recovery mails (reset or activation) an hour per email, counted in the database so every instance
+   * adds to one count; past that the answer stays neutral and no mail goes out.
+   */
+  const mayMail = async (email: string) => (await counter.hit(`recovery-mail:${email}`, HOUR_MS)).hits <= config.limits.forgotPasswordPerHour;
 
   /**
    * A new mailed token, the user's earlier ones of that purpose voided, or null when `stillDue` says no under the
@@ -50,7 +49,7 @@ export function createRecoveryService(ctx: AppContext) {
   /** Mails a reset link to an active account; an unknown or inactive one gets nothing, and nobody is told. */
   async function mailResetLink(email: string, language: Language) {
     const user = await findUserByEmail(db, email);
-    if (!user?.isActive || !mayMail(email.toLowerCase())) return;
+    if (!user?.isActive || !(await mayMail(email.toLowerCase()))) return;
     const token = await newMailToken(user.id, 'reset', RESET_TOKEN_SECONDS, async (_, now) => now.isActive);
     if (!token) return;
     const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
@@ -72,7 +71,7 @@ export function createRecoveryService(ctx: AppContext) {
     if (!user) return;
     const waiting = async (reader: Db, now: { isActive: boolean; emailConfirmed: boolean }) =>
       !now.isActive && !now.emailConfirmed && awaitsActivation(reader, user.id);
-    if (!(await waiting(db, user)) || !mayMail(email.trim().toLowerCase())) return;
+    if (!(await waiting(db, user)) || !(await mayMail(email.trim().toLowerCase()))) return;
     const token = await newMailToken(user.id, 'activation', ACTIVATION_TOKEN_SECONDS, waiting);
     if (!token) return;
     await sendActivationMail(ctx, user, token, language);
