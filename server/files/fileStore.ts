@@ -26,8 +26,8 @@ export interface StoredFileEntry {
 /**
  * Where the bytes of uploaded files live (attachments, avatars, later the file manager's files). Keys are
  * made by the server, never taken from a client's file name; the store refuses any key that could name a
- * place outside it. The local disk (localFileStore.ts) is the default; another store (S3, a shared volume)
- * implements the same six calls.
+ * place outside it. The local disk (localFileStore.ts) is the default; FILE_STORE=s3 keeps them in one bucket
+ * that every instance shares (s3FileStore.ts), with the same six calls and the same tests (fileStore.test.ts).
  */
 export interface FileStore {
   /**

@@ -33,7 +33,7 @@ const isMissing = (error: unknown) => {
 /** The local store's refusal of an existing key (`EEXIST`), for a put that S3 refused under `If-None-Match: *`. */
 function keyTaken(error: unknown, key: string) {
   if (statusOf(error) !== 412 && (error as { name?: string }).name !== 'PreconditionFailed') return error;
-  return Object.assign(new Error(`A file is already stored under ${key}`), { code: 'EEXIST', cause: error });
+  return Object.assign(new Error(`A file is already stored under ${key}`), { code: 'EEXIST' });
 }
 
 /** Counts the bytes going through (not in a `size` property: the uploader would take it for the total ahead of time). */
