@@ -74,6 +74,8 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     ...(notifications ? { listening: () => notifications.isListening() } : {}),
     files: fileStore.files,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    engine: database.engine,
+    draining: false,
   };
 
   await runSeeds(ctx, modules, { demo: config.seed === 'demo' });

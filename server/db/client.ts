@@ -13,15 +13,25 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The engine a server runs on; `fallback` says why it is not the embedded PostgreSQL it was meant to run on. */
+export interface EngineInUse {
+  name: 'embedded' | 'pglite' | 'postgres';
+  fallback?: string;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  engine: EngineInUse;
   /** The connection string (PostgreSQL kinds): LISTEN/NOTIFY opens its own connection with it. */
   url?: string;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** How long a stop waits for the pool's connections to come back before the embedded cluster is stopped under them. */
+const POOL_END_GRACE_MS = 5_000;
 
 /** Any number: it names the advisory lock that migrations of this application take. */
 const MIGRATION_LOCK = 7_262_531_901;
@@ -67,7 +77,8 @@ export async function openConfiguredDatabase(config: Config, log?: EmbeddedPostg
     // Not chosen by name: a machine or a folder the embedded PostgreSQL cannot run on still gets a working portal.
     if (!(error instanceof EmbeddedPostgresUnavailable) || config.databaseEngineChosen) throw error;
     log?.warn(`${error.message} Running on PGlite in ${pgliteDir} instead.`);
-    return openDatabase({ pgliteDir });
+    const database = await openDatabase({ pgliteDir });
+    return { ...database, engine: { name: 'pglite', fallback: error.message } };
   }
 }
 
@@ -80,9 +91,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const database = await openPostgres(cluster.url, options.poolSize);
       return {
         ...database,
+        engine: { name: 'embedded' },
         async close() {
-          await database.close();
-          await cluster.close();
+          // The cluster stops (when no other server uses it) whatever the pool still does: a connection still busy
+          // after the grace is ended by the stop.
+          try {
+            await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, POOL_END_GRACE_MS).unref())]);
+          } finally {
+            await cluster.close();
+          }
         },
       };
     } catch (error) {
@@ -94,7 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', engine: { name: 'pglite' }, close: () => client.close() };
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -113,5 +130,5 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', engine: { name: 'postgres' }, url, close: () => pool.end() };
 }

@@ -12,6 +12,8 @@ const readinessAnswer = {
   type: 'object',
   properties: {
     status: { type: 'string', enum: ['ready'] },
+    engine: { type: 'string', enum: ['embedded', 'pglite', 'postgres'], description: 'The database engine in use' },
+    engineFallback: { type: 'string', description: 'Why the server runs on PGlite instead of the embedded PostgreSQL it was meant to run on' },
     database: { type: 'boolean' },
     listening: { type: 'boolean' },
     migrationsApplied: { type: 'integer' },
@@ -39,9 +41,12 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       },
     },
     async (request, reply) => {
+      // A stop began: balancers take this instance out before it stops answering.
+      if (ctx.draining) throw new ApiError(503, 'api.notReady');
       const state = await readiness(ctx.db, ctx.listening);
       if (!isReady(state)) throw new ApiError(503, 'api.notReady');
-      return send(request, reply, { status: 'ready', ...state });
+      const engine = { engine: ctx.engine.name, ...(ctx.engine.fallback ? { engineFallback: ctx.engine.fallback } : {}) };
+      return send(request, reply, { status: 'ready', ...engine, ...state });
     },
   );
 };
