@@ -1,7 +1,11 @@
-// npm start: build the browser app when it is missing or older than its sources, then run the server here (serve.mjs).
+// npm start: build the browser app (vite) and the server (esbuild, into dist-server) when missing or older than their
+// sources, then run the compiled server in this very process: no parent relaying signals, so a SIGTERM or Ctrl+C,
+// whether sent to this process or to its whole group, reaches the server once. `npm run server` runs it through tsx.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, serverBuildIsStale, serverEntry } from './buildServer.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'index.html');
@@ -21,4 +25,10 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('./serve.mjs');
+const stale = serverBuildIsStale();
+if (stale) {
+  console.log(`Building the server (${stale})…`);
+  await buildServer();
+}
+
+await import(pathToFileURL(serverEntry).href);

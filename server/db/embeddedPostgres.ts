@@ -7,6 +7,7 @@ import { withStartLock } from './embeddedPostgresLock';
 import { isZombie, processAlive, processExists, readPostmasterPid } from './embeddedPostgresPid';
 import { probeCluster, queryOnce, type ClusterState } from './embeddedPostgresProbe';
 import { runAs } from './embeddedPostgresProcess';
+import { registerServer, type ServerRegistration } from './embeddedPostgresRegistry';
 import { clusterSettings, type ClusterSettingOverrides } from './embeddedPostgresSettings';
 import { EmbeddedPostgresUnavailable, reachableBinaries } from './embeddedPostgresBinaries';
 import { clusterUser, giveTo, letUserEnter, type ClusterUser } from './embeddedPostgresUser';
@@ -16,7 +17,7 @@ export interface EmbeddedPostgres {
   url: string;
   /** True when a postmaster already served the folder (left by a killed server, or started by another instance). */
   adopted: boolean;
-  /** Stops the cluster unless other clients (another instance on the same folder) are still connected. */
+  /** Stops the cluster unless another server on the same folder still uses it (its own connections are not asked). */
   close(): Promise<void>;
 }
 
@@ -53,15 +54,54 @@ function unusableFolder(dataDir: string, why: string): Error {
   return new Error(`The embedded PostgreSQL cannot use DATA_DIR ${dataDir}: ${why}. Choose another DATA_DIR, or set DATABASE_ENGINE=pglite.`);
 }
 
+interface StartOptions {
+  dataDir: string;
+  log?: EmbeddedPostgresLog;
+  settings?: ClusterSettingOverrides;
+}
+
+/** A start begun before the server's modules loaded; `hear` hands it the log of whoever takes it over. */
+interface EarlyStart {
+  started: Promise<EmbeddedPostgres>;
+  hear(log: EmbeddedPostgresLog): void;
+}
+
+const earlyStarts = new Map<string, EarlyStart>();
+
+/**
+ * Begins the start of a folder's cluster while the rest of the server loads (PostgreSQL starting takes a few hundred
+ * milliseconds that the loading can overlap); the next `startEmbeddedPostgres` of the folder takes it over, hears
+ * what was logged meanwhile, and is told its failure.
+ */
+export function startEmbeddedPostgresEarly(dataDir: string) {
+  const said: { level: keyof EmbeddedPostgresLog; message: string }[] = [];
+  let listener: EmbeddedPostgresLog | undefined;
+  const relay = (level: keyof EmbeddedPostgresLog) => (message: string) => (listener ? listener[level](message) : void said.push({ level, message }));
+  const started = launch({ dataDir, log: { info: relay('info'), warn: relay('warn') } });
+  started.catch(() => {}); // told to the call that takes it over
+  earlyStarts.set(path.resolve(dataDir), {
+    started,
+    hear(log) {
+      for (const { level, message } of said.splice(0)) log[level](message);
+      listener = log;
+    },
+  });
+}
+
 /**
  * A PostgreSQL 17 cluster in `<dataDir>/postgres`, from the binaries of an npm package: made on first start,
  * started when down, adopted when a postmaster already serves it. Reached by a unix socket only.
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  log?: EmbeddedPostgresLog;
-  settings?: ClusterSettingOverrides;
-}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
+  const key = path.resolve(options.dataDir);
+  const early = earlyStarts.get(key);
+  if (!early) return launch(options);
+  earlyStarts.delete(key);
+  if (options.log) early.hear(options.log);
+  return early.started;
+}
+
+async function launch(options: StartOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = clusterDirOf(dataDir);
   const socketDir = socketDirOf(dataDir);
@@ -86,8 +126,14 @@ export async function startEmbeddedPostgres(options: {
   }
   if (socketDir !== clusterDir) makeSocketDir(socketDir, user);
 
-  const adopted = await withStartLock(path.join(dataDir, 'postgres.lock'), async () => {
-    if ((await settledState(maintenanceUrl)) === 'up') return true;
+  const lockFile = path.join(dataDir, 'postgres.lock');
+  let registration: ServerRegistration | undefined;
+  const adopted = await withStartLock(lockFile, async () => {
+    // Registered under the lock, once the cluster answers: a server stopping meanwhile sees this one and leaves it up.
+    if ((await settledState(maintenanceUrl)) === 'up') {
+      registration = registerServer(dataDir);
+      return true;
+    }
     if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       if (fs.existsSync(clusterDir)) throw unusableFolder(dataDir, `${clusterDir} exists but holds no PostgreSQL cluster`);
       log?.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
@@ -96,9 +142,15 @@ export async function startEmbeddedPostgres(options: {
     fs.writeFileSync(path.join(clusterDir, 'portal.conf'), clusterSettings(socketDir, options.settings));
     giveTo(user, path.join(clusterDir, 'portal.conf'));
     await startCluster(pg_ctl, clusterDir, socketDir, user, log);
+    registration = registerServer(dataDir);
     return false;
   });
-  await ensureDatabase(maintenanceUrl);
+  try {
+    await ensureDatabase(maintenanceUrl);
+  } catch (error) {
+    await withStartLock(lockFile, async () => registration!.leave());
+    throw error;
+  }
   log?.info(`${adopted ? 'Adopted the running' : 'Started the'} embedded PostgreSQL in ${clusterDir}`);
 
   let closed = false;
@@ -108,15 +160,18 @@ export async function startEmbeddedPostgres(options: {
     async close() {
       if (closed) return;
       closed = true;
-      const others = await otherClients(maintenanceUrl);
-      if (others === undefined) return;
-      if (others > 0) {
-        log?.info(`The embedded PostgreSQL stays up for ${others} other connection(s)`);
-        return;
-      }
-      await runAs(user, pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', String(READY_TIMEOUT_S)]).catch((error: Error) => {
-        // Another instance closing at the same moment stopped it first.
-        if (processAlive(readPostmasterPid(clusterDir)?.pid ?? 0)) throw error;
+      // Under the start lock: no server adopts the cluster between the count and the stop.
+      await withStartLock(lockFile, async () => {
+        const others = registration!.leave();
+        if (others > 0) {
+          log?.info(`The embedded PostgreSQL stays up for ${others} other server(s) on ${dataDir}`);
+          return;
+        }
+        // Fast: whatever this server's connections still do is rolled back, as a crash would, but with a checkpoint.
+        await runAs(user, pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', String(READY_TIMEOUT_S)]).catch((error: Error) => {
+          // Stopped already (by hand, or it was never ours to stop): nothing left to do.
+          if (processAlive(readPostmasterPid(clusterDir)?.pid ?? 0)) throw error;
+        });
       });
     },
   };
@@ -237,18 +292,5 @@ async function ensureDatabase(maintenanceUrl: string) {
       // Two instances adopting a fresh cluster at once: the other one made it.
       if ((await queryOnce(maintenanceUrl, 'select 1 from pg_database where datname = $1', [DATABASE])).length === 0) throw error;
     });
-  }
-}
-
-/** Client connections other than this check's own; undefined when the cluster does not answer. */
-async function otherClients(maintenanceUrl: string): Promise<number | undefined> {
-  try {
-    const rows = await queryOnce<{ n: number }>(
-      maintenanceUrl,
-      `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
-    );
-    return rows[0].n;
-  } catch {
-    return undefined;
   }
 }

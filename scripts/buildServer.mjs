@@ -1,0 +1,68 @@
+// npm run build:server: the API server as JavaScript (dist-server/main.js and the chunks it loads, ESM for Node 20, source map
+// beside it), so a start runs it with plain `node` instead of compiling TypeScript at every start. Packages stay in
+// node_modules (imported as they are); the migrations are copied beside the bundle, where the code looks for them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const serverOutDir = path.join(root, 'dist-server');
+export const serverEntry = path.join(serverOutDir, 'main.js');
+/** What the last build read: its source files, by esbuild's metafile, and the copied folders. */
+const inputsFile = path.join(serverOutDir, 'inputs.json');
+const migrations = path.join(root, 'server', 'db', 'migrations');
+/** Besides the sources: a change of packages or of how TypeScript is read makes a new build too. */
+const alwaysInputs = ['package-lock.json', 'tsconfig.base.json', 'tsconfig.server.json', 'scripts/buildServer.mjs'];
+
+function filesUnder(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  // Taken before reading: a file saved during the build is newer than the build and makes the next one.
+  const builtAt = Date.now();
+  fs.rmSync(serverOutDir, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    outdir: serverOutDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // main.js loads the app with a dynamic import (PostgreSQL starts meanwhile): its own chunk, beside main.js, where
+    // the migrations folder is looked for.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(migrations, path.join(serverOutDir, 'migrations'), { recursive: true });
+  const sources = Object.keys(result.metafile.inputs).map((input) => path.relative(root, path.resolve(root, input)));
+  const inputs = [...sources, ...alwaysInputs, ...filesUnder(migrations).map((file) => path.relative(root, file))];
+  fs.writeFileSync(inputsFile, JSON.stringify({ builtAt, inputs }, null, 2));
+}
+
+/** Why the bundle must be made again (missing, or a file it was made from changed or went), or undefined when it is current. */
+export function serverBuildIsStale() {
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(inputsFile)) return 'dist-server is missing';
+  const { builtAt, inputs } = JSON.parse(fs.readFileSync(inputsFile, 'utf8'));
+  for (const input of inputs) {
+    const stat = fs.statSync(path.join(root, input), { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > builtAt) return `${input} changed`;
+  }
+  // A migration added since the build is read by no source, only by the migrator.
+  if (filesUnder(migrations).length !== inputs.filter((input) => input.startsWith('server/db/migrations/')).length) return 'a migration was added';
+  return undefined;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = performance.now();
+  await buildServer();
+  console.log(`Built the server into ${path.relative(process.cwd(), serverOutDir) || serverOutDir} in ${Math.round(performance.now() - started)} ms`);
+}
