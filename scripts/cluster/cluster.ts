@@ -37,7 +37,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls `probe` until it is truthy, or throws naming `what` after `timeoutMs`. */
+/** A failure no wait can cure (a process exited): waitFor throws it at once. */
+export class Fatal extends Error {}
+
+/** Polls `probe` until it is truthy, or throws naming `what` after `timeoutMs` (or at once on a Fatal). */
 export async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T> | T, everyMs = 100): Promise<NonNullable<T>> {
   const deadline = now() + timeoutMs;
   let lastError: unknown;
@@ -46,6 +49,7 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
       const value = await probe();
       if (value) return value as NonNullable<T>;
     } catch (error) {
+      if (error instanceof Fatal) throw error;
       lastError = error;
     }
     if (now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
@@ -67,7 +71,8 @@ export async function statusOf(url: string, timeoutMs = 1000): Promise<number | 
 /** The last lines of a log file, for a failure's message. */
 export function tail(file: string, lines = 30) {
   try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    const text = fs.readFileSync(file, 'utf8').replace(/\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?--trace-warnings[^\n]*\n/g, '');
+    return text.trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '';
   }
@@ -132,7 +137,7 @@ export async function startBucket(dir: string): Promise<Bucket> {
   let exited = false;
   child.once('exit', () => (exited = true));
   await waitFor('moto_server answering', 30_000, async () => {
-    if (exited) throw new Error(`moto_server exited: ${tail(path.join(dir, 'moto.log'))}`);
+    if (exited) throw new Fatal(`moto_server exited: ${tail(path.join(dir, 'moto.log'))}`);
     return (await statusOf(endpoint)) !== false;
   });
   const name = 'partner-portal-cluster';
@@ -209,8 +214,6 @@ export function instanceEnv(instance: Instance, settings: ClusterSettings, dir: 
     S3_ACCESS_KEY_ID: 'cluster',
     S3_SECRET_ACCESS_KEY: 'cluster',
     S3_FORCE_PATH_STYLE: 'true',
-    // Every socket of a balancer comes from its address.
-    MAX_CONNECTIONS_PER_ADDRESS: '0',
     LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
     ...settings.env,
   };
@@ -255,7 +258,7 @@ export class Cluster {
       }
     });
     await waitFor(`${instance.name} answering /api/health`, timeoutMs, async () => {
-      if (instance.exit) throw new Error(`${instance.name} exited (code ${instance.exit.code}): ${tail(instance.logFile)}`);
+      if (instance.exit) throw new Fatal(`${instance.name} exited at start (code ${instance.exit.code}):\n${tail(instance.logFile, 25)}`);
       return (await statusOf(`${instance.url}/api/health`)) === 200;
     });
   }
@@ -370,7 +373,7 @@ export async function startNginx(dir: string, name: string, ports: number[]): Pr
   child.once('exit', () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
   await waitFor('nginx answering', 10_000, async () => {
-    if (exited) throw new Error(`nginx exited: ${tail(`${prefix}/logs/error.log`)}`);
+    if (exited) throw new Fatal(`nginx exited: ${tail(`${prefix}/logs/error.log`)}`);
     return (await statusOf(`${url}/api/health`)) !== false;
   });
   return {

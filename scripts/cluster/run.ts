@@ -103,7 +103,7 @@ async function finish(code: number) {
 main().then(
   () => finish(0),
   (error: unknown) => {
-    checks.push({ name: 'cluster: set up', ok: false, detail: error instanceof Error ? error.message.slice(0, 600) : String(error) });
+    checks.push({ name: 'cluster: set up', ok: false, detail: error instanceof Error ? error.message.slice(0, 4000) : String(error) });
     void finish(1);
   },
 );
