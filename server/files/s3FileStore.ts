@@ -143,7 +143,16 @@ export function s3ClientOf(settings: S3Settings) {
     forcePathStyle: settings.forcePathStyle,
     credentials:
       settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-    requestHandler: { httpAgent: { keepAlive: true, maxSockets: 256 }, httpsAgent: { keepAlive: true, maxSockets: 256 }, connectionTimeout: 10_000 },
+    // A silent socket (a hung server) fails after a minute rather than holding a download or an upload for ever.
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+      connectionTimeout: 10_000,
+      requestTimeout: 60_000,
+    },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the SDK's default CRC32 headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
 

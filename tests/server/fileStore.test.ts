@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
-import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileStoreSettingsOf } from '../../server/config';
@@ -240,7 +240,24 @@ describe.each(kinds)('the $name file store', (kind) => {
   });
 });
 
-describe('the S3 file store at start', () => {
+describe('the S3 file store', () => {
+  it('sends a stream larger than one part in parts as it arrives (the object says how many), never holding it whole', async () => {
+    if (!s3) throw s3Missing;
+    const settings = s3.settings();
+    const { files, close } = await openS3FileStore(settings);
+    const client = s3ClientOf(settings);
+    try {
+      const { key } = await files.area('files').put(patterned(11 * 1024 * 1024));
+      const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: `files/${key}` }));
+      // A multipart object's ETag ends in its number of parts: 5 MB, 5 MB and the rest.
+      expect(head.ETag).toMatch(/-3"?$/);
+      expect(head.ContentLength).toBe(11 * 1024 * 1024);
+    } finally {
+      close();
+      client.destroy();
+    }
+  });
+
   it('makes its bucket when missing, and two instances starting at once on a missing bucket both open it', async () => {
     if (!s3) throw s3Missing;
     const settings = s3.settings();
