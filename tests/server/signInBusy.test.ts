@@ -29,7 +29,7 @@ async function burst(count: number, call: () => Promise<ApiAnswer<unknown>>) {
   return { answers, argon2Calls: verify.mock.calls.length + hash.mock.calls.length };
 }
 
-const busyOnes = (answers: { answer: ApiAnswer<unknown> }[]) => answers.filter(({ answer }) => answer.status === 503);
+const busyOnes = <A extends { answer: ApiAnswer<unknown> }>(answers: A[]) => answers.filter(({ answer }) => answer.status === 503);
 
 function expectBusyAtOnce(answers: { answer: ApiAnswer<unknown>; ms: number }[]) {
   for (const { answer, ms } of busyOnes(answers)) {
