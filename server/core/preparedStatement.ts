@@ -22,10 +22,16 @@ export function preparedStatement(db: Db, name: string, text: string): (values: 
   return async (values) => (await client.query({ name, text, values })).rows;
 }
 
-/** A raw row of `table` (or a row whose columns carry a prefix) under the names its Drizzle columns have. */
+/**
+ * A raw row of `table` (or a row whose columns carry a prefix) under the names its Drizzle columns have. A value
+ * the driver left as text (drizzle's `execute` on node-postgres leaves timestamps so) is read as the column reads it.
+ */
 export function rowOf<T extends PgTable>(table: T, raw: RawRow, prefix = ''): T['$inferSelect'] {
   const row: RawRow = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) row[key] = raw[prefix + column.name] ?? null;
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[prefix + column.name] ?? null;
+    row[key] = typeof value === 'string' && column.dataType !== 'string' && column.dataType !== 'json' ? column.mapFromDriverValue(value) : value;
+  }
   return row as T['$inferSelect'];
 }
 

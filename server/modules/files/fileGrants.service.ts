@@ -3,29 +3,47 @@ import type { FileGrantDto, GrantState } from '../../../contract/files';
 import type { FileGrantSearchInput } from '../../../contract/schemas/fileManager';
 import { INSTANT_MAX_MS, type FileGrantInput, type FileGrantTermsInput } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { fileGrants, managedFiles, partners, roles, users } from '../../db/schema';
-import { writeAudit } from '../../core/audit';
+import { auditValues } from '../../core/audit';
 import { ApiError, conflict, notFound } from '../../core/errors';
-import { transactionThenPublish } from '../../core/events';
+import type { DomainEvent } from '../../core/events';
 import type { Principal } from '../../core/guard';
+import { preparedStatement } from '../../core/preparedStatement';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
 import { containsPattern, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
 import { grantInForce } from './grantMatching';
 import {
+  announceGrantChange,
   assertGrantLength,
   countGrants,
+  GRANT_DTO_OF_G,
   grantDtoQuery,
+  grantDtoRowOf,
   grantTargetUser,
   grantVersion,
   insertGrant,
-  publishGrantChange,
+  reachedPartnerOfDto,
   selectGrantDto,
   toGrantDto,
   type GrantRow,
+  type Publish,
 } from './grantWrites';
 
 const NOT_FOUND = 'filesApi.grantNotFound';
+/** Changes that found the grant changed since they read it (a download counted) read it again, this many times. */
+const WRITE_ATTEMPTS = 8;
+
+/** A grant's terms and standing written over the row version read, with its audit row, answered as a DTO's row. */
+const WRITE_GRANT = `with g as (
+    update file_grants set valid_from = $3, valid_to = $4, note = $5, download_limit = $6, view_only = $7, expiry_notice_at = $8,
+      revoked_at = $9, revoked_by = $10, updated_at = $11
+    where id = $1 and xmin = $2::text::xid
+    returning *
+  ), a as (
+    insert into audit_trails (user_id, type, table_name, primary_key, old_values, new_values, affected_columns)
+    select $12::uuid, 'Update', 'file_grants', g.id::text, $13::jsonb, $14::jsonb, $15::jsonb from g
+  )
+  ${GRANT_DTO_OF_G}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const sortable = {
@@ -101,49 +119,85 @@ export function createFileGrantService(ctx: AppContext) {
     return dto;
   }
 
-  const create = (principal: Principal, input: FileGrantInput) =>
-    transactionThenPublish(ctx, (tx, publish) => insertGrant(ctx, tx, publish, principal.id, input));
+  const readGrant = preparedStatement(db, 'file_grant_read', `with g as (select xmin::text as "rowXmin", * from file_grants where id = $1) ${GRANT_DTO_OF_G}`);
+  const writeGrant = preparedStatement(db, 'file_grant_write', WRITE_GRANT);
 
-  async function lock(tx: Db, id: string): Promise<GrantRow> {
-    const [row] = await tx
-      .select()
-      .from(fileGrants)
-      .where(eq(fileGrants.id, rowIdOf(id, NOT_FOUND)))
-      .for('update');
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
+  /** Events queued by one statement's write, sent as transactionThenPublish sends them (no in-transaction handler hears these). */
+  async function publishAll(queue: (publish: Publish) => void) {
+    const published: Promise<void>[] = [];
+    queue((event) => void published.push(ctx.events.publish(event)));
+    await Promise.all(published);
   }
 
-  /** 412 with the current grant, read in the transaction that holds its lock. */
-  const staleError = async (tx: Db, id: string) => new ApiError(412, 'api.staleRecord', undefined, undefined, await selectGrantDto(tx, id));
+  /** A grant in one statement: file, target, grant, audit row and DTO (see insertGrant). */
+  async function create(principal: Principal, input: FileGrantInput) {
+    const queued: DomainEvent[] = [];
+    const dto = await insertGrant(ctx, db, (event) => void queued.push(event), principal.id, input);
+    await publishAll((publish) => queued.forEach(publish));
+    return dto;
+  }
 
-  /** Changes a live grant under its row lock: `change` answers the new columns (or throws), audited and announced. */
+  /** A grant with what its DTO shows and the row version read (xmin); 404 for none. */
+  async function read(id: string) {
+    const [raw] = await readGrant([rowIdOf(id, NOT_FOUND)]);
+    if (!raw) throw notFound(NOT_FOUND);
+    return { row: grantDtoRowOf(raw), xmin: raw.rowXmin as string };
+  }
+
+  /**
+   * Changes a grant in two round trips: its read, then one statement writing over that very row version (a download
+   * counted in between is read again), audited and answered as a DTO. `decide` answers the new columns (or throws);
+   * null from it leaves the grant as it is (revoking a revoked grant).
+   */
   async function change(
     principal: Principal,
     id: string,
-    kind: 'updated' | 'extended',
-    decide: (current: GrantRow, tx: Db) => Promise<Partial<GrantRow>> | Partial<GrantRow>,
+    kind: 'updated' | 'extended' | 'revoked',
+    decide: (current: GrantRow, dto: FileGrantDto) => Partial<GrantRow> | null,
   ): Promise<FileGrantDto> {
-    const saved = await transactionThenPublish(ctx, async (tx, publish) => {
-      const current = await lock(tx, id);
-      if (current.revokedAt) throw conflict('filesApi.grantRevoked');
-      const values = await decide(current, tx);
-      const [row] = await tx
-        .update(fileGrants)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(fileGrants.id, current.id))
-        .returning();
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'file_grants', key: row.id, before: current, after: row });
-      await publishGrantChange(tx, publish, row, kind, principal.id);
-      return row;
-    });
-    return (await selectGrantDto(db, saved.id))!;
+    for (let attempt = 1; ; attempt += 1) {
+      const { row: current, xmin } = await read(id);
+      const values = decide(current.grant, toGrantDto(current));
+      if (!values) return toGrantDto(current);
+      const after: GrantRow = { ...current.grant, ...values, updatedAt: new Date() };
+      const audit = auditValues({ userId: principal.id, type: 'Update', table: 'file_grants', key: after.id, before: current.grant, after });
+      const [raw] = await writeGrant([
+        after.id,
+        xmin,
+        after.validFrom,
+        after.validTo,
+        after.note,
+        after.downloadLimit,
+        after.viewOnly,
+        after.expiryNoticeAt,
+        after.revokedAt,
+        after.revokedBy,
+        after.updatedAt,
+        principal.id,
+        JSON.stringify(audit.oldValues),
+        JSON.stringify(audit.newValues),
+        JSON.stringify(audit.affectedColumns),
+      ]);
+      if (raw) {
+        const saved = grantDtoRowOf(raw);
+        await publishAll((publish) => announceGrantChange(publish, saved.grant, reachedPartnerOfDto(saved), kind, principal.id));
+        return toGrantDto(saved);
+      }
+      if (attempt === WRITE_ATTEMPTS) throw conflict();
+    }
   }
+
+  /** A change of a live grant's terms: a revoked one is a 409. */
+  const liveChange = (principal: Principal, id: string, kind: 'updated' | 'extended', decide: (current: GrantRow, dto: FileGrantDto) => Partial<GrantRow>) =>
+    change(principal, id, kind, (current, dto) => {
+      if (current.revokedAt) throw conflict('filesApi.grantRevoked');
+      return decide(current, dto);
+    });
 
   /** New terms for a grant; its file and grantee stay. A moved end may be told again a day before. */
   function updateTerms(principal: Principal, id: string, input: FileGrantTermsInput, ifMatch?: IfMatch) {
-    return change(principal, id, 'updated', async (current, tx) => {
-      if (!ifMatchAccepts(ifMatch, grantVersion(current))) throw await staleError(tx, current.id);
+    return liveChange(principal, id, 'updated', (current, dto) => {
+      if (!ifMatchAccepts(ifMatch, grantVersion(current))) throw new ApiError(412, 'api.staleRecord', undefined, undefined, dto);
       const from = new Date(input.from);
       const to = new Date(input.to);
       assertGrantLength(ctx, from, to);
@@ -163,7 +217,7 @@ export function createFileGrantService(ctx: AppContext) {
    * from + grantMaxDays; a grant already there is a 409. Its end may be told again.
    */
   function extend(principal: Principal, id: string, days: number | null | undefined, now = new Date()) {
-    return change(principal, id, 'extended', (current) => {
+    return liveChange(principal, id, 'extended', (current) => {
       const step = (days ?? ctx.config.files.extendDays) * DAY_MS;
       const base = Math.max(current.validTo.getTime(), now.getTime());
       const cap = current.validFrom.getTime() + ctx.config.files.grantMaxDays * DAY_MS;
@@ -175,21 +229,8 @@ export function createFileGrantService(ctx: AppContext) {
   }
 
   /** Revokes a grant; the row stays (state 'revoked', the log names it). Revoking it again changes nothing. */
-  async function revoke(principal: Principal, id: string): Promise<FileGrantDto> {
-    const revokedId = await transactionThenPublish(ctx, async (tx, publish) => {
-      const current = await lock(tx, id);
-      if (current.revokedAt) return current.id;
-      const now = new Date();
-      const [row] = await tx
-        .update(fileGrants)
-        .set({ revokedAt: now, revokedBy: principal.id, updatedAt: now })
-        .where(eq(fileGrants.id, current.id))
-        .returning();
-      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'file_grants', key: row.id, before: current, after: row });
-      await publishGrantChange(tx, publish, row, 'revoked', principal.id);
-      return row.id;
-    });
-    return (await selectGrantDto(db, revokedId))!;
+  function revoke(principal: Principal, id: string): Promise<FileGrantDto> {
+    return change(principal, id, 'revoked', (current) => (current.revokedAt ? null : { revokedAt: new Date(), revokedBy: principal.id }));
   }
 
   return { search, get, create, updateTerms, extend, revoke };

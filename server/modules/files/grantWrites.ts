@@ -1,13 +1,14 @@
-import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FileGrantDto, GrantConditionType } from '../../../contract/files';
 import type { FileGrantInput } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fileGrants, managedFiles, partners, roles, users } from '../../db/schema';
-import { writeAudit } from '../../core/audit';
+import { auditJsonOf } from '../../core/audit';
 import { ApiError, fieldError } from '../../core/errors';
 import type { DomainEvent } from '../../core/events';
+import { rowOf } from '../../core/preparedStatement';
 import { rowVersion } from '../../core/recordVersion';
 import { fullNameOf } from '../accounts/principal';
 import { grantStateAt } from './grantMatching';
@@ -117,23 +118,6 @@ export async function selectGrantDto(db: Pick<Db, 'select'>, id: string, now = n
   return row ? toGrantDto(row, now) : null;
 }
 
-/** Whether the grant's target exists: a live partner, a role, or a user not deleted (active or not). */
-async function targetExists(tx: Pick<Db, 'select'>, conditionType: GrantConditionType, targetId: string) {
-  const [row] =
-    conditionType === 'partner'
-      ? await tx
-          .select({ id: partners.id })
-          .from(partners)
-          .where(and(eq(partners.id, targetId), isNull(partners.deletedAt)))
-      : conditionType === 'role'
-        ? await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, targetId))
-        : await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
-  return Boolean(row);
-}
-
 /** Refuses a window longer than the configured maximum (400 on `to`). */
 export function assertGrantLength(ctx: Pick<AppContext, 'config'>, from: Date, to: Date) {
   const days = ctx.config.files.grantMaxDays;
@@ -150,6 +134,18 @@ async function partnerReachedBy(tx: Pick<Db, 'select'>, row: GrantRow) {
   return user?.partnerId ?? null;
 }
 
+/** Queues the events of a grant's change whose reached partner is known: FileGrantChanged and the lists' ResourceChanged. */
+export function announceGrantChange(
+  publish: Publish,
+  row: GrantRow,
+  partnerId: string | null,
+  change: 'granted' | 'updated' | 'extended' | 'revoked',
+  actorId: string,
+) {
+  publish({ type: 'FileGrantChanged', grantId: row.id, fileId: row.fileId, conditionType: row.conditionType, partnerId, change, actorId });
+  publish({ type: 'ResourceChanged', resource: 'file-grants', id: row.id, action: change === 'granted' ? 'created' : 'updated', partnerId });
+}
+
 /** Queues the events of a grant's change: FileGrantChanged and the lists' ResourceChanged. */
 export async function publishGrantChange(
   tx: Pick<Db, 'select'>,
@@ -158,9 +154,62 @@ export async function publishGrantChange(
   change: 'granted' | 'updated' | 'extended' | 'revoked',
   actorId: string,
 ) {
-  const partnerId = await partnerReachedBy(tx, row);
-  publish({ type: 'FileGrantChanged', grantId: row.id, fileId: row.fileId, conditionType: row.conditionType, partnerId, change, actorId });
-  publish({ type: 'ResourceChanged', resource: 'file-grants', id: row.id, action: change === 'granted' ? 'created' : 'updated', partnerId });
+  announceGrantChange(publish, row, await partnerReachedBy(tx, row), change, actorId);
+}
+
+/**
+ * What a grant DTO shows beside the row, joined (as grantDtoQuery joins it) to the grant rows of a CTE named `g`:
+ * for statements that write a grant and answer its DTO at once.
+ */
+export const GRANT_DTO_OF_G = `select g.*, m.file_name as "fileName", p.name as "partnerName", r.name as "roleName",
+    u.first_name as "userFirstName", u.last_name as "userLastName", u.partner_id as "userPartnerId"
+  from g join managed_files m on m.id = g.file_id left join partners p on p.id = g.partner_id
+    left join roles r on r.id = g.role_id left join users u on u.id = g.user_id`;
+
+/** A row of GRANT_DTO_OF_G as grantDtoQuery's. */
+export const grantDtoRowOf = (raw: Record<string, unknown>): GrantDtoRow => ({
+  grant: rowOf(fileGrants, raw),
+  fileName: raw.fileName as string,
+  partnerName: (raw.partnerName as string | null) ?? null,
+  roleName: (raw.roleName as string | null) ?? null,
+  userFirstName: (raw.userFirstName as string | null) ?? null,
+  userLastName: (raw.userLastName as string | null) ?? null,
+  userPartnerId: (raw.userPartnerId as string | null) ?? null,
+});
+
+/** The partner a grant reaches, from its DTO row (a user grant: its user's partner). */
+export const reachedPartnerOfDto = (row: GrantDtoRow) => reachedPartnerOf(row.grant, row.grant.conditionType === 'user' ? row.userPartnerId : null);
+
+const grantAudit = auditJsonOf(fileGrants, 'g');
+
+/**
+ * The grant, its audit row and its DTO in one statement: the file locked (a file deleted meanwhile gets no grant)
+ * and live, the target existing for its condition type; nothing is inserted unless both hold and `valid` (the
+ * window's own checks) is true. Answers whether the file and the target were found, and the DTO's row when written.
+ */
+function insertGrantStatement(values: Record<string, unknown>, targetId: string, valid: boolean, actorId: string) {
+  const type = values.conditionType as GrantConditionType;
+  const target =
+    type === 'partner'
+      ? sql`exists(select 1 from ${partners} where ${partners.id} = ${targetId} and ${partners.deletedAt} is null)`
+      : type === 'role'
+        ? sql`exists(select 1 from ${roles} where ${roles.id} = ${targetId})`
+        : sql`exists(select 1 from ${users} where ${users.id} = ${targetId} and ${users.deletedAt} is null)`;
+  return sql`with f as (
+      select id from managed_files where id = ${values.fileId} and deleted_at is null for update
+    ), t as (
+      select ${target} as found
+    ), g as (
+      insert into file_grants (file_id, condition_type, partner_id, role_id, user_id, valid_from, valid_to, note, download_limit, view_only, request_id, created_by)
+      select f.id, ${type}, ${values.partnerId}::uuid, ${values.roleId}::uuid, ${values.userId}::uuid, ${values.validFrom}::timestamptz,
+        ${values.validTo}::timestamptz, ${values.note}, ${values.downloadLimit}::int, ${values.viewOnly}::boolean, ${values.requestId}::uuid, ${actorId}::uuid
+      from f, t where t.found and ${valid}::boolean
+      returning *
+    ), a as (
+      insert into audit_trails (user_id, type, table_name, primary_key, new_values, affected_columns)
+      select ${actorId}::uuid, 'Create', 'file_grants', g.id::text, ${sql.raw(grantAudit.json)}, ${grantAudit.columns}::jsonb from g
+    ), dto as (${sql.raw(GRANT_DTO_OF_G)})
+    select exists(select 1 from f) as "fileFound", (select found from t) as "targetFound", dto.* from (values (1)) as one left join dto on true`;
 }
 
 /**
@@ -178,35 +227,36 @@ export async function insertGrant(
 ): Promise<FileGrantDto> {
   const from = new Date(input.from);
   const to = new Date(input.to);
-  // The file's row lock orders this grant after a deletion in flight: a file deleted meanwhile gets no grant.
-  const [file] = await tx
-    .select({ id: managedFiles.id })
-    .from(managedFiles)
-    .where(and(eq(managedFiles.id, input.fileId), isNull(managedFiles.deletedAt)))
-    .for('update');
-  if (!file) throw fieldError('fileId', 'filesApi.fileNotFound');
   const conditionType = input.conditionType as GrantConditionType;
-  if (!(await targetExists(tx, conditionType, input.targetId))) throw fieldError('targetId', 'filesApi.unknownTarget');
-  if (to <= from) throw fieldError('to', 'validation.toNotAfterFrom');
-  assertGrantLength(ctx, from, to);
-  const [row] = await tx
-    .insert(fileGrants)
-    .values({
-      fileId: file.id,
-      conditionType,
-      partnerId: conditionType === 'partner' ? input.targetId : null,
-      roleId: conditionType === 'role' ? input.targetId : null,
-      userId: conditionType === 'user' ? input.targetId : null,
-      validFrom: from,
-      validTo: to,
-      note: input.note ?? '',
-      downloadLimit: input.downloadLimit ?? null,
-      viewOnly: input.viewOnly ?? false,
-      requestId: input.requestId ?? null,
-      createdBy: actorId,
-    })
-    .returning();
-  await writeAudit(tx, { userId: actorId, type: 'Create', table: 'file_grants', key: row.id, after: row });
-  await publishGrantChange(tx, publish, row, 'granted', actorId);
-  return (await selectGrantDto(tx, row.id))!;
+  // The window's own checks are answered after the file's and the target's, as they always were.
+  let windowError: unknown = null;
+  try {
+    if (to <= from) throw fieldError('to', 'validation.toNotAfterFrom');
+    assertGrantLength(ctx, from, to);
+  } catch (error) {
+    windowError = error;
+  }
+  const values = {
+    fileId: input.fileId,
+    conditionType,
+    partnerId: conditionType === 'partner' ? input.targetId : null,
+    roleId: conditionType === 'role' ? input.targetId : null,
+    userId: conditionType === 'user' ? input.targetId : null,
+    validFrom: from.toISOString(),
+    validTo: to.toISOString(),
+    note: input.note ?? '',
+    downloadLimit: input.downloadLimit ?? null,
+    viewOnly: input.viewOnly ?? false,
+    requestId: input.requestId ?? null,
+  };
+  const result = (await tx.execute(insertGrantStatement(values, input.targetId, windowError === null, actorId))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const [raw] = result.rows;
+  if (!raw.fileFound) throw fieldError('fileId', 'filesApi.fileNotFound');
+  if (!raw.targetFound) throw fieldError('targetId', 'filesApi.unknownTarget');
+  if (windowError) throw windowError;
+  const row = grantDtoRowOf(raw);
+  announceGrantChange(publish, row.grant, reachedPartnerOfDto(row), 'granted', actorId);
+  return toGrantDto(row);
 }
