@@ -18,8 +18,11 @@ const percentile = (values: number[], p: number) => {
 };
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** One sign-in of the demo admin: its duration in ms; anything but a 200 stops the benchmark (a limit was met). */
-async function signInOnce(url: string): Promise<number> {
+/**
+ * One sign-in of the demo admin: its duration in ms, and whether the hashing queue refused it at once (503 busy: it
+ * would have waited longer than the queue's longest wait); anything else stops the benchmark (a limit was met).
+ */
+async function signInOnce(url: string): Promise<{ ms: number; busy: boolean }> {
   const started = performance.now();
   const answer = await fetch(`${url}/api/token`, {
     method: 'POST',
@@ -27,8 +30,8 @@ async function signInOnce(url: string): Promise<number> {
     body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
   });
   const text = await answer.text();
-  if (answer.status !== 200) throw new Error(`a sign-in of the burst answered ${answer.status}: ${text}`);
-  return performance.now() - started;
+  if (answer.status !== 200 && answer.status !== 503) throw new Error(`a sign-in of the burst answered ${answer.status}: ${text}`);
+  return { ms: performance.now() - started, busy: answer.status === 503 };
 }
 
 /** Keeps `OTHER_IN_FLIGHT` requests to another route going until stopped; gives each one's duration. */
@@ -101,10 +104,10 @@ export async function signInBurst(server: BenchServer): Promise<Figure[]> {
   await withoutBurst(server, token, 1);
   const before = await server.rss();
   const alone: number[] = [];
-  for (let i = 0; i < 5; i++) alone.push(await signInOnce(server.url));
+  for (let i = 0; i < 5; i++) alone.push((await signInOnce(server.url)).ms);
 
   let peak = await server.rss();
-  const signIns: number[] = [];
+  const signIns: { ms: number; busy: boolean }[] = [];
   const during: number[] = [];
   const quiet: number[] = [];
   for (let i = 0; i < BURSTS; i++) {
@@ -116,17 +119,20 @@ export async function signInBurst(server: BenchServer): Promise<Figure[]> {
   }
 
   const addedMb = (peak - before) / MB;
+  const admitted = signIns.filter((s) => !s.busy).map((s) => s.ms);
+  const busy = signIns.filter((s) => s.busy).map((s) => s.ms);
   const otherP99 = percentile(during, 99);
   const what = `${BURST} sign-ins at once`;
   return [
     { name: `${what}: RSS added (peak − before)`, value: round1(addedMb), unit: 'MB', goal: `≤ ${RSS_GOAL_MB} MB`, met: addedMb <= RSS_GOAL_MB },
     {
-      name: `${what}: each sign-in, p50`,
-      value: round1(percentile(signIns, 50)),
+      name: `${what}: each sign-in admitted by the hashing queue, p50`,
+      value: round1(percentile(admitted, 50)),
       unit: 'ms',
       floor: { name: 'one sign-in alone, p50', value: round1(percentile(alone, 50)) },
     },
-    { name: `${what}: each sign-in, max`, value: round1(Math.max(...signIns)), unit: 'ms' },
+    { name: `${what}: each sign-in admitted, max`, value: round1(Math.max(...admitted)), unit: 'ms' },
+    { name: `${what}: ${busy.length} of ${signIns.length} answered 503 busy at once, p99`, value: round1(percentile(busy, 99)), unit: 'ms' },
     {
       name: `${what}: GET ${OTHER_PATH} (${OTHER_IN_FLIGHT} in flight) during the burst, p99`,
       value: round1(otherP99),
