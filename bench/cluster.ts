@@ -80,6 +80,7 @@ function rows(columns: [string, Column][]) {
     ['PostgreSQL restart: 5xx other than 503', of(disruption('restart', (f) => String(f.serverErrors)))],
     ['PostgreSQL restart: recovery (all ready)', of(disruption('restart', (f) => ms(f.recoveryMs)))],
     ['PostgreSQL restart: messages missed live', of(disruption('restart', (f) => `${f.missedLive}; ${f.coveredByResync} by a Resync`))],
+    ['PostgreSQL restart: clients sent a Resync', of(disruption('restart', (f) => `${f.resynced ?? 0}/${f.clients}`))],
     ['PostgreSQL restart: instances that exited', of(disruption('restart', (f) => String(f.exits.length)))],
   ];
   const header = ['', ...columns.map(([name]) => name)];

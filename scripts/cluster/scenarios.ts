@@ -393,6 +393,13 @@ export interface DisruptionFigures {
   serverErrors: number;
   exits: string[];
   notes: string[];
+  /** PostgreSQL restart: clients that got a Resync after it, and instances whose /api/ready said 503 meanwhile. */
+  resynced?: number;
+  notReady?: number;
+  /** What each instance's /api/ready answered during the restart. */
+  readySaid?: string[];
+  /** The instances the disruption was measured on. */
+  instances: number;
 }
 
 function judgeDeliveries(listeners: Listener[], writes: Sent[]) {
@@ -465,6 +472,7 @@ export async function killUnderLoad(
     recoveryMs: back.length ? Math.max(...back.map((l) => l.reconnected[0] - killedAt)) : 0,
     exits: running.cluster.instances.flatMap((i) => i.unexpectedExits),
     notes: [`${hearing}/${listeners.length} clients heard a message posted after`],
+    instances: running.cluster.instances.length,
   };
   await Promise.all(listeners.map((l) => l.stop()));
   // Back in service for what follows.
@@ -491,6 +499,15 @@ export async function postgresRestartUnderLoad(
   const load = startLoad(base, who);
   await sleep(1500);
   const restartedAt = performance.now();
+  // Each instance's /api/ready, asked every 100 ms from the restart until the end: it must have said 503 meanwhile.
+  let polling = true;
+  const readyAnswers = instances.map(() => new Set<number | false>());
+  const pollers = instances.map(async (instance, index) => {
+    while (polling) {
+      readyAnswers[index].add(await statusOf(`${instance.url}/api/ready`, 1000));
+      await sleep(100);
+    }
+  });
   const restart = restartPostgres();
   const notes: string[] = [];
   if (!restart.ok) notes.push(`pg_ctlcluster restart failed: ${restart.output}`);
@@ -504,7 +521,13 @@ export async function postgresRestartUnderLoad(
   // A little more load once every instance is back: what is written now must flow as before.
   await sleep(2000);
   await load.stop();
+  polling = false;
+  await Promise.all(pollers);
   await sleep(1000);
+  // Not ready: 503, or no answer within a second (a balancer's probe times out too).
+  const notReady = instances.filter((_, index) => readyAnswers[index].has(503) || readyAnswers[index].has(false)).length;
+  const readySaid = readyAnswers.map((answers, index) => `${instances[index].name}: ${[...answers].map((a) => (a === false ? 'no answer' : a)).join('/')}`);
+  const resynced = listeners.filter((l) => l.resyncs.some((at) => at >= restartedAt)).length;
   const closed = listeners.filter((l) => l.closed !== null).length;
   if (closed) notes.push(`${closed} client connections closed`);
   const hearing = await lastWord(base, who, listeners);
@@ -525,6 +548,10 @@ export async function postgresRestartUnderLoad(
     recoveryMs,
     exits,
     notes,
+    resynced,
+    notReady,
+    readySaid,
+    instances: instances.length,
   };
   await Promise.all(listeners.map((l) => l.stop()));
   return figures;
@@ -566,6 +593,18 @@ export function postgresChecks(figures: DisruptionFigures): Check[] {
       detail: `${figures.failed} of ${figures.requests} not answered 2xx/4xx${figures.failures ? ` (${figures.failures})` : ''}${
         Number.isNaN(figures.recoveryMs) ? `; ${figures.notes.join('; ')}` : ''
       }`,
+      needs,
+    },
+    {
+      name: 'PostgreSQL restart under load: /api/ready 503 until the database and LISTEN are back',
+      ok: figures.notReady === figures.instances && !Number.isNaN(figures.recoveryMs),
+      detail: `${figures.notReady} of ${figures.instances} instances not ready meanwhile (${figures.readySaid?.join(', ')}); all 200 again after ${Math.round(figures.recoveryMs)} ms`,
+      needs,
+    },
+    {
+      name: 'PostgreSQL restart under load: every hub client told to refetch (Resync) once LISTEN is back',
+      ok: figures.resynced === figures.clients,
+      detail: `${figures.resynced} of ${figures.clients} clients got a Resync`,
       needs,
     },
     {
