@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { passwordHashingLimits, passwordHashRate, passwordQueue } from '../../server/modules/accounts/passwords';
-import { expectEnvelope } from './expectations';
+import { expectEnvelope, refused } from './expectations';
 import { useDemoServer } from './factories';
-import { rootTenant, type ApiAnswer } from './harness';
+import { linkIn, rootTenant, type ApiAnswer } from './harness';
 
 // A hold after five failures: a burst of twenty wrong passwords holds the account only if its refusals counted.
 const FAILURES_BEFORE_HOLD = 5;
@@ -89,6 +89,33 @@ describe('sign-in bursts on a slow machine', () => {
     expectBusyAtOnce(answers);
     expect(await snapshotBesideCounters()).toBe(before);
     // Twenty failures would have held the account: only the admitted ones counted.
+    expectEnvelope(await signIn(user.email, user.password), 200, apiEn.api.ok);
+  });
+
+  it('an activation whose hash would wait too long answers 503 busy at once, spends nothing, and its link still works after', async () => {
+    const user = await make.user({ active: false });
+    const code = linkIn(
+      server
+        .outbox()
+        .filter((mail) => mail.includes(user.email))
+        .at(-1)!,
+    ).searchParams.get('code');
+    const activate = () => server.api('POST', '/api/users/confirm-mail', { body: { email: user.email, token: code, password: user.password } });
+    // Every hashing place taken and a rate at which not even one may wait: any hash would wait over the longest wait.
+    passwordHashRate.force(0.1);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const running = Array.from({ length: passwordQueue.concurrency }, () => passwordQueue.run(() => gate));
+    try {
+      const answer = await refused(server, activate);
+      expectEnvelope(answer, 503, apiEn.auth.busy);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      open();
+      await Promise.all(running);
+      passwordHashRate.force(undefined);
+    }
+    expectEnvelope(await activate(), 200);
     expectEnvelope(await signIn(user.email, user.password), 200, apiEn.api.ok);
   });
 
