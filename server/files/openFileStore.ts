@@ -13,6 +13,8 @@ export async function openFileStore(config: Pick<Config, 'dataDir' | 'fileStore'
   // Files left on the disk are not served from the bucket: the rows naming them would answer 404.
   const leftOnDisk = ['files', 'attachments', 'avatars'].filter((folder) => fs.existsSync(path.join(config.dataDir, folder)));
   if (leftOnDisk.length)
-    log?.warn(`FILE_STORE=s3, but ${config.dataDir} still holds ${leftOnDisk.join(', ')}: copy them into the bucket with npm run files:to-s3`);
+    log?.warn(
+      `FILE_STORE=s3, but ${config.dataDir} still holds ${leftOnDisk.join(', ')}: copy them into the bucket with npm run files:to-s3, then remove them`,
+    );
   return opened;
 }
