@@ -27,6 +27,11 @@ export const SERVER_METHODS = {
   UserTyping: 'UserTyping',
   /** A reader of a ticket's chat read up to a message: the other side shows "seen" (to the ticket's group). */
   TicketRead: 'TicketRead',
+  /**
+   * No arguments: messages may have been lost (the server's link to the other instances was down and is back).
+   * The client refetches what it shows once: mounted lists, the open record, the open ticket's chat.
+   */
+  Resync: 'Resync',
 } as const;
 
 /** Client → server methods. */
@@ -82,4 +87,5 @@ export interface ServerMessages {
   ResourceChanged: ResourceChangedMessage;
   UserTyping: UserTypingMessage;
   TicketRead: TicketReadMessage;
+  Resync: void;
 }

@@ -85,6 +85,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
           log(`A ${method} handler failed`, error);
         }
       });
+      // Messages may have been lost: catch up as after a reconnect (the open ticket's chat loads again).
+      if (method === SERVER_METHODS.Resync) connectedListeners.forEach((listener) => listener());
     });
   }
 
@@ -209,7 +211,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       };
     },
 
-    /** Called after every start and reconnect, once the followed tickets are joined again. */
+    /** Called after every start and reconnect, once the followed tickets are joined again, and on every Resync. */
     onConnected(listener: () => void) {
       connectedListeners.add(listener);
       return () => {

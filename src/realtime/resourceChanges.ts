@@ -30,10 +30,17 @@ function announcedResourcesOf([resource, , params]: QueryKey): readonly string[]
 export function createResourceChangeApplier(queryClient: QueryClient) {
   const changed = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A Resync came: everything refetches, not only the changed resources. */
+  let everything = false;
   const flush = () => {
     timer = undefined;
     const resources = new Set(changed);
     changed.clear();
+    if (everything) {
+      everything = false;
+      void queryClient.invalidateQueries();
+      return;
+    }
     void queryClient.invalidateQueries({ predicate: ({ queryKey }) => announcedResourcesOf(queryKey).some((name) => resources.has(name)) });
   };
   return {
@@ -41,18 +48,28 @@ export function createResourceChangeApplier(queryClient: QueryClient) {
       changed.add(change.resource);
       timer ??= setTimeout(flush, COALESCE_MS);
     },
+    /** Messages may have been lost (Resync): every query is marked stale, so what is on screen refetches once. */
+    resync() {
+      everything = true;
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
     stop() {
       clearTimeout(timer);
       timer = undefined;
       changed.clear();
+      everything = false;
     },
   };
 }
 
-/** Refetches the lists and records on screen when the hub announces a change of their resource (the signed-in layout). */
+/**
+ * Refetches the lists and records on screen when the hub announces a change of their resource, and all of them once
+ * on a Resync (the signed-in layout).
+ */
 export function useRefetchOnResourceChanged() {
   const queryClient = useQueryClient();
   const applier = useMemo(() => createResourceChangeApplier(queryClient), [queryClient]);
   useEffect(() => () => applier.stop(), [applier]);
   useHubEvent('ResourceChanged', (change) => applier.apply(change));
+  useHubEvent('Resync', () => applier.resync());
 }

@@ -67,3 +67,18 @@ describe('a hub ResourceChanged message', () => {
     expect(searches().length - before).toBe(1);
   });
 });
+
+describe('a hub Resync message', () => {
+  it('refetches a mounted list once, whatever its resource', async () => {
+    const before = await renderLivePartners();
+    mockApi.partners.push({ ...mockApi.partners[0], id: ADDED, name: 'Missed While Away' });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => hub.connection!.receive('Resync', undefined));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    vi.useRealTimers();
+
+    expect(await screen.findByText('Missed While Away')).toBeInTheDocument();
+    expect(searches().length - before).toBe(1);
+  });
+});

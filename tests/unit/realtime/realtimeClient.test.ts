@@ -173,6 +173,17 @@ describe('the realtime client', () => {
     expect(typing).toEqual([]);
   });
 
+  it('turns a Resync into one catch-up of what listens for reconnects (the open ticket loads again)', async () => {
+    signInAs('partner');
+    deactivate = realtime.activate();
+    await settle();
+    let caughtUp = 0;
+    const stop = realtime.onConnected(() => (caughtUp += 1));
+    connection().receive('Resync', undefined);
+    stop();
+    expect(caughtUp).toBe(1);
+  });
+
   it('sends Typing only while connected', async () => {
     realtime.sendTyping('ticket-1');
     expect(connection().sent).toEqual([]);
@@ -200,5 +211,29 @@ describe('a ResourceChanged message', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
     const invalidated = (resource: string) => queryClient.getQueryState([resource, 'getList', {}])?.isInvalidated;
     expect([invalidated('tickets'), invalidated('ticket-management'), invalidated('partners')]).toEqual([true, true, false]);
+  });
+});
+
+describe('a Resync message', () => {
+  it('refreshes every query once, together with changes arriving with it', () => {
+    vi.useFakeTimers();
+    const queryClient = new QueryClient();
+    for (const resource of ['tickets', 'partners']) queryClient.setQueryData([resource, 'getList', {}], { data: [] });
+    queryClient.setQueryData(['tickets', 'getOne', { id: 't1' }], { data: { id: 't1' } });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const changes = createResourceChangeApplier(queryClient);
+
+    changes.apply({ resource: 'tickets', id: 't1', action: 'updated' });
+    changes.resync();
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    const invalidated = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect([invalidated(['tickets', 'getList', {}]), invalidated(['partners', 'getList', {}]), invalidated(['tickets', 'getOne', { id: 't1' }])]).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });
