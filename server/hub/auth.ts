@@ -61,17 +61,24 @@ export async function connectionOfRequest(
 }
 
 /**
- * The connection a WebSocket upgrade names. Unknown here but signed by this deployment and not expired (another
- * instance negotiated it: the balancer does not keep a client on one instance), it starts here as a fresh connect
- * would: the bearer's user is loaded and must be active and the one who negotiated. Server-sent events and long
- * polling never come here: each of their requests must reach the instance holding the connection (README-balancer.md).
+ * The connection a transport's opening request names: a WebSocket upgrade, a server-sent events stream, a long
+ * poll. Unknown here but signed by this deployment, not expired and not ended here, it starts here as a fresh
+ * connect would: the bearer's user is loaded and must be active and the one who negotiated. So negotiate may land
+ * on any instance (a balancer routing `?id=` by hash sends it, id-less, round robin). Sends and the long-polling
+ * stop never start a connection: one unknown here is 404, and the client negotiates again (README-balancer.md).
  */
-export async function connectionOfWebSocket(hub: HubServer, auth: HubAuth, id: string, token: string | null): Promise<HubConnection> {
-  const claims = hub.find(id) ? null : auth.connectionTokens.read(id);
-  if (!claims) return connectionOfRequest(hub, auth, id, token);
+export async function connectionOfTransportStart(
+  hub: HubServer,
+  auth: HubAuth,
+  id: unknown,
+  token: string | null,
+  options: { closeWhenExpired?: boolean } = {},
+): Promise<HubConnection> {
+  const claims = typeof id === 'string' && id && !hub.find(id) ? auth.connectionTokens.read(id) : null;
+  if (!claims) return connectionOfRequest(hub, auth, id, token, options);
   const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);
   if (principal.id !== claims.userId) throw forbidden();
-  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id);
+  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id as string);
   if (!connection) throw notFound();
   return connection;
 }

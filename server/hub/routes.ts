@@ -1,8 +1,14 @@
+/*
+ * Behind a load balancer (README-balancer.md beside this file): negotiate may land on any instance, and so may the
+ * request that starts a transport, since the connection token is signed and any instance starts its connection.
+ * Every later request of one connection (sends, later polls, the stop) must reach the same instance: route
+ * `/api/notifications` by `?id=` (nginx `hash $arg_id consistent;`, which sends id-less negotiates round robin).
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, badRequest, conflict } from '../core/errors';
 import { answers, routeDocs } from '../core/openapi/routeDocs';
-import { authenticateHubUser, connectionOfRequest, hubToken, type HubAuth } from './auth';
+import { authenticateHubUser, connectionOfRequest, connectionOfTransportStart, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
 import { MAX_TRANSPORT_CHUNK_BYTES } from './hubSettings';
@@ -42,7 +48,7 @@ const negotiateAnswer = {
   type: 'object',
   properties: {
     connectionId: { type: 'string' },
-    connectionToken: { type: 'string', description: 'With negotiateVersion=1' },
+    connectionToken: { type: 'string', description: 'With negotiateVersion=1; signed, so any instance starts its connection within 30 s' },
     negotiateVersion: { type: 'integer' },
     availableTransports: {
       type: 'array',
@@ -64,7 +70,8 @@ const negotiateDocs = {
 /**
  * The hub's HTTP side (signalr-protocol.md §1 and §3): negotiate, server-sent events, long polling, sends and
  * the long-polling stop. Answers are SignalR's own formats, not envelopes, because the official client reads them;
- * refusals are envelopes, which the client only reads the status of. WebSockets arrive in webSockets.ts.
+ * refusals are envelopes, which the client only reads the status of. WebSockets arrive in webSockets.ts. A stream
+ * or a poll may start a connection another instance negotiated (connectionOfTransportStart); a send or a stop never does.
  */
 export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOptions) {
   // Hub records are text whatever the content type says (the JSON parser would choke on 0x1E). A body may
@@ -92,7 +99,7 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
     { config: access, schema: transportDocs('SignalR server-sent events stream, or a long poll'), exposeHeadRoute: false },
     async (request, reply) => {
       const serverSentEvents = String(request.headers.accept ?? '').includes('text/event-stream');
-      const connection = await connectionOfRequest(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
+      const connection = await connectionOfTransportStart(hub, auth, request.query.id, tokenOf(request), { closeWhenExpired: !serverSentEvents });
       if (serverSentEvents) startServerSentEvents(hub, connection, reply);
       else poll(hub, connection, reply);
     },

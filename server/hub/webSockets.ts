@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, conflict } from '../core/errors';
-import { authenticateHubUser, connectionOfWebSocket, hubToken, type HubAuth } from './auth';
+import { authenticateHubUser, connectionOfTransportStart, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
 import type { HubServer } from './hubServer';
 import { CLOSE_REASONS, MAX_TRANSPORT_CHUNK_BYTES, SHUTDOWN_GRACE_MS } from './hubSettings';
@@ -45,7 +45,7 @@ export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) 
     const id = query.get('id');
     let connection: HubConnection;
     if (id) {
-      connection = await connectionOfWebSocket(hub, auth, id, token);
+      connection = await connectionOfTransportStart(hub, auth, id, token);
       if (connection.transport) throw conflict();
     } else {
       const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { DefaultHttpClient, HttpTransportType, HubConnectionBuilder, LogLevel, NullLogger, type HttpRequest, type HubConnection } from '@microsoft/signalr';
@@ -56,15 +58,68 @@ async function roundRobin(targets: string[]) {
   };
 }
 
+/**
+ * What the shipped nginx configuration does on the hub path (README-balancer.md): a request with `?id=` goes to the
+ * instance its id hashes to (`hash $arg_id consistent`), one without (negotiate) round robin. It records, for each
+ * negotiate, whether the connection's first request went to another instance than the negotiate did.
+ */
+async function hashById(targets: string[]) {
+  let next = 0;
+  let lastNegotiateOn = -1;
+  const moved: boolean[] = [];
+  const targetOf = (url: URL) => {
+    const id = url.searchParams.get('id');
+    if (!id) return (lastNegotiateOn = next++ % targets.length);
+    const chosen = crypto.createHash('md5').update(id).digest().readUInt32BE(0) % targets.length;
+    if (lastNegotiateOn >= 0) moved.push(chosen !== lastNegotiateOn);
+    lastNegotiateOn = -1;
+    return chosen;
+  };
+  const proxy = http.createServer((request, response) => {
+    const { hostname, port } = new URL(targets[targetOf(new URL(request.url ?? '/', 'http://balancer'))]);
+    const upstream = http.request({ hostname, port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  proxy.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const { hostname, port } = new URL(targets[targetOf(new URL(request.url ?? '/', 'http://balancer'))]);
+    const upstream = net.connect(Number(port), hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      client.pipe(upstream).pipe(client);
+    });
+    for (const socket of [client, upstream]) socket.on('error', () => (client.destroy(), upstream.destroy()));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const address = proxy.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    moved,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+let hashing: Awaited<ReturnType<typeof hashById>>;
+
 beforeAll(async () => {
   const built = await buildApp(first.config, { logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   second = { built, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
   balancer = await roundRobin([first.url, second.url]);
+  hashing = await hashById([first.url, second.url]);
 });
 afterAll(async () => {
   await balancer?.close();
+  await hashing?.close();
   await second?.built.app.close();
 });
 
@@ -88,11 +143,11 @@ class NegotiateElsewhere extends DefaultHttpClient {
   }
 }
 
-/** An official WebSocket client whose socket goes to `hubOn`, its negotiate (if given) to `negotiateOn`. */
-function client(email: string, hubOn: string, negotiateOn?: string) {
+/** An official client whose transport goes to `hubOn`, its negotiate (if given) to `negotiateOn`. */
+function client(email: string, hubOn: string, negotiateOn?: string, transport = HttpTransportType.WebSockets) {
   const connection = new HubConnectionBuilder()
     .withUrl(`${hubOn}${HUB_PATH}`, {
-      transport: HttpTransportType.WebSockets,
+      transport,
       accessTokenFactory: () => token(email),
       ...(negotiateOn ? { httpClient: new NegotiateElsewhere(origin(hubOn), origin(negotiateOn)) } : {}),
     })
@@ -130,26 +185,30 @@ async function upgradeStatus(url: string, id: string, headers: Record<string, st
   }
 }
 
-describe('a WebSocket negotiated on one instance and connected on another', () => {
-  it('starts on the second, joins its ticket there and hears a reply posted on the first', async () => {
-    const connectionsBefore = second.built.app.realtime.stats().connections;
-    const partner = client(ACME, second.url, first.url);
-    await partner.start();
-    // The connection lives where the socket went.
-    expect(second.built.app.realtime.stats().connections).toBe(connectionsBefore + 1);
-    await eventually(() => second.built.app.realtime.isUserOnline(userIds[ACME]), 3000, 'the partner online on the second');
-    expect(first.built.app.realtime.isUserOnline(userIds[ACME])).toBe(false);
+const TRANSPORTS = [HttpTransportType.WebSockets, HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling];
 
-    const ticket = await openTicketOf('Acme Logistics');
-    expect(await partner.invoke('JoinTicket', ticket.id)).toBe(true);
-    const heard = nextCall<TicketMessageDto>(partner, 'TicketMessageCreated');
-    const reply = await first.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, {
-      token: token(SUPPORT),
-      body: { body: '<p>Heard across the balancer</p>' },
-    });
-    expectEnvelope(reply, 201);
-    expect(await heard).toEqual(reply.body.data);
-  });
+describe('a connection negotiated on one instance and started on another', () => {
+  it.each(TRANSPORTS.map((transport) => [HttpTransportType[transport], transport] as const))(
+    '%s: starts on the second, joins its ticket there and hears a reply posted on the first',
+    async (_name, transport) => {
+      const partner = client(ACME, second.url, first.url, transport);
+      await partner.start();
+      await eventually(() => second.built.app.realtime.isUserOnline(userIds[ACME]), 3000, 'the partner online on the second');
+      expect(first.built.app.realtime.isUserOnline(userIds[ACME])).toBe(false);
+
+      const ticket = await openTicketOf('Acme Logistics');
+      expect(await partner.invoke('JoinTicket', ticket.id)).toBe(true);
+      const heard = nextCall<TicketMessageDto>(partner, 'TicketMessageCreated');
+      const reply = await first.api<TicketMessageDto>('POST', `/api/v1/tickets/${ticket.id}/messages`, {
+        token: token(SUPPORT),
+        body: { body: '<p>Heard across the balancer</p>' },
+      });
+      expectEnvelope(reply, 201);
+      expect(await heard).toEqual(reply.body.data);
+      await partner.stop();
+      await eventually(() => !second.built.app.realtime.isUserOnline(userIds[ACME]), 3000, 'the partner gone from the second');
+    },
+  );
 
   it('the official client starts every time through a round-robin balancer, and each can join its ticket', async () => {
     const ticket = await openTicketOf('Acme Logistics');
@@ -159,6 +218,20 @@ describe('a WebSocket negotiated on one instance and connected on another', () =
       expect(await partner.invoke('JoinTicket', ticket.id)).toBe(true);
       await partner.stop();
     }
+  });
+
+  it('behind a balancer hashing ?id= (negotiate round robin), the official client starts on every transport every time', async () => {
+    const ticket = await openTicketOf('Acme Logistics');
+    for (const transport of TRANSPORTS) {
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const partner = client(ACME, hashing.url, undefined, transport);
+        await partner.start();
+        expect(await partner.invoke('JoinTicket', ticket.id)).toBe(true);
+        await partner.stop();
+      }
+    }
+    // Some of them did start elsewhere than they negotiated (each does with odds of one in two).
+    expect(hashing.moved.filter(Boolean).length).toBeGreaterThan(0);
   });
 
   it('a tampered token, an expired one and one of another user are refused; a good one opens', async () => {
@@ -202,20 +275,31 @@ describe('a WebSocket negotiated on one instance and connected on another', () =
     expect(await upgradeStatus(second.url, connectionToken, headers)).toBe(401);
   });
 
-  it('server-sent events and long polling still need the instance that negotiated: elsewhere 404, so the client negotiates again', async () => {
+  it('a send or a long-polling stop for a connection started elsewhere is 404, so the client negotiates again', async () => {
     const { connectionToken, headers } = await negotiate(first.url, token(ACME));
-    const events = await fetch(`${second.url}${HUB_PATH}?id=${connectionToken}`, { headers: { ...headers, accept: 'text/event-stream' } });
-    expect(events.status).toBe(404);
-    await events.body?.cancel();
-    const poll = await fetch(`${second.url}${HUB_PATH}?id=${connectionToken}&_=${Date.now()}`, { headers });
-    expect(poll.status).toBe(404);
-    await poll.body?.cancel();
-    const send = await fetch(`${second.url}${HUB_PATH}?id=${connectionToken}`, { method: 'POST', headers, body: '{"protocol":"json","version":1}\x1e' });
-    expect(send.status).toBe(404);
-    await send.body?.cancel();
-    // The instance that negotiated takes the first poll as before.
+    // Started on the first (its first poll); the second never saw it.
     const here = await fetch(`${first.url}${HUB_PATH}?id=${connectionToken}&_=${Date.now()}`, { headers });
     expect(here.status).toBe(200);
     await here.body?.cancel();
+    const send = await fetch(`${second.url}${HUB_PATH}?id=${connectionToken}`, { method: 'POST', headers, body: '{"protocol":"json","version":1}\x1e' });
+    expect(send.status).toBe(404);
+    await send.body?.cancel();
+    const stop = await fetch(`${second.url}${HUB_PATH}?id=${connectionToken}`, { method: 'DELETE', headers });
+    expect(stop.status).toBe(404);
+    await stop.body?.cancel();
+    const stopHere = await fetch(`${first.url}${HUB_PATH}?id=${connectionToken}`, { method: 'DELETE', headers });
+    expect(stopHere.status).toBe(202);
+    await stopHere.body?.cancel();
+  });
+
+  it('a stream or a poll with a tampered token is 404 on an instance that does not hold the connection', async () => {
+    const { connectionToken, headers } = await negotiate(first.url, token(ACME));
+    const tampered = `${connectionToken.slice(0, -2)}${connectionToken.endsWith('AA') ? 'BB' : 'AA'}`;
+    const events = await fetch(`${second.url}${HUB_PATH}?id=${tampered}`, { headers: { ...headers, accept: 'text/event-stream' } });
+    expect(events.status).toBe(404);
+    await events.body?.cancel();
+    const poll = await fetch(`${second.url}${HUB_PATH}?id=${tampered}&_=${Date.now()}`, { headers });
+    expect(poll.status).toBe(404);
+    await poll.body?.cancel();
   });
 });
