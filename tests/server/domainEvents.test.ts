@@ -91,6 +91,34 @@ describe('the event bus', () => {
     expect(heardThere.heard).toEqual([{ event: partnerCreated('p4'), publishedHere: false }]);
   });
 
+  it('publishing answers once this instance heard the event, without waiting for the other instances; access changes wait', async () => {
+    let sent = () => {};
+    const channel: InstanceChannel = {
+      publish: () => new Promise<void>((resolve) => (sent = resolve)),
+      subscribe() {},
+      isListening: () => true,
+      async close() {},
+    };
+    const bus = createEventBus({ channel, acrossInstances: ['RoleChanged'] });
+    const heard = recordEvents(bus, 'PartnerCreated', 'RoleChanged');
+    // The channel never sends: the publish still answers, the subscriber heard it.
+    await bus.publish(partnerCreated('p6'));
+    expect(heard.events()).toEqual([partnerCreated('p6')]);
+
+    const settled = (promise: Promise<void>) => Promise.race([promise.then(() => 'sent'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 50))]);
+    const roleChanged: DomainEvent = { type: 'RoleChanged', roleIds: ['r1'], userIds: null };
+    const accessChange = bus.publish(roleChanged);
+    expect(await settled(accessChange)).toBe('waiting');
+    expect(heard.events()).toEqual([partnerCreated('p6'), roleChanged]);
+    sent();
+    expect(await settled(accessChange)).toBe('sent');
+
+    const asked = bus.publish(partnerCreated('p7'), { acrossInstances: true });
+    expect(await settled(asked)).toBe('waiting');
+    sent();
+    expect(await settled(asked)).toBe('sent');
+  });
+
   it('an instance that lost its link drops the totals it counted, since changes may have passed it by', async () => {
     const { channels, loseLink } = linkedChannels(1);
     const totals = createCountCache(createEventBus({ channel: channels[0] }), 'partners');
