@@ -113,10 +113,19 @@ export async function freshDatabase(adminUrl = ADMIN_DATABASE_URL): Promise<Fres
   };
 }
 
-/** `pg_ctlcluster <version> <name> restart`, as an operator (or a package upgrade) does; resolves when it returned. */
-export function restartPostgres(): { ok: boolean; output: string } {
-  const result = spawnSync('pg_ctlcluster', [...PG_CLUSTER, 'restart'], { encoding: 'utf8' });
-  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+/**
+ * `pg_ctlcluster <version> <name> restart`, as an operator (or a package upgrade) does; resolves when it returned.
+ * Not spawnSync: the load and the probes must go on while the server is away.
+ */
+export function restartPostgres(): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('pg_ctlcluster', [...PG_CLUSTER, 'restart'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', (error) => resolve({ ok: false, output: error.message }));
+    child.once('exit', (code) => resolve({ ok: code === 0, output: output.trim() }));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -222,6 +231,8 @@ export function instanceEnv(instance: Instance, settings: ClusterSettings, dir: 
 export class Cluster {
   readonly instances: Instance[] = [];
   private stopping = false;
+  /** Processes asked to stop: their exit is no failure. */
+  private readonly expected = new WeakSet<ChildProcess>();
 
   constructor(
     readonly dir: string,
@@ -253,7 +264,7 @@ export class Cluster {
     instance.exit = null;
     child.once('exit', (code, signal) => {
       instance.exit = { code, signal };
-      if (!this.stopping && instance.process === child && signal !== 'SIGKILL') {
+      if (!this.stopping && !this.expected.has(child) && signal !== 'SIGKILL') {
         instance.unexpectedExits.push(`${instance.name} exited (code ${code}, signal ${signal})`);
       }
     });
@@ -261,6 +272,20 @@ export class Cluster {
       if (instance.exit) throw new Fatal(`${instance.name} exited at start (code ${instance.exit.code}):\n${tail(instance.logFile, 25)}`);
       return (await statusOf(`${instance.url}/api/health`)) === 200;
     });
+  }
+
+  /** A stop as systemd makes it (SIGTERM: the instance drains); resolves with its exit code and how long it took. */
+  async terminate(instance: Instance, timeoutMs = 35_000): Promise<{ code: number | null; ms: number }> {
+    const child = instance.process;
+    if (!child || instance.exit) return { code: instance.exit?.code ?? null, ms: 0 };
+    const started = now();
+    this.expected.add(child);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(timeoutMs)]);
+    const exit = instance.exit as Instance['exit'];
+    if (!exit) child.kill('SIGKILL');
+    return { code: exit ? exit.code : null, ms: now() - started };
   }
 
   /** kill -9: no drain, no goodbye. */

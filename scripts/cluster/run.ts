@@ -9,6 +9,8 @@ import {
   accessLogCheck,
   actors,
   chatAcrossCheck,
+  drainChecks,
+  drainUnderLoad,
   fileChecks,
   killChecks,
   killUnderLoad,
@@ -79,6 +81,7 @@ async function main() {
     async () => killChecks(await killUnderLoad(cluster, who, cluster.cluster.instances[1]), 5),
     'hub (connection token any instance accepts)',
   );
+  await record('rolling restart under load', async () => drainChecks(await drainUnderLoad(cluster, who, cluster.cluster.instances[0])), 'drain on SIGTERM');
   await record('PostgreSQL restart under load', async () => postgresChecks(await postgresRestartUnderLoad(cluster, who)), 'database restarts');
 }
 

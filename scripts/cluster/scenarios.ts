@@ -481,6 +481,76 @@ export async function killUnderLoad(
   return figures;
 }
 
+export interface DrainFigures extends DisruptionFigures {
+  exitCode: number | null;
+  stopMs: number;
+}
+
+/**
+ * A rolling restart of one instance under load through nginx: SIGTERM (it drains), then started again while the
+ * load goes on. Nothing may fail; its hub clients come back on the other instance.
+ */
+export async function drainUnderLoad(running: Running, who: Actors, victim: Instance, options: { clients?: number } = {}): Promise<DrainFigures> {
+  const base = running.balancer.url;
+  const listeners = Array.from({ length: options.clients ?? 6 }, () => new Listener(base, 'WebSockets', who.partner, who.ticketId, [0, 500, 1000, 2000, 5000]));
+  await Promise.all(listeners.map((l) => l.start()));
+  const load = startLoad(base, who);
+  await sleep(1500);
+  const stoppedAt = performance.now();
+  const { code, ms } = await running.cluster.terminate(victim);
+  await sleep(1000);
+  await running.cluster.start(victim);
+  await running.cluster.ready();
+  await sleep(1000);
+  await load.stop();
+  const dropped = listeners.filter((l) => l.dropped.length > 0);
+  await waitFor('dropped clients back', 20_000, () => dropped.every((l) => l.reconnected.length > 0 && l.connected)).catch(() => {});
+  const back = dropped.filter((l) => l.reconnected.length > 0 && l.connected);
+  await sleep(300);
+  const hearing = await lastWord(base, who, listeners);
+  const stored = await storedMessageIds(running.database.url, who.ticketId);
+  const acknowledged = load.writes.filter((w) => w.status === 201 && w.id);
+  const figures: DrainFigures = {
+    ...summarize(load, listeners),
+    lost: acknowledged.filter((w) => !stored.has(w.id!)).length,
+    clients: listeners.length,
+    dropped: dropped.length,
+    back: back.length,
+    recoveryMs: back.length ? Math.max(...back.map((l) => l.reconnected[0] - stoppedAt)) : 0,
+    exits: running.cluster.instances.flatMap((i) => i.unexpectedExits),
+    notes: [`${hearing}/${listeners.length} clients heard a message posted after`],
+    instances: running.cluster.instances.length,
+    exitCode: code,
+    stopMs: ms,
+  };
+  await Promise.all(listeners.map((l) => l.stop()));
+  return figures;
+}
+
+export function drainChecks(figures: DrainFigures): Check[] {
+  const needs = 'drain on SIGTERM';
+  return [
+    {
+      name: 'rolling restart under load: SIGTERM drains and exits 0',
+      ok: figures.exitCode === 0 && figures.stopMs < 30_000,
+      detail: `exit code ${figures.exitCode} after ${Math.round(figures.stopMs)} ms (systemd's TimeoutStopSec is 30 s)`,
+      needs,
+    },
+    {
+      name: 'rolling restart under load: no request failed, nothing acknowledged lost',
+      ok: figures.failed === 0 && figures.lost === 0 && figures.acknowledged > 0,
+      detail: `${figures.failed} of ${figures.requests} failed${figures.failures ? ` (${figures.failures})` : ''}; ${figures.acknowledged} acknowledged, ${figures.lost} lost`,
+      needs,
+    },
+    {
+      name: 'rolling restart under load: its hub clients back on the other instance',
+      ok: figures.back === figures.dropped && figures.notes[0].startsWith(`${figures.clients}/`),
+      detail: `${figures.back}/${figures.dropped} dropped clients back in ${Math.round(figures.recoveryMs)} ms; ${figures.notes.join('; ')}`,
+      needs,
+    },
+  ];
+}
+
 /**
  * `pg_ctlcluster … restart` under load through `base`, with WebSocket clients straight on each of `instances`: no
  * instance may exit or answer 500, and each client must hear every acknowledged message or get a Resync after it.
@@ -508,7 +578,7 @@ export async function postgresRestartUnderLoad(
       await sleep(100);
     }
   });
-  const restart = restartPostgres();
+  const restart = await restartPostgres();
   const notes: string[] = [];
   if (!restart.ok) notes.push(`pg_ctlcluster restart failed: ${restart.output}`);
   let recoveryMs = NaN;
