@@ -1,8 +1,9 @@
 // npm run bench:crowd: issue 21's Monday morning. 200 people (CROWD_USERS), each with their own token and hub
 // connection (WebSockets): 80 % partner users, five per partner, saving a draft every 2–4 s, reading sections and
 // chatting in their partner's ticket; 20 % support users searching partners, opening one, the dashboard and replying in
-// tickets. The server runs in a child process (dist-server/main.js when built, else tsx) on the embedded default in its
-// own /tmp folder (fails if it fell back to PGlite), or on a new database of DATABASE_URL's server when that is set.
+// tickets. The server runs in a child process (dist-server/main.js, built first when stale; CROWD_RUNTIME=tsx for
+// tsx) on the embedded default in its own /tmp folder (fails unless /api/ready names that engine: no PGlite fallback),
+// or on a new database of DATABASE_URL's server when that is set. Clients speak the hub's JSON protocol over raw `ws`.
 // Phases alternate: each operation alone (one call at a time), then the crowd for CROWD_SECONDS (20), three times
 // (CROWD_PHASES). It prints p50/p99 per operation and phase, hub delivery (stamped at send, measured at every receiving
 // client), failures, the server's RSS, the goals as ratios to the operation alone, and 50 sign-ins at once

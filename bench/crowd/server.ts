@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgre
 import { onCleanup } from '../api/cleanup';
 import { rssOf } from '../api/processes';
 import { benchFolder, logFolder, root } from '../api/serverProcess';
+import { expectEngine } from '../engine';
 
 /** The portal under the crowd, in a child process of its own so the crowd's clients do not share its event loop. */
 export interface CrowdServer {
@@ -24,6 +25,26 @@ export interface CrowdServer {
 }
 
 const compiled = path.join(root, 'dist-server', 'main.js');
+
+/**
+ * The compiled server, made again first when a source changed since it was built (as `npm start` does), so the crowd
+ * meets today's code; tsx on the sources when CROWD_RUNTIME=tsx or the build fails (said, not hidden).
+ */
+function serverCommand(): { args: string[]; runtime: string } {
+  const tsx = (why: string) => ({ args: ['--import', 'tsx', path.join(root, 'server', 'main.ts')], runtime: `tsx server/main.ts (${why})` });
+  if (process.env.CROWD_RUNTIME === 'tsx') return tsx('CROWD_RUNTIME=tsx');
+  const build = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import { buildServer, serverBuildIsStale } from './scripts/buildServer.mjs'; const stale = serverBuildIsStale(); if (stale) { console.log(`building the server (${stale})…`); await buildServer(); }",
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (build.status !== 0 || !fs.existsSync(compiled)) return tsx('the compiled server could not be built');
+  return { args: [compiled], runtime: 'node dist-server/main.js' };
+}
 
 /** A fresh database on the PostgreSQL of `adminUrl`, dropped (connections ended) by the returned function. */
 async function createDatabase(adminUrl: string) {
@@ -87,8 +108,7 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
   const database = options.adminUrl ? await createDatabase(options.adminUrl) : undefined;
   const logFile = path.join(logFolder(), 'crowd-server.log');
   const log = fs.openSync(logFile, 'a');
-  const useCompiled = fs.existsSync(compiled);
-  const args = useCompiled ? [compiled] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')];
+  const { args, runtime } = serverCommand();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -105,8 +125,8 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
       MAX_CONNECTIONS_PER_ADDRESS: '0',
       FILE_JOBS: 'off',
       DATABASE_URL: database?.url ?? '',
-      // Empty: the default engine, as `npm start` runs it.
-      DATABASE_ENGINE: '',
+      // Pinned: a start where the engine cannot run fails instead of falling back to PGlite.
+      DATABASE_ENGINE: database ? 'postgres' : 'embedded',
     },
     stdio: ['ignore', log, log],
   });
@@ -135,6 +155,7 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
 
   try {
     const ready = await waitUntilReady(url, child, logFile);
+    await expectEngine(url, database ? 'postgres' : 'embedded');
     if (!database) {
       const saidInLog = /PGlite/i.test(fs.readFileSync(logFile, 'utf8'));
       if (/pglite/i.test(ready) || saidInLog || !postmasterOf(dataDir)) {
@@ -153,7 +174,7 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
     url,
     pid: child.pid!,
     engine: database ? 'postgres' : 'embedded',
-    runtime: useCompiled ? 'node dist-server/main.js' : 'tsx server/main.ts (no dist-server/main.js: npm run build:server)',
+    runtime,
     databaseUrl: database?.url ?? embeddedPostgresUrl(dataDir),
     logFile,
     rss: () => rssOf(child.pid!),
