@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgresLog } from './embeddedPostgres';
 import { EmbeddedPostgresUnavailable } from './embeddedPostgresBinaries';
@@ -114,6 +114,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: db as unknown as Db, kind: 'pglite', engine: { name: 'pglite' }, close: () => client.close() };
 }
 
+/** How long a checked-out connection that died may stay with its holder before the pool takes it back. */
+const DEAD_CONNECTION_GRACE_MS = 1_000;
+
+/**
+ * Hears the `error` of every checked-out connection, and gives a dead one back to the pool if its holder does not:
+ * Drizzle's transaction never releases its connection when `begin` itself fails (the connection lost at that very
+ * moment), which would leave the pool one short for good after each restart and hang its end. The holder's own
+ * release, if it comes later, does nothing.
+ */
+function releaseDeadConnections(pool: Pool) {
+  const checkedOut = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', () => {
+      setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        client.release(true);
+        client.release = () => {};
+      }, DEAD_CONNECTION_GRACE_MS).unref();
+    }),
+  );
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
@@ -122,7 +146,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // checked-out one between two queries by its own listener (its next query fails, the request answers 503, and the
   // pool drops it on release). New connections are made when needed, so the pool comes back with the database.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  releaseDeadConnections(pool);
   const db = drizzlePg(pool, { schema });
   try {
     await migrateUnderLock(pool);
