@@ -77,8 +77,18 @@ export function createPresence(options: { db: Db; log: FastifyBaseLogger; timing
     const deletes = [...toDelete];
     toInsert.clear();
     toDelete.clear();
-    if (deletes.length > 0) await db.delete(hubPresence).where(and(eq(hubPresence.instanceId, instanceId), inArray(hubPresence.connectionId, deletes)));
-    await upsert(inserts);
+    try {
+      if (deletes.length > 0) await db.delete(hubPresence).where(and(eq(hubPresence.instanceId, instanceId), inArray(hubPresence.connectionId, deletes)));
+      await upsert(inserts);
+    } catch (error) {
+      // Tried again with the next flush or heartbeat (the database may be restarting); a row never left behind
+      // would otherwise be kept alive by this instance's heartbeat.
+      if (!closed) {
+        for (const id of deletes) toDelete.add(id);
+        for (const id of inserts) if (connections.has(id)) toInsert.add(id);
+      }
+      throw error;
+    }
   }
 
   const queue = (work: () => Promise<void>, what: string) => {
@@ -94,6 +104,7 @@ export function createPresence(options: { db: Db; log: FastifyBaseLogger; timing
 
   /** Pushes this instance's rows forward; rows gone meanwhile (swept after a stall, lost with the table) are written again. */
   async function heartbeat() {
+    await flush();
     const refreshed = await db
       .update(hubPresence)
       .set({ expiresAt: expiry() })
