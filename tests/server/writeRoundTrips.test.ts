@@ -94,8 +94,8 @@ describe('the hot writes in few round trips (issue 21)', () => {
     const heard = recordEvents(services.events, 'FileGrantChanged');
     const admin = await principal(userIds[ADMIN]);
     const grant = await expectFewRoundTrips(() => services.grants.create(admin, grantInput(file.id)), 1);
-    const terms = { from: grant.from, to: new Date(Date.parse(grant.to) + HOUR).toISOString(), note: 'Counted' };
-    expect(await expectFewRoundTrips(() => services.grants.updateTerms(admin, grant.id, terms, [grant.version]), 2)).toMatchObject({ note: 'Counted' });
+    const terms = { from: grant.from, to: new Date(Date.parse(grant.to) + HOUR).toISOString(), note: 'Counted', downloadLimit: null, viewOnly: false };
+    expect(await expectFewRoundTrips(() => services.grants.updateTerms(admin, grant.id, terms, [grant.version!]), 2)).toMatchObject({ note: 'Counted' });
     await expectFewRoundTrips(() => services.grants.extend(admin, grant.id, 1), 2);
     expect(await expectFewRoundTrips(() => services.grants.revoke(admin, grant.id), 2)).toMatchObject({ state: 'revoked' });
     expect(heard.events().map((event) => event.change)).toEqual(['granted', 'updated', 'extended', 'revoked']);
@@ -104,8 +104,11 @@ describe('the hot writes in few round trips (issue 21)', () => {
 
 const grantInput = (fileId: string) => ({
   fileId,
-  conditionType: 'partner',
+  conditionType: 'partner' as const,
   targetId: partnerIds['Acme Logistics'],
   from: new Date(Date.now() - HOUR).toISOString(),
   to: new Date(Date.now() + HOUR).toISOString(),
+  note: '',
+  downloadLimit: null,
+  viewOnly: false,
 });
