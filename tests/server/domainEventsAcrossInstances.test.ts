@@ -1,13 +1,16 @@
 import pg from 'pg';
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import type { PartnerDto } from '../../contract/partners';
 import { permission } from '../../contract/permissions';
+import { HUB_PATH } from '../../contract/realtime';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { NOTIFICATIONS_APPLICATION } from '../../server/core/events/postgresNotifications';
 import { expectEnvelope } from './expectations';
 import { nextEvent, recordEvents } from './eventRecorder';
 import { useDemoServer } from './factories';
+import { nextCall, sleep } from './hubHarness';
 import type { ApiAnswer } from './harness';
 
 /**
@@ -38,6 +41,19 @@ beforeAll(async () => {
   };
 });
 afterAll(() => second?.built.app.close());
+
+/** Ends both instances' LISTEN connections from the database side, as a PostgreSQL restart would. */
+async function terminateListeners() {
+  const admin = new pg.Client({ connectionString: first.config.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
+      NOTIFICATIONS_APPLICATION,
+    ]);
+  } finally {
+    await admin.end();
+  }
+}
 
 const eventsOf = { first: () => first.built.ctx.events, second: () => second.built.ctx.events };
 
@@ -82,6 +98,22 @@ describe('domain events across instances', () => {
     expectEnvelope(await second.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} }), 403);
   });
 
+  it("a permission change answers only once the other instance would refuse the holder's next request (20 changes, each tried at once)", async () => {
+    const holder = await make.userWith([permission('Partners', 'Search')]);
+    const search = () => second.api('POST', '/api/v1/partners/search', { token: holder.token, body: {} });
+    const grant = (permissions: string[]) => first.api('PUT', `/api/v1/roles/${holder.role.id}/permissions`, { token: token(ADMIN), body: { permissions } });
+    expectEnvelope(await search(), 200);
+    const seen: number[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      // No waiting for the event: the request follows the answer, as a user's next click would.
+      expectEnvelope(await grant([permission('Dashboard', 'View')]), 200);
+      seen.push((await search()).status);
+      expectEnvelope(await grant([permission('Partners', 'Search')]), 200);
+      seen.push((await search()).status);
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 403 : 200)));
+  });
+
   it('a user deactivated through one instance is refused by the other at once', async () => {
     const user = await make.userWith([permission('Partners', 'Search')]);
     expectEnvelope(await second.api('POST', '/api/v1/partners/search', { token: user.token, body: {} }), 200);
@@ -103,6 +135,35 @@ describe('domain events across instances', () => {
     expect((await search()).totalCount).toBe(before + 1);
   });
 
+  it('while its LISTEN link is down an instance is not ready, and once back its hub clients are told to Resync', async () => {
+    const adminToken = token(ADMIN);
+    // The client's own timing (the app pings every 15 s): the test's shortened timeout would end it during the outage.
+    const client = new HubConnectionBuilder()
+      .withUrl(`${first.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => adminToken })
+      .configureLogging(LogLevel.None)
+      .build();
+    await client.start();
+    try {
+      expect((await first.api('GET', '/api/ready')).status).toBe(200);
+      const resync = nextCall(client, 'Resync', 10_000);
+      const statuses: number[] = [];
+      const watching = (async () => {
+        // Until it is ready again after having been not ready.
+        while (!(statuses.includes(503) && statuses.at(-1) === 200)) {
+          statuses.push((await first.api('GET', '/api/ready')).status);
+          await sleep(20);
+        }
+      })();
+      await terminateListeners();
+      await Promise.all([watching, resync]);
+      expect(statuses).toContain(503);
+      expect(statuses.at(-1)).toBe(200);
+      expect(first.built.ctx.listening?.()).toBe(true);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('an instance whose PostgreSQL link was cut is told it may have missed events, and hears them again', async () => {
     const missed = [eventsOf.first(), eventsOf.second()].map(
       (events) =>
@@ -113,15 +174,7 @@ describe('domain events across instances', () => {
           });
         }),
     );
-    const admin = new pg.Client({ connectionString: first.config.databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
-        NOTIFICATIONS_APPLICATION,
-      ]);
-    } finally {
-      await admin.end();
-    }
+    await terminateListeners();
     await Promise.all(missed);
     const heard = nextEvent(eventsOf.second(), 'PartnerCreated', (e) => e.partnerId === 'after-reconnect');
     await eventsOf.first().publish({ type: 'PartnerCreated', partnerId: 'after-reconnect' });

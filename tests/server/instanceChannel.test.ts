@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresNotifications, type InstanceChannel, type PostgresNotifications } from '../../server/core/events';
-import { NOTIFICATIONS_APPLICATION } from '../../server/core/events/postgresNotifications';
+import { ACK_TIMEOUT_MS, NOTIFICATIONS_APPLICATION } from '../../server/core/events/postgresNotifications';
 import { createTestDatabase } from './harness';
 import { eventually } from './hubHarness';
 
@@ -83,6 +83,24 @@ describe('the instance channel', () => {
       expect(raw.payloads[0]).toMatch(/^b\S+ \d+ 3:one$/);
     } finally {
       await raw.close();
+    }
+  });
+
+  it('an acknowledged message resolves once every other instance received it, or after the timeout if one stays silent', async () => {
+    const { channels, heard } = await twoInstances('ack_test');
+    await channels[0].publish('access changed', { acknowledged: true });
+    expect(heard[1]).toEqual(['access changed']);
+
+    // A third connection that names itself as an instance but never acks: the publisher gives up after ACK_TIMEOUT_MS.
+    const silent = new pg.Client({ connectionString: database.databaseUrl, application_name: NOTIFICATIONS_APPLICATION });
+    await silent.connect();
+    try {
+      const started = Date.now();
+      await channels[0].publish('again', { acknowledged: true });
+      expect(heard[1]).toEqual(['access changed', 'again']);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(ACK_TIMEOUT_MS - 50);
+    } finally {
+      await silent.end();
     }
   });
 

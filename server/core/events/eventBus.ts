@@ -20,9 +20,10 @@ export type TransactionHandler<E extends DomainEvent> = (tx: Db, event: E, publi
 /** How `publish` waits. */
 export interface PublishOptions {
   /**
-   * Also wait until the NOTIFY carrying the event was committed (other instances then hear it as soon as their
-   * LISTEN connection reads it). For access changes (role, permission, deactivation), whose request must not
-   * answer before every instance can apply them; events of the bus's `acrossInstances` types always wait.
+   * Also wait until every other instance connected to the database has received the event (its subscribers ran:
+   * cached principals dropped), or ACK_TIMEOUT_MS (2 s) at worst. For access changes (role, permission,
+   * deactivation), whose request must not answer before every instance applies them; events of the bus's
+   * `acrossInstances` types always wait.
    */
   acrossInstances?: boolean;
 }
@@ -100,11 +101,12 @@ export function createEventBus(options: { channel?: InstanceChannel; log?: Fasti
   return {
     async publish(event, publishOptions) {
       const text = JSON.stringify(event);
+      const waits = !!publishOptions?.acrossInstances || waitFor.has(event.type);
       const sent = channel
-        ?.publish(text)
+        ?.publish(text, { acknowledged: waits })
         .catch((error: unknown) => log?.warn({ err: error, eventType: event.type }, 'domain event not sent to other instances'));
       const delivered = deliver(JSON.parse(text) as DomainEvent, { publishedHere: true });
-      await (publishOptions?.acrossInstances || waitFor.has(event.type) ? Promise.all([delivered, sent]) : delivered);
+      await (waits ? Promise.all([delivered, sent]) : delivered);
     },
     subscribe(type, handler) {
       let set = handlers.get(type);

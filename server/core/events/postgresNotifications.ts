@@ -10,8 +10,10 @@ export interface InstanceChannel {
   /**
    * Queues the message; the queue goes out once per tick, many messages to a NOTIFY. Resolves when the batch
    * holding it was committed by PostgreSQL (rejects if it could not be sent). Write paths need not wait for it.
+   * `acknowledged`: resolves only once every other instance connected to the database has received it (their
+   * receiver ran), or after ACK_TIMEOUT_MS at worst (an access change: see PublishOptions).
    */
-  publish(text: string): Promise<void>;
+  publish(text: string, options?: { acknowledged?: boolean }): Promise<void>;
   /** Where this instance receives other instances' messages; `reconnected` runs when some may have been lost meanwhile. */
   subscribe(receive: (text: string) => void, reconnected?: () => void): void;
   /** Whether the instance's LISTEN link is up (messages of other instances reach it). */
@@ -38,8 +40,16 @@ const RECONNECT_DELAY_MS = 1000;
 /** Chunks of a message left incomplete are dropped after this long. */
 const CHUNK_TTL_MS = 30_000;
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-/** How the LISTEN connection names itself in pg_stat_activity. */
+/** How the LISTEN connection names itself in pg_stat_activity (where an acknowledged message counts the instances). */
 export const NOTIFICATIONS_APPLICATION = 'portal-notifications';
+/**
+ * Every instance listens here, whatever channels it uses: acknowledged messages travel on it ("a<instance> <seq>
+ * <ack id> <channel> <text>", delivered to the channel's receiver if the instance has one), and so do the acks.
+ */
+const ACK_CHANNEL = 'portal_acks';
+/** The longest an acknowledged message waits for the other instances' acks; one that stays silent is logged. */
+export const ACK_TIMEOUT_MS = 2000;
+const ACKNOWLEDGED = 'a';
 /**
  * Every payload starts with its kind, the sending instance and a sequence number (PostgreSQL folds identical
  * payloads of one transaction into one): a batch "b<instance> <seq> " followed by messages, each "<length>:<text>"
@@ -56,6 +66,8 @@ interface Listener {
 interface Queued {
   channel: string;
   text: string;
+  /** Set for an acknowledged message: it goes alone on ACK_CHANNEL. */
+  ackId?: string;
   sent: () => void;
   failed: (error: unknown) => void;
 }
@@ -96,6 +108,36 @@ export async function openPostgresNotifications(options: { connectionString: str
   let queue: Queued[] = [];
   let flushScheduled = false;
   let sequence = 0;
+  /** Acknowledged messages sent, waiting for the other instances: how many acks came, and how many are needed (once counted). */
+  const awaitingAcks = new Map<string, { got: number; needed: number | null; done: () => void }>();
+
+  function countAck(ackId: string) {
+    const waiting = awaitingAcks.get(ackId);
+    if (!waiting) return;
+    waiting.got += 1;
+    if (waiting.needed !== null && waiting.got >= waiting.needed) waiting.done();
+  }
+
+  /** Waits for `needed` acks of the message (some may have come already), ACK_TIMEOUT_MS at most. */
+  function awaitAcks(ackId: string, needed: number): Promise<void> {
+    const waiting = awaitingAcks.get(ackId);
+    if (!waiting) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        log.warn({ acks: waiting.got, needed }, 'instance notifications: not every instance acknowledged an access change in time');
+        finish();
+      }, ACK_TIMEOUT_MS);
+      timer.unref();
+      function finish() {
+        clearTimeout(timer);
+        awaitingAcks.delete(ackId);
+        resolve();
+      }
+      waiting.needed = needed;
+      waiting.done = finish;
+      if (waiting.got >= needed) finish();
+    });
+  }
 
   function serially<T>(work: () => Promise<T>): Promise<T> {
     const run = queryTail.then(work, work);
@@ -105,7 +147,7 @@ export async function openPostgresNotifications(options: { connectionString: str
 
   function deliver(channel: string, payload: string) {
     const listener = listeners.get(channel);
-    if (!listener) return;
+    if (!listener && channel !== ACK_CHANNEL) return;
     const kind = payload[0];
     const space = payload.indexOf(' ');
     // Our own echo: this instance delivered it when it was published.
@@ -113,6 +155,8 @@ export async function openPostgresNotifications(options: { connectionString: str
     const afterSequence = payload.indexOf(' ', space + 1);
     if (afterSequence < 0) return;
     const rest = payload.slice(afterSequence + 1);
+    if (channel === ACK_CHANNEL) return receiveOnAckChannel(kind, rest);
+    if (!listener) return;
     if (kind === BATCH) {
       for (const text of batchMessages(rest)) {
         try {
@@ -126,6 +170,24 @@ export async function openPostgresNotifications(options: { connectionString: str
       const whole = collectChunk(`${channel} ${id}`, Number(index), Number(count), data ?? '');
       if (whole !== null) listener.receive(whole);
     }
+  }
+
+  /** An acknowledged message (its receiver runs, then the ack goes back), or a batch of acks for this instance's. */
+  function receiveOnAckChannel(kind: string | undefined, rest: string) {
+    if (kind === BATCH) {
+      for (const ack of batchMessages(rest)) countAck(ack);
+      return;
+    }
+    if (kind !== ACKNOWLEDGED) return;
+    const [ackId, channel] = rest.split(' ', 2);
+    if (!ackId || channel === undefined) return;
+    const listener = listeners.get(channel);
+    try {
+      listener?.receive(rest.slice(ackId.length + channel.length + 2));
+    } catch (error) {
+      log.error({ err: error, channel }, 'instance notifications: a receiver failed');
+    }
+    publish(ACK_CHANNEL, ackId).catch((error: unknown) => log.warn({ err: error }, 'instance notifications: an ack was not sent'));
   }
 
   function collectChunk(key: string, index: number, count: number, data: string): string | null {
@@ -162,7 +224,7 @@ export async function openPostgresNotifications(options: { connectionString: str
     next.on('end', () => scheduleReconnect(next));
     try {
       await next.connect();
-      for (const channel of listeners.keys()) await next.query(`LISTEN ${channel}`);
+      for (const channel of [ACK_CHANNEL, ...listeners.keys()]) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       scheduleReconnect(next);
       await next.end().catch(() => {});
@@ -196,7 +258,13 @@ export async function openPostgresNotifications(options: { connectionString: str
       }
       openChannel = null;
     };
-    for (const { channel, text } of batch) {
+    for (const { channel, text, ackId } of batch) {
+      if (ackId !== undefined) {
+        closeOpen();
+        channels.push(ACK_CHANNEL);
+        payloads.push(`${ACKNOWLEDGED}${head()}${ackId} ${channel} ${text}`);
+        continue;
+      }
       const framed = `${text.length}:${text}`;
       const bytes = Buffer.byteLength(framed);
       if (openChannel === channel && openBytes + bytes <= MAX_PAYLOAD_BYTES) {
@@ -235,16 +303,37 @@ export async function openPostgresNotifications(options: { connectionString: str
       const current = client;
       if (!current) throw new Error('Instance notifications are not connected to PostgreSQL.');
       const { channels, payloads } = payloadsOf(batch);
+      // The instances that will ack, counted before the send: one that connects later was never told of the change.
+      const others = batch.some((queued) => queued.ackId !== undefined)
+        ? ((
+            await current.query<{ others: number }>(
+              'select count(*)::int as others from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
+              [NOTIFICATIONS_APPLICATION],
+            )
+          ).rows[0]?.others ?? 0)
+        : 0;
       await current.query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)', [channels, payloads]);
-      for (const queued of batch) queued.sent();
+      for (const queued of batch) {
+        if (queued.ackId === undefined) queued.sent();
+        else void awaitAcks(queued.ackId, others).then(queued.sent);
+      }
     } catch (error) {
-      for (const queued of batch) queued.failed(error);
+      for (const queued of batch) {
+        if (queued.ackId !== undefined) awaitingAcks.delete(queued.ackId);
+        queued.failed(error);
+      }
     }
   }
 
-  function publish(channel: string, text: string): Promise<void> {
+  function publish(channel: string, text: string, acknowledged = false): Promise<void> {
     return new Promise<void>((sent, failed) => {
-      queue.push({ channel, text, sent, failed });
+      let ackId: string | undefined;
+      // An acknowledged message goes alone in one payload; a longer one is sent without waiting for acks.
+      if (acknowledged && Buffer.byteLength(text) < MAX_PAYLOAD_BYTES - 200) {
+        ackId = crypto.randomUUID();
+        awaitingAcks.set(ackId, { got: 0, needed: null, done: () => {} });
+      }
+      queue.push({ channel, text, sent, failed, ...(ackId ? { ackId } : {}) });
       if (flushScheduled) return;
       flushScheduled = true;
       // The tick's messages join the queue first; while a send is in flight, the next batch keeps growing.
@@ -266,7 +355,7 @@ export async function openPostgresNotifications(options: { connectionString: str
       listeners.set(channel, listener);
       await serially(async () => void (await client?.query(`LISTEN ${channel}`)));
       return {
-        publish: (text) => publish(channel, text),
+        publish: (text, publishOptions) => publish(channel, text, publishOptions?.acknowledged),
         isListening,
         subscribe(receive, reconnected) {
           listener.receive = receive;
