@@ -143,10 +143,12 @@ export async function startBucket(dir: string): Promise<Bucket> {
   const log = fs.openSync(path.join(dir, 'moto.log'), 'a');
   const child = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', log, log] });
   const endpoint = `http://127.0.0.1:${port}`;
-  let exited = false;
-  child.once('exit', () => (exited = true));
+  let exited: string | null = null;
+  child.once('exit', (code) => (exited = `exited (code ${code})`));
+  // Not installed: `pip install 'moto[server]'` (the machine's Python has it).
+  child.once('error', (error) => (exited = `could not start (${error.message})`));
   await waitFor('moto_server answering', 30_000, async () => {
-    if (exited) throw new Fatal(`moto_server exited: ${tail(path.join(dir, 'moto.log'))}`);
+    if (exited) throw new Fatal(`moto_server ${exited}: ${tail(path.join(dir, 'moto.log'))}`);
     return (await statusOf(endpoint)) !== false;
   });
   const name = 'partner-portal-cluster';
@@ -182,7 +184,7 @@ export interface Instance {
   logFile: string;
   process: ChildProcess | null;
   /** How the last process ended, null while it runs. */
-  exit: { code: number | null; signal: NodeJS.Signals | null } | null;
+  exit: { code: number | null; signal: NodeJS.Signals | null; error?: string } | null;
   /** Every exit this instance's processes made that the cluster did not ask for. */
   unexpectedExits: string[];
 }
@@ -260,6 +262,7 @@ export class Cluster {
     const log = fs.openSync(instance.logFile, 'a');
     const child = spawn(command, args, { cwd: ROOT, env: instanceEnv(instance, this.settings, this.dir), stdio: ['ignore', log, log] });
     fs.closeSync(log);
+    child.once('error', (error) => (instance.exit = { code: null, signal: null, error: error.message }));
     instance.process = child;
     instance.exit = null;
     child.once('exit', (code, signal) => {
@@ -286,6 +289,12 @@ export class Cluster {
     const exit = instance.exit as Instance['exit'];
     if (!exit) child.kill('SIGKILL');
     return { code: exit ? exit.code : null, ms: now() - started };
+  }
+
+  /** Starts again whatever instance is not running (after a failed step), and waits until all are ready. */
+  async restore() {
+    for (const instance of this.instances) if (!instance.process || instance.exit) await this.start(instance);
+    await this.ready();
   }
 
   /** kill -9: no drain, no goodbye. */
@@ -392,10 +401,12 @@ export async function startNginx(dir: string, name: string, ports: number[]): Pr
   );
   const args = ['-c', conf, '-p', `${prefix}/`, '-e', `${prefix}/logs/error.log`];
   const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
+  if (check.error) throw new Error(`${NGINX}: ${check.error.message} (Debian's nginx package)`);
   if (check.status !== 0) throw new Error(`nginx -t refused the rendered configuration:\n${check.stderr}`);
   const child = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let exited = false;
   child.once('exit', () => (exited = true));
+  child.once('error', () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
   await waitFor('nginx answering', 10_000, async () => {
     if (exited) throw new Fatal(`nginx exited: ${tail(`${prefix}/logs/error.log`)}`);

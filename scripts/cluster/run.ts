@@ -81,7 +81,9 @@ async function main() {
     async () => killChecks(await killUnderLoad(cluster, who, cluster.cluster.instances[1]), 5),
     'hub (connection token any instance accepts)',
   );
+  await cluster.cluster.restore();
   await record('rolling restart under load', async () => drainChecks(await drainUnderLoad(cluster, who, cluster.cluster.instances[0])), 'drain on SIGTERM');
+  await cluster.cluster.restore();
   await record('PostgreSQL restart under load', async () => postgresChecks(await postgresRestartUnderLoad(cluster, who)), 'database restarts');
 }
 
