@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { HttpTransportType, type HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import type { TicketMessageDto } from '../../contract/tickets';
 import { registerErrorHandlers } from '../../server/core/errorHandlers';
 import { createEventBus } from '../../server/core/events';
 import { registerRealtimeHub, type RealtimeHub } from '../../server/hub';
-import type { PresenceTiming } from '../../server/hub/presence';
+import { createPresence, type PresenceTiming } from '../../server/hub/presence';
 import { hubPresence } from '../../server/hub/presence.schema';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
@@ -135,6 +136,36 @@ describe('presence across instances', () => {
     }
     // Gone with the stop, not after the expiry.
     expect(await realtimeOfFirst().isUserOnlineAnywhere(userIds[ACME])).toBe(false);
+  });
+
+  it("a removal that failed (the database restarting) is tried again: the instance's heartbeat does not keep the row alive", async () => {
+    const { db } = first.built.database;
+    let failingDeletes = 0;
+    // The instance's database, whose next delete fails as during a restart.
+    const flaky = new Proxy(db, {
+      get(target, key) {
+        if (key === 'delete' && failingDeletes > 0) {
+          failingDeletes -= 1;
+          return () => ({ where: () => Promise.reject(new Error('the database system is starting up')) });
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const presence = createPresence({ db: flaky, log: pino({ level: 'silent' }), timing: TIMING });
+    const connection = { id: 'through-a-restart', user: { id: userIds[ACME] } };
+    try {
+      presence.online(connection);
+      await untilOnlineAnywhere(userIds[ACME], true);
+      failingDeletes = 1;
+      presence.offline(connection);
+      // Well past the expiry: a row the heartbeat kept refreshing would still be there.
+      await sleep(TIMING.ttlMs * 2);
+      expect(await realtimeOfFirst().isUserOnlineAnywhere(userIds[ACME])).toBe(false);
+      expect(failingDeletes).toBe(0);
+    } finally {
+      await presence.close();
+    }
   });
 
   describe('an instance killed with kill -9', () => {
