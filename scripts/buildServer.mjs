@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export const serverOutDir = path.join(root, 'dist-server');
 export const serverEntry = path.join(serverOutDir, 'main.js');
 /** What the last build read: its source files, by esbuild's metafile, and the copied folders. */
-const inputsFile = path.join(serverOutDir, 'inputs.json');
+const inputsFileOf = (outDir) => path.join(outDir, 'inputs.json');
 const migrations = path.join(root, 'server', 'db', 'migrations');
 /** Besides the sources: a change of packages or of how TypeScript is read makes a new build too. */
 const alwaysInputs = ['package-lock.json', 'tsconfig.base.json', 'tsconfig.server.json', 'scripts/buildServer.mjs'];
@@ -21,14 +21,15 @@ function filesUnder(dir) {
   });
 }
 
-export async function buildServer() {
+/** `outDir` must be inside the project (a test's build in .tmp): the bundle finds its packages in node_modules above it. */
+export async function buildServer(outDir = serverOutDir) {
   const { build } = await import('esbuild');
   // Taken before reading: a file saved during the build is newer than the build and makes the next one.
   const builtAt = Date.now();
-  fs.rmSync(serverOutDir, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints: [path.join(root, 'server', 'main.ts')],
-    outdir: serverOutDir,
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -42,14 +43,15 @@ export async function buildServer() {
     metafile: true,
     logLevel: 'warning',
   });
-  fs.cpSync(migrations, path.join(serverOutDir, 'migrations'), { recursive: true });
+  fs.cpSync(migrations, path.join(outDir, 'migrations'), { recursive: true });
   const sources = Object.keys(result.metafile.inputs).map((input) => path.relative(root, path.resolve(root, input)));
   const inputs = [...sources, ...alwaysInputs, ...filesUnder(migrations).map((file) => path.relative(root, file))];
-  fs.writeFileSync(inputsFile, JSON.stringify({ builtAt, inputs }, null, 2));
+  fs.writeFileSync(inputsFileOf(outDir), JSON.stringify({ builtAt, inputs }, null, 2));
 }
 
 /** Why the bundle must be made again (missing, or a file it was made from changed or went), or undefined when it is current. */
 export function serverBuildIsStale() {
+  const inputsFile = inputsFileOf(serverOutDir);
   if (!fs.existsSync(serverEntry) || !fs.existsSync(inputsFile)) return 'dist-server is missing';
   const { builtAt, inputs } = JSON.parse(fs.readFileSync(inputsFile, 'utf8'));
   for (const input of inputs) {
@@ -61,8 +63,10 @@ export function serverBuildIsStale() {
   return undefined;
 }
 
+// `node scripts/buildServer.mjs [outDir]`
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
-  await buildServer();
-  console.log(`Built the server into ${path.relative(process.cwd(), serverOutDir) || serverOutDir} in ${Math.round(performance.now() - started)} ms`);
+  const outDir = process.argv[2] ? path.resolve(process.argv[2]) : serverOutDir;
+  await buildServer(outDir);
+  console.log(`Built the server into ${path.relative(process.cwd(), outDir) || outDir} in ${Math.round(performance.now() - started)} ms`);
 }
