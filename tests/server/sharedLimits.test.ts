@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileLinkDto, FileLinkViewDto } from '../../contract/files';
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { buildApp, type BuiltApp } from '../../server/app';
 import type { Config } from '../../server/config';
-import { fileAccessLog, managedFiles } from '../../server/db/schema';
+import { createRateLimitCounter } from '../../server/core/rateLimits';
+import { fileAccessLog, managedFiles, rateLimitHits } from '../../server/db/schema';
 import { expectEnvelope } from './expectations';
 import { unique } from './factories';
 import { createTestDatabase, DEMO_PASSWORD, rootTenant, testConfig, testDataDir, type ApiAnswer } from './harness';
@@ -130,6 +131,27 @@ describe('limits counted once across instances', () => {
     const from = newAddress();
     for (const instance of [a, b, a]) expectEnvelope(await forgotPassword(instance, from, `nobody-${unique()}@example.com`), 200);
     expectEnvelope(await forgotPassword(b, from, `nobody-${unique()}@example.com`), 429, apiEn.api.tooManyRequests);
+  });
+});
+
+describe('the counts', () => {
+  it('a window that ended counts from one again, and rows ended over a minute ago are swept', async () => {
+    const db = a.built.database.db;
+    const counter = createRateLimitCounter(db);
+    const [ended, recent, live] = [`test:${unique()}`, `test:${unique()}`, `test:${unique()}`];
+    await db.insert(rateLimitHits).values([
+      { key: ended, hits: 7, windowEndsAt: sql`now() - interval '2 minutes'` },
+      { key: recent, hits: 7, windowEndsAt: sql`now() - interval '10 seconds'` },
+      { key: live, hits: 7, windowEndsAt: sql`now() + interval '1 minute'` },
+    ]);
+    expect((await counter.hit(recent, 60_000)).hits).toBe(1);
+    expect((await counter.hit(live, 60_000)).hits).toBe(8);
+    await counter.sweep();
+    const left = await db
+      .select({ key: rateLimitHits.key })
+      .from(rateLimitHits)
+      .where(inArray(rateLimitHits.key, [ended, recent, live]));
+    expect(left.map((row) => row.key).sort()).toEqual([recent, live].sort());
   });
 });
 
