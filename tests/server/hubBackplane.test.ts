@@ -15,7 +15,7 @@ const log = pino({ level: 'silent' });
 const channel = () => `realtime_hub_test_${crypto.randomBytes(6).toString('hex')}`;
 
 describe('the PostgreSQL backplane', () => {
-  it('hands every delivery to every instance, the sender included, large ones in chunks', async () => {
+  it('hands a delivery to its sender at once and to the other instance through PostgreSQL, large ones in chunks, never back', async () => {
     const shared = channel();
     const [first, second] = await Promise.all([
       createPostgresBackplane({ connectionString: databaseUrl!, log, channel: shared }),
@@ -28,9 +28,13 @@ describe('the PostgreSQL backplane', () => {
       const small: HubDelivery = { groups: ['staff'], record: '{"type":1,"target":"ResourceChanged","arguments":[{}]}\x1e' };
       // Far over NOTIFY's 8000 bytes, with characters of several UTF-8 lengths across chunk borders.
       const large: HubDelivery = { groups: ['ticket:1', 'user:2'], record: `${'Tiếng Việt — ✓ '.repeat(4000)}\x1e`, except: 'c1' };
-      await first.publish(small);
+      const sent = first.publish(small);
+      expect(heard[0]).toEqual([small]);
+      await sent;
+      await eventually(() => heard[1].length === 1, 5000, 'the small delivery on the other instance');
       await second.publish(large);
-      await eventually(() => heard[0].length === 2 && heard[1].length === 2, 5000, 'both deliveries on both instances');
+      await eventually(() => heard[0].length === 2, 5000, 'the large delivery on the first instance');
+      // Each heard its own once (at once) and the other's once: no echo came back before the other's.
       expect(heard[0]).toEqual([small, large]);
       expect(heard[1]).toEqual([small, large]);
     } finally {
