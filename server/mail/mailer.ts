@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -17,14 +17,17 @@ export interface Mailer {
 
 /** SMTP when SMTP_URL is set; otherwise an .eml file per mail in DATA_DIR/outbox and a console line. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made at the first mail: nodemailer takes a tenth of a second to load, at every start otherwise.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
 
   let sequence = 0;
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (await transportOf()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order).
