@@ -53,6 +53,21 @@ async function settle(from: InstanceChannel, heard: string[], marker: string) {
   await eventually(() => heard.includes(marker), 5000, `marker ${marker}`);
 }
 
+/** Ends the LISTEN connections of this database, or only the oldest one (the instance opened first). */
+async function terminate(which: 'all' | 'oldest') {
+  const admin = new pg.Client({ connectionString: database.databaseUrl });
+  await admin.connect();
+  try {
+    const oldest = which === 'oldest' ? 'order by backend_start limit 1' : '';
+    await admin.query(
+      `select pg_terminate_backend(pid) from (select pid from pg_stat_activity where datname = current_database() and application_name = $1 ${oldest}) as listeners`,
+      [NOTIFICATIONS_APPLICATION],
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('the instance channel', () => {
   it("carries a tick's messages in a few NOTIFYs, in order, a long one in chunks, and never back to its sender", async () => {
     const { channels, heard } = await twoInstances('batch_test');
@@ -107,19 +122,22 @@ describe('the instance channel', () => {
   it('knows when its LISTEN link is down, refuses to send meanwhile, and says when it listens again', async () => {
     const { opened, channels, heard, reconnects } = await twoInstances('link_test');
     expect(opened.map((i) => i.isListening())).toEqual([true, true]);
-    const admin = new pg.Client({ connectionString: database.databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
-        NOTIFICATIONS_APPLICATION,
-      ]);
-    } finally {
-      await admin.end();
-    }
+    await terminate('all');
     await eventually(() => !opened[0].isListening() && !channels[1].isListening(), 2000, 'both links seen down');
     await expect(channels[0].publish('lost')).rejects.toThrow(/not connected/);
-    await eventually(() => opened.every((i) => i.isListening()) && reconnects.every((n) => n === 1), 5000, 'both listening again');
+    await eventually(() => opened.every((i) => i.isListening()) && reconnects.every((n) => n >= 1), 5000, 'both listening again');
     await settle(channels[0], heard[1], 'after');
     expect(heard[1]).toEqual(['after']);
+  });
+
+  it('an instance that could not send while its link was down has the others make up for it once back', async () => {
+    await Promise.all(instances.splice(0).map((i) => i.close()));
+    const { opened, channels, reconnects } = await twoInstances('missed_test');
+    await terminate('oldest');
+    await eventually(() => !opened[0].isListening(), 2000, 'the first link seen down');
+    expect(opened[1].isListening()).toBe(true);
+    await expect(channels[0].publish('lost on the way')).rejects.toThrow(/not connected/);
+    // The second never lost its link: it is told by the first, once that one is back.
+    await eventually(() => reconnects[0] === 1 && reconnects[1] === 1, 5000, 'both told to make up for it');
   });
 });

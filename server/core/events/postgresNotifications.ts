@@ -51,6 +51,11 @@ const ACK_CHANNEL = 'portal_acks';
 export const ACK_TIMEOUT_MS = 2000;
 const ACKNOWLEDGED = 'a';
 /**
+ * Sent on ACK_CHANNEL by an instance that failed to send messages (its link was down while the others' was up): every
+ * other instance's channels are told they may have missed some, as after a reconnect of their own.
+ */
+const MISSED_SENDS = 'missed';
+/**
  * Every payload starts with its kind, the sending instance and a sequence number (PostgreSQL folds identical
  * payloads of one transaction into one): a batch "b<instance> <seq> " followed by messages, each "<length>:<text>"
  * (length in UTF-16 units), or one chunk of a long message "c<instance> <seq> <id> <index> <count> <base64>".
@@ -108,6 +113,8 @@ export async function openPostgresNotifications(options: { connectionString: str
   let queue: Queued[] = [];
   let flushScheduled = false;
   let sequence = 0;
+  /** Messages failed to go out since the last notice: the other instances are told once the link is back. */
+  let missedSends = false;
   /** Acknowledged messages sent, waiting for the other instances: how many acks came, and how many are needed (once counted). */
   const awaitingAcks = new Map<string, { got: number; needed: number | null; done: () => void }>();
 
@@ -175,7 +182,10 @@ export async function openPostgresNotifications(options: { connectionString: str
   /** An acknowledged message (its receiver runs, then the ack goes back), or a batch of acks for this instance's. */
   function receiveOnAckChannel(kind: string | undefined, rest: string) {
     if (kind === BATCH) {
-      for (const ack of batchMessages(rest)) countAck(ack);
+      for (const text of batchMessages(rest)) {
+        if (text !== MISSED_SENDS) countAck(text);
+        else for (const listener of listeners.values()) listener.reconnected();
+      }
       return;
     }
     if (kind !== ACKNOWLEDGED) return;
@@ -240,6 +250,12 @@ export async function openPostgresNotifications(options: { connectionString: str
     if (reconnected) {
       log.info('instance notifications: listening again; channels make up for what they may have missed');
       for (const listener of listeners.values()) listener.reconnected();
+    }
+    if (missedSends) {
+      missedSends = false;
+      publish(ACK_CHANNEL, MISSED_SENDS).catch(() => {
+        missedSends = true;
+      });
     }
   }
 
@@ -318,6 +334,7 @@ export async function openPostgresNotifications(options: { connectionString: str
         else void awaitAcks(queued.ackId, others).then(queued.sent);
       }
     } catch (error) {
+      missedSends = true;
       for (const queued of batch) {
         if (queued.ackId !== undefined) awaitingAcks.delete(queued.ackId);
         queued.failed(error);
