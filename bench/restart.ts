@@ -182,6 +182,8 @@ try {
   await expectEngine(base);
   const tries = clients.map((client) => client.tries);
   console.log(`SIGTERM → new process answering ${seconds(answeredAt - sigterm)}, old process exited ${seconds(exitedAt - sigterm)}`);
+  if (outcome !== undefined)
+    console.log(`new process answering → all back ${seconds(outcome - answeredAt)} (what the reconnect policy adds after the server is up)`);
   console.log(
     outcome === undefined
       ? `SIGTERM → ${connectedCount} of ${CONNECTIONS} hub clients back after ${seconds(GIVE_UP_MS)} (goal: all within ${seconds(GOAL_MS)})`
