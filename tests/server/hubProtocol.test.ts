@@ -42,7 +42,8 @@ describe('negotiate', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       connectionId: expect.stringMatching(/^[\w-]{22}$/),
-      connectionToken: expect.stringMatching(/^[\w-]{22}$/),
+      // Signed, so that any instance behind a balancer accepts it (server/hub/connectionToken.ts).
+      connectionToken: expect.stringMatching(/^[\w-]+\.[\w-]+$/),
       negotiateVersion: 1,
       availableTransports: [
         { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
