@@ -22,6 +22,9 @@ const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerNa
   from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by
   where t.id = $1 and ($2::uuid is null or t.partner_id = $2)`;
 
+/** The status of a ticket within reach: the check a chat message passes before its upload is read. */
+const STATUS_OF = 'select status from tickets where id = $1 and ($2::uuid is null or partner_id = $2)';
+
 /** The status written over the row version read, and its audit row, in one statement. */
 const CHANGE_STATUS = `with changed as (
     update tickets set status = $3, updated_at = $4 where id = $1 and xmin = $2::text::xid returning *
@@ -83,6 +86,7 @@ export interface MessageUpload {
  */
 export function createTicketWrites(db: Db) {
   const readTicket = preparedStatement(db, 'ticket_read_visible', READ_TICKET);
+  const readStatus = preparedStatement(db, 'ticket_status_of', STATUS_OF);
   const changeStatusRow = preparedStatement(db, 'ticket_change_status', CHANGE_STATUS);
   const postMessageRows = preparedStatement(db, 'ticket_post_message', POST_MESSAGE);
 
@@ -104,6 +108,12 @@ export function createTicketWrites(db: Db) {
   });
 
   return {
+    /** The status of a ticket within reach, or null. */
+    async statusOf(id: string, scopePartner: string | null): Promise<TicketStatus | null> {
+      const [raw] = await readStatus([id, scopePartner]);
+      return raw ? (raw.status as TicketStatus) : null;
+    },
+
     async visible(id: string, scopePartner: string | null): Promise<VisibleTicket | null> {
       const [raw] = await readTicket([id, scopePartner]);
       if (!raw) return null;

@@ -149,9 +149,9 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
 
   /** Checked before an upload is read, so a message to a closed or unknown ticket costs no file writes. */
   async function assertAcceptsMessages(principal: Principal, id: string) {
-    const ticket = await findVisible(principal, id);
-    if (!ticketAcceptsMessages(ticket.status as TicketStatus)) throw new ApiError(409, 'tickets.closed');
-    return ticket;
+    const status = await writes.statusOf(rowIdOf(id, 'tickets.notFound'), scopeOf(principal));
+    if (status === null) throw notFound('tickets.notFound');
+    if (!ticketAcceptsMessages(status)) throw new ApiError(409, 'tickets.closed');
   }
 
   /**
