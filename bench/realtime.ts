@@ -330,6 +330,8 @@ function startServer(dataDir: string, env: Record<string, string>, profile: stri
       PORT: String(PORT),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Named, so a start where the embedded PostgreSQL cannot run fails instead of measuring PGlite.
+      DATABASE_ENGINE: 'embedded',
       FILE_JOBS: 'off',
       MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
