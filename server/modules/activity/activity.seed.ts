@@ -93,10 +93,9 @@ async function ticketChanges(db: Db, owners: Owner[]): Promise<PastChange[]> {
   }
   if (!demo.length) return [];
   const ids = demo.map((t) => t.id);
-  const [messages, files] = await Promise.all([
-    db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ids)).orderBy(ticketMessages.createdAt),
-    db.select().from(ticketAttachments).where(inArray(ticketAttachments.ticketId, ids)),
-  ]);
+  // One after the other: the seed runs in a transaction, one connection, which takes one query at a time.
+  const messages = await db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ids)).orderBy(ticketMessages.createdAt);
+  const files = await db.select().from(ticketAttachments).where(inArray(ticketAttachments.ticketId, ids));
   const refsOf = (ticketId: string, messageId: string | null) => files.filter((f) => f.ticketId === ticketId && f.messageId === messageId).map(toAttachmentRef);
   const changes: PastChange[] = [];
   for (const ticket of demo) {
@@ -140,23 +139,21 @@ async function formAndFileChanges(db: Db, owners: Owner[]): Promise<PastChange[]
   const userOf = new Map(owners.map((o) => [o.partnerId, o.userId]));
   const partnerIds = [...userOf.keys()];
   if (!partnerIds.length) return [];
-  const [submitted, requests, grants] = await Promise.all([
-    db
-      .select()
-      .from(partnerForms)
-      .where(and(inArray(partnerForms.partnerId, partnerIds), eq(partnerForms.status, 'SUBMITTED'), isNotNull(partnerForms.submittedAt))),
-    db.select().from(fileRequests).where(inArray(fileRequests.partnerId, partnerIds)),
-    db
-      .select({ grant: fileGrants })
-      .from(fileGrants)
-      .innerJoin(managedFiles, eq(managedFiles.id, fileGrants.fileId))
-      .where(
-        inArray(
-          managedFiles.fileName,
-          DEMO_FILES.map((f) => f.fileName),
-        ),
+  const submitted = await db
+    .select()
+    .from(partnerForms)
+    .where(and(inArray(partnerForms.partnerId, partnerIds), eq(partnerForms.status, 'SUBMITTED'), isNotNull(partnerForms.submittedAt)));
+  const requests = await db.select().from(fileRequests).where(inArray(fileRequests.partnerId, partnerIds));
+  const grants = await db
+    .select({ grant: fileGrants })
+    .from(fileGrants)
+    .innerJoin(managedFiles, eq(managedFiles.id, fileGrants.fileId))
+    .where(
+      inArray(
+        managedFiles.fileName,
+        DEMO_FILES.map((f) => f.fileName),
       ),
-  ]);
+    );
   return [
     ...submitted.map((form) => {
       const before = { ...form, status: 'OPEN', submittedAt: null, updatedAt: form.createdAt };
