@@ -1,11 +1,12 @@
-// npm run bench:forms: a form of 20 sections × 25 questions built through the API on PGlite. The server: p95 of Save
-// Draft with 500 answers and of Submit of 500 answers (validated on the server). Chromium (Debian's, headless): the
+// npm run bench:forms: a form of 20 sections × 25 questions built through the API on the default engine (the embedded
+// PostgreSQL, or PostgreSQL at DATABASE_URL; a fallback to PGlite fails the bench). The server: p95 of Save Draft with
+// 500 answers and of Submit of 500 answers (validated on the server). Chromium (Debian's, headless): the
 // section filler's scripting time to render a section, and the time of one keystroke in a text question.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import { launchChromium } from '../tests/e2e/chromium';
-import { startServer } from '../tests/server/harness';
+import { startBenchServer } from './benchServer';
 import { benchAnswers, questionKey, SECTIONS, sectionKey, setUpBenchForm } from './formsSetup';
 
 /** The few browser globals the functions run in the page use (this program is type-checked without the DOM library). */
@@ -42,7 +43,7 @@ function report(what: string, values: number[], goal: { p: 50 | 95; below: numbe
   figures.push({ what, median, p95, goal: `${goal.p === 95 ? 'p95' : 'median'} < ${goal.below} ms`, met: (goal.p === 95 ? p95 : median) < goal.below });
 }
 
-const server = await startServer({ staticDir: path.resolve('dist') });
+const server = await startBenchServer('forms', { staticDir: path.resolve('dist') });
 try {
   const staff = await server.signIn(STAFF);
   const partner = await server.signIn(PARTNER);
@@ -66,7 +67,7 @@ try {
     );
     if (run >= WARMUP) saves.push(performance.now() - t);
   }
-  report('Save Draft, 500 answers (API, PGlite)', saves, { p: 95, below: 50 });
+  report(`Save Draft, 500 answers (API, ${server.engine})`, saves, { p: 95, below: 50 });
 
   // Submit: 500 answers sent along and every one checked; staff reopen it (not timed) for the next run.
   const submits: number[] = [];
@@ -77,7 +78,7 @@ try {
     if (run >= WARMUP) submits.push(performance.now() - t);
     await expectOk(server.api('POST', `/api/v1/partner-forms/${partnerFormId}/reopen`, { token: staff.token, body: { note: 'bench' } }), 'reopen');
   }
-  report('Submit, 500 answers validated (API, PGlite)', submits, { p: 95, below: 100 });
+  report(`Submit, 500 answers validated (API, ${server.engine})`, submits, { p: 95, below: 100 });
 
   // The filler in Chromium, on the built app.
   const browser = await launchChromium();
@@ -181,7 +182,7 @@ try {
   await server.close();
 }
 
-console.log(`\nbench:forms, ${RUNS} runs each after ${WARMUP} warm-up runs (ms)`);
+console.log(`\nbench:forms (${server.engine}), ${RUNS} runs each after ${WARMUP} warm-up runs (ms)`);
 console.log(`${'figure'.padEnd(50)} | ${'median'.padStart(7)} | ${'p95'.padStart(7)} | goal             | met`);
 for (const f of figures) {
   console.log(

@@ -67,7 +67,7 @@ async function ok<T>(answer: Promise<{ status: number; body: { data?: T | null }
 }
 
 /** Builds the bench form through the API (rule, form, sections, publish) and assigns it to Acme; the partner form's id. */
-export async function setUpBenchForm(server: TestServer, staffToken: string) {
+export async function setUpBenchForm(server: Pick<TestServer, 'api'>, staffToken: string) {
   const call = <T>(method: string, path: string, body: unknown, what: string, headers?: Record<string, string>) =>
     ok<T>(server.api<T>(method, path, { token: staffToken, body, headers }), what);
   const rule = await call<ValidationRuleDto>(

@@ -1,16 +1,18 @@
-// npm run bench:search: 100,000 partners and 100,000 users on PGlite, partner search through the API and as raw
-// SQL in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory).
+// npm run bench:search: 100,000 partners and 100,000 users on the default engine (the embedded PostgreSQL, or PostgreSQL
+// at DATABASE_URL; a fallback to PGlite fails the bench), partner search through the API and as raw SQL on the server's
+// pool in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory). BENCH_RUNS sets the count.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { startServer } from '../tests/server/harness';
+import { startBenchServer } from './benchServer';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const server = await startServer();
-const db = server.built.database.db;
+const server = await startBenchServer('search');
+try {
+  const db = server.built.database.db;
 
-// Vietnamese names with their folded forms, so search_text is what the server would have written.
-const seedSql = sql.raw(`
+  // Vietnamese names with their folded forms, so search_text is what the server would have written.
+  const seedSql = sql.raw(`
 with parts as (
   select array['Nguyễn','Trần','Lê','Phạm','Hoàng','Đặng','Bùi','Đỗ','Hồ','Ngô','Dương','Lý'] as family,
          array['nguyen','tran','le','pham','hoang','dang','bui','do','ho','ngo','duong','ly'] as family_f,
@@ -28,108 +30,110 @@ select p.family[1 + i % 12] || ' ' || p.kind[1 + (i / 12) % 8] || ' ' || i,
        now() - (i || ' seconds')::interval
 from parts p, generate_series(1, 100000) as i`);
 
-const seedUsers = sql.raw(`
+  const seedUsers = sql.raw(`
 insert into users (first_name, last_name, user_name, email, is_active, email_confirmed, created_at)
 select 'User' || i, 'Bench', 'user' || i, 'user' || i || '@bench.example', true, true, now() - (i || ' seconds')::interval
 from generate_series(1, 100000) as i`);
 
-let started = performance.now();
-await db.execute(seedSql);
-await db.execute(seedUsers);
-await db.execute(sql`analyze`);
-console.log(`seeded 100,000 partners and 100,000 users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  let started = performance.now();
+  await db.execute(seedSql);
+  await db.execute(seedUsers);
+  await db.execute(sql`analyze`);
+  console.log(`seeded 100,000 partners and 100,000 users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const admin = await server.signIn('admin@example.com');
+  const admin = await server.signIn('admin@example.com');
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function time(fn: (run: number) => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await fn(RUNS + i);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn(i);
-    times.push(performance.now() - t);
+  function percentile(values: number[], p: number) {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
-// The raw SQL is what the API runs: a count and a page, live rows, ordered by name then id.
-const rawPage = (where: string | ((run: number) => string), offset: number) => async (run: number) => {
-  const condition = typeof where === 'string' ? where : where(run);
-  await db.execute(sql.raw(`select count(*) from partners where deleted_at is null ${condition}`));
-  await db.execute(sql.raw(`select * from partners where deleted_at is null ${condition} order by name asc, id asc limit 10 offset ${offset}`));
-};
-const apiPage = (body: object | ((run: number) => object)) => async (run: number) => {
-  const given = typeof body === 'function' ? body(run) : body;
-  const answer = await server.api('POST', '/api/v1/partners/search', { token: admin.token, body: { pageSize: 10, ...given } });
-  if (answer.status !== 200) throw new Error(answer.text);
-};
+  async function time(fn: (run: number) => Promise<unknown>) {
+    for (let i = 0; i < 5; i++) await fn(RUNS + i);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      await fn(i);
+      times.push(performance.now() - t);
+    }
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  }
 
-const cases = [
-  { name: 'first page', api: apiPage({ pageNumber: 1 }), raw: rawPage('', 0) },
-  { name: 'middle page (page 5,000)', api: apiPage({ pageNumber: 5000 }), raw: rawPage('', 49_990) },
-  {
-    name: 'keyword "duong" (folded)',
-    api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'Dương' } }),
-    raw: rawPage(`and search_text ilike '%duong%'`, 0),
-  },
-  {
-    name: 'keyword "thuong mai 4242"',
-    api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'thương mại 4242' } }),
-    raw: rawPage(`and search_text ilike '%thuong mai 4242%'`, 0),
-  },
-  // A different keyword every run, so the API's count cache never answers: the cost of a first search.
-  {
-    name: 'new keyword every run',
-    api: apiPage((run) => ({ pageNumber: 1, advancedSearch: { keyword: `Hà Nội ${run}7` } })),
-    raw: rawPage((run) => `and search_text ilike '%ha noi ${run}7%'`, 0),
-  },
-];
+  // The raw SQL is what the API runs: a count and a page, live rows, ordered by name then id.
+  const rawPage = (where: string | ((run: number) => string), offset: number) => async (run: number) => {
+    const condition = typeof where === 'string' ? where : where(run);
+    await db.execute(sql.raw(`select count(*) from partners where deleted_at is null ${condition}`));
+    await db.execute(sql.raw(`select * from partners where deleted_at is null ${condition} order by name asc, id asc limit 10 offset ${offset}`));
+  };
+  const apiPage = (body: object | ((run: number) => object)) => async (run: number) => {
+    const given = typeof body === 'function' ? body(run) : body;
+    const answer = await server.api('POST', '/api/v1/partners/search', { token: admin.token, body: { pageSize: 10, ...given } });
+    if (answer.status !== 200) throw new Error(answer.text);
+  };
 
-console.log(`\npartner search, ${RUNS} runs each (ms)`);
-console.log('query                          | API p50 | API p95 | SQL p50 | SQL p95 | p95 ratio');
-for (const c of cases) {
-  const api = await time(c.api);
-  const raw = await time(c.raw);
-  console.log(
-    `${c.name.padEnd(30)} | ${api.p50.toFixed(1).padStart(7)} | ${api.p95.toFixed(1).padStart(7)} | ${raw.p50.toFixed(1).padStart(7)} | ${raw.p95.toFixed(1).padStart(7)} | ${(api.p95 / raw.p95).toFixed(2).padStart(9)}`,
-  );
-}
+  const cases = [
+    { name: 'first page', api: apiPage({ pageNumber: 1 }), raw: rawPage('', 0) },
+    { name: 'middle page (page 5,000)', api: apiPage({ pageNumber: 5000 }), raw: rawPage('', 49_990) },
+    {
+      name: 'keyword "duong" (folded)',
+      api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'Dương' } }),
+      raw: rawPage(`and search_text ilike '%duong%'`, 0),
+    },
+    {
+      name: 'keyword "thuong mai 4242"',
+      api: apiPage({ pageNumber: 1, advancedSearch: { keyword: 'thương mại 4242' } }),
+      raw: rawPage(`and search_text ilike '%thuong mai 4242%'`, 0),
+    },
+    // A different keyword every run, so the API's count cache never answers: the cost of a first search.
+    {
+      name: 'new keyword every run',
+      api: apiPage((run) => ({ pageNumber: 1, advancedSearch: { keyword: `Hà Nội ${run}7` } })),
+      raw: rawPage((run) => `and search_text ilike '%ha noi ${run}7%'`, 0),
+    },
+  ];
 
-// Export: every partner as CSV, read as a stream; memory sampled while it runs.
-// Live memory, not garbage V8 has yet to collect: a full collection before each sample.
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-gc();
-const baseline = process.memoryUsage();
-let peakRss = baseline.rss;
-let peakHeap = baseline.heapUsed;
-const sampler = setInterval(() => {
+  console.log(`\nbench:search (${server.engine}): partner search, ${RUNS} runs each (ms)`);
+  console.log('query                          | API p50 | API p95 | SQL p50 | SQL p95 | p95 ratio');
+  for (const c of cases) {
+    const api = await time(c.api);
+    const raw = await time(c.raw);
+    console.log(
+      `${c.name.padEnd(30)} | ${api.p50.toFixed(1).padStart(7)} | ${api.p95.toFixed(1).padStart(7)} | ${raw.p50.toFixed(1).padStart(7)} | ${raw.p95.toFixed(1).padStart(7)} | ${(api.p95 / raw.p95).toFixed(2).padStart(9)}`,
+    );
+  }
+
+  // Export: every partner as CSV, read as a stream; memory sampled while it runs.
+  // Live memory, not garbage V8 has yet to collect: a full collection before each sample.
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
   gc();
-  const now = process.memoryUsage();
-  peakRss = Math.max(peakRss, now.rss);
-  peakHeap = Math.max(peakHeap, now.heapUsed);
-}, 100);
-started = performance.now();
-const response = await fetch(`${server.url}/api/v1/partners/export?orderBy=name%20asc`, { headers: { authorization: `Bearer ${admin.token}` } });
-let lines = 0;
-let bytes = 0;
-const reader = response.body!.getReader();
-for (;;) {
-  const { done, value } = await reader.read();
-  if (done) break;
-  bytes += value.length;
-  for (const b of value) if (b === 10) lines++;
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    gc();
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 100);
+  started = performance.now();
+  const response = await fetch(`${server.url}/api/v1/partners/export?orderBy=name%20asc`, { headers: { authorization: `Bearer ${admin.token}` } });
+  let lines = 0;
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (const b of value) if (b === 10) lines++;
+  }
+  const exportMs = performance.now() - started;
+  clearInterval(sampler);
+  console.log(
+    `\nCSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s (target < 5 s); ` +
+      `live JS heap ${Math.round(baseline.heapUsed / 1e6)} MB before, peak ${Math.round(peakHeap / 1e6)} MB (+${Math.round((peakHeap - baseline.heapUsed) / 1e6)} MB); ` +
+      `this process's RSS (the server's; PostgreSQL's own processes not counted) +${Math.round((peakRss - baseline.rss) / 1e6)} MB`,
+  );
+} finally {
+  await server.close();
 }
-const exportMs = performance.now() - started;
-clearInterval(sampler);
-console.log(
-  `\nCSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s (target < 5 s); ` +
-    `live JS heap ${Math.round(baseline.heapUsed / 1e6)} MB before, peak ${Math.round(peakHeap / 1e6)} MB (+${Math.round((peakHeap - baseline.heapUsed) / 1e6)} MB); ` +
-    `process RSS (PGlite's WASM memory included) +${Math.round((peakRss - baseline.rss) / 1e6)} MB`,
-);
-await server.close();
