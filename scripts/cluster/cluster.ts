@@ -370,6 +370,18 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
+/** Whether something accepts TCP connections on the port (no request is sent). */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export async function startNginx(dir: string, name: string, ports: number[]): Promise<Balancer> {
   const prefix = path.join(dir, name);
   for (const sub of ['', 'logs', 'temp/client', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi']) {
@@ -408,9 +420,10 @@ export async function startNginx(dir: string, name: string, ports: number[]): Pr
   child.once('exit', () => (exited = true));
   child.once('error', () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor('nginx answering', 10_000, async () => {
+  // Listening is enough: a request now would reach instances not started yet and mark them down for fail_timeout.
+  await waitFor('nginx listening', 10_000, async () => {
     if (exited) throw new Fatal(`nginx exited: ${tail(`${prefix}/logs/error.log`)}`);
-    return (await statusOf(`${url}/api/health`)) !== false;
+    return await accepts(port);
   });
   return {
     url,
