@@ -116,6 +116,25 @@ async function waitUntilListening(url: string, child: ChildProcess, logFile: str
  * log in a file. Stopping it ends the child (SIGTERM, then SIGKILL), an embedded cluster left behind, its database
  * and its folder; so does the benchmark's cleanup on failure or Ctrl-C.
  */
+/**
+ * Ends a bench's server process: SIGTERM, then SIGKILL after `termMs`; then a cluster it left running gets a fast
+ * shutdown of its postmaster (SIGINT, SIGKILL after 15 s), so the folder can go. Resolves with whether one was left.
+ */
+export async function stopServerChild(child: ChildProcess, dataDir: string, termMs = 15_000): Promise<boolean> {
+  if (!(await waitForExit(child, 0))) {
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, termMs))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+  }
+  const postmaster = postmasterOf(dataDir);
+  if (!postmaster) return false;
+  process.kill(postmaster, 'SIGINT');
+  if (!(await waitUntilGone(postmaster, 15_000))) process.kill(postmaster, 'SIGKILL');
+  return true;
+}
+
 export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? benchFolder(options.label);
@@ -146,19 +165,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
 
   let stopped: Promise<void> | null = null;
   const stopNow = async () => {
-    if (!(await waitForExit(child, 0))) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, 15_000))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, 5_000);
-      }
-    }
-    // A cluster whose server died without stopping it: a fast shutdown of its postmaster (SIGINT).
-    const postmaster = postmasterOf(dataDir);
-    if (postmaster) {
-      process.kill(postmaster, 'SIGINT');
-      if (!(await waitUntilGone(postmaster, 15_000))) process.kill(postmaster, 'SIGKILL');
-    }
+    await stopServerChild(child, dataDir);
     await database?.drop();
     if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -6,7 +6,7 @@ import { clusterDirOf, embeddedPostgresUrl } from '../../server/db/embeddedPostg
 import { processAlive, readPostmasterPid } from '../../server/db/embeddedPostgresPid';
 import { onCleanup } from '../api/cleanup';
 import { rssOf } from '../api/processes';
-import { benchFolder, logFolder, root } from '../api/serverProcess';
+import { benchFolder, logFolder, root, stopServerChild } from '../api/serverProcess';
 import { expectEngine } from '../engine';
 
 /** The portal under the crowd, in a child process of its own so the crowd's clients do not share its event loop. */
@@ -69,17 +69,6 @@ const postmasterOf = (dataDir: string) => {
   return pid && processAlive(pid) ? pid : null;
 };
 
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 /** Polls /api/ready until it answers 200; its body, or the reason it never did. */
 async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<string> {
   const started = Date.now();
@@ -135,19 +124,7 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
 
   let stopping: Promise<void> | null = null;
   const stopNow = async () => {
-    if (!(await exited(child, 0))) {
-      child.kill('SIGTERM');
-      if (!(await exited(child, 20_000))) {
-        child.kill('SIGKILL');
-        await exited(child, 5_000);
-      }
-    }
-    // A cluster its server left running: a fast shutdown of the postmaster, so the folder can go.
-    const postmaster = postmasterOf(dataDir);
-    if (postmaster) {
-      console.error(`the embedded cluster (pid ${postmaster}) outlived its server: stopped by the bench`);
-      process.kill(postmaster, 'SIGINT');
-    }
+    if (await stopServerChild(child, dataDir, 20_000)) console.error('the embedded cluster outlived its server: stopped by the bench');
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
