@@ -6,6 +6,7 @@ import { passwordHashingLimits, passwordHashRate, passwordQueue } from '../../se
 import { expectEnvelope, refused } from './expectations';
 import { useDemoServer } from './factories';
 import { linkIn, rootTenant, type ApiAnswer } from './harness';
+import { statementsOf } from './queryCounting';
 
 // A hold after five failures: a burst of twenty wrong passwords holds the account only if its refusals counted.
 const FAILURES_BEFORE_HOLD = 5;
@@ -89,6 +90,26 @@ describe('sign-in bursts on a slow machine', () => {
     expectBusyAtOnce(answers);
     expect(await snapshotBesideCounters()).toBe(before);
     // Twenty failures would have held the account: only the admitted ones counted.
+    expectEnvelope(await signIn(user.email, user.password), 200, apiEn.api.ok);
+  });
+
+  it('a sign-in the full line would refuse answers 503 before looking up the account or its hold', async () => {
+    const user = await make.user();
+    passwordHashRate.force(SLOW_RATE);
+    // Work that ends only when released fills the line: as many running as may run, as many waiting as may wait.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const filling = Array.from({ length: passwordQueue.concurrency + passwordQueue.maxWaiting }, () => passwordQueue.run(() => gate));
+    try {
+      expect(passwordQueue.waiting).toBe(passwordQueue.maxWaiting);
+      const { result: probe, statements } = await statementsOf(server.built.database.db, () => signIn(user.email, user.password));
+      expectEnvelope(probe, 503, apiEn.auth.busy);
+      expect(statements.filter((text) => /"users"|rate_limit_hits/.test(text) && !/insert into "rate_limit_hits"/i.test(text))).toEqual([]);
+    } finally {
+      passwordHashRate.force(undefined);
+      open();
+      await Promise.all(filling);
+    }
     expectEnvelope(await signIn(user.email, user.password), 200, apiEn.api.ok);
   });
 

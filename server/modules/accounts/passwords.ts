@@ -79,9 +79,20 @@ async function queued<T>(task: () => Promise<T>): Promise<T> {
   try {
     return await passwordQueue.run(timed);
   } catch (error) {
-    if (error instanceof WorkQueueFullError) throw busy('auth.busy', (passwordQueue.waiting + 1) / (passwordHashRate.perSecond() ?? 1));
+    if (error instanceof WorkQueueFullError) throw hashingBusy();
     throw error;
   }
+}
+
+const hashingBusy = () => busy('auth.busy', (passwordQueue.waiting + 1) / (passwordHashRate.perSecond() ?? 1));
+
+/**
+ * Refuses at once, before any database work, a request whose hash the queue would refuse now (a sign-in in a
+ * burst); the queue still decides for those admitted here, since it may fill meanwhile.
+ */
+export function refuseWhenHashingBusy(): void {
+  const queue = passwordQueue;
+  if (queue.running >= queue.concurrency && queue.waiting >= queue.maxWaiting) throw hashingBusy();
 }
 
 export const hashPassword = (password: string) => queued(() => argon2.hash(password, PASSWORD_HASH_OPTIONS));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { tooManyRequests, unauthorized } from '../../core/errors';
 import { verifyAccessToken } from '../../core/jwt';
 import { users } from '../../db/schema';
-import { hashPassword, passwordNeedsRehash, verifyPassword } from './passwords';
+import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPassword } from './passwords';
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
 import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type UserRow } from './session';
 import { createSignInHolds } from './signInHolds';
@@ -29,6 +29,7 @@ export function createTokenService(ctx: AppContext) {
 
   /** `later` runs work after the answer has gone (the rehash of an older hash), so it neither slows nor fails the sign-in. */
   async function signIn(email: string, password: string, later: (task: () => Promise<void>) => void): Promise<TokenResponse> {
+    refuseWhenHashingBusy();
     const key = email.toLowerCase();
     const [{ held, failures }, user] = await Promise.all([holds.check(key), findUserByEmail(db, email)]);
     if (held) throw tooManyRequests('auth.signInHeld');
