@@ -26,6 +26,7 @@ export default {
     shuttingDown: 'The server is restarting: try again in a moment',
     serverError: 'Something went wrong on our side',
     databaseUnavailable: 'The database is unavailable right now: try again in a moment',
+    storageUnavailable: 'File storage is unavailable right now: try again in a moment',
     methodNotAllowed: 'Method not allowed',
     unknownFilter: 'Unknown filter. Allowed: %{allowed}',
     unknownSortField: 'This field cannot be sorted on. Allowed: %{allowed}',

@@ -25,6 +25,7 @@ export default {
     shuttingDown: 'Máy chủ đang khởi động lại: vui lòng thử lại sau giây lát',
     serverError: 'Đã có lỗi xảy ra phía máy chủ',
     databaseUnavailable: 'Hiện không kết nối được cơ sở dữ liệu: vui lòng thử lại sau giây lát',
+    storageUnavailable: 'Hiện không truy cập được kho tệp: vui lòng thử lại sau giây lát',
     methodNotAllowed: 'Phương thức không được phép',
     unknownFilter: 'Bộ lọc không hợp lệ. Được phép: %{allowed}',
     unknownSortField: 'Không thể sắp xếp theo trường này. Được phép: %{allowed}',

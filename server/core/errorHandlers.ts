@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Envelope } from '../../contract/envelope';
 import { ApiError } from './errors';
 import { isDatabaseUnavailable } from '../db/databaseUnavailable';
+import { StorageUnavailableError } from '../files/storageUnavailable';
 import { languageOf, translate } from './i18n';
 import { DEFAULT_LANGUAGE } from '../../contract/http';
 import { translateFieldMessage } from './validation';
@@ -49,8 +50,13 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** The database cannot be reached (a restart, an outage): the request may succeed later, the instance carries on. */
 const databaseUnavailable = () => Object.assign(new ApiError(503, 'api.databaseUnavailable'), { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
+/** The file store's server cannot be reached or failed (FILE_STORE=s3): the request may succeed later. */
+const storageUnavailable = () => Object.assign(new ApiError(503, 'api.storageUnavailable'), { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  // Before the database's check: the store's error wraps a network error that would read as the database's.
+  if (error instanceof StorageUnavailableError) return storageUnavailable();
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;

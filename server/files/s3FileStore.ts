@@ -16,6 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { S3Settings } from '../config';
 import { assertFileKey, clampRange, isFileKey, type ByteRange, type FileStore, type StoredFileEntry } from './fileStore';
+import { isStorageOutage, StorageUnavailableError } from './storageUnavailable';
 
 /** A stream is sent in parts of this size, two at a time: an upload holds at most about 10 MB, whatever its size. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -202,5 +203,14 @@ export async function openS3FileStore(settings: S3Settings, log?: FastifyBaseLog
     client.destroy();
     throw error;
   }
+  // Every call, the multipart uploader's included: an outage of the bucket's server becomes a 503, never a 500.
+  const send = client.send.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.send = (async (...args: unknown[]) => {
+    try {
+      return await send(...args);
+    } catch (error) {
+      throw isStorageOutage(error) ? new StorageUnavailableError(error) : error;
+    }
+  }) as typeof client.send;
   return { files: createS3FileStore(client, settings.bucket), close: () => client.destroy() };
 }

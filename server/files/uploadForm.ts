@@ -7,6 +7,7 @@ import { firstAnswerTo, replay } from '../core/idempotency';
 import { hasUnstorableCharacters } from '../core/validation';
 import type { FileStore } from './fileStore';
 import { officeTypeOf, sniffHead, SNIFF_BYTES, textTypeOf, utf8TextChecker } from './fileTypes';
+import { StorageUnavailableError } from './storageUnavailable';
 
 /** What a module takes in a multipart form: which types (told by content), how many files, how large. */
 export interface UploadPolicy {
@@ -77,11 +78,11 @@ export function cleanFileName(raw: string | undefined, max: number): string {
 
 /**
  * What a failed multipart read means for the client. Our refusals and the plugin's limits (413) stand; a
- * field named like a prototype member is refused by name; an error of the disk is ours (500); anything
- * else is the parser finding no boundary, a truncated body, a malformed part: the request's fault.
+ * field named like a prototype member is refused by name; an error of the disk is ours (500), a bucket away is a
+ * 503; anything else is the parser finding no boundary, a truncated body, a malformed part: the request's fault.
  */
 function multipartRefusal(error: unknown): unknown {
-  if (error instanceof ApiError) return error;
+  if (error instanceof ApiError || error instanceof StorageUnavailableError) return error;
   const { statusCode, syscall, code } = error as { statusCode?: number; syscall?: string; code?: string };
   if (statusCode === 413 || syscall !== undefined) return error;
   if (code === 'FST_PROTO_VIOLATION') return new ApiError(400, 'validation.prototypeKey');
