@@ -1,3 +1,3 @@
 import { describeAccessibility } from './accessibilitySuite';
 
-describeAccessibility({ accounts: ['admin@example.com', 'support@example.com'], signedOut: true });
+describeAccessibility({ accounts: ['support@example.com'], signedOut: true });
