@@ -75,6 +75,8 @@ async function hashById(targets: string[]) {
     lastNegotiateOn = -1;
     return chosen;
   };
+  // Upgraded sockets leave the HTTP server's books: closeAllConnections does not end them, so close does.
+  const upgraded = new Set<net.Socket>();
   const proxy = http.createServer((request, response) => {
     const { hostname, port } = new URL(targets[targetOf(new URL(request.url ?? '/', 'http://balancer'))]);
     const upstream = http.request({ hostname, port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
@@ -93,7 +95,11 @@ async function hashById(targets: string[]) {
       upstream.write(head);
       client.pipe(upstream).pipe(client);
     });
-    for (const socket of [client, upstream]) socket.on('error', () => (client.destroy(), upstream.destroy()));
+    for (const socket of [client, upstream]) {
+      upgraded.add(socket);
+      socket.on('close', () => upgraded.delete(socket));
+      socket.on('error', () => (client.destroy(), upstream.destroy()));
+    }
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const address = proxy.address() as net.AddressInfo;
@@ -102,6 +108,7 @@ async function hashById(targets: string[]) {
     moved,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const socket of upgraded) socket.destroy();
         proxy.closeAllConnections();
         proxy.close(() => resolve());
       }),
