@@ -13,3 +13,4 @@ export * from '../modules/partnerForms/partnerForms.schema';
 export * from '../modules/onboardingRules/onboardingRules.schema';
 export * from '../modules/files/files.schema';
 export * from '../hub/presence.schema';
+export * from '../modules/notifications/notifications.schema';

@@ -1,0 +1,43 @@
+import type { NotificationMessage } from './realtime';
+
+/**
+ * The signed-in user's inbox (issue 24, item 1): notifications stored per reader on the server, listed on every
+ * device, delivered live by the hub's `ReceiveNotification` (whose payload is the stored notification, unread).
+ */
+
+/** The app's page of notifications. */
+export const NOTIFICATIONS_ROUTE = '/notifications';
+/** Rows per page on that page; the bell's menu shows the newest NOTIFICATION_MENU_SIZE. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATION_MENU_SIZE = 8;
+/** A notification older than this is deleted by the retention job. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/** What a notification is about: a record of a resource (`partner-forms`, `tickets`, `file-grants`, `file-requests`). */
+export interface NotificationAbout {
+  resource: string;
+  recordId: string;
+}
+
+/**
+ * One notification as its reader has it: the message (English `title`/`message`, and `key` + `values` for the
+ * browser to show in its reader's language), what it is about, where to open it, and whether it was read.
+ */
+export interface NotificationDto extends NotificationMessage, NotificationAbout {
+  /** What happened, e.g. `reopened`, `message`, `granted`. */
+  kind: string;
+  key: string;
+  values: Record<string, string>;
+  link: string | null;
+  readAt: string | null;
+}
+
+/** GET /notifications/unread-count. */
+export interface NotificationCountDto {
+  unread: number;
+}
+
+/** POST /notifications/read-all: how many were unread. */
+export interface NotificationsMarkedDto {
+  marked: number;
+}
