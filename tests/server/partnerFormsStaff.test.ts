@@ -92,6 +92,17 @@ describe('lock, unlock, reopen', () => {
     await form.submit(validAnswers());
     expectEnvelope(await refused(server, () => post('lock')), 409);
   });
+  it('unlocking clears the lock note: the Open form shows no note to the partner nor to staff', async () => {
+    const form = await partnerWithForm(demo);
+    const post = (action: string, body: object) => server.api<PartnerFormDto>('POST', `${form.url}/${action}`, { token: admin(), body });
+    expect((await post('lock', { note: 'Locked while we verify your VAT number.' })).body.data!.note).toBe('Locked while we verify your VAT number.');
+    expect((await post('unlock', {})).body.data).toMatchObject({ status: 'OPEN', note: '' });
+    const partnerRead = await server.api<PartnerFormDto>('GET', form.url, { token: form.user.token });
+    expect(partnerRead.body.data!.note).toBe('');
+    await post('lock', { note: 'Locked again' });
+    expect((await post('unlock', { note: 'Go ahead' })).body.data!.note).toBe('Go ahead');
+  });
+
   it('a change made from a stale copy (If-Match) is refused with 412 and the current partner form', async () => {
     const form = await partnerWithForm(demo);
     const read = await server.api<PartnerFormDto>('GET', form.url, { token: admin() });
@@ -131,11 +142,13 @@ describe('audit and events', () => {
     await relay({ type: 'PartnerFormAssigned', ...base, definitionId: form.version.definitionId, actorId: null });
     await relay({ type: 'PartnerFormSubmitted', ...base, definitionId: form.version.definitionId, actorId: form.user.id });
     await relay({ type: 'PartnerFormStatusChanged', ...base, status: 'OPEN', previousStatus: 'SUBMITTED', change: 'reopened', actorId: form.user.id });
-    expect(sent.map(({ groups, payload }) => [groups, payload.key])).toEqual([
-      [[`partner:${form.partner.id}`], 'partnerFormsApi.notifications.assigned'],
-      [['staff'], 'partnerFormsApi.notifications.submitted'],
-      [[`partner:${form.partner.id}`], 'partnerFormsApi.notifications.reopened'],
+    // Each stored for its readers and sent to their own connections (the inbox): the partner's user, or staff.
+    expect(sent.map(({ groups, payload }) => [groups.includes(`user:${form.user.id}`), payload.key])).toEqual([
+      [true, 'partnerFormsApi.notifications.assigned'],
+      [false, 'partnerFormsApi.notifications.submitted'],
+      [true, 'partnerFormsApi.notifications.reopened'],
     ]);
+    expect(sent[1].groups).toContain(`user:${demo.userIds['admin@example.com']}`);
     expect(sent[0].payload.values).toMatchObject({ form: form.version.name });
   });
 });

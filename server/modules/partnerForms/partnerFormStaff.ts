@@ -123,7 +123,8 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
         .update(partnerForms)
         .set({
           status: rule.to,
-          ...(input.note !== undefined ? { note: input.note } : {}),
+          // An unlock ends the lock and its reason: the note is the one given, or none.
+          ...(change === 'unlocked' ? { note: input.note ?? '' } : input.note !== undefined ? { note: input.note } : {}),
           ...(change === 'reopened' ? { comments: input.comments ?? {}, submittedAt: null, reopenedAt: new Date() } : {}),
           updatedAt: new Date(),
         })

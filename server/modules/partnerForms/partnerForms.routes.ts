@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { streamCsv } from '../../core/csv';
 import { send } from '../../core/envelope';
+import { languageOf } from '../../core/i18n';
 import { requirePrincipal } from '../../core/guard';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
@@ -29,7 +30,7 @@ import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
 import { sendStoredFile } from '../../files/sendStoredFile';
 import { registerMultipart, withUploadForm } from '../../files/uploadForm';
-import { partnerFormCsvColumns } from './partnerFormCsv';
+import { csvHeaderModeOf, CSV_HEADER_MODES, partnerFormCsvColumns, questionLabelsOf } from './partnerFormCsv';
 import { PARTNER_FORM_UPLOADS } from './partnerFormFiles';
 import { createPartnerFormService } from './partnerForms.service';
 
@@ -71,16 +72,24 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: { access: permission('PartnerForm', 'Export') },
       schema: {
         tags,
-        summary: 'Partner forms of one form (definitionId or formId) as CSV: one row each, one column per question key',
-        ...routeDocs({ querystring: partnerFormSearchSchema, response: { 200: answers.csv } }),
+        summary:
+          'Partner forms of one form (definitionId or formId) as CSV: one row each, one column per question headed by its text ' +
+          '(headers=keys: by its key), file answers as links to the app page that opens them',
+        ...routeDocs({ querystring: partnerFormSearchSchema.shape({ headers: yup.string().oneOf(CSV_HEADER_MODES) }), response: { 200: answers.csv } }),
       },
     },
     async (request, reply) => {
-      const { total, questionKeys, batches } = await service.exportRows(
-        requirePrincipal(request),
-        await validateSearch(partnerFormSearchSchema, searchOfExportQuery(request.query)),
-      );
-      return streamCsv(reply, 'partner-forms.csv', partnerFormCsvColumns(questionKeys), total, batches);
+      const { mode, search } = csvHeaderModeOf(request.query);
+      const input = await validateSearch(partnerFormSearchSchema, searchOfExportQuery(search));
+      const { total, questionKeys, batches } = await service.exportRows(requirePrincipal(request), input);
+      const columns = partnerFormCsvColumns({
+        questionKeys,
+        labels: await questionLabelsOf(ctx.db, input),
+        mode,
+        language: languageOf(request),
+        publicUrl: ctx.config.publicUrl,
+      });
+      return streamCsv(reply, 'partner-forms.csv', columns, total, batches);
     },
   );
 
@@ -191,7 +200,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     );
   statusRoute('lock', 'partnerFormsApi.locked', 'Lock an OPEN partner form (a note given replaces its note)');
-  statusRoute('unlock', 'partnerFormsApi.unlocked', 'Unlock a LOCKED partner form (a note given replaces its note)');
+  statusRoute('unlock', 'partnerFormsApi.unlocked', 'Unlock a LOCKED partner form (its lock note is cleared; a note given becomes the note)');
 
   app.post<IdParams>(
     '/partner-forms/:id/reopen',

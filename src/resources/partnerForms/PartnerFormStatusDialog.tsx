@@ -29,8 +29,8 @@ export interface PartnerFormStatusDialogProps {
  */
 export function PartnerFormStatusDialog({ record, change, onClose, onChanged }: PartnerFormStatusDialogProps) {
   const translate = useTranslate();
-  // The note replaces the partner form's: it starts as the current one.
-  const [note, setNote] = useState(record.note ?? '');
+  // The note replaces the partner form's: it starts as the current one, but an unlock ends the lock and its reason.
+  const [note, setNote] = useState(change === 'unlock' ? '' : (record.note ?? ''));
   const [comments, setComments] = useState<CommentDraft[] | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
