@@ -5,6 +5,8 @@ import type { NotificationMessage } from './realtime';
  * device, delivered live by the hub's `ReceiveNotification` (whose payload is the stored notification, unread).
  */
 
+/** The inbox's API resource (`/api/v1/inbox`): `/api/notifications` is the hub's. */
+export const INBOX_RESOURCE = 'inbox';
 /** The app's page of notifications. */
 export const NOTIFICATIONS_ROUTE = '/notifications';
 /** Rows per page on that page; the bell's menu shows the newest NOTIFICATION_MENU_SIZE. */
@@ -32,12 +34,12 @@ export interface NotificationDto extends NotificationMessage, NotificationAbout 
   readAt: string | null;
 }
 
-/** GET /notifications/unread-count. */
+/** GET /inbox/unread-count. */
 export interface NotificationCountDto {
   unread: number;
 }
 
-/** POST /notifications/read-all: how many were unread. */
+/** POST /inbox/read-all: how many were unread. */
 export interface NotificationsMarkedDto {
   marked: number;
 }

@@ -1,9 +1,10 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FileGrantDto, FileRequestDto } from '../../contract/files';
+import type { NotificationAbout } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import { userRoles, users } from '../db/schema';
-import { inEveryLanguage, notificationOf } from './notification';
+import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { selectFileRequestDto } from '../modules/files/fileRequestDtos';
 import type { FileEvent } from '../modules/files/files.events';
@@ -53,9 +54,9 @@ export function createFileRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
 ) {
-  function notify(groups: string[], audience: HubAudience, kind: string, values: Record<string, string>, link: string) {
-    hub.sendToGroups(groups, 'ReceiveNotification', notificationOf(`filesApi.notifications.${kind}`, values, link), audience);
-  }
+  const notifier = createNotifier(ctx, hub);
+  const notify = (groups: string[], audience: HubAudience, about: NotificationAbout, kind: string, values: Record<string, string>, link: string) =>
+    notifier({ groups, audience, about, kind, key: `filesApi.notifications.${kind}`, values, link });
 
   /** Mails each of these users who is active and may hear it, in both languages, with their name filled in. */
   async function mailUsers(userIds: string[], audience: HubAudience, kind: 'ending' | 'approved' | 'rejected', values: Record<string, string>, link: string) {
@@ -94,15 +95,16 @@ export function createFileRelay(
     if (!grant || grant.revokedAt) return;
     const values = { file: grant.fileName, to: utcText(grant.to) };
     const audience = granteesOf(grant);
+    const aboutGrant = { resource: 'file-grants', recordId: grant.id };
     if (!ending) {
       if (grant.conditionType === 'role') return;
       const group = grant.conditionType === 'partner' ? hubGroups.partner(grant.targetId) : hubGroups.user(grant.targetId);
-      notify([group], audience, 'granted', values, PARTNER_FILES_ROUTE);
+      await notify([group], audience, aboutGrant, 'granted', values, PARTNER_FILES_ROUTE);
       return;
     }
     const userIds = await granteeUserIds(grant);
     const groups = grant.conditionType === 'partner' ? [hubGroups.partner(grant.targetId)] : userIds.map(hubGroups.user);
-    if (groups.length) notify(groups, audience, 'ending', values, PARTNER_FILES_ROUTE);
+    if (groups.length) await notify(groups, audience, aboutGrant, 'ending', values, PARTNER_FILES_ROUTE);
     await mailUsers(userIds, audience, 'ending', values, PARTNER_FILES_ROUTE);
   }
 
@@ -116,7 +118,7 @@ export function createFileRelay(
       kind === 'approved'
         ? { file: request.fileName ?? request.requestText, to: grant ? utcText(grant.to) : '', note: request.decisionNote }
         : { file: askedFor(request), reason: request.decisionNote };
-    notify([hubGroups.user(request.requestedById)], audience, kind, values, PARTNER_FILES_ROUTE);
+    await notify([hubGroups.user(request.requestedById)], audience, { resource: 'file-requests', recordId: request.id }, kind, values, PARTNER_FILES_ROUTE);
     await mailUsers([request.requestedById], audience, kind, values, PARTNER_FILES_ROUTE);
   }
 
@@ -130,7 +132,10 @@ export function createFileRelay(
       await requestDecided(event.requestId);
     } else {
       const request = await selectFileRequestDto(ctx.db, event.requestId);
-      if (request) notify([hubGroups.staff], STAFF_DECIDERS, 'requested', { partner: request.partnerName, file: askedFor(request) }, STAFF_REQUESTS_ROUTE);
+      if (request) {
+        const values = { partner: request.partnerName, file: askedFor(request) };
+        await notify([hubGroups.staff], STAFF_DECIDERS, { resource: 'file-requests', recordId: request.id }, 'requested', values, STAFF_REQUESTS_ROUTE);
+      }
     }
   };
 }

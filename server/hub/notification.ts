@@ -1,23 +1,9 @@
-import crypto from 'node:crypto';
 import { LANGUAGES } from '../../contract/http';
-import type { NotificationMessage } from '../../contract/realtime';
 import { translate } from '../core/i18n';
-
-/**
- * A notification under `key` (`${key}.title` and `${key}.message` in the api catalogues): English for clients
- * that show it as is, the key and values for the browser to translate into its reader's language.
- */
-export function notificationOf(key: string, values: Record<string, string>, link: string | null): NotificationMessage {
-  return {
-    id: crypto.randomUUID(),
-    title: translate('en', `${key}.title`, values),
-    message: translate('en', `${key}.message`, values),
-    link,
-    createdAt: new Date().toISOString(),
-    key,
-    values,
-  };
-}
+import type { AppContext } from '../context';
+import { storeNotification, type NotificationToStore } from '../modules/notifications/notifications.service';
+import { hubGroups } from './groups';
+import type { TicketRelayHub as RealtimeSender } from './ticketRelay';
 
 /** A mail's subject and text in every language, one after the other: we do not know the reader's language. */
 export function inEveryLanguage(subjectKey: string, bodyKey: string, values: Record<string, string>) {
@@ -26,3 +12,17 @@ export function inEveryLanguage(subjectKey: string, bodyKey: string, values: Rec
     text: LANGUAGES.map((language) => translate(language, bodyKey, values)).join('\n\n-----\n\n'),
   };
 }
+
+/**
+ * How a relay notifies: the notification is stored for each user the groups hold who may read what it tells of
+ * (notifications.service.ts), then sent as ReceiveNotification to those users' connections on every instance.
+ * Relays run on the instance that made the change only, so each event is stored once.
+ */
+export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>) {
+  return async function notify(notification: NotificationToStore) {
+    const stored = await storeNotification(ctx.db, notification);
+    if (stored) hub.sendToGroups(stored.readers.map(hubGroups.user), 'ReceiveNotification', stored.notification, notification.audience);
+  };
+}
+
+export type Notify = ReturnType<typeof createNotifier>;

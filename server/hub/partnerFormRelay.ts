@@ -4,7 +4,7 @@ import { partnerFormSectionRoute, staffPartnerFormRoute, type PartnerFormDto } f
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import { partnerForms, users } from '../db/schema';
-import { inEveryLanguage, notificationOf } from './notification';
+import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { loadFormVersion } from '../modules/formDefinitions/formVersionQueries';
 import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
@@ -35,10 +35,17 @@ export function createPartnerFormRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
 ) {
-  function notify(group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) {
-    const notification = notificationOf(`partnerFormsApi.notifications.${kind}`, values, link);
-    hub.sendToGroups([group], 'ReceiveNotification', notification, readersOf(partnerForm.partnerId));
-  }
+  const notifier = createNotifier(ctx, hub);
+  const notify = (group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) =>
+    notifier({
+      groups: [group],
+      audience: readersOf(partnerForm.partnerId),
+      about: { resource: 'partner-forms', recordId: partnerForm.id },
+      kind,
+      key: `partnerFormsApi.notifications.${kind}`,
+      values,
+      link,
+    });
 
   /** The partner's active users who may read the partner form, each mailed in both languages (we do not know theirs). */
   async function mailPartner(partnerForm: PartnerFormDto, kind: 'assigned' | 'reopened', values: Record<string, string>) {
@@ -81,12 +88,12 @@ export function createPartnerFormRelay(
     if (!partnerForm) return;
     const values = { form: partnerForm.formName, partner: partnerForm.partnerName, note: partnerForm.note };
     if (event.type === 'PartnerFormSubmitted') {
-      notify(hubGroups.staff, partnerForm, 'submitted', values, staffPartnerFormRoute(partnerForm.id));
+      await notify(hubGroups.staff, partnerForm, 'submitted', values, staffPartnerFormRoute(partnerForm.id));
       return;
     }
     const { link, comments } = await partnerLink(partnerForm);
     const kind = event.type === 'PartnerFormAssigned' ? 'assigned' : event.change;
-    notify(hubGroups.partner(partnerForm.partnerId), partnerForm, kind, values, link);
+    await notify(hubGroups.partner(partnerForm.partnerId), partnerForm, kind, values, link);
     if (kind === 'assigned' || kind === 'reopened')
       await mailed(mailPartner(partnerForm, kind, { ...values, comments, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
   };

@@ -4,7 +4,7 @@ import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketM
 import { permission, type Permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import { ticketMessages } from '../db/schema';
-import { inEveryLanguage, notificationOf } from './notification';
+import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import type { TicketActor, TicketEvent } from '../modules/tickets/tickets.events';
 import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDtos';
@@ -49,9 +49,11 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
   const toTicketAndOtherParty = <M extends ServerMethod>(ticket: TicketDto, actor: TicketActor, method: M, payload: ServerMessages[M], audience: HubAudience) =>
     hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
 
+  const notifier = createNotifier(ctx, hub);
   function notify(ticket: TicketDto, actor: TicketActor, audience: HubAudience, key: string, values: Record<string, string>) {
     const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
-    hub.sendToGroups([otherParty(ticket, actor)], 'ReceiveNotification', notificationOf(key, values, link), audience);
+    const kind = key.slice(key.lastIndexOf('.') + 1);
+    return notifier({ groups: [otherParty(ticket, actor)], audience, about: { resource: 'tickets', recordId: ticket.id }, kind, key, values, link });
   }
 
   /**
@@ -79,17 +81,20 @@ export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'>
     if (!ticket) return;
     const { actor } = event;
     if (event.type === 'TicketCreated') {
-      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.created', { partner: ticket.partnerName, subject: ticket.subject });
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.created', {
+        partner: ticket.partnerName,
+        subject: ticket.subject,
+      });
     } else if (event.type === 'TicketStatusChanged') {
       const { status, previousStatus } = event;
       toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW));
-      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.status', { subject: ticket.subject, status });
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.status', { subject: ticket.subject, status });
     } else {
       const [message] = await selectMessageDtos(ctx.db, eq(ticketMessages.id, event.messageId));
       if (!message) return;
       // The chat's text needs the conversations permission; the notification names the ticket too.
       toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
-      notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', {
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', {
         author: message.authorName,
         subject: ticket.subject,
       });

@@ -28,6 +28,8 @@ const BODYLESS = [
   'post /api/v1/forms/{id}/publish',
   'post /api/v1/forms/{id}/new-version',
   'post /api/v1/files/{id}/links',
+  'post /api/v1/inbox/{id}/read',
+  'post /api/v1/inbox/read-all',
 ];
 
 let server: TestServer;

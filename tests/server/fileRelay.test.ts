@@ -54,7 +54,9 @@ describe('a new grant', () => {
     const { file, grant } = await makeFileWithGrant(demo, { conditionType: 'partner', targetId: acme });
     await relay(granted(grant, acme));
     expect(sent).toHaveLength(1);
-    expect(sent[0].groups).toEqual([`partner:${acme}`]);
+    // Stored for each Acme user who may open files, and sent to their own connections (the inbox).
+    expect(sent[0].groups).toContain(`user:${userIds[ACME_USER]}`);
+    expect(sent[0].groups.every((group) => group.startsWith('user:'))).toBe(true);
     expect(sent[0].notification).toMatchObject({
       key: 'filesApi.notifications.granted',
       values: { file: file.fileName, to: utcText(grant.validTo.toISOString()) },
@@ -87,8 +89,10 @@ describe('requests', () => {
     const { request, file } = await pendingRequest(demo);
     await relay({ type: 'FileRequestCreated', requestId: request.id, partnerId: request.partnerId, actorId: request.requestedById });
     expect(sent).toHaveLength(1);
+    // Stored for each staff user who decides requests, and sent to their own connections (the inbox).
+    expect(sent[0].groups).toContain(`user:${userIds[ADMIN]}`);
+    expect(sent[0].groups.every((group) => group.startsWith('user:'))).toBe(true);
     expect(sent[0]).toMatchObject({
-      groups: ['staff'],
       notification: {
         key: 'filesApi.notifications.requested',
         values: { partner: 'Acme Logistics', file: `"${file!.fileName}"` },

@@ -11,6 +11,10 @@ type Access = Permission | 'public' | 'authenticated';
 const VERSIONED: Record<string, Access> = {
   'GET /avatars/:file': 'public',
   'GET /dashboard': 'authenticated',
+  'GET /inbox': 'authenticated',
+  'GET /inbox/unread-count': 'authenticated',
+  'POST /inbox/:id/read': 'authenticated',
+  'POST /inbox/read-all': 'authenticated',
   'GET /file-access-log/export': permission('AccessibleFile', 'AdminView'),
   'POST /file-access-log/search': permission('AccessibleFile', 'AdminView'),
   'POST /file-grants': permission('AccessibleFile', 'Create'),

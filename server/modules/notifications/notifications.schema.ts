@@ -41,7 +41,9 @@ export const notificationRecipients = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.notificationId] }),
     index('notification_recipients_user_created_idx').on(t.userId, t.createdAt.desc(), t.notificationId),
-    index('notification_recipients_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notification_recipients_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     index('notification_recipients_notification_idx').on(t.notificationId),
   ],
 );

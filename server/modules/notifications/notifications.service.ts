@@ -1,0 +1,176 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PagedResult } from '../../../contract/envelope';
+import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto } from '../../../contract/notifications';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../core/guard';
+import { notFound } from '../../core/errors';
+import { translate } from '../../core/i18n';
+import type { Db } from '../../db/client';
+import { users } from '../users/users.schema';
+import { principalMayHear, type HubAudience } from '../../hub/audience';
+import { hubGroups } from '../../hub/groups';
+import { loadPrincipal } from '../accounts/principal';
+import { notificationRecipients, notifications } from './notifications.schema';
+
+/** What a relay has to tell: where its readers are (hub groups), who among them may read it, and the message. */
+export interface NotificationToStore {
+  /** Hub groups (`user:…`, `partner:…`, `staff`): the users they hold now are the candidates. */
+  groups: string[];
+  /** Who among them may read the record (the hub's audience, checked against each user's principal now). */
+  audience: HubAudience;
+  about: NotificationAbout;
+  kind: string;
+  /** i18n key of the api catalogues: `${key}.title` and `${key}.message`, filled with `values`. */
+  key: string;
+  values: Record<string, string>;
+  link: string | null;
+}
+
+type PrincipalLoader = (userId: string) => Promise<Principal | null>;
+
+const ACTIVE = and(eq(users.isActive, true), isNull(users.deletedAt))!;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The users the groups hold now (active ones): a user's own group, a partner's users, staff (no partner). */
+async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
+  const userPrefix = hubGroups.user('');
+  const partnerPrefix = hubGroups.partner('');
+  const ids = groups.filter((g) => g.startsWith(userPrefix)).map((g) => g.slice(userPrefix.length));
+  const partnerIds = groups.filter((g) => g.startsWith(partnerPrefix)).map((g) => g.slice(partnerPrefix.length));
+  const who: SQL[] = [];
+  if (ids.length) who.push(inArray(users.id, ids));
+  if (partnerIds.length) who.push(inArray(users.partnerId, partnerIds));
+  if (groups.includes(hubGroups.staff)) who.push(isNull(users.partnerId));
+  if (!who.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ACTIVE, or(...who)));
+  return rows.map((r) => r.id);
+}
+
+type Row = typeof notifications.$inferSelect & { readAt: Date | null };
+
+/** A stored notification as its reader has it; English texts for clients that show them as they are. */
+export function notificationDtoOf(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    resource: row.resource,
+    recordId: row.recordId,
+    link: row.link,
+    key: row.messageKey,
+    values: row.values,
+    title: translate('en', `${row.messageKey}.title`, row.values),
+    message: translate('en', `${row.messageKey}.message`, row.values),
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Stores one notification for every user who may read what it tells of (the users the groups hold, each checked
+ * against the audience as they are now), in one transaction. Null when nobody may: nothing is stored or sent.
+ * Called by the relays on the instance where the change was made, so each event is stored once.
+ */
+export async function storeNotification(db: Db, notification: NotificationToStore, load: PrincipalLoader = (id) => loadPrincipal(db, id)) {
+  const candidates = await usersInGroups(db, notification.groups);
+  const readers: string[] = [];
+  for (const id of candidates) {
+    const principal = await load(id);
+    if (principal && principalMayHear(principal, notification.audience)) readers.push(id);
+  }
+  if (!readers.length) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        kind: notification.kind,
+        resource: notification.about.resource,
+        recordId: notification.about.recordId,
+        link: notification.link,
+        messageKey: notification.key,
+        values: notification.values,
+      })
+      .returning();
+    await tx.insert(notificationRecipients).values(readers.map((userId) => ({ notificationId: row.id, userId, createdAt: row.createdAt })));
+    return { notification: notificationDtoOf({ ...row, readAt: null }), readers };
+  });
+}
+
+const ofReader = (userId: string) => eq(notificationRecipients.userId, userId);
+const UNREAD = isNull(notificationRecipients.readAt);
+
+/** The signed-in user's own notifications: nobody reads, counts or marks another's (their ids answer 404). */
+export function createNotificationService(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+  const { id, kind, resource, recordId, link, messageKey, values, createdAt } = notifications;
+  const selection = { id, kind, resource, recordId, link, messageKey, values, createdAt, readAt: notificationRecipients.readAt };
+
+  async function one(userId: string, id: string) {
+    const [row] = await db
+      .select(selection)
+      .from(notificationRecipients)
+      .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+      .where(and(ofReader(userId), eq(notificationRecipients.notificationId, id)));
+    return row ? notificationDtoOf(row) : null;
+  }
+
+  return {
+    /** A page of the reader's notifications, newest first; `unread` keeps the unread ones only. */
+    async list(principal: Principal, page: { pageNumber: number; pageSize: number; unread?: boolean }): Promise<PagedResult<NotificationDto>> {
+      const where = page.unread ? and(ofReader(principal.id), UNREAD) : ofReader(principal.id);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(selection)
+          .from(notificationRecipients)
+          .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+          .where(where)
+          .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.notificationId))
+          .limit(page.pageSize)
+          .offset((page.pageNumber - 1) * page.pageSize),
+        db.select({ total: count() }).from(notificationRecipients).where(where),
+      ]);
+      return { items: rows.map(notificationDtoOf), totalCount: total, currentPage: page.pageNumber, pageSize: page.pageSize };
+    },
+
+    async unreadCount(principal: Principal) {
+      const [{ unread }] = await db
+        .select({ unread: count() })
+        .from(notificationRecipients)
+        .where(and(ofReader(principal.id), UNREAD));
+      return { unread };
+    },
+
+    /** Marks one of the reader's notifications read (again is a no-op); another's, or none, is a 404. */
+    async markRead(principal: Principal, id: string) {
+      await db
+        .update(notificationRecipients)
+        .set({ readAt: new Date() })
+        .where(and(ofReader(principal.id), eq(notificationRecipients.notificationId, id), UNREAD));
+      const notification = await one(principal.id, id);
+      if (!notification) throw notFound();
+      return notification;
+    },
+
+    /** Marks every unread notification of the reader read; answers how many were. */
+    async markAllRead(principal: Principal) {
+      const marked = await db
+        .update(notificationRecipients)
+        .set({ readAt: new Date() })
+        .where(and(ofReader(principal.id), UNREAD))
+        .returning({ id: notificationRecipients.notificationId });
+      return { marked: marked.length };
+    },
+  };
+}
+
+/**
+ * Retention: deletes the notifications older than NOTIFICATION_RETENTION_DAYS (their recipients go with them).
+ * One bounded DELETE: several instances may run it at once, the second finds nothing left to delete.
+ */
+export async function deleteOldNotifications(db: Db, now: Date = new Date()) {
+  const before = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * DAY_MS);
+  const deleted = await db.delete(notifications).where(lt(notifications.createdAt, before)).returning({ id: notifications.id });
+  return deleted.length;
+}
