@@ -4,6 +4,7 @@ import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
+import { notificationsModule } from './notifications';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
 import { partnersModule } from './partners';
@@ -30,4 +31,5 @@ export const modules: readonly PortalModule[] = [
   filesModule,
   activityModule,
   dashboardModule,
+  notificationsModule,
 ];
