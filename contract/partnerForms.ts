@@ -23,3 +23,6 @@ export interface PartnerFormMigrationResult {
   /** The partner form after the change (absent when it was left alone). */
   partnerForm?: PartnerFormDto;
 }
+
+/** The app's page that opens one file answering a partner form (the CSV export links to it). */
+export const staffPartnerFormFileRoute = (partnerFormId: string, fileId: string) => `/partner-forms/${partnerFormId}/files/${fileId}`;

@@ -63,31 +63,70 @@ describe('answer files', () => {
 });
 
 describe('CSV export', () => {
-  it('has one row per partner form and one column per question key, in form order', async () => {
+  const exportOf = async (query: string, headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${server.url}/api/v1/partner-forms/export?${query}`, { headers: { authorization: `Bearer ${admin()}`, ...headers } });
+    return {
+      answer,
+      lines: (await answer.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    };
+  };
+
+  it('with headers=keys, has one row per partner form and one column per question key, in form order', async () => {
     const form = await partnerWithForm(demo);
     await form.submit({ ...validAnswers(), markets: ['vn', 'sg'] });
-    const answer = await fetch(`${server.url}/api/v1/partner-forms/export?definitionId=${form.version.definitionId}`, {
-      headers: { authorization: `Bearer ${admin()}` },
-    });
+    const { answer, lines } = await exportOf(`definitionId=${form.version.definitionId}&headers=keys`);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
-    const [header, row, ...rest] = (await answer.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const [header, row, ...rest] = lines;
     expect(rest).toEqual([]);
+    expect(header.split(',').slice(0, 2)).toEqual(['id', 'partner']);
     expect(header.split(',').slice(-8)).toEqual(['companyName', 'taxNumber', 'hasBranch', 'branchCity', 'size', 'markets', 'licence', 'photos']);
     expect(row.split(',').slice(-8)).toEqual(['Acme Trading', '0123456789', 'no', '', 'small', 'vn; sg', '', '']);
     expect(row).toContain('SUBMITTED');
   });
 
-  it('needs a form to export (400); the export of another form holds none of these rows', async () => {
+  it("heads each column with the question's text and the fixed ones in the reader's language", async () => {
+    const form = await partnerWithForm(demo);
+    await form.submit(validAnswers());
+    const [english, englishRow] = (await exportOf(`definitionId=${form.version.definitionId}`)).lines;
+    expect(english.split(',').slice(0, 3)).toEqual(['ID', 'Partner', 'Form']);
+    expect(english.split(',').slice(-8)).toEqual(
+      ['companyName', 'taxNumber', 'hasBranch', 'branchCity', 'size', 'markets', 'licence', 'photos'].map((key) => `Label of ${key}`),
+    );
+    expect(englishRow.split(',').slice(-6, -5)).toEqual(['No']);
+    const [vietnamese, vietnameseRow] = (await exportOf(`definitionId=${form.version.definitionId}`, { 'client-language': 'vi' })).lines;
+    expect(vietnamese.split(',').slice(0, 3)).toEqual(['Mã', 'Đối tác', 'Biểu mẫu']);
+    expect(vietnameseRow.split(',').slice(-6, -5)).toEqual(['Không']);
+    expectFieldErrors(await server.api('GET', `/api/v1/partner-forms/export?definitionId=${form.version.definitionId}&headers=both`, { token: admin() }), [
+      'headers',
+    ]);
+  });
+
+  it('writes a file answer as a link to the page that opens it through the access rules (another partner: 404)', async () => {
+    const form = await partnerWithForm(demo);
+    const file = (await server.api<AnswerFile>('POST', `${form.url}/files`, { token: form.user.token, ...multipartFile('licence', 'licence.png', PNG) })).body
+      .data!;
+    await form.save({ licence: file }, undefined, 'details');
+    const { lines } = await exportOf(`definitionId=${form.version.definitionId}&headers=keys`);
+    const link = `${server.built.ctx.config.publicUrl}/partner-forms/${form.partnerForm.id}/files/${file.id}`;
+    expect(lines[1]).toContain(`licence.png <${link}>`);
+    const apiPath = `/api/v1${new URL(link).pathname}`;
+    const asStaff = await fetch(`${server.url}${apiPath}`, { headers: { authorization: `Bearer ${admin()}` } });
+    expect(Buffer.from(await asStaff.arrayBuffer())).toEqual(PNG);
+    const other = await partnerWithForm(demo);
+    expect((await fetch(`${server.url}${apiPath}`, { headers: { authorization: `Bearer ${other.user.token}` } })).status).toBe(404);
+    expect((await fetch(`${server.url}${apiPath}`)).status).toBe(401);
+  });
+
+  it('needs a form to export (400, without parameter names); the export of another form holds none of these rows', async () => {
     const form = await partnerWithForm(demo);
     const whole = await server.api('GET', '/api/v1/partner-forms/export', { token: admin() });
     expectFieldErrors(whole, ['definitionId']);
+    expect(JSON.stringify(whole.body)).not.toMatch(/formId \(|definitionId or/);
     const other = await makeFormVersion(server.built.database.db, make);
-    const text = await (
-      await fetch(`${server.url}/api/v1/partner-forms/export?definitionId=${other.definitionId}`, { headers: { authorization: `Bearer ${admin()}` } })
-    ).text();
-    expect(text).not.toContain(form.partner.name);
+    const { lines } = await exportOf(`definitionId=${other.definitionId}`);
+    expect(lines.join('\n')).not.toContain(form.partner.name);
   });
 });

@@ -1,26 +1,92 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AnswerFile, AnswerValue } from '../../../contract/forms';
+import { staffPartnerFormFileRoute } from '../../../contract/partnerForms';
+import { isAnswerable, placedQuestions } from '../../../contract/answers';
+import type { Language } from '../../../contract/http';
+import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
 import type { CsvColumn } from '../../core/csv';
+import { fieldError } from '../../core/errors';
+import { translate } from '../../core/i18n';
+import type { Db } from '../../db/client';
+import { formVersions } from '../../db/schema';
 import { answerCell, type PartnerFormCsvRow } from './partnerFormSearch';
 
-const FIXED: CsvColumn<PartnerFormCsvRow>[] = [
-  { header: 'id', value: (row) => row.id },
-  { header: 'partner', value: (row) => row.partnerName },
-  { header: 'form', value: (row) => row.formName },
-  { header: 'version', value: (row) => row.formVersionNumber },
-  { header: 'status', value: (row) => row.status },
-  { header: 'filled', value: (row) => row.filledCount },
-  { header: 'total', value: (row) => row.totalFields },
-  { header: 'required', value: (row) => row.requiredFields },
-  { header: 'createdAt', value: (row) => row.createdAt },
-  { header: 'updatedAt', value: (row) => row.updatedAt },
-  { header: 'submittedAt', value: (row) => row.submittedAt },
-  { header: 'note', value: (row) => row.note },
+/** What the header row names: the question text (the default, for people) or the question key (for scripts). */
+export const CSV_HEADER_MODES = ['labels', 'keys'] as const;
+export type CsvHeaderMode = (typeof CSV_HEADER_MODES)[number];
+
+/** `headers` of the export's query, checked; the rest of the query is the search. */
+export function csvHeaderModeOf(query: Record<string, string | string[]>): { mode: CsvHeaderMode; search: Record<string, string | string[]> } {
+  const { headers, ...search } = query ?? {};
+  if (headers === undefined) return { mode: 'labels', search };
+  if (!(CSV_HEADER_MODES as readonly unknown[]).includes(headers)) throw fieldError('headers', 'partnerFormsApi.csv.headersUnknown');
+  return { mode: headers as CsvHeaderMode, search };
+}
+
+type FixedField = 'id' | 'partner' | 'form' | 'version' | 'status' | 'filled' | 'total' | 'required' | 'createdAt' | 'updatedAt' | 'submittedAt' | 'note';
+
+const FIXED: [FixedField, (row: PartnerFormCsvRow) => unknown][] = [
+  ['id', (row) => row.id],
+  ['partner', (row) => row.partnerName],
+  ['form', (row) => row.formName],
+  ['version', (row) => row.formVersionNumber],
+  ['status', (row) => row.status],
+  ['filled', (row) => row.filledCount],
+  ['total', (row) => row.totalFields],
+  ['required', (row) => row.requiredFields],
+  ['createdAt', (row) => row.createdAt],
+  ['updatedAt', (row) => row.updatedAt],
+  ['submittedAt', (row) => row.submittedAt],
+  ['note', (row) => row.note],
 ];
 
-/** The export's columns: the partner form's own, then one per question key (read as own keys of the answers). */
-export const partnerFormCsvColumns = (questionKeys: string[]): CsvColumn<PartnerFormCsvRow>[] => [
-  ...FIXED,
+/**
+ * The label of each question key of the form exported, from the newest version that has it (the keys of older
+ * versions keep their last text). Forms are written in one language, so the text is the form's own.
+ */
+export async function questionLabelsOf(db: Db, input: Pick<PartnerFormSearchInput, 'definitionId' | 'formId'>): Promise<Map<string, string>> {
+  const where = input.formId ? eq(formVersions.id, input.formId) : input.definitionId ? eq(formVersions.definitionId, input.definitionId) : undefined;
+  if (!where) throw fieldError('definitionId', 'partnerFormsApi.exportNeedsForm');
+  const versions = await db.select({ sections: formVersions.sections }).from(formVersions).where(where).orderBy(desc(formVersions.versionNumber));
+  const labels = new Map<string, string>();
+  for (const version of versions)
+    for (const { question } of placedQuestions(version.sections))
+      if (isAnswerable(question) && !labels.has(question.key)) labels.set(question.key, question.label);
+  return labels;
+}
+
+const isFile = (item: unknown): item is AnswerFile => typeof item === 'object' && item !== null && 'id' in item && 'name' in item;
+
+/**
+ * A file answer as links, one line per file: "name <link>", the link being the app's page that opens the file
+ * through the same access rules as the partner form (signed out: sign in; without access: not found).
+ */
+function fileCell(value: AnswerValue | undefined, partnerFormId: string, publicUrl: string): string | undefined {
+  const items = Array.isArray(value) ? value : [value];
+  if (!items.length || !items.every(isFile)) return undefined;
+  return (items as AnswerFile[]).map((file) => `${file.name} <${publicUrl}${staffPartnerFormFileRoute(partnerFormId, file.id)}>`).join('\n');
+}
+
+export interface PartnerFormCsvOptions {
+  questionKeys: string[];
+  labels: Map<string, string>;
+  mode: CsvHeaderMode;
+  language: Language;
+  publicUrl: string;
+}
+
+/**
+ * The export's columns: the partner form's own, then one per question key. Headers are the question text in
+ * `labels` mode (the fixed ones in the reader's language), the keys in `keys` mode; file answers are links.
+ */
+export const partnerFormCsvColumns = ({ questionKeys, labels, mode, language, publicUrl }: PartnerFormCsvOptions): CsvColumn<PartnerFormCsvRow>[] => [
+  ...FIXED.map(([field, value]) => ({ header: mode === 'keys' ? field : translate(language, `partnerFormsApi.csv.${field}`), value })),
   ...questionKeys.map((key) => ({
-    header: key,
-    value: (row: PartnerFormCsvRow) => answerCell(Object.hasOwn(row.answers, key) ? row.answers[key] : undefined),
+    header: mode === 'keys' ? key : (labels.get(key) ?? key),
+    value: (row: PartnerFormCsvRow) => {
+      const answer = Object.hasOwn(row.answers, key) ? row.answers[key] : undefined;
+      if (typeof answer === 'boolean' && mode === 'labels') return translate(language, `partnerFormsApi.csv.${answer ? 'yes' : 'no'}`);
+      return fileCell(answer, row.id, publicUrl) ?? answerCell(answer);
+    },
   })),
 ];
