@@ -17,19 +17,9 @@ export const RULE_PATTERN_WORK_MAX = 100_000;
 export const RULE_PROGRAM_MAX = 1_000;
 
 /** A validation rule checks a text answer: the suggest text is the input's hint, the error text its message. */
-export interface ValidationRuleDto {
-  id: string;
-  name: string;
-  suggestText: string;
-  errorText: string;
-  minLength: number | null;
-  maxLength: number | null;
-  /** Run with re2js (linear time) on both sides; the whole answer must match. */
-  regex: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version?: string;
-}
+/** A validation rule as the API answers it (contract/resources/validationRules.ts); its regex runs with re2js on both sides. */
+export type { ValidationRuleDto } from './resources/validationRules';
+import type { ValidationRuleDto } from './resources/validationRules';
 
 /** What a question keeps of its rule: copied when the question is saved and again at publish. */
 export type TextRule = Pick<ValidationRuleDto, 'name' | 'suggestText' | 'errorText' | 'minLength' | 'maxLength' | 'regex'>;

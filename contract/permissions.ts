@@ -1,5 +1,7 @@
-/** The permission catalogue of specification section 3: Permissions.{Resource}.{Action}. */
-export const RESOURCES = [
+import { declaredResources, type DeclaredPermission } from './resources';
+
+/** The permission catalogue of specification section 3 (Permissions.{Resource}.{Action}), then the declared resources' own. */
+const CATALOGUE = [
   'Tenants',
   'Dashboard',
   'Hangfire',
@@ -25,6 +27,10 @@ export const RESOURCES = [
   'FileAccessRequest',
 ] as const;
 
+export type Resource = (typeof CATALOGUE)[number] | DeclaredPermission;
+
+export const RESOURCES: readonly Resource[] = [...new Set<Resource>([...CATALOGUE, ...declaredResources.map((d) => d.permission)])];
+
 export const ACTIONS = [
   'View',
   'Search',
@@ -40,7 +46,6 @@ export const ACTIONS = [
   'UpgradeSubscription',
 ] as const;
 
-export type Resource = (typeof RESOURCES)[number];
 export type Action = (typeof ACTIONS)[number];
 export type Permission = `Permissions.${Resource}.${Action}`;
 

@@ -1,4 +1,6 @@
 import { ACTIONS, ALL_PERMISSIONS, permission, type Action, type Permission, type Resource } from './permissions';
+import { declaredResources } from './resources';
+import type { SeededRoleName } from './resources/declaration';
 
 export const ROLE_NAMES = { admin: 'Admin', support: 'Support', partnerAdmin: 'PartnerAdmin', partner: 'Partner' } as const;
 
@@ -21,6 +23,9 @@ const OWN_PARTNER_WORK: Permission[] = [
   ...grant('Dashboard', ['View']),
 ];
 
+/** What the declared resources grant a seeded role (contract/resources/). */
+const declaredGrants = (role: SeededRoleName): Permission[] => declaredResources.flatMap((d) => grant(d.permission, d.grants?.[role] ?? []));
+
 /** The seeded roles of DESIGN.md with their priority (smaller ranks higher) and permissions. */
 export const SEEDED_ROLES: { name: string; description: string; priority: number; permissions: Permission[] }[] = [
   { name: ROLE_NAMES.admin, description: 'Full access', priority: 1, permissions: [...ALL_PERMISSIONS] },
@@ -37,19 +42,20 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
       ...grant('AccessibleFile', [...CRUD, 'AdminView']),
       ...grant('FileAccessRequest', [...CRUD, 'AdminView', 'AdminUpdate']),
       ...grant('Dashboard', ['View']),
+      ...declaredGrants('Support'),
     ],
   },
   {
     name: ROLE_NAMES.partnerAdmin,
     description: "Partner administrator: own partner's users, tickets, forms and files",
     priority: 50,
-    permissions: [...grant('PartnerUsers', CRUD), ...OWN_PARTNER_WORK],
+    permissions: [...grant('PartnerUsers', CRUD), ...OWN_PARTNER_WORK, ...declaredGrants('PartnerAdmin')],
   },
   {
     name: ROLE_NAMES.partner,
     description: 'Partner user: own tickets, forms and files',
     priority: 60,
-    permissions: [...OWN_PARTNER_WORK],
+    permissions: [...OWN_PARTNER_WORK, ...declaredGrants('Partner')],
   },
 ];
 

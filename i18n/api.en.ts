@@ -34,6 +34,7 @@ export default {
     staleRecord: 'Someone else changed this record after you opened it; nothing was saved',
     ifMatchInvalid: 'The If-Match header must be a quoted version from an ETag',
     someNotFound: 'Some records were not found; nothing was changed',
+    searchFieldNotAllowed: 'The keyword can search only these fields: %{allowed}',
     updatedMany: '%{count} records updated',
     deletedMany: '%{count} records deleted',
     idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',

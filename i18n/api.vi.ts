@@ -33,6 +33,7 @@ export default {
     staleRecord: 'Người khác đã thay đổi bản ghi này sau khi bạn mở nó; chưa có gì được lưu',
     ifMatchInvalid: 'Header If-Match phải là một phiên bản trong dấu ngoặc kép lấy từ ETag',
     someNotFound: 'Không tìm thấy một số bản ghi; không có gì thay đổi',
+    searchFieldNotAllowed: 'Từ khóa chỉ có thể tìm trong các trường: %{allowed}',
     updatedMany: 'Đã cập nhật %{count} bản ghi',
     deletedMany: 'Đã xóa %{count} bản ghi',
     idempotencyKeyInvalid: 'Header Idempotency-Key phải gồm 1 đến 255 ký tự ASCII in được',

@@ -25,6 +25,7 @@ export default {
     unknownPermission: 'Unknown permission',
     answerPattern: 'The answer does not have the expected form',
     notOption: 'Choose one of the options',
+    referenceNotFound: 'No such record: choose one from the list',
     unknownQuestion: 'This form has no such question',
     regexInvalid: 'This pattern does not compile (use RE2 syntax: no look-arounds or back-references)',
     minAboveMax: 'The minimum may not be greater than the maximum',

@@ -24,6 +24,7 @@ export default {
     unknownPermission: 'Quyền không tồn tại',
     answerPattern: 'Câu trả lời không đúng định dạng yêu cầu',
     notOption: 'Hãy chọn một trong các lựa chọn',
+    referenceNotFound: 'Không có bản ghi này: hãy chọn một mục trong danh sách',
     unknownQuestion: 'Biểu mẫu không có câu hỏi này',
     regexInvalid: 'Biểu thức không hợp lệ (dùng cú pháp RE2: không có look-around hay tham chiếu ngược)',
     minAboveMax: 'Giá trị tối thiểu không được lớn hơn giá trị tối đa',

@@ -3,7 +3,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import { containsFolded } from '../../server/core/search';
-import { partnerSearchColumns } from '../../server/modules/partners/partnerSearch';
+import { partnersDeclaration } from '../../contract/resources/partners';
+import { declaredValuesOf } from '../../server/core/declared';
 import { partners } from '../../server/modules/partners/partners.schema';
 
 export interface SqlText {
@@ -59,7 +60,7 @@ function partnerRow(i: number) {
     website: i % 3 === 0 ? `https://partner${i}.example` : null,
     contactPhone: null,
   };
-  return { ...fields, ...partnerSearchColumns(fields) };
+  return declaredValuesOf(partnersDeclaration, fields);
 }
 
 /** Inserts of `count` partners, a few hundred rows a statement. */

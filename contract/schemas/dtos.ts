@@ -35,6 +35,9 @@ import {
 } from '../files';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
 import type { PartnerDto } from '../partners';
+import { partnersDeclaration } from '../resources/partners';
+import { dtoSchemaOf } from '../resources/schemas';
+import { validationRulesDeclaration } from '../resources/validationRules';
 import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
 import { MIGRATE_ACTIONS } from './partnerForms';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
@@ -55,20 +58,7 @@ const version = () => yup.string().optional();
 const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const jsonObject = () => yup.mixed(isJsonObject);
 
-export const partnerDtoSchema: yup.ObjectSchema<PartnerDto> = yup.object({
-  id: uuid(),
-  name: text(),
-  email: text(),
-  type: text(),
-  address: text(),
-  phone: text(),
-  website: optionalText(),
-  contactPhone: optionalText(),
-  deleted: yup.boolean().defined(),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  version: version(),
-});
+export const partnerDtoSchema = dtoSchemaOf(partnersDeclaration) as yup.ObjectSchema<PartnerDto>;
 
 export const userDtoSchema: yup.ObjectSchema<UserDto> = yup.object({
   id: uuid(),
@@ -178,18 +168,7 @@ export const auditTrailEntryDtoSchema: yup.ObjectSchema<AuditTrailEntryDto> = yu
   dateTime: timestamp(),
 });
 
-export const validationRuleDtoSchema: yup.ObjectSchema<ValidationRuleDto> = yup.object({
-  id: uuid(),
-  name: text(),
-  suggestText: text(),
-  errorText: text(),
-  minLength: yup.number().integer().nullable().defined(),
-  maxLength: yup.number().integer().nullable().defined(),
-  regex: optionalText(),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  version: version(),
-});
+export const validationRuleDtoSchema = dtoSchemaOf(validationRulesDeclaration) as yup.ObjectSchema<ValidationRuleDto>;
 
 export const onboardingRuleDtoSchema: yup.ObjectSchema<OnboardingRuleDto> = yup.object({
   id: uuid(),

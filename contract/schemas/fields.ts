@@ -30,7 +30,7 @@ export const requiredText = (max: number) => text(max).required(required);
  * A format rule that leaves empty values to `required` and values over the field's limit to `max`: yup runs
  * every test even when `max` fails, and no check should have to read a 200 KB value to refuse it.
  */
-const format = (max: number, name: string, isValid: (value: string) => boolean) =>
+export const format = (max: number, name: string, isValid: (value: string) => boolean) =>
   text(max).test(name, msg(`validation.${name}`), (value) => !value || value.length > max || isValid(value));
 
 export const email = () => format(255, 'email', isEmailAddress).required(required);

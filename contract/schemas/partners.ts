@@ -1,17 +1,8 @@
-import * as yup from 'yup';
-import { email, phone, requiredText, website } from './fields';
-import { required } from './fields';
+import type * as yup from 'yup';
+import { partnersDeclaration } from '../resources/partners';
+import { inputSchemaOf } from '../resources/schemas';
 
-/** Specification section 5: partner limits. */
-export const partnerSchema = yup.object({
-  name: requiredText(255),
-  email: email(),
-  type: requiredText(50),
-  address: requiredText(500),
-  phone: phone().required(required),
-  // Optional: null (as a read gives it back) or empty means none.
-  website: website().nullable(),
-  contactPhone: phone().nullable(),
-});
+/** Specification section 5: partner limits, as contract/resources/partners.ts declares them. */
+export const partnerSchema = inputSchemaOf(partnersDeclaration);
 
 export type PartnerInput = yup.InferType<typeof partnerSchema>;

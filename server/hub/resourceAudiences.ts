@@ -1,11 +1,13 @@
-import { permission } from '../../contract/permissions';
+import { permission, type Resource } from '../../contract/permissions';
+import { declaredResourceNamed } from '../../contract/resources';
 import type { ResourceChanged } from '../core/events';
 import { viewOrSearch, type HubAudience } from './audience';
 import { hubGroups } from './groups';
 
 /**
- * Who hears ResourceChanged of each resource: whoever may read it through the API, with the same permissions
- * and partner scope as its routes. A resource missing here is heard by nobody: add it with its readers.
+ * Who hears ResourceChanged of each resource written by hand: whoever may read it through the API, with the same
+ * permissions and partner scope as its routes. A declared resource's readers come from its declaration; any other
+ * resource missing here is heard by nobody: add it with its readers.
  */
 const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience> = {
   // ticketSearch.ts ticketScope: a partner's users see its tickets; staff need AdminView.
@@ -16,8 +18,6 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
       ? { scope: { partnerId: event.partnerId }, readers: [...viewOrSearch('Users'), ...viewOrSearch('PartnerUsers', permission('PartnerUsers', 'AdminView'))] }
       : { scope: 'staff', readers: viewOrSearch('Users') },
   roles: () => ({ scope: 'anyone', readers: viewOrSearch('Roles') }),
-  partners: () => ({ scope: 'anyone', readers: viewOrSearch('Partners') }),
-  'validation-rules': () => ({ scope: 'staff', readers: viewOrSearch('ValidationRules') }),
   forms: () => ({ scope: 'staff', readers: viewOrSearch('Form') }),
   // partnerForms.service.ts scope: a partner's users see its partner forms; staff need AdminView.
   'partner-forms': (event) => ofPartner(event, viewOrSearch('PartnerForm', permission('PartnerForm', 'AdminView'))),
@@ -33,15 +33,23 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
   'file-requests': (event) => ofPartner(event, viewOrSearch('FileAccessRequest', permission('FileAccessRequest', 'AdminView'))),
 };
 
+/** A declared resource (contract/resources/) is heard by its permission's readers, within its partner scope. */
+function declaredAudience(event: ResourceChanged): HubAudience | undefined {
+  const declared = declaredResourceNamed(event.resource);
+  if (!declared) return undefined;
+  const resource = declared.permission as Resource;
+  if (declared.scope === 'ownPartner') return ofPartner(event, viewOrSearch(resource, permission(resource, 'AdminView')));
+  return { scope: 'anyone', readers: viewOrSearch(resource) };
+}
+
 function ofPartner(event: ResourceChanged, readers: HubAudience['readers']): HubAudience {
   return { scope: event.partnerId ? { partnerId: event.partnerId } : 'staff', readers };
 }
 
 /** The audience of a change and the groups to look for it in; null for a resource nobody is declared to read. */
 export function audienceOfChange(event: ResourceChanged): { groups: string[]; audience: HubAudience } | null {
-  const audienceOf = Object.hasOwn(RESOURCE_AUDIENCES, event.resource) ? RESOURCE_AUDIENCES[event.resource] : undefined;
-  if (!audienceOf) return null;
-  const audience = audienceOf(event);
+  const audience = Object.hasOwn(RESOURCE_AUDIENCES, event.resource) ? RESOURCE_AUDIENCES[event.resource](event) : declaredAudience(event);
+  if (!audience) return null;
   const { scope } = audience;
   const groups = scope === 'anyone' ? [hubGroups.everyone] : scope === 'staff' ? [hubGroups.staff] : [hubGroups.staff, hubGroups.partner(scope.partnerId)];
   return { groups, audience };

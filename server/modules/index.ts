@@ -13,10 +13,12 @@ import { rolesModule } from './roles';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
 import { validationRulesModule } from './validationRules';
+import { declaredResources } from '../../contract/resources';
+import { declaredModule } from '../core/declared';
 import type { PortalModule } from './module';
 
-/** Every module, in the order their seeds run (a module's rows may refer to an earlier module's). */
-export const modules: readonly PortalModule[] = [
+/** The modules written here; a declared resource with rules of its own (hooks) has one, named after it. */
+const writtenModules: readonly PortalModule[] = [
   healthModule,
   accountsModule,
   rolesModule,
@@ -32,4 +34,13 @@ export const modules: readonly PortalModule[] = [
   activityModule,
   dashboardModule,
   notificationsModule,
+];
+
+/**
+ * Every module, in the order their seeds run (a module's rows may refer to an earlier module's): the written
+ * ones, then each declared resource (contract/resources/) that needs nothing beyond its declaration.
+ */
+export const modules: readonly PortalModule[] = [
+  ...writtenModules,
+  ...declaredResources.filter((d) => !writtenModules.some((m) => m.name === d.name)).map((d) => declaredModule(d)),
 ];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permission, type Permission } from '../../contract/permissions';
+import { declaredResources } from '../../contract/resources';
+import { CRUD_ROUTES } from '../../contract/resources/declaration';
 import { startServer, type TestServer } from './harness';
 
 type Access = Permission | 'public' | 'authenticated';
@@ -82,15 +84,6 @@ const VERSIONED: Record<string, Access> = {
   'POST /partner-users/:id/toggle-status': permission('PartnerUsers', 'Update'),
   'POST /partner-users/delete': permission('PartnerUsers', 'Delete'),
   'POST /partner-users/search': permission('PartnerUsers', 'Search'),
-  'PATCH /partners': permission('Partners', 'Update'),
-  'POST /partners': permission('Partners', 'Create'),
-  'DELETE /partners/:id': permission('Partners', 'Delete'),
-  'GET /partners/:id': permission('Partners', 'View'),
-  'PATCH /partners/:id': permission('Partners', 'Update'),
-  'PUT /partners/:id': permission('Partners', 'Update'),
-  'POST /partners/delete': permission('Partners', 'Delete'),
-  'GET /partners/export': permission('Partners', 'Export'),
-  'POST /partners/search': permission('Partners', 'Search'),
   'PATCH /roles': permission('Roles', 'Update'),
   'POST /roles': permission('Roles', 'Create'),
   'DELETE /roles/:id': permission('Roles', 'Delete'),
@@ -137,15 +130,6 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/search': permission('Users', 'Search'),
   'POST /users/verify-token/email-active': 'public',
   'POST /users/verify-token/forgot-password': 'public',
-  'PATCH /validation-rules': permission('ValidationRules', 'Update'),
-  'POST /validation-rules': permission('ValidationRules', 'Create'),
-  'DELETE /validation-rules/:id': permission('ValidationRules', 'Delete'),
-  'GET /validation-rules/:id': permission('ValidationRules', 'View'),
-  'PATCH /validation-rules/:id': permission('ValidationRules', 'Update'),
-  'PUT /validation-rules/:id': permission('ValidationRules', 'Update'),
-  'POST /validation-rules/delete': permission('ValidationRules', 'Delete'),
-  'GET /validation-rules/export': permission('ValidationRules', 'Export'),
-  'POST /validation-rules/search': permission('ValidationRules', 'Search'),
 };
 
 /** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */
@@ -169,9 +153,14 @@ const UNVERSIONED: Record<string, Access> = {
   'GET /*': 'public',
 };
 
+/** A declared resource's routes (contract/resources/), each needing the action its declaration's permission names. */
+const DECLARED: Record<string, Access> = Object.fromEntries(
+  declaredResources.flatMap((d) => CRUD_ROUTES.map(({ method, path, action }) => [`${method} /${d.name}${path}`, permission(d.permission, action)])),
+);
+
 const INTENDED: Record<string, Access> = {
   ...Object.fromEntries(
-    Object.entries(VERSIONED).flatMap(([route, access]) => {
+    Object.entries({ ...VERSIONED, ...DECLARED }).flatMap(([route, access]) => {
       const [method, path] = route.split(' ');
       return [
         [`${method} /api${path}`, access],

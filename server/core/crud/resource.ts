@@ -36,6 +36,8 @@ export interface CrudResource<TInput extends object, TDto> {
   where(search: SearchInput & Record<string, unknown>, principal: Principal): (SQL | undefined)[];
   /** Rows outside the principal's reach (another partner's) answer 404. */
   scope?(principal: Principal): SQL | undefined;
+  /** The partner a row belongs to, for partner data: its ResourceChanged reaches that partner's users (and staff). */
+  partnerIdOf?(row: CrudRow): string | null;
   csv: CsvColumn<TDto>[];
   /**
    * Extra checks of a write, e.g. uniqueness; throw an ApiError to refuse. It runs inside the write's

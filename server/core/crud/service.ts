@@ -36,8 +36,12 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
 
   /** A change's transaction: the events it queues run their in-transaction handlers before it commits and go out after. */
   const transaction = <T>(work: (tx: Db, publish: Publish) => Promise<T>) => transactionThenPublish(ctx, work);
-  const announce = (publish: Publish, id: string, action: Action) =>
-    [{ type: 'ResourceChanged', resource: resource.name, id, action } as const, ...(resource.events?.(id, action) ?? [])].forEach(publish);
+  const announce = (publish: Publish, row: CrudRow, action: Action) => {
+    const partner = resource.partnerIdOf ? { partnerId: resource.partnerIdOf(row) } : {};
+    [{ type: 'ResourceChanged', resource: resource.name, id: row.id, action, ...partner } as const, ...(resource.events?.(row.id, action) ?? [])].forEach(
+      publish,
+    );
+  };
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 
   async function searchWhere(principal: Principal, body: unknown) {
@@ -57,7 +61,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       .where(eq(table.id, existing.id))
       .returning()) as CrudRow[];
     await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: existing, after: row });
-    announce(publish, row.id, 'updated');
+    announce(publish, row, 'updated');
     return row;
   }
 
@@ -70,7 +74,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
         .where(eq(table.id, existing.id));
     else await tx.delete(table).where(eq(table.id, existing.id));
     await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: existing });
-    announce(publish, existing.id, 'deleted');
+    announce(publish, existing, 'deleted');
   }
 
   /** A change of one row, locked in a transaction, refused (412) when `ifMatch` names another version. */
@@ -150,7 +154,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
           .values(resource.toValues(input, principal) as never)
           .returning()) as CrudRow[];
         await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: row });
-        announce(publish, row.id, 'created');
+        announce(publish, row, 'created');
         return row;
       });
       return dtoOf(created);

@@ -1,6 +1,10 @@
+import { partnersDeclaration } from '../../../contract/resources/partners';
+import { declaredModule } from '../../core/declared';
 import type { PortalModule } from '../module';
-import { partnerRoutes } from './partners.routes';
 import { seedDemoPartners } from './partners.seed';
 
-/** Partner organisations. */
-export const partnersModule: PortalModule = { name: 'partners', plugin: partnerRoutes, seedDemo: seedDemoPartners };
+/** Partner organisations (contract/resources/partners.ts); a new partner is announced for onboarding rules. */
+export const partnersModule: PortalModule = declaredModule(partnersDeclaration, {
+  events: (id, action) => (action === 'created' ? [{ type: 'PartnerCreated', partnerId: id }] : []),
+  seedDemo: seedDemoPartners,
+});

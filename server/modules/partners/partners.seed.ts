@@ -1,8 +1,9 @@
 import { asc, or, sql } from 'drizzle-orm';
+import { partnersDeclaration } from '../../../contract/resources/partners';
 import type { AppContext } from '../../context';
+import { declaredValuesOf } from '../../core/declared';
 import type { Db } from '../../db/client';
 import { DEMO_PARTNERS } from './partners.demo';
-import { partnerSearchColumns } from './partnerSearch';
 import { partners } from './partners.schema';
 
 type DemoPartner = (typeof DEMO_PARTNERS)[number];
@@ -28,6 +29,6 @@ export async function demoPartnerId(db: Db, name: DemoPartner['name']) {
 export async function seedDemoPartners({ db }: AppContext) {
   for (const partner of DEMO_PARTNERS) {
     if (await findDemoPartner(db, partner)) continue;
-    await db.insert(partners).values({ ...partner, ...partnerSearchColumns(partner) });
+    await db.insert(partners).values(declaredValuesOf(partnersDeclaration, partner));
   }
 }

@@ -1,15 +1,15 @@
+import { validationRulesDeclaration } from '../../../contract/resources/validationRules';
+import { declaredModule } from '../../core/declared';
 import type { PortalModule } from '../module';
 import { reportCostlyRulePatterns } from './rulePatternCosts';
 import { seedDemoValidationRules } from './validationRules.demo';
-import { validationRuleRoutes } from './validationRules.routes';
+import { validationRuleHooks } from './validationRules.service';
 
 /**
- * Validation rules of text answers (API `validation-rules`). Its `seed` writes no rows: it runs at every start
- * to report the rules stored before the pattern cost bound that exceed it.
+ * Validation rules of text answers (contract/resources/validationRules.ts). Its `seed` writes no rows: it runs at
+ * every start to report the rules stored before the pattern cost bound that exceed it.
  */
 export const validationRulesModule: PortalModule = {
-  name: 'validationRules',
-  plugin: validationRuleRoutes,
+  ...declaredModule(validationRulesDeclaration, { ...validationRuleHooks, seedDemo: seedDemoValidationRules }),
   seed: reportCostlyRulePatterns,
-  seedDemo: seedDemoValidationRules,
 };

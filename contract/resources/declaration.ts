@@ -1,0 +1,130 @@
+import type { Action } from '../permissions';
+import { isExported, isListed, isSortable, type FieldDeclaration } from './fields';
+
+/** Where a declared resource's menu item sits (the side navigation's areas, src/layout/navigation.ts). */
+export type NavigationArea = 'start' | 'form-configuration' | 'ticket-management' | 'files-and-partners' | 'administration';
+
+/** Roles seeded on a new database, besides Admin (which holds every permission). */
+export type SeededRoleName = 'Support' | 'PartnerAdmin' | 'Partner';
+
+/**
+ * Whose rows a reader reaches: `none` (no partner data: every holder of the permission), or `ownPartner`
+ * (rows carry a `partnerId` reference to partners: a partner's users reach only their partner's rows, and every
+ * write of theirs lands on it; staff reach every partner's rows with the resource's AdminView, none without).
+ */
+export type PartnerScope = 'none' | 'ownPartner';
+
+export interface ResourceLabels {
+  /** The i18n key prefix: `<prefix>.name` (one record), `.description`, `.fields.<field>`, `.values.<field>.<value>`. */
+  prefix: string;
+  /** The list's title and menu item; `<prefix>.title` by default. */
+  title?: string;
+  /** The empty list's title; `<prefix>.empty` by default. */
+  empty?: string;
+}
+
+/** The screen of a declared resource: a list with search, filters, add, edit, delete and export. */
+export interface ResourceScreen {
+  /** The route under the app's root (without `/` and the row id); the resource's name by default. */
+  path?: string;
+  /** The menu item's icon, a name of src/admin/declaredIcons.ts; a generic one by default. */
+  icon?: string;
+  /** The menu item's place; none: the screen is reached by its address only. */
+  navigation?: { area: NavigationArea; position: number };
+  /** The screen needs the resource's AdminView (staff across partners), not only its View or Search. */
+  staffOnly?: boolean;
+}
+
+/**
+ * A resource declared once (DESIGN.md "A resource is declared once"): the server derives its table, input and
+ * answer schemas, routes, documentation, search, export and live audience from it; the browser its screen.
+ */
+export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, P extends string = string> {
+  /** The API path under /api/v1, react-admin's resource name, the audit's table name and `ResourceChanged.resource`. */
+  name: string;
+  /** The SQL table. */
+  table: string;
+  /** The catalogue resource of its permissions (`Permissions.<permission>.<Action>`); a new name joins the catalogue. */
+  permission: P;
+  scope: PartnerScope;
+  fields: F;
+  /** The sort when a search names none, e.g. "name asc". */
+  defaultSort: `${Extract<keyof F, string> | 'createdAt' | 'updatedAt'} ${'asc' | 'desc'}`;
+  /** A row's title (dialogs, reference fields). */
+  titleField: Extract<keyof F, string>;
+  /** Deleted rows stay (marked `deleted`), so references to them still show. */
+  softDelete?: boolean;
+  labels: ResourceLabels;
+  /** The field order of the add and edit dialogs, when it is not the declaration's. */
+  formOrder?: readonly Extract<keyof F, string>[];
+  /** Permissions the seeded roles get on a new database (Admin holds every permission on any database). */
+  grants?: Partial<Record<SeededRoleName, readonly Action[]>>;
+  screen?: ResourceScreen;
+}
+
+/** Declares a resource, keeping its literal types (its DTO type is `DtoOf<typeof declaration>`). */
+export const defineResource = <const F extends Record<string, FieldDeclaration>, const P extends string, const S extends boolean = false>(
+  declaration: ResourceDeclaration<F, P> & { softDelete?: S },
+) => declaration as ResourceDeclaration<F, P> & { softDelete: S };
+
+type ValueOf<F> = F extends FieldDeclaration<infer T> ? T : never;
+
+/** A declared resource's answer: its fields, id, times, version (its ETag) and, when kept, whether it is deleted. */
+export type DtoOf<D extends ResourceDeclaration> = { id: string } & { -readonly [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & {
+  createdAt: string;
+  updatedAt: string;
+  /** The record's version, answered as its ETag and sent back as If-Match. */
+  version?: string;
+} & (D['softDelete'] extends true ? { deleted: boolean } : unknown);
+
+export const fieldEntries = (d: ResourceDeclaration) => Object.entries(d.fields) as [string, FieldDeclaration][];
+
+/** The fields a search sorts by: every sortable field, and the row's times. */
+export const sortableFieldsOf = (d: ResourceDeclaration) => [
+  ...fieldEntries(d)
+    .filter(([, f]) => isSortable(f))
+    .map(([key]) => key),
+  'createdAt',
+  'updatedAt',
+];
+
+/** The fields a keyword search reads (the search body's `advancedSearch.fields` may name some of them). */
+export const searchFieldsOf = (d: ResourceDeclaration) =>
+  fieldEntries(d)
+    .filter(([, f]) => f.search)
+    .map(([key]) => key);
+
+export const filterFieldsOf = (d: ResourceDeclaration) => fieldEntries(d).filter(([, f]) => f.filter);
+
+export const exportedFieldsOf = (d: ResourceDeclaration) =>
+  fieldEntries(d)
+    .filter(([, f]) => isExported(f))
+    .map(([key]) => key);
+
+export const listedFieldsOf = (d: ResourceDeclaration) => fieldEntries(d).filter(([, f]) => isListed(f));
+
+/** The i18n keys of a declared resource's texts. */
+export function labelKeysOf(d: ResourceDeclaration) {
+  const { prefix } = d.labels;
+  return {
+    title: d.labels.title ?? `${prefix}.title`,
+    name: `${prefix}.name`,
+    description: `${prefix}.description`,
+    empty: d.labels.empty ?? `${prefix}.empty`,
+    field: (field: string) => `${prefix}.fields.${field}`,
+    value: (field: string, value: string) => `${prefix}.values.${field}.${value}`,
+  };
+}
+
+/** The routes the API serves for every declared resource (server/core/crud/routes.ts), with the action each needs. */
+export const CRUD_ROUTES: readonly { method: string; path: string; action: Action }[] = [
+  { method: 'POST', path: '/search', action: 'Search' },
+  { method: 'GET', path: '/export', action: 'Export' },
+  { method: 'GET', path: '/:id', action: 'View' },
+  { method: 'POST', path: '', action: 'Create' },
+  { method: 'PUT', path: '/:id', action: 'Update' },
+  { method: 'PATCH', path: '/:id', action: 'Update' },
+  { method: 'PATCH', path: '', action: 'Update' },
+  { method: 'DELETE', path: '/:id', action: 'Delete' },
+  { method: 'POST', path: '/delete', action: 'Delete' },
+];

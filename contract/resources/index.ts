@@ -1,0 +1,19 @@
+import { partnerContactsDeclaration } from './partnerContacts';
+import { partnersDeclaration } from './partners';
+import { validationRulesDeclaration } from './validationRules';
+
+/**
+ * Every declared resource (README "Adding a resource"): the server serves each (table, routes, documentation,
+ * live audience) and the browser shows each (screen, menu, react-admin resource) from this list.
+ */
+export const declaredResources = [partnersDeclaration, validationRulesDeclaration, partnerContactsDeclaration] as const;
+
+export type DeclaredResource = (typeof declaredResources)[number];
+
+/** The permission resources the declarations add to the catalogue. */
+export type DeclaredPermission = DeclaredResource['permission'];
+
+export const declaredResourceNamed = (name: string) => declaredResources.find((d) => d.name === name);
+
+export { defineResource, type DtoOf, type ResourceDeclaration } from './declaration';
+export { fields } from './fields';

@@ -1,0 +1,169 @@
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { foldForSearch } from '../../../contract/fold';
+import { permission } from '../../../contract/permissions';
+import { declaredResourceNamed } from '../../../contract/resources';
+import {
+  exportedFieldsOf,
+  fieldEntries,
+  searchFieldsOf,
+  sortableFieldsOf,
+  type DtoOf,
+  type ResourceDeclaration,
+} from '../../../contract/resources/declaration';
+import { dtoSchemaOf, inputSchemaOf, searchFiltersOf } from '../../../contract/resources/schemas';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { CrudResource, CrudRow } from '../crud';
+import { ApiError, fieldError, forbidden } from '../errors';
+import type { DomainEvent } from '../events';
+import type { Principal } from '../guard';
+import { containsFolded, containsPattern, keywordOf } from '../search';
+import { foldedSql } from './foldedSql';
+import { declaredTable, type DeclaredTable } from './table';
+
+type Input = Record<string, unknown>;
+
+/** What a declared resource's server does beyond its declaration; each runs inside the change's transaction. */
+export interface DeclaredHooks {
+  /** Extra checks of a write (throw an ApiError to refuse), after the declared ones (unique values, references). */
+  beforeWrite?(tx: Db, input: Input, existing: CrudRow | null, principal: Principal): Promise<void>;
+  beforeDelete?(tx: Db, existing: CrudRow, principal: Principal): Promise<void>;
+  /** Events a committed change publishes besides ResourceChanged. */
+  events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
+  /** Demo rows (SEED=demo), idempotent by natural key. */
+  seedDemo?(ctx: AppContext): Promise<void>;
+}
+
+/** The rows of an `ownPartner` resource a principal reaches: their partner's, or with AdminView every partner's. */
+export function partnerScopeOf(d: ResourceDeclaration, column: PgColumn) {
+  return (principal: Principal): SQL | undefined => {
+    if (principal.partnerId) return eq(column, principal.partnerId);
+    return principal.permissions.has(permission(d.permission as never, 'AdminView')) ? undefined : sql`false`;
+  };
+}
+
+/** The columns a write stores for a validated input: empty optional texts as null, folded copies, the search text. */
+export function declaredValuesOf<D extends ResourceDeclaration>(d: D, input: Input, principal?: Principal): DeclaredTable<D>['$inferInsert'] {
+  const values: Record<string, unknown> = {};
+  for (const [key, f] of fieldEntries(d)) {
+    let value = input[key];
+    if (value === undefined || (value === '' && !f.required && f.emptyText !== '')) value = f.type === 'boolean' ? false : f.emptyText === '' ? '' : null;
+    values[key] = value;
+    if (f.folded) values[`${key}Folded`] = foldForSearch(value as string);
+  }
+  if (d.scope === 'ownPartner' && principal?.partnerId) values.partnerId = principal.partnerId;
+  const searched = searchFieldsOf(d);
+  if (searched.length)
+    values.searchText = foldForSearch(
+      searched
+        .map((key) => values[key])
+        .filter(Boolean)
+        .join(' '),
+    );
+  return values as DeclaredTable<D>['$inferInsert'];
+}
+
+/** The keyword condition: the folded search text, or only the fields `advancedSearch.fields` names. */
+function keywordWhere(d: ResourceDeclaration, table: Record<string, PgColumn>, search: Input) {
+  const keyword = keywordOf(search);
+  const named = (search.advancedSearch as { fields?: string[] } | undefined)?.fields;
+  if (!keyword || !named?.length) return table.searchText ? containsFolded(table.searchText, keyword) : undefined;
+  const allowed = searchFieldsOf(d);
+  const unknown = named.findIndex((f) => !allowed.includes(f));
+  if (unknown >= 0)
+    throw new ApiError(400, 'api.searchFieldNotAllowed', [{ field: `advancedSearch.fields[${unknown}]`, message: 'api.searchFieldNotAllowed' }], {
+      allowed: allowed.join(', '),
+    });
+  const pattern = containsPattern(foldForSearch(keyword));
+  return or(...named.map((f) => (d.fields[f].folded ? containsFolded(table[`${f}Folded`], keyword) : sql`${foldedSql(table[f])} like ${pattern}`)));
+}
+
+/** Refuses a value another live row has in a unique field (case ignored); saves of one value queue on a lock. */
+async function assertUnique(tx: Db, d: ResourceDeclaration, table: Record<string, PgColumn>, input: Input, existing: CrudRow | null) {
+  for (const [key, f] of fieldEntries(d)) {
+    if (!f.unique || typeof input[key] !== 'string') continue;
+    const value = (input[key] as string).toLowerCase();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${d.table}.${key}:${value}`}))`);
+    const [taken] = await tx
+      .select({ id: table.id })
+      .from(declaredTable(d))
+      .where(
+        and(sql`lower(${table[key]}) = ${value}`, table.deletedAt ? isNull(table.deletedAt) : undefined, existing ? ne(table.id, existing.id) : undefined),
+      );
+    if (taken) throw fieldError(key, f.unique.message);
+  }
+}
+
+/** Refuses a reference to a row that does not exist (or is deleted); a partner's own writes land on their partner. */
+async function assertReferences(tx: Db, d: ResourceDeclaration, input: Input, principal: Principal) {
+  if (d.scope === 'ownPartner' && !principal.partnerId && !principal.permissions.has(permission(d.permission as never, 'AdminView'))) throw forbidden();
+  for (const [key, f] of fieldEntries(d)) {
+    const target = f.type === 'reference' ? declaredResourceNamed(f.reference!) : undefined;
+    const id = d.scope === 'ownPartner' && key === 'partnerId' && principal.partnerId ? principal.partnerId : input[key];
+    if (!target || typeof id !== 'string') continue;
+    const other = declaredTable(target) as unknown as Record<string, PgColumn>;
+    const [found] = await tx
+      .select({ id: other.id })
+      .from(declaredTable(target))
+      .where(and(eq(other.id, id.toLowerCase()), other.deletedAt ? isNull(other.deletedAt) : undefined));
+    if (!found) throw fieldError(key, 'validation.referenceNotFound');
+  }
+}
+
+const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * The CRUD resource (server/core/crud) a declaration makes: input and answer schemas, sorting, keyword search and
+ * filters, partner scope, CSV columns, unique values and references checked inside the write's transaction.
+ */
+export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: DeclaredHooks = {}): CrudResource<Input, DtoOf<D>> {
+  const table = declaredTable(d) as unknown as Record<string, PgColumn>;
+  const entries = fieldEntries(d);
+  const scope = d.scope === 'ownPartner' ? partnerScopeOf(d, table.partnerId) : undefined;
+  const filters = entries.filter(([, f]) => f.filter);
+  return {
+    name: d.name,
+    permissions: d.permission as never,
+    table: declaredTable(d) as never,
+    schema: inputSchemaOf(d),
+    searchFilters: searchFiltersOf(d),
+    dtoSchema: dtoSchemaOf(d),
+    toDto: (row) =>
+      ({
+        id: row.id,
+        ...Object.fromEntries(entries.map(([key]) => [key, row[key]])),
+        ...(d.softDelete ? { deleted: row.deletedAt !== null } : {}),
+        createdAt: isoOf(row.createdAt),
+        updatedAt: isoOf(row.updatedAt),
+      }) as DtoOf<D>,
+    toValues: (input, principal) => declaredValuesOf(d, input, principal),
+    sortable: Object.fromEntries(sortableFieldsOf(d).map((key) => [key, table[key]])),
+    defaultSort: d.defaultSort,
+    where: (search) => [
+      keywordWhere(d, table, search),
+      ...filters.map(([key, f]) => {
+        const value = search[key];
+        if (value === undefined || value === null || value === '') return undefined;
+        if (f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url')
+          return containsFolded(f.folded ? table[`${key}Folded`] : table[key], value as string);
+        return eq(table[key], f.type === 'reference' ? (value as string).toLowerCase() : value);
+      }),
+    ],
+    scope,
+    partnerIdOf: d.scope === 'ownPartner' ? (row) => row.partnerId as string : undefined,
+    csv: [
+      { header: 'id', value: (row) => row.id },
+      ...exportedFieldsOf(d).map((key) => ({ header: key, value: (row: DtoOf<D>) => (row as Record<string, unknown>)[key] as never })),
+      ...(d.softDelete ? [{ header: 'deleted', value: (row: DtoOf<D>) => (row as unknown as { deleted: boolean }).deleted }] : []),
+      { header: 'createdAt', value: (row) => row.createdAt },
+    ],
+    async beforeWrite(tx, input, existing, principal) {
+      await assertUnique(tx, d, table, input, existing);
+      await assertReferences(tx, d, input, principal);
+      await hooks.beforeWrite?.(tx, input, existing, principal);
+    },
+    beforeDelete: hooks.beforeDelete,
+    events: hooks.events,
+  };
+}
