@@ -44,6 +44,11 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   name: string;
   /** The SQL table. */
   table: string;
+  /**
+   * The module whose hand-written table holds the rows (e.g. "users" for partner users), when the declaration
+   * does not make its own: then the module's hooks read and write them, and no table is derived.
+   */
+  tableOwner?: string;
   /** The catalogue resource of its permissions (`Permissions.<permission>.<Action>`); a new name joins the catalogue. */
   permission: P;
   scope: PartnerScope;
