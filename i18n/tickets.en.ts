@@ -108,9 +108,27 @@ export default {
   },
   notifications: {
     title: 'Notifications',
-    label: 'Notifications |||| Notifications, %{smart_count} unread',
+    /** The bell's accessible name: with the count from 1 on (the badge shows it), plain with none unread. */
+    label: 'Notifications, %{smart_count} unread |||| Notifications, %{smart_count} unread',
+    labelNoneUnread: 'Notifications, none unread',
     markAllRead: 'Mark all read',
     empty: 'Nothing new.',
     open: 'Open',
+    // The inbox on the server (issue 24): the bell's menu and the notifications page.
+    seeAll: 'See all notifications',
+    markRead: 'Mark read',
+    unreadMarker: 'Unread',
+    loadFailed: 'The notifications could not be loaded.',
+    retry: 'Try again',
+    page: {
+      title: 'Notifications',
+      intro: 'News about your tickets, forms and files, on every device you sign in on. Kept for 90 days.',
+      all: 'All',
+      unreadOnly: 'Unread only',
+      filterLabel: 'Show',
+      empty: 'No notifications yet.',
+      emptyUnread: 'No unread notifications.',
+      unreadCount: '%{smart_count} unread |||| %{smart_count} unread',
+    },
   },
 };

@@ -11,6 +11,7 @@ import { ValidationError } from 'yup';
 import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './accounts';
 import { adminHandlers, adminMock } from './adminApi';
 import { dashboardHandlers } from './dashboard';
+import { inboxHandlers, inboxMock } from './inbox';
 import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
 import { ticketHandlers, ticketsMock } from './tickets';
@@ -74,6 +75,7 @@ export const mockApi = {
     this.requests = [];
     adminMock.reset();
     ticketsMock.reset();
+    inboxMock.reset();
   },
   /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
   issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
@@ -124,6 +126,7 @@ export const handlers = [
   ...ticketHandlers,
   ...realtimeHandlers,
   ...dashboardHandlers,
+  ...inboxHandlers,
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');

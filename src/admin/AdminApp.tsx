@@ -19,11 +19,13 @@ import { screenComponent } from './screenComponents';
 import { resourceElementsOf } from './screenResources';
 import { screenRoutes } from './screenRoutes';
 import { startScreenLoad } from './startScreenLoad';
+import { NOTIFICATIONS_ROUTE } from '../../contract/notifications';
 
 const loadHomePage = () => import('../pages/home/HomePage');
 const HomePage = lazy(loadHomePage);
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 
 startScreenLoad(window.location.pathname, loadHomePage);
 
@@ -82,6 +84,7 @@ export default function AdminApp() {
       <CustomRoutes>
         <Route path={routePaths.profile} element={<ProfilePage />} />
         <Route path={routePaths.settings} element={<SettingsPage />} />
+        <Route path={NOTIFICATIONS_ROUTE} element={<NotificationsPage />} />
         {routeElements(false)}
       </CustomRoutes>
       <CustomRoutes noLayout>{routeElements(true)}</CustomRoutes>

@@ -1,32 +1,54 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { NOTIFICATION_MENU_SIZE, NOTIFICATIONS_ROUTE, type NotificationDto } from '../../contract/notifications';
 import { MenuWithHeader } from '../layout/MenuWithHeader';
-import { notificationStore, unreadCount } from '../notifications/notificationStore';
+import { useInboxPage, useMarkRead, useUnreadCount } from '../notifications/inbox';
 import { notificationText } from '../notifications/notificationText';
 
 const MENU_ID = 'notification-menu-items';
 
-/** The top bar's bell: the unread count, and a menu of recent notifications with links and "mark all read". */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The bell's accessible name: the unread count from 1 on (what the badge shows), and "none unread" without. */
+export const bellLabel = (translate: Translate, unread: number) =>
+  unread > 0 ? translate('notifications.label', { smart_count: unread }) : translate('notifications.labelNoneUnread');
+
+/**
+ * The top bar's bell: the server's unread count (live: the hub's notifications and Resync refetch it), and a menu
+ * of the newest notifications with links, "mark all read" and the way to the notifications page.
+ */
 export function NotificationBell() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
   const when = useMemo(() => new Intl.DateTimeFormat(locale === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
-  const items = useSyncExternalStore(notificationStore.subscribe, notificationStore.getSnapshot, notificationStore.getSnapshot);
-  const unread = unreadCount(items);
+  const unread = useUnreadCount();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const latest = useInboxPage({ page: 1, pageSize: NOTIFICATION_MENU_SIZE });
+  const { markRead, markAllRead, markingAll } = useMarkRead();
+  const items = latest.data?.items ?? [];
   const close = () => setAnchor(null);
-  const label = translate('notifications.label', { smart_count: unread });
+  const label = bellLabel(translate, unread);
+  const open = (notification: NotificationDto) => {
+    markRead(notification);
+    close();
+    if (notification.link) navigate(notification.link);
+  };
+  const seeAll = () => {
+    close();
+    navigate(NOTIFICATIONS_ROUTE);
+  };
 
   return (
     <>
@@ -40,7 +62,7 @@ export function NotificationBell() {
         data-testid="notification-bell"
         data-unread={unread}
       >
-        <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count' } as object }}>
+        <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count', 'aria-hidden': true } as object }}>
           <NotificationsNone />
         </Badge>
       </IconButton>
@@ -58,7 +80,7 @@ export function NotificationBell() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {translate('notifications.title')}
               </Typography>
-              <Button size="small" disabled={unread === 0} onClick={() => notificationStore.markAllRead()} data-testid="notification-mark-all-read">
+              <Button size="small" disabled={unread === 0 || markingAll} onClick={markAllRead} data-testid="notification-mark-all-read">
                 {translate('notifications.markAllRead')}
               </Button>
             </Box>
@@ -66,28 +88,34 @@ export function NotificationBell() {
           </>
         }
         empty={
-          items.length === 0 ? (
-            <Typography variant="body2" sx={{ px: 2, py: 3, color: 'text.secondary', textAlign: 'center' }} data-testid="notification-empty">
-              {translate('notifications.empty')}
-            </Typography>
+          latest.isPending ? (
+            <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+              <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+            </Box>
+          ) : items.length === 0 ? (
+            <Box sx={{ px: 2, py: 2, textAlign: 'center' }}>
+              <Typography variant="body2" sx={{ pb: 1, color: 'text.secondary' }} data-testid="notification-empty" role={latest.isError ? 'alert' : undefined}>
+                {translate(latest.isError ? 'notifications.loadFailed' : 'notifications.empty')}
+              </Typography>
+              <Button size="small" onClick={seeAll} data-testid="notification-see-all">
+                {translate('notifications.seeAll')}
+              </Button>
+            </Box>
           ) : undefined
         }
       >
         {items.map((notification) => {
           const { title, message } = notificationText(translate, notification);
+          const read = !!notification.readAt;
           return (
             <MenuItem
               key={notification.id}
               data-testid="notification-item"
-              data-read={notification.read ? 'true' : 'false'}
-              onClick={() => {
-                notificationStore.markRead(notification.id);
-                close();
-                if (notification.link) navigate(notification.link);
-              }}
-              sx={{ alignItems: 'flex-start', whiteSpace: 'normal', gap: 1.5, py: 1, bgcolor: notification.read ? undefined : 'action.selected' }}
+              data-read={read ? 'true' : 'false'}
+              onClick={() => open(notification)}
+              sx={{ alignItems: 'flex-start', whiteSpace: 'normal', gap: 1.5, py: 1, bgcolor: read ? undefined : 'action.selected' }}
             >
-              <Box sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: notification.read ? 'transparent' : 'primary.main' }} />
+              <Box sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: read ? 'transparent' : 'primary.main' }} />
               <ListItemText
                 primary={title}
                 secondary={
@@ -100,11 +128,20 @@ export function NotificationBell() {
                     </Box>
                   </>
                 }
-                slotProps={{ primary: { sx: { fontWeight: notification.read ? 400 : 600 } } }}
+                slotProps={{ primary: { sx: { fontWeight: read ? 400 : 600 } } }}
               />
             </MenuItem>
           );
         })}
+        {items.length > 0 && (
+          <MenuItem
+            onClick={seeAll}
+            data-testid="notification-see-all"
+            sx={{ justifyContent: 'center', color: 'primary.main', borderTop: 1, borderColor: 'divider' }}
+          >
+            {translate('notifications.seeAll')}
+          </MenuItem>
+        )}
       </MenuWithHeader>
     </>
   );

@@ -1,15 +1,26 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProfileMenu } from '../../../src/layout/ProfileMenu';
-import { notificationStore } from '../../../src/notifications/notificationStore';
+import { adminClaims } from '../../../mocks/accounts';
+import { inboxMock } from '../../../mocks/inbox';
 import { NotificationBell } from '../../../src/realtime/NotificationBell';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from '../tickets/renderTickets';
 
-const notification = (n: number) => ({ id: `n-${n}`, title: `Notice ${n}`, message: `Message ${n}`, link: null, createdAt: '2025-03-01T10:00:00.000Z' });
-
-afterEach(() => notificationStore.setUser(null));
+const notification = (n: number) => ({
+  id: `00000000-0000-4000-d000-00000000000${n}`,
+  kind: 'requested',
+  resource: 'file-requests',
+  recordId: `r-${n}`,
+  key: 'no.such.key',
+  values: {},
+  title: `Notice ${n}`,
+  message: `Message ${n}`,
+  link: null,
+  createdAt: `2025-03-01T10:0${n}:00.000Z`,
+  readAt: null,
+});
 
 describe('the top bar menus, by keyboard', { timeout: 30_000 }, () => {
   it('opens the profile menu on its first item, keeps the header out of the menu, and moves with the arrow keys', async () => {
@@ -40,14 +51,15 @@ describe('the top bar menus, by keyboard', { timeout: 30_000 }, () => {
   it('opens the bell on its first notification, with "mark all read" outside the menu, and moves with the arrow keys', async () => {
     const user = userEvent.setup();
     signInAs('admin');
-    notificationStore.setUser('bell-reader');
-    notificationStore.add(notification(1));
-    notificationStore.add(notification(2));
+    inboxMock.add(adminClaims.sub, notification(1));
+    inboxMock.add(adminClaims.sub, notification(2));
     renderWithAdmin(<NotificationBell />);
     await user.click(screen.getByTestId('notification-bell'));
     const menu = await screen.findByRole('menu', { name: 'Notifications' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items).toHaveLength(2);
+    // The two notifications, then "See all notifications".
+    expect(items).toHaveLength(3);
+    expect(items[2]).toHaveTextContent('See all notifications');
     expect(menu).not.toContainElement(screen.getByTestId('notification-mark-all-read'));
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -57,7 +69,6 @@ describe('the top bar menus, by keyboard', { timeout: 30_000 }, () => {
   it('shows the empty bell as a message, not as a menu without items', async () => {
     const user = userEvent.setup();
     signInAs('admin');
-    notificationStore.setUser('bell-reader-without-news');
     renderWithAdmin(<NotificationBell />);
     await user.click(screen.getByTestId('notification-bell'));
     expect(await screen.findByTestId('notification-empty')).toBeInTheDocument();

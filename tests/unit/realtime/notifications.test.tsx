@@ -1,12 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationMessage } from '../../../contract/realtime';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationDto } from '../../../contract/notifications';
 import { partnerClaims } from '../../../mocks/accounts';
-import { notificationStore } from '../../../src/notifications/notificationStore';
+import { inboxMock } from '../../../mocks/inbox';
 import { notificationText } from '../../../src/notifications/notificationText';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
-import { NotificationBell } from '../../../src/realtime/NotificationBell';
+import { bellLabel, NotificationBell } from '../../../src/realtime/NotificationBell';
 import { RealtimeSession } from '../../../src/realtime/RealtimeSession';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from '../tickets/renderTickets';
@@ -16,24 +16,35 @@ vi.mock('@microsoft/signalr', () => import('./fakeSignalr'));
 
 const TICKET = '00000000-0000-4000-c000-000000000001';
 
-function statusNotification(n: number, over: Partial<NotificationMessage> = {}): NotificationMessage {
+function statusNotification(n: number, over: Partial<NotificationDto> = {}): NotificationDto {
   return {
-    id: `n-${n}`,
+    id: `00000000-0000-4000-d000-00000000000${n}`,
+    kind: 'status',
+    resource: 'tickets',
+    recordId: TICKET,
     title: 'Ticket status changed',
     message: '"Printer" is now RESOLVED',
     link: `/tickets/${TICKET}/detail`,
-    createdAt: '2025-03-01T10:00:00.000Z',
+    createdAt: `2025-03-01T10:0${n}:00.000Z`,
     key: 'tickets.notifications.status',
     values: { subject: 'Printer', status: 'RESOLVED' },
+    readAt: null,
     ...over,
   };
 }
 
+/** As the server does: stored for the reader first, then delivered by the hub. */
+function arrives(notification: NotificationDto) {
+  inboxMock.add(partnerClaims.sub, notification);
+  act(() => hub.connection!.receive('ReceiveNotification', notification));
+}
+
+/** Whether the server's copy (the mock's) of this notification is read. */
+const readOnServer = (n: number) => !!inboxMock.of(partnerClaims.sub).find((stored) => stored.id === statusNotification(n).id)?.readAt;
+
 beforeEach(() => {
   hub.connection?.reset();
-  notificationStore.setUser(null);
 });
-afterEach(() => notificationStore.setUser(null));
 
 describe('notification texts', () => {
   it('are translated from their key and values, the status by its label', () => {
@@ -52,10 +63,24 @@ describe('notification texts', () => {
       title: 'Ticket status changed',
       message: '"Printer" is now RESOLVED',
     });
-    expect(notificationText(vi.translate, statusNotification(1, { key: undefined }))).toEqual({
-      title: 'Ticket status changed',
-      message: '"Printer" is now RESOLVED',
-    });
+  });
+});
+
+describe("the bell's accessible name", () => {
+  it('names the unread count for 1 as for any other number, in English and Vietnamese', () => {
+    const en = createI18nProvider('en');
+    const vi = createI18nProvider('vi');
+    expect([0, 1, 2, 42].map((n) => bellLabel(en.translate, n))).toEqual([
+      'Notifications, none unread',
+      'Notifications, 1 unread',
+      'Notifications, 2 unread',
+      'Notifications, 42 unread',
+    ]);
+    expect([0, 1, 2].map((n) => bellLabel(vi.translate, n))).toEqual([
+      'Thông báo, không có thông báo chưa đọc',
+      'Thông báo, 1 chưa đọc',
+      'Thông báo, 2 chưa đọc',
+    ]);
   });
 });
 
@@ -72,26 +97,38 @@ describe('the notification bell', () => {
     await waitFor(() => expect(hub.connection?.state).toBe('Connected'));
   }
 
-  it('toasts a notification in the reader language and counts it unread', async () => {
-    await renderSession('/', 'vi');
-    act(() => hub.connection!.receive('ReceiveNotification', statusNotification(1)));
-    expect(await screen.findByTestId('toast-info')).toHaveTextContent('Trạng thái yêu cầu đã thay đổi: "Printer" hiện là Đã giải quyết');
-    expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '1');
+  it("shows the server's unread count, named with its number", async () => {
+    inboxMock.add(partnerClaims.sub, statusNotification(1));
+    await renderSession('/');
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '1'));
+    expect(screen.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 1 unread');
     expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
-    act(() => hub.connection!.receive('ReceiveNotification', statusNotification(1)));
-    expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '1');
   });
 
-  it('lists recent notifications with links, and marks them all read', async () => {
-    const user = userEvent.setup();
+  it('a notification from the hub toasts in the reader language and the count follows the server', async () => {
+    await renderSession('/', 'vi');
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0'));
+    arrives(statusNotification(1));
+    expect(await screen.findByTestId('toast-info')).toHaveTextContent('Trạng thái yêu cầu đã thay đổi: "Printer" hiện là Đã giải quyết');
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '1'));
+    expect(screen.getByTestId('notification-bell')).toHaveAccessibleName('Thông báo, 1 chưa đọc');
+  });
+
+  it('a Resync refetches the count (what was stored while messages were lost)', async () => {
     await renderSession('/');
-    act(() => {
-      hub.connection!.receive('ReceiveNotification', statusNotification(1));
-      hub.connection!.receive(
-        'ReceiveNotification',
-        statusNotification(2, { key: 'tickets.notifications.message', values: { author: 'Sam Support', subject: 'Printer' } }),
-      );
-    });
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0'));
+    inboxMock.add(partnerClaims.sub, statusNotification(2));
+    inboxMock.add(partnerClaims.sub, statusNotification(3));
+    act(() => hub.connection!.receive('Resync', undefined));
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '2'));
+  });
+
+  it('lists the newest with links; opening one marks it read on the server, and "mark all read" clears the count', async () => {
+    const user = userEvent.setup();
+    inboxMock.add(partnerClaims.sub, statusNotification(1));
+    inboxMock.add(partnerClaims.sub, statusNotification(2, { key: 'tickets.notifications.message', values: { author: 'Sam Support', subject: 'Printer' } }));
+    await renderSession('/');
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '2'));
     await user.click(screen.getByTestId('notification-bell'));
     const items = await screen.findAllByTestId('notification-item');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -99,27 +136,28 @@ describe('the notification bell', () => {
       expect.stringContaining('"Printer" is now Resolved'),
     ]);
     await user.click(screen.getByTestId('notification-mark-all-read'));
-    expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0');
-    await user.click(items[0]);
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0'));
+    expect([readOnServer(1), readOnServer(2)]).toEqual([true, true]);
+    await user.click(screen.getAllByTestId('notification-item')[0]);
     expect(await screen.findByTestId('current-path')).toHaveTextContent(`/tickets/${TICKET}/detail`);
   });
 
-  it('keeps the list per user across a reload', async () => {
+  it('opening an unread one marks that one read', async () => {
+    const user = userEvent.setup();
+    inboxMock.add(partnerClaims.sub, statusNotification(4));
     await renderSession('/');
-    act(() => hub.connection!.receive('ReceiveNotification', statusNotification(3)));
-    notificationStore.setUser(null);
-    notificationStore.setUser(partnerClaims.sub);
-    expect(notificationStore.getSnapshot().map((n) => n.id)).toEqual(['n-3']);
-    notificationStore.setUser('someone-else');
-    expect(notificationStore.getSnapshot()).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '1'));
+    await user.click(screen.getByTestId('notification-bell'));
+    await user.click(await screen.findByTestId('notification-item'));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent(`/tickets/${TICKET}/detail`);
+    await waitFor(() => expect(readOnServer(4)).toBe(true));
   });
 
-  it('does not toast about the page being read, but lists it as read', async () => {
+  it('does not toast about the page being read, and marks it read', async () => {
     await renderSession(`/tickets/${TICKET}/detail`);
-    act(() => hub.connection!.receive('ReceiveNotification', statusNotification(4)));
+    arrives(statusNotification(5));
+    await waitFor(() => expect(readOnServer(5)).toBe(true));
     expect(screen.queryByTestId('toast-info')).toBeNull();
-    expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0');
-    await userEvent.click(screen.getByTestId('notification-bell'));
-    expect(within(await screen.findByTestId('notification-item')).getByText('Ticket status changed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0'));
   });
 });

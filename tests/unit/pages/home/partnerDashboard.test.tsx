@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { notificationStore } from '../../../../src/notifications/notificationStore';
+import { partnerClaims } from '../../../../mocks/accounts';
+import { inboxMock } from '../../../../mocks/inbox';
 import { LOAD } from '../../renderWithRouter';
 import { signInAs } from '../../sessionFixtures';
 import { mockPartnerForms } from '../../resources/ownPartnerForms/partnerFormsMock';
@@ -45,13 +46,19 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
   it('shows tickets awaiting the answer, files about to expire and recent notifications, each one click from its page', async () => {
     mockDashboard(() => partnerDashboard());
     signInAs('partner');
-    notificationStore.setUser('00000000-0000-4000-8000-000000000005');
-    notificationStore.add({
-      id: 'n1',
+    // The inbox is the server's: a notification stored for this partner user shows on any device.
+    inboxMock.add(partnerClaims.sub, {
+      id: '00000000-0000-4000-d000-000000000001',
+      kind: 'message',
+      resource: 'tickets',
+      recordId: 't-invoice',
+      key: 'no.such.key',
+      values: {},
       title: 'New reply',
       message: 'Support answered your ticket',
       link: '/tickets/t-invoice/detail',
       createdAt: new Date().toISOString(),
+      readAt: null,
     });
     renderHome();
 
@@ -65,11 +72,10 @@ describe("a partner's Home", { timeout: 20_000 }, () => {
     expect(within(files).getByText('Access ends in 2 days · 2 downloads left')).toBeInTheDocument();
 
     const notifications = await section('Recent notifications');
-    expect(within(notifications).getByRole('img', { name: 'Unread' })).toBeInTheDocument();
+    expect(await within(notifications).findByRole('img', { name: 'Unread' }, LOAD)).toBeInTheDocument();
     await userEvent.click(within(notifications).getByRole('link', { name: /New reply/ }));
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/tickets/t-invoice/detail');
-    expect(notificationStore.getSnapshot()[0].read).toBe(true);
-    notificationStore.setUser(null);
+    await waitFor(() => expect(inboxMock.of(partnerClaims.sub)[0].readAt).not.toBeNull());
   });
 
   it('leaves out the sections the reader may not see', async () => {
