@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ApiError } from './core/errors';
-import { sendError } from './core/errorHandlers';
+import { sendNoApiRoute } from './core/errorHandlers';
 import { builtSignInPages, signInPageFor } from './static/signInPage';
 import { routePageMatcher, type RoutePages } from './staticRoutePages';
 
@@ -55,7 +54,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split('?')[0];
     const urlPath = decodedPath(rawPath);
-    if (isApiPath(urlPath ?? rawPath)) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
+    if (isApiPath(urlPath ?? rawPath)) return sendNoApiRoute(request, reply);
     if (urlPath === null) return reply.code(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
     if (!root) return reply.code(503).type('text/plain').send('The app is not built: run npm run build');
     reply.header('vary', 'Accept-Encoding');

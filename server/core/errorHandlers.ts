@@ -99,5 +99,52 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (apiError.statusCode >= 500 && apiError.statusCode !== 503) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError(404, 'api.routeNotFound')));
+  apiRoutesOf.set(app.server, collectApiRoutes(app));
+  app.setNotFoundHandler(sendNoApiRoute);
+}
+
+/** Each server's API routes (every plugin instance of one app shares its HTTP server). */
+const apiRoutesOf = new WeakMap<object, ReturnType<typeof collectApiRoutes>>();
+
+/**
+ * An API request no route takes: 405 when its path is served with other methods (its Allow header names them,
+ * RFC 9110 §15.5.6), else 404. The not-found handler and the app's catch-all GET (staticApp.ts) both answer so.
+ */
+export function sendNoApiRoute(request: FastifyRequest, reply: FastifyReply) {
+  const allowed = apiRoutesOf.get(request.server.server)?.methodsAt(request.url) ?? [];
+  if (!allowed.length) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
+  reply.header('allow', allowed.join(', '));
+  return sendError(request, reply, new ApiError(405, 'api.methodNotAllowed'));
+}
+
+/** A route's path as a pattern: `:param` one segment, `*` the rest. */
+function pathPattern(url: string): RegExp {
+  const source = url
+    .replace(/\/+$/, '')
+    .split(/(:[A-Za-z0-9_]+(?:\([^)]*\))?|\*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The API's routes (under /api), as they are registered, to tell a wrong method on a served path (405 with
+ * Allow) from a path nobody serves (404): the router answers "not found" for both.
+ */
+function collectApiRoutes(app: FastifyInstance) {
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    if (!url.startsWith('/api/')) return;
+    for (const one of ([] as string[]).concat(method)) routes.push({ method: one.toUpperCase(), pattern: pathPattern(url) });
+  });
+  return {
+    /** The methods some route serves at this address (its query left out), HEAD with GET; none outside /api. */
+    methodsAt(address: string): string[] {
+      const path = address.split('?')[0];
+      if (!path.startsWith('/api/')) return [];
+      const methods = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method));
+      if (methods.has('GET')) methods.add('HEAD');
+      return [...methods].sort();
+    },
+  };
 }

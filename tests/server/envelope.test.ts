@@ -131,9 +131,12 @@ describe('unknown API paths answer a 404 envelope', () => {
     }
   });
 
-  it('for a known path with a method it does not take', async () => {
-    expectEnvelope(await server.api('DELETE', '/api/token'), 404, apiEn.api.routeNotFound);
-    expectEnvelope(await server.api('GET', '/api/token'), 404, apiEn.api.routeNotFound);
+  it('but a known path with a method it does not take answers 405, its Allow header naming those it takes', async () => {
+    for (const method of ['DELETE', 'GET']) {
+      const answer = await server.api(method, '/api/token');
+      expectEnvelope(answer, 405, apiEn.api.methodNotAllowed);
+      expect(answer.headers.get('allow')).toBe('POST');
+    }
   });
 
   it('an unknown API path never falls back to the app’s index.html', async () => {

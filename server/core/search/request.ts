@@ -1,4 +1,7 @@
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** What a resource sorts a field by: a column, or an expression (a joined name, a full name). */
+export type SortColumns = Record<string, AnyColumn | SQL>;
 import type * as yup from 'yup';
 import { searchRequestSchema } from '../../../contract/schemas/search';
 import { ApiError } from '../errors';
@@ -33,13 +36,13 @@ export function validatePageQuery(query: Record<string, unknown> | undefined, de
 }
 
 /** The column a sort field names; own properties only, so `__proto__` or `constructor` is refused too. */
-export function sortColumnOf(field: string, columns: Record<string, AnyColumn>): AnyColumn {
+export function sortColumnOf(field: string, columns: SortColumns): AnyColumn | SQL {
   if (!Object.hasOwn(columns, field)) throw notAllowed('orderBy', 'api.unknownSortField', Object.keys(columns));
   return columns[field];
 }
 
 /** orderBy entries ("name asc") onto the columns a resource allows; an unknown field is a field error. */
-export function orderByOf(orderBy: string[] | undefined, columns: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
+export function orderByOf(orderBy: string[] | undefined, columns: SortColumns, fallback: SQL[]): SQL[] {
   if (!orderBy?.length) return fallback;
   return orderBy.map((entry) => {
     const [field, direction] = entry.split(' ');

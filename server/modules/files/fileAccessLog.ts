@@ -4,10 +4,26 @@ import type { FileAccessLogDto } from '../../../contract/files';
 import type { FileAccessLogSearchInput } from '../../../contract/schemas/fileAccess';
 import type { Db } from '../../db/client';
 import { fileAccessLog, managedFiles, partners, users } from '../../db/schema';
-import { containsFolded, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage } from '../../core/search';
+import { containsFolded, keysetBatches, keysetOrder, keywordWhere, orderByOf, readPage, type SortColumns } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
 
+/** What an export sorts by (keyset paging). */
 const sortable = { at: fileAccessLog.at, id: fileAccessLog.id };
+
+/** What a page sorts by: every scalar field of FileAccessLogDto (contract/apiResources.ts), over logRows' joins. */
+const pageSortable: SortColumns = {
+  ...sortable,
+  fileId: fileAccessLog.fileId,
+  fileName: managedFiles.fileName,
+  kind: fileAccessLog.kind,
+  userId: fileAccessLog.userId,
+  userName: sql`${users.firstName} || ' ' || ${users.lastName}`,
+  partnerId: fileAccessLog.partnerId,
+  partnerName: partners.name,
+  grantId: fileAccessLog.grantId,
+  address: fileAccessLog.address,
+  client: fileAccessLog.client,
+};
 
 /** The log's ids are whole numbers: the `ids` filter keeps those (a malformed one matches nothing). */
 function logIdsFilter(ids: string[] | undefined): SQL | undefined {
@@ -25,7 +41,7 @@ function searchWhere(input: FileAccessLogSearchInput) {
     input.partnerId ? eq(fileAccessLog.partnerId, input.partnerId) : undefined,
     input.userId ? eq(fileAccessLog.userId, input.userId) : undefined,
     input.kind ? eq(fileAccessLog.kind, input.kind) : undefined,
-    containsFolded(managedFiles.searchText, keywordOf(input)),
+    keywordWhere(input, { fileName: (keyword) => containsFolded(managedFiles.searchText, keyword) }),
     logIdsFilter(input.ids),
   );
 }
@@ -73,7 +89,7 @@ export async function searchFileAccessLog(db: Db, input: FileAccessLogSearchInpu
   return readPage(input, logCount(db, where), async ({ limit, offset }) => {
     const rows = await logRows(db)
       .where(where)
-      .orderBy(...orderByOf(input.orderBy, sortable, [desc(fileAccessLog.at)]), idTieBreak(input.orderBy))
+      .orderBy(...orderByOf(input.orderBy, pageSortable, [desc(fileAccessLog.at)]), idTieBreak(input.orderBy))
       .limit(limit)
       .offset(offset);
     return rows.map(toDto);

@@ -10,7 +10,7 @@ import type { DomainEvent } from '../../core/events';
 import type { Principal } from '../../core/guard';
 import { preparedStatement } from '../../core/preparedStatement';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
-import { containsPattern, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
+import { containsPattern, idsFilter, keywordWhere, orderByOf, readPage, rowIdOf, type KeywordMatchers, type SortColumns } from '../../core/search';
 import { grantInForce } from './grantMatching';
 import {
   announceGrantChange,
@@ -46,11 +46,26 @@ const WRITE_GRANT = `with g as (
   ${GRANT_DTO_OF_G}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const sortable = {
+/** Every scalar field of FileGrantDto but `state` (contract/apiResources.ts), over grantDtoQuery's joins. */
+const sortable: SortColumns = {
   from: fileGrants.validFrom,
   to: fileGrants.validTo,
   createdAt: fileGrants.createdAt,
+  updatedAt: fileGrants.updatedAt,
+  fileId: fileGrants.fileId,
   fileName: managedFiles.fileName,
+  conditionType: fileGrants.conditionType,
+  targetId: sql`coalesce(${fileGrants.partnerId}, ${fileGrants.roleId}, ${fileGrants.userId})`,
+  targetName: sql`coalesce(${partners.name}, ${roles.name}, ${grantTargetUser.firstName} || ' ' || ${grantTargetUser.lastName})`,
+  // Only a user grant joins its user: a partner grant's own partner, else the user's.
+  partnerId: sql`coalesce(${fileGrants.partnerId}, ${grantTargetUser.partnerId})`,
+  note: fileGrants.note,
+  downloadLimit: fileGrants.downloadLimit,
+  downloadCount: fileGrants.downloadCount,
+  viewOnly: fileGrants.viewOnly,
+  revokedAt: fileGrants.revokedAt,
+  requestId: fileGrants.requestId,
+  createdById: fileGrants.createdBy,
   id: fileGrants.id,
 };
 
@@ -77,16 +92,12 @@ const reachesPartner = (partnerId: string) =>
   or(eq(fileGrants.partnerId, partnerId), inArray(fileGrants.userId, sql`(select ${users.id} from ${users} where ${users.partnerId} = ${partnerId})`))!;
 
 /** The keyword in the file's name or the grantee's name (partner, role, or the user's full name). */
-function keywordWhere(keyword: string): SQL | undefined {
-  if (!keyword) return undefined;
-  const pattern = containsPattern(keyword);
-  return or(
-    sql`${managedFiles.fileName} ilike ${pattern}`,
-    sql`${partners.name} ilike ${pattern}`,
-    sql`${roles.name} ilike ${pattern}`,
-    sql`${grantTargetUser.firstName} || ' ' || ${grantTargetUser.lastName} ilike ${pattern}`,
-  );
-}
+const keywordMatchers: KeywordMatchers = {
+  fileName: (keyword) => sql`${managedFiles.fileName} ilike ${containsPattern(keyword)}`,
+  partnerName: (keyword) => sql`${partners.name} ilike ${containsPattern(keyword)}`,
+  roleName: (keyword) => sql`${roles.name} ilike ${containsPattern(keyword)}`,
+  userName: (keyword) => sql`${grantTargetUser.firstName} || ' ' || ${grantTargetUser.lastName} ilike ${containsPattern(keyword)}`,
+};
 
 /** Access grants: list, read, grant, change terms, extend, revoke. Routes parse and answer; this decides and writes. */
 export function createFileGrantService(ctx: AppContext) {
@@ -99,7 +110,7 @@ export function createFileGrantService(ctx: AppContext) {
       input.partnerId ? reachesPartner(input.partnerId) : undefined,
       input.conditionType ? eq(fileGrants.conditionType, input.conditionType as GrantRow['conditionType']) : undefined,
       input.state ? stateWhere(input.state as GrantState, now) : undefined,
-      keywordWhere(keywordOf(input)),
+      keywordWhere(input, keywordMatchers),
       idsFilter(fileGrants.id, input.ids),
     );
     return readPage(input, countGrants(db, where), async ({ limit, offset }) =>

@@ -9,8 +9,9 @@ import { fileRequests, managedFiles } from './files.schema';
 
 export type FileRequestRow = typeof fileRequests.$inferSelect;
 
-const requester = alias(users, 'requester');
-const decider = alias(users, 'decider');
+/** The requester and the decider, joined under names of their own (both are users). */
+export const requester = alias(users, 'requester');
+export const decider = alias(users, 'decider');
 
 /** The columns a request's DTO is made of: the request, its file's name, its partner's and its people's names. */
 const dtoColumns = {

@@ -12,8 +12,8 @@ import { writeAudit } from '../../core/audit';
 import { conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import { transactionThenPublish } from '../../core/events';
 import type { Principal } from '../../core/guard';
-import { containsFolded, countOf, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
-import { fileRequestDtoQuery, selectFileRequestDto, toFileRequestDto, type FileRequestRow } from './fileRequestDtos';
+import { containsFolded, containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage, rowIdOf, type KeywordMatchers, type SortColumns } from '../../core/search';
+import { decider, fileRequestDtoQuery, requester, selectFileRequestDto, toFileRequestDto, type FileRequestRow } from './fileRequestDtos';
 import { fileGrants, fileRequests, managedFiles } from './files.schema';
 import { grantNamesUser } from './grantMatching';
 import { insertGrant, type Publish } from './grantWrites';
@@ -27,7 +27,34 @@ export function fileRequestScope(principal: Pick<Principal, 'partnerId' | 'permi
   return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
 }
 
-const sortable = { createdAt: fileRequests.createdAt, status: fileRequests.status, id: fileRequests.id, updatedAt: fileRequests.updatedAt };
+/** Every scalar field of FileRequestDto (contract/apiResources.ts), over fileRequestDtoQuery's joins. */
+const sortable: SortColumns = {
+  id: fileRequests.id,
+  fileId: fileRequests.fileId,
+  fileName: managedFiles.fileName,
+  requestText: fileRequests.requestText,
+  reason: fileRequests.reason,
+  status: fileRequests.status,
+  partnerId: fileRequests.partnerId,
+  partnerName: partners.name,
+  requestedById: fileRequests.requestedBy,
+  requestedByName: sql`${requester.firstName} || ' ' || ${requester.lastName}`,
+  decidedById: fileRequests.decidedBy,
+  decidedByName: sql`${decider.firstName} || ' ' || ${decider.lastName}`,
+  decidedAt: fileRequests.decidedAt,
+  decisionNote: fileRequests.decisionNote,
+  grantId: fileRequests.grantId,
+  createdAt: fileRequests.createdAt,
+  updatedAt: fileRequests.updatedAt,
+};
+
+/** The fields a keyword may be limited to (`advancedSearch.fields`); read without joins, since the count has none. */
+const keywordMatchers: KeywordMatchers = {
+  requestText: (keyword) => containsFoldedIn(fileRequests.requestText, keyword),
+  reason: (keyword) => containsFoldedIn(fileRequests.reason, keyword),
+  fileName: (keyword) => containsFoldedIn(sql`(select ${managedFiles.fileName} from ${managedFiles} where ${managedFiles.id} = ${fileRequests.fileId})`, keyword),
+  partnerName: (keyword) => containsFoldedIn(sql`(select ${partners.name} from ${partners} where ${partners.id} = ${fileRequests.partnerId})`, keyword),
+};
 
 /** Lists showing the request refetch, for its partner's users and staff. */
 const requestChanged = (publish: Publish, row: FileRequestRow, action: 'created' | 'updated') =>
@@ -54,7 +81,7 @@ export function createFileRequestService(ctx: Pick<AppContext, 'config' | 'db' |
   async function search(principal: Principal, input: FileRequestSearchInput): Promise<PagedResult<FileRequestDto>> {
     const where = and(
       fileRequestScope(principal),
-      containsFolded(fileRequests.searchText, keywordOf(input)),
+      keywordWhere(input, keywordMatchers, (keyword) => containsFolded(fileRequests.searchText, keyword)),
       input.status ? eq(fileRequests.status, input.status) : undefined,
       input.partnerId ? eq(fileRequests.partnerId, input.partnerId) : undefined,
       idsFilter(fileRequests.id, input.ids),

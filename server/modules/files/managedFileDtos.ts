@@ -25,7 +25,7 @@ export const managedFileVersion = (row: ManagedFileRow) =>
   });
 
 /** Grants of the file in force at `now`, counted in the same query as the file. */
-const activeGrantCount = (now: Date) =>
+export const activeGrantCount = (now: Date) =>
   sql<number>`(select count(*)::int from ${fileGrants} where ${fileGrants.fileId} = ${managedFiles.id} and ${grantInForce(now)})`;
 
 export function managedFileDtoQuery(db: Pick<Db, 'select'>, now = new Date()) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { foldForSearch } from '../../../contract/fold';
 import type { ManagedFileDto } from '../../../contract/files';
 import type { ManagedFileInput } from '../../../contract/schemas/files';
@@ -11,11 +11,11 @@ import { ApiError, fieldError, notFound } from '../../core/errors';
 import { transactionThenPublish } from '../../core/events';
 import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
-import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
+import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordWhere, orderByOf, readPage, rowIdOf, type SortColumns } from '../../core/search';
 import type { StoredUpload } from '../../files/uploadForm';
 import { fullNameOf } from '../accounts/principal';
 import { publishGrantChange, type Publish } from './grantWrites';
-import { managedFileDtoQuery, managedFileVersion, selectManagedFileDto, toManagedFileDto, type ManagedFileRow } from './managedFileDtos';
+import { activeGrantCount, managedFileDtoQuery, managedFileVersion, selectManagedFileDto, toManagedFileDto, type ManagedFileRow } from './managedFileDtos';
 import { managedFileStore } from './managedFileUploads';
 
 const NOT_FOUND = 'filesApi.fileNotFound';
@@ -31,6 +31,15 @@ const sortable = {
   updatedAt: managedFiles.updatedAt,
   id: managedFiles.id,
 };
+
+/** What a page sorts by: every scalar field of ManagedFileDto (contract/apiResources.ts), over managedFileDtoQuery's join. */
+const pageSortable = (now: Date): SortColumns => ({
+  ...sortable,
+  uploadedById: managedFiles.uploadedBy,
+  uploadedByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
+  activeGrantCount: activeGrantCount(now),
+  replacedAt: managedFiles.replacedAt,
+});
 
 /** One line of the file manager's CSV export. */
 export interface ManagedFileCsvRow {
@@ -54,7 +63,11 @@ export interface AccessOrigin {
 }
 
 const searchWhere = (input: ManagedFileSearchInput) =>
-  and(isNull(managedFiles.deletedAt), containsFolded(managedFiles.searchText, keywordOf(input)), idsFilter(managedFiles.id, input.ids));
+  and(
+    isNull(managedFiles.deletedAt),
+    keywordWhere(input, { fileName: (keyword) => containsFolded(managedFiles.searchText, keyword) }),
+    idsFilter(managedFiles.id, input.ids),
+  );
 
 /** The file manager's rules: upload, list, rename, replace, download (staff), delete. Routes parse and answer; this decides and writes. */
 export function createManagedFileService(ctx: AppContext) {
@@ -82,11 +95,13 @@ export function createManagedFileService(ctx: AppContext) {
 
   async function search(input: ManagedFileSearchInput) {
     const where = searchWhere(input);
+    const now = new Date();
+    const order = orderByOf(input.orderBy, pageSortable(now), [desc(managedFiles.createdAt)]);
     return readPage(input, countOf(db, managedFiles, where), async ({ limit, offset }) =>
       (
-        await managedFileDtoQuery(db)
+        await managedFileDtoQuery(db, now)
           .where(where)
-          .orderBy(...orderByOf(input.orderBy, sortable, [desc(managedFiles.createdAt)]), managedFiles.id)
+          .orderBy(...order, managedFiles.id)
           .limit(limit)
           .offset(offset)
       ).map(toManagedFileDto),

@@ -4,7 +4,7 @@ import { formDtoSchema } from '../../../contract/schemas/dtos';
 import { formFieldsSchema, formSearchSchema, type FormFieldsInput } from '../../../contract/schemas/formDefinitions';
 import { ApiError } from '../../core/errors';
 import type { CrudResource, CrudRow } from '../../core/crud';
-import { containsFolded, keywordOf } from '../../core/search';
+import { containsFolded, keywordWhere } from '../../core/search';
 import type { Db } from '../../db/client';
 import { partnerForms } from '../partnerForms/partnerForms.schema';
 import { formVersions } from './formDefinitions.schema';
@@ -43,7 +43,12 @@ export const formVersionsResource: CrudResource<FormFieldsInput, FormDto> = {
     searchText: formSearchText(input.name),
   }),
   sortable: {
+    definitionId: formVersions.definitionId,
     name: formVersions.name,
+    description: formVersions.description,
+    note: formVersions.note,
+    totalFields: formVersions.totalFields,
+    requiredFields: formVersions.requiredFields,
     versionNumber: formVersions.versionNumber,
     status: formVersions.status,
     type: formVersions.type,
@@ -53,7 +58,7 @@ export const formVersionsResource: CrudResource<FormFieldsInput, FormDto> = {
   },
   defaultSort: 'updatedAt desc',
   where: (search) => [
-    containsFolded(formVersions.searchText, keywordOf(search)),
+    keywordWhere(search, { name: (keyword) => containsFolded(formVersions.searchText, keyword) }),
     typeof search.status === 'string' ? eq(formVersions.status, search.status as FormDto['status']) : undefined,
     typeof search.definitionId === 'string' ? eq(formVersions.definitionId, search.definitionId.toLowerCase()) : undefined,
   ],

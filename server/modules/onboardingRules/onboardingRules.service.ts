@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { PagedResult } from '../../../contract/envelope';
 import { ONBOARDING_TRIGGERS, type OnboardingRuleDto } from '../../../contract/forms';
@@ -12,7 +12,7 @@ import { ApiError } from '../../core/errors';
 import { transactionThenPublish, type DomainEvent } from '../../core/events';
 import type { Principal } from '../../core/guard';
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
-import { containsPattern, isUuid, keywordOf, offsetOf, orderByOf, pageOf, validateSearch } from '../../core/search';
+import { containsPattern, isUuid, keywordWhere, offsetOf, orderByOf, pageOf, validateSearch, type SortColumns } from '../../core/search';
 import { validate } from '../../core/validation';
 import { partners } from '../partners/partners.schema';
 import { definitionExists, loadRule, ruleWithNames, toOnboardingRuleDto, type RuleWithNames } from './onboardingRuleQueries';
@@ -90,13 +90,25 @@ export function createOnboardingRuleService(ctx: AppContext) {
   return {
     async search(_principal: Principal, body: unknown): Promise<PagedResult<OnboardingRuleDto>> {
       const search = await validateSearch(onboardingRuleSearchSchema, body ?? {});
-      const keyword = keywordOf(search);
       const where = and(
         isNull(onboardingRules.deletedAt),
         search.trigger ? eq(onboardingRules.trigger, search.trigger) : undefined,
-        keyword ? or(ilike(ruleWithNames.sourceFormName, containsPattern(keyword)), ilike(ruleWithNames.targetFormName, containsPattern(keyword))) : undefined,
+        keywordWhere(search, {
+          sourceFormName: (keyword) => ilike(ruleWithNames.sourceFormName, containsPattern(keyword)),
+          targetFormName: (keyword) => ilike(ruleWithNames.targetFormName, containsPattern(keyword)),
+        }),
       );
-      const sortable = { createdAt: onboardingRules.createdAt, trigger: onboardingRules.trigger, id: onboardingRules.id };
+      // Every scalar field of OnboardingRuleDto (contract/apiResources.ts).
+      const sortable: SortColumns = {
+        id: onboardingRules.id,
+        trigger: onboardingRules.trigger,
+        sourceDefinitionId: onboardingRules.sourceDefinitionId,
+        sourceFormName: ruleWithNames.sourceFormName,
+        targetDefinitionId: onboardingRules.targetDefinitionId,
+        targetFormName: ruleWithNames.targetFormName,
+        createdAt: onboardingRules.createdAt,
+        updatedAt: onboardingRules.updatedAt,
+      };
       const order = orderByOf(search.orderBy, sortable, [asc(onboardingRules.trigger), desc(onboardingRules.createdAt)]);
       const [rows, [{ total }]] = await Promise.all([
         db

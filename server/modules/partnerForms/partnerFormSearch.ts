@@ -8,7 +8,19 @@ import type { Db } from '../../db/client';
 import { formVersions, partnerForms, partners } from '../../db/schema';
 import { fieldError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
-import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage } from '../../core/search';
+import {
+  containsFolded,
+  containsFoldedIn,
+  countOf,
+  idsFilter,
+  keysetBatches,
+  keysetOrder,
+  keywordWhere,
+  orderByOf,
+  readPage,
+  type KeywordMatchers,
+  type SortColumns,
+} from '../../core/search';
 import { partnerFormDtoQuery, toPartnerFormDto } from './partnerFormDtos';
 
 const ADMIN_VIEW = permission('PartnerForm', 'AdminView');
@@ -22,7 +34,8 @@ export function partnerFormScope(principal: Principal): SQL | undefined {
   return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
 }
 
-const sortable = {
+/** What an export sorts by (keyset paging: columns without nulls). */
+const exportSortable = {
   id: partnerForms.id,
   status: partnerForms.status,
   note: partnerForms.note,
@@ -32,13 +45,30 @@ const sortable = {
   createdAt: partnerForms.createdAt,
   updatedAt: partnerForms.updatedAt,
   partnerName: partners.name,
+};
+
+/** What a page sorts by: every scalar field of PartnerFormDto but `outdated` (contract/apiResources.ts), over partnerFormDtoQuery's joins. */
+const sortable: SortColumns = {
+  ...exportSortable,
+  partnerId: partnerForms.partnerId,
+  formId: partnerForms.formId,
+  definitionId: partnerForms.definitionId,
   formName: formVersions.name,
+  formVersionNumber: formVersions.versionNumber,
+  versionDecision: partnerForms.versionDecision,
+  submittedAt: partnerForms.submittedAt,
+};
+
+/** The fields a keyword may be limited to (`advancedSearch.fields`); read without the joins, since the count has none. */
+const keywordMatchers: KeywordMatchers = {
+  formName: (keyword) => containsFoldedIn(sql`(select ${formVersions.name} from ${formVersions} where ${formVersions.id} = ${partnerForms.formId})`, keyword),
+  partnerName: (keyword) => containsFoldedIn(sql`(select ${partners.name} from ${partners} where ${partners.id} = ${partnerForms.partnerId})`, keyword),
 };
 
 function searchWhere(principal: Principal, input: PartnerFormSearchInput) {
   return and(
     partnerFormScope(principal),
-    containsFolded(partnerForms.searchText, keywordOf(input)),
+    keywordWhere(input, keywordMatchers, (keyword) => containsFolded(partnerForms.searchText, keyword)),
     input.status ? eq(partnerForms.status, input.status) : undefined,
     input.partnerId ? eq(partnerForms.partnerId, input.partnerId) : undefined,
     input.formId ? eq(partnerForms.formId, input.formId) : undefined,
@@ -109,7 +139,6 @@ const exportColumns = {
   submittedAt: partnerForms.submittedAt,
   answers: partnerForms.answers,
 };
-const { formName: _joined, ...exportSortable } = sortable;
 
 /**
  * Every partner form of one definition (or one version) a search finds, in batches read by keyset, with the

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { createCrudService, type CrudResource } from '../../core/crud';
 import { ApiError } from '../../core/errors';
-import { contains, keywordOf } from '../../core/search';
+import { contains, keywordWhere } from '../../core/search';
 import { createRolePermissionService } from './rolePermissions.service';
 import { assertRoleWithinReach, holdersOf, refuse } from './roleRules';
 import { roleItselfChanged } from './roles.events';
@@ -46,9 +46,9 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   toDto: (row) => toRoleDto(row as unknown as RoleRow),
   dtoSchema: roleDtoSchema,
   toValues: (input) => ({ name: input.name, description: input.description || null, priority: input.priority }),
-  sortable: { name: roles.name, priority: roles.priority, createdAt: roles.createdAt },
+  sortable: { name: roles.name, description: roles.description, priority: roles.priority, createdAt: roles.createdAt, updatedAt: roles.updatedAt },
   defaultSort: 'priority asc',
-  where: (search) => [contains(roles.name, keywordOf(search))],
+  where: (search) => [keywordWhere(search, { name: (keyword) => contains(roles.name, keyword) })],
   async beforeWrite(tx, input, existing, principal) {
     if (existing) await assertRoleWithinReach(tx, principal, Number(existing.priority));
     await assertRoleWithinReach(tx, principal, input.priority);

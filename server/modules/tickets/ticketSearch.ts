@@ -6,7 +6,19 @@ import type { TicketDto } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { partners, tickets, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
-import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordOf, orderByOf, readPage } from '../../core/search';
+import {
+  containsFolded,
+  containsFoldedIn,
+  countOf,
+  idsFilter,
+  keysetBatches,
+  keysetOrder,
+  keywordWhere,
+  orderByOf,
+  readPage,
+  type KeywordMatchers,
+  type SortColumns,
+} from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
@@ -50,22 +62,36 @@ export interface TicketCsvRow {
   description: string;
 }
 
-const sortable = {
+/** What an export sorts by: keyset paging needs columns without nulls. */
+const exportSortable = {
   id: tickets.id,
   subject: tickets.subject,
   status: tickets.status,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
-  lastMessageAt: tickets.lastMessageAt,
   partnerName: partners.name,
 };
-/** Keyset paging needs a sort column without nulls. */
-const { lastMessageAt: _nullable, ...exportSortable } = sortable;
+
+/** What a page sorts by: every scalar field of TicketDto (contract/apiResources.ts), over ticketDtoQuery's joins. */
+const sortable: SortColumns = {
+  ...exportSortable,
+  description: tickets.description,
+  partnerId: tickets.partnerId,
+  createdBy: tickets.createdBy,
+  createdByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
+  lastMessageAt: tickets.lastMessageAt,
+};
+
+/** The fields a keyword may be limited to (`advancedSearch.fields`); case and diacritics ignored. */
+const keywordMatchers: KeywordMatchers = {
+  subject: (keyword) => containsFolded(tickets.subjectFolded, keyword),
+  description: (keyword) => containsFoldedIn(tickets.description, keyword),
+};
 
 function searchWhere(principal: Principal, input: TicketSearchInput) {
   return and(
     ticketScope(principal),
-    containsFolded(tickets.searchText, keywordOf(input)),
+    keywordWhere(input, keywordMatchers, (keyword) => containsFolded(tickets.searchText, keyword)),
     containsFolded(tickets.subjectFolded, input.subject ?? input.title),
     input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
     input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,

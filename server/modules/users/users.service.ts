@@ -11,7 +11,7 @@ import { partners, roles, userRoles, users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
-import { containsInAny, countOf, idsFilter, keywordOf, orderByOf, readPage, rowIdOf } from '../../core/search';
+import { containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage, rowIdOf, type KeywordMatchers, type SortColumns } from '../../core/search';
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken, voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
@@ -20,14 +20,31 @@ import { selectUserDto, selectUserDtos } from './userDto';
 import { sendActivationMail } from './activationMail';
 import { announceUserChange } from './users.events';
 
-const sortable = {
+/** Every scalar field of UserDto (contract/apiResources.ts); `role` is the highest-ranked role's name, as the DTO shows it. */
+const sortable: SortColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
+  fullName: sql`${users.firstName} || ' ' || ${users.lastName}`,
   email: users.email,
   userName: users.userName,
-  createdAt: users.createdAt,
+  phoneNumber: users.phoneNumber,
+  organization: users.organization,
+  partnerId: users.partnerId,
+  partnerName: sql`(select ${partners.name} from ${partners} where ${partners.id} = ${users.partnerId})`,
+  role: sql`(select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} order by ${roles.priority} limit 1)`,
   isActive: users.isActive,
+  emailConfirmed: users.emailConfirmed,
+  imageUrl: users.imageUrl,
+  createdAt: users.createdAt,
+};
+
+/** The fields a keyword may be limited to (`advancedSearch.fields`); case and diacritics ignored, as elsewhere. */
+const keywordMatchers: KeywordMatchers = {
+  firstName: (keyword) => containsFoldedIn(users.firstName, keyword),
+  lastName: (keyword) => containsFoldedIn(users.lastName, keyword),
+  email: (keyword) => containsFoldedIn(users.email, keyword),
+  userName: (keyword) => containsFoldedIn(users.userName, keyword),
 };
 
 /**
@@ -66,7 +83,7 @@ export function createUserService(ctx: AppContext) {
     const where = and(
       byIds ? idsFilter(users.id, input.ids) : isNull(users.deletedAt),
       scope,
-      containsInAny([users.firstName, users.lastName, users.email, users.userName], keywordOf(input)),
+      keywordWhere(input, keywordMatchers),
       input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),
       input.partnerId ? eq(users.partnerId, input.partnerId) : undefined,
     );

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHOD_ROUTES, API_METHODS, apiResources, type ApiMethod, type ApiResource } from '../../contract/apiResources';
+import type { PagedResult } from '../../contract/envelope';
+import { LANGUAGE_HEADER } from '../../contract/http';
+import { foldForSearch } from '../../contract/fold';
+import apiEn from '../../i18n/api.en';
+import apiVi from '../../i18n/api.vi';
+import { expectEnvelope } from './expectations';
+import { useDemoServer } from './factories';
+
+const { server, token } = useDemoServer();
+
+const admin = () => token('admin@example.com');
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const PREFIXES = ['/api/v1', '/api'] as const;
+const searchable = apiResources.filter((resource) => resource.methods.includes('search'));
+
+type Row = Record<string, unknown> & { id: string };
+const search = (resource: ApiResource, body: Record<string, unknown>) =>
+  server.api<PagedResult<Row>>('POST', `/api/v1/${resource.name}/search`, { token: admin(), body: { pageNumber: 1, pageSize: 50, ...body } });
+
+/** The fields a 400 lists as allowed ("… Allowed: a, b, c"), sorted. */
+const allowedIn = (message: string) =>
+  message
+    .slice(message.lastIndexOf(': ') + 2)
+    .split(', ')
+    .sort();
+
+/** A served path of each method, its `:id` an id nobody has. */
+const addressOf = (prefix: string, name: string, method: ApiMethod) => `${prefix}/${name}${API_METHOD_ROUTES[method].below.replace(':id', MISSING)}`;
+
+describe('contract/apiResources.ts: the list of every API resource', () => {
+  it.each(apiResources)('$name serves exactly the methods the list gives it, under /api/v1 and /api', ({ name, methods }) => {
+    for (const prefix of PREFIXES)
+      for (const method of API_METHODS) {
+        const { verb, below } = API_METHOD_ROUTES[method];
+        expect(server.built.app.hasRoute({ method: verb, url: `${prefix}/${name}${below}` }), `${verb} ${prefix}/${name}${below}`).toBe(
+          methods.includes(method),
+        );
+      }
+  });
+
+  it.each(searchable)(
+    '$name sorts by every field the list gives, ascending and descending, and names exactly those when refusing another',
+    async (resource) => {
+      for (const field of resource.sortable)
+        for (const direction of ['asc', 'desc']) expectEnvelope(await search(resource, { orderBy: [`${field} ${direction}`] }), 200, undefined);
+      const refusal = await search(resource, { orderBy: ['notAField asc'] });
+      expectEnvelope(refusal, 400);
+      expect(refusal.body.errors?.[0]?.field).toBe('orderBy');
+      expect(allowedIn(refusal.body.message)).toEqual([...resource.sortable].sort());
+    },
+  );
+});
+
+describe('meta.searchFields: advancedSearch.fields limits the keyword, or is refused', () => {
+  it.each(searchable)('$name takes each field the list gives and refuses another, listing those it takes', async (resource) => {
+    for (const field of resource.searchFields) expectEnvelope(await search(resource, { advancedSearch: { keyword: 'a', fields: [field] } }), 200);
+    const refusal = await search(resource, { advancedSearch: { keyword: 'a', fields: [resource.searchFields[0], 'notAField'] } });
+    expectEnvelope(refusal, 400);
+    expect(refusal.body.message).toContain(apiEn.api.searchFieldNotAllowed.split('%{')[0]);
+    expect(refusal.body.errors?.[0]?.field).toBe('advancedSearch.fields[1]');
+    expect(allowedIn(refusal.body.message)).toEqual([...resource.searchFields].sort());
+    const inVietnamese = await server.api('POST', `/api/v1/${resource.name}/search`, {
+      token: admin(),
+      headers: { [LANGUAGE_HEADER]: 'vi' },
+      body: { advancedSearch: { keyword: 'a', fields: ['notAField'] } },
+    });
+    expect(inVietnamese.body.message).toContain(apiVi.api.searchFieldNotAllowed.split('%{')[0]);
+  });
+
+  /** The text of a field as a person reads it: folded, without markup (a ticket's description is HTML). */
+  const textOf = (value: unknown) => foldForSearch(String(value ?? '').replace(/<[^>]*>/g, ' '));
+  const longestWord = (text: string) => [...text.split(/[^\p{L}\p{N}]+/u)].sort((a, b) => b.length - a.length)[0]?.slice(0, 8) ?? '';
+  // A field that is no DTO field (a grant's target names) cannot be read back: only its answer is checked.
+  const honoured = searchable.flatMap((resource) => resource.searchFields.map((field) => ({ name: resource.name, resource, field })));
+
+  it.each(honoured)('$name: a keyword limited to $field finds only rows whose $field holds it', async ({ resource, field }) => {
+    const rows = (await search(resource, {})).body.data!.items;
+    if (!rows.some((row) => field in row)) return;
+    const sample = rows.map((row) => longestWord(textOf(row[field]))).find((word) => word.length >= 3);
+    expect(sample, `a ${resource.name} row with a ${field}`).toBeDefined();
+    const answer = await search(resource, { advancedSearch: { keyword: sample, fields: [field] } });
+    expectEnvelope(answer, 200);
+    expect(answer.body.data!.items.length).toBeGreaterThan(0);
+    for (const row of answer.body.data!.items) expect(textOf(row[field]), `${resource.name} ${row.id}`).toContain(sample);
+    // A word of another searched field, not in this one: the rows holding it there are left out.
+    const elsewhere = resource.searchFields
+      .filter((other) => other !== field)
+      .flatMap((other) => rows.map((row) => ({ row, word: longestWord(textOf(row[other])) })))
+      .find(({ row, word }) => word.length >= 3 && !textOf(row[field]).includes(word));
+    if (!elsewhere) return;
+    const limited = await search(resource, { advancedSearch: { keyword: elsewhere.word, fields: [field] } });
+    expectEnvelope(limited, 200);
+    expect(limited.body.data!.items.map((row) => row.id)).not.toContain(elsewhere.row.id);
+    for (const row of limited.body.data!.items) expect(textOf(row[field]), `${resource.name} ${row.id}`).toContain(elsewhere.word);
+  });
+
+  it('a user keyword limited to the email skips the names: example.com is in every demo email and no name', async () => {
+    const users = apiResources.find((resource) => resource.name === 'users')!;
+    const byEmail = await search(users, { advancedSearch: { keyword: 'example', fields: ['email'] } });
+    const byName = await search(users, { advancedSearch: { keyword: 'example', fields: ['firstName', 'lastName'] } });
+    const everywhere = await search(users, { advancedSearch: { keyword: 'example' } });
+    expect(byEmail.body.data!.totalCount).toBeGreaterThan(0);
+    expect(byName.body.data!.totalCount).toBe(0);
+    expect(everywhere.body.data!.totalCount).toBe(byEmail.body.data!.totalCount);
+  });
+});
+
+describe('a method a resource does not serve answers 405 with Allow', () => {
+  const itemOrCollection: ApiMethod[] = ['get', 'update', 'replace', 'delete', 'create', 'updateMany'];
+  const unserved = apiResources.flatMap((resource) =>
+    itemOrCollection.filter((method) => !resource.methods.includes(method)).map((method) => ({ name: resource.name, resource, method })),
+  );
+
+  it.each(unserved)(
+    '$name: $method is refused with 405 naming the methods served there (404 where none is), under /api/v1 and /api',
+    async ({ resource, method }) => {
+      const { verb, below } = API_METHOD_ROUTES[method];
+      const servedThere = resource.methods.filter((other) => API_METHOD_ROUTES[other].below === below).map((other) => API_METHOD_ROUTES[other].verb);
+      for (const prefix of PREFIXES) {
+        const answer = await server.api(verb, addressOf(prefix, resource.name, method), {
+          token: admin(),
+          body: verb === 'GET' || verb === 'DELETE' ? undefined : {},
+        });
+        if (!servedThere.length && !server.built.app.hasRoute({ method: 'GET', url: `${prefix}/${resource.name}${below}` })) {
+          expectEnvelope(answer, 404, apiEn.api.routeNotFound);
+          continue;
+        }
+        expectEnvelope(answer, 405, apiEn.api.methodNotAllowed);
+        const allow = (answer.headers.get('allow') ?? '').split(', ');
+        expect(allow).not.toContain(verb);
+        for (const served of servedThere) expect(allow).toContain(served);
+        if (servedThere.includes('GET')) expect(allow).toContain('HEAD');
+      }
+    },
+  );
+
+  it('editing a partner form or a file request says 405 in either language, with what the address takes', async () => {
+    const partnerForm = await server.api('PUT', `/api/v1/partner-forms/${MISSING}`, { token: admin(), body: {} });
+    expectEnvelope(partnerForm, 405, apiEn.api.methodNotAllowed);
+    expect(partnerForm.headers.get('allow')).toBe('GET, HEAD');
+    const fileRequest = await server.api('PATCH', `/api/file-requests/${MISSING}`, { token: admin(), body: {}, headers: { [LANGUAGE_HEADER]: 'vi' } });
+    expectEnvelope(fileRequest, 405, apiVi.api.methodNotAllowed);
+    expect(fileRequest.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('an address nobody serves stays 404, under /api and outside it', async () => {
+    for (const [method, address] of [
+      ['GET', '/api/v1/no-such-resource'],
+      ['POST', '/api/v1/partners/search/more'],
+      ['DELETE', '/api/no-such-resource/1'],
+    ] as const) {
+      const answer = await server.api(method, address, { token: admin() });
+      expectEnvelope(answer, 404, apiEn.api.routeNotFound);
+      expect(answer.headers.get('allow')).toBeNull();
+    }
+    const outside = await server.api('DELETE', '/partners', { token: admin() });
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('allow')).toBeNull();
+  });
+});
