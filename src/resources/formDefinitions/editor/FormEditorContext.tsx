@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { FormSection } from '../../../../contract/forms';
 import type { EditorErrors } from './editorErrors';
+import type { Removed } from './sectionsDraft';
 
 /**
  * What every part of the section editor reads and changes. It stays the same object while the user types,
@@ -13,6 +14,8 @@ export interface SectionsEditing {
   savedKeys: ReadonlySet<string>;
   /** Applies a change to the draft and clears the errors of the fields it names. */
   change: (update: (sections: FormSection[]) => FormSection[], clears?: string[]) => void;
+  /** Removes a question or section, offering to undo it. */
+  remove: (removed: Removed) => void;
   /** The translated error of a field, if any. */
   errorText: (field: string) => string | undefined;
   /** Asks that a question just added take focus when it appears (and only then: not when it remounts). */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -24,8 +24,12 @@ import { EditorActions } from './EditorActions';
 import { formField } from './editorErrors';
 import { createFocusRequests, DraftSectionsContext, SectionsEditingContext, type SectionsEditing } from './FormEditorContext';
 import { FormPreview } from './FormPreview';
+import { MergeDialog } from './MergeDialog';
+import { RemovalUndo } from './RemovalUndo';
+import { removeQuestion, removeSection, restoreRemoved, type Removed } from './sectionsDraft';
 import { SectionsEditor } from './SectionsEditor';
-import { useFormEditor } from './useFormEditor';
+import { fieldsOf, useFormEditor, type LoadedVersion } from './useFormEditor';
+import { useLeaveGuard } from './useLeaveGuard';
 import { useMessageText } from './useMessageText';
 
 /**
@@ -40,15 +44,35 @@ export default function FormEditorPage() {
   const editor = useFormEditor(formId);
   const { query, form, fields, sections, errors, dirty, saving } = editor;
   const [view, setView] = useState<'edit' | 'preview'>('edit');
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflict] = useState<LoadedVersion | null>(null);
   const [focusRequests] = useState(createFocusRequests);
-  // Closing the tab or reloading with unsaved changes asks first (the browser's own question).
+  // Leaving with unsaved changes asks first: in the app, by the browser's back button, by reloading or closing the tab.
+  const leaveGuard = useLeaveGuard(dirty);
+  const { changeSections } = editor;
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const remove = useCallback(
+    (item: Removed) => {
+      changeSections((current) => (item.kind === 'section' ? removeSection(current, item.section.key) : removeQuestion(current, item.list, item.question.key)));
+      setRemoved(item);
+    },
+    [changeSections],
+  );
+  // After an undo, focus returns to the restored item's menu, where the removal was chosen.
+  const refocus = useRef<Removed | null>(null);
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+    const restored = refocus.current;
+    if (!restored) return;
+    refocus.current = null;
+    const key = restored.kind === 'section' ? restored.section.key : restored.question.key;
+    const card = document.querySelector(`[data-testid="${restored.kind}"][data-key="${CSS.escape(key)}"]`);
+    card?.querySelector<HTMLElement>(`[data-testid="${restored.kind}-menu"]`)?.focus();
+  }, [sections]);
+  const undo = () => {
+    if (!removed) return;
+    refocus.current = removed;
+    changeSections((current) => restoreRemoved(current, removed));
+    setRemoved(null);
+  };
   const readOnly = !form || form.status !== 'Editing' || !canAccessWith(permissions ?? [], { resource: 'Form', action: 'Update' });
 
   const editing = useMemo<SectionsEditing>(
@@ -58,12 +82,13 @@ export default function FormEditorPage() {
       errors,
       savedKeys: editor.savedKeys,
       change: editor.changeSections,
+      remove,
       errorText: (field) => {
         const message = errors.get(field);
         return message === undefined ? undefined : messageText(message);
       },
     }),
-    [focusRequests, readOnly, errors, editor.savedKeys, editor.changeSections, messageText],
+    [focusRequests, readOnly, errors, editor.savedKeys, editor.changeSections, remove, messageText],
   );
 
   // Errors no input shows (the number of sections, say) are listed above the editor.
@@ -71,13 +96,13 @@ export default function FormEditorPage() {
     .filter(([field]) => field.startsWith('form:') && !FORM_FIELD_NAMES.some((name) => field === formField(name)))
     .map(([, message]) => message);
 
-  const save = async () => {
-    const outcome = await editor.save();
+  const tell = (outcome: Awaited<ReturnType<typeof editor.save>>) => {
+    setConflict(typeof outcome === 'object' && 'conflict' in outcome ? outcome.conflict : null);
     if (outcome === 'saved') showToast('success', translate('formBuilder.editor.saved'));
     else if (outcome === 'invalid') showToast('error', translate('formBuilder.editor.invalid'));
-    else if (outcome === 'conflict') setConflict(true);
-    else showToast('error', outcome.failed || translate('formBuilder.editor.saveFailed'));
+    else if ('failed' in outcome) showToast('error', outcome.failed || translate('formBuilder.editor.saveFailed'));
   };
+  const save = async () => tell(await editor.save());
 
   const back = (
     <Button component={RouterLink} to="/form-config" startIcon={<ArrowBack />} size="small" sx={{ mb: 1, ml: -1 }}>
@@ -117,7 +142,8 @@ export default function FormEditorPage() {
           <FormStatusChip status={form.status} />
         </Stack>
       </PageHeading>
-      <Stack spacing={2} sx={{ mb: 8 }}>
+      {/* A read-only field's helper text still informs (a key's meaning, a section's question count): readable, not greyed out. */}
+      <Stack spacing={2} sx={{ mb: 8, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}>
         {unplaced.length > 0 && (
           <Alert severity="error" data-testid="form-errors">
             {unplaced.map((message, index) => (
@@ -176,18 +202,34 @@ export default function FormEditorPage() {
           </>
         )}
       </Stack>
+      {conflict && editor.base && (
+        <MergeDialog
+          base={{ fields: fieldsOf(editor.base.form), sections: editor.base.sections }}
+          mine={{ fields, sections }}
+          theirs={{ fields: fieldsOf(conflict.form), sections: conflict.sections }}
+          busy={saving}
+          onCancel={() => setConflict(null)}
+          onSave={(merged) => void editor.saveMerged(conflict, merged).then(tell)}
+        />
+      )}
+      {removed && (
+        <RemovalUndo
+          key={removed.kind === 'section' ? removed.section.key : removed.question.key}
+          removed={removed}
+          onUndo={undo}
+          onClose={() => setRemoved(null)}
+        />
+      )}
       <ConfirmDialog
-        open={conflict}
-        title={translate('formBuilder.conflict.title')}
-        confirmLabel={translate('formBuilder.conflict.reload')}
-        onCancel={() => setConflict(false)}
-        onConfirm={() => {
-          setConflict(false);
-          void editor.reload();
-        }}
-        testId="form-conflict"
+        open={leaveGuard.asking}
+        title={translate('formBuilder.leave.title')}
+        confirmLabel={translate('formBuilder.leave.confirm')}
+        confirmColor="error"
+        onCancel={leaveGuard.stay}
+        onConfirm={leaveGuard.leave}
+        testId="form-leave"
       >
-        {translate('formBuilder.conflict.body')}
+        {translate('formBuilder.leave.body')}
       </ConfirmDialog>
     </>
   );

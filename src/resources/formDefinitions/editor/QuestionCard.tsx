@@ -14,7 +14,7 @@ import { useSectionsEditing } from './FormEditorContext';
 import { ItemMenu } from './ItemMenu';
 import { QuestionDetails } from './QuestionDetails';
 import { DragHandle, type DragHandleProps } from './SortableList';
-import { moveQuestion, removeQuestion, type QuestionList } from './sectionsDraft';
+import { moveQuestion, type QuestionList } from './sectionsDraft';
 
 interface QuestionCardProps {
   question: FormQuestion;
@@ -28,7 +28,7 @@ interface QuestionCardProps {
 /** One question: a summary line (reorder handle, label, type, marks) and its details, open for new questions and questions with errors. */
 export const QuestionCard = memo(function QuestionCard({ question, sectionKey, groupKey, index, count, handle }: QuestionCardProps) {
   const translate = useTranslate();
-  const { readOnly, savedKeys, errors, change } = useSectionsEditing();
+  const { readOnly, savedKeys, errors, change, remove } = useSectionsEditing();
   const isNew = !savedKeys.has(question.key);
   const [open, setOpen] = useState(isNew);
   const detailsId = useId();
@@ -77,7 +77,7 @@ export const QuestionCard = memo(function QuestionCard({ question, sectionKey, g
             index={index}
             count={count}
             onMove={(to) => change((sections) => moveQuestion(sections, placement, index, to))}
-            onRemove={() => change((sections) => removeQuestion(sections, placement, question.key))}
+            onRemove={() => remove({ kind: 'question', list: placement, index, question })}
             removeLabel={translate('formBuilder.questions.remove')}
             testId="question"
           />

@@ -12,7 +12,7 @@ import { sectionField } from './editorErrors';
 import { useSectionsEditing } from './FormEditorContext';
 import { ItemMenu } from './ItemMenu';
 import { QuestionList } from './QuestionList';
-import { blankSection, moved, newKey, removeSection, renameSection, takenKeys } from './sectionsDraft';
+import { blankSection, moved, newKey, renameSection, takenKeys } from './sectionsDraft';
 import { DragHandle, SortableList, type DragHandleProps } from './SortableList';
 
 /** The version's sections in order: add, rename, reorder (drag, keyboard or menu) and remove, each with its questions. */
@@ -67,7 +67,7 @@ const SectionCard = memo(function SectionCard({
   title: string;
 }) {
   const translate = useTranslate();
-  const { readOnly, change, errorText } = useSectionsEditing();
+  const { readOnly, change, remove, errorText } = useSectionsEditing();
   const field = sectionField(section.key, 'title');
   const error = errorText(field) ?? errorText(sectionField(section.key, 'questions'));
   return (
@@ -95,7 +95,7 @@ const SectionCard = memo(function SectionCard({
               index={index}
               count={count}
               onMove={(to) => change((sections) => moved(sections, index, to))}
-              onRemove={() => change((sections) => removeSection(sections, section.key))}
+              onRemove={() => remove({ kind: 'section', index, section })}
               removeLabel={translate('formBuilder.sections.remove')}
               testId="section"
             />

@@ -121,3 +121,14 @@ export function renameQuestionKey(sections: readonly FormSection[], from: string
   });
   return sections.map((section) => ({ ...section, questions: section.questions.map(rename) }));
 }
+
+/** A question or section just removed, with where it stood: enough to put it back as it was. */
+export type Removed =
+  { kind: 'question'; list: QuestionList; index: number; question: FormQuestion } | { kind: 'section'; index: number; section: FormSection };
+
+/** The removed item back at its place (its options, rule, condition and a group's children with it); nothing when its list is gone. */
+export function restoreRemoved(sections: readonly FormSection[], removed: Removed): FormSection[] {
+  const insertAt = <T>(items: readonly T[], index: number, item: T) => [...items.slice(0, index), item, ...items.slice(index)];
+  if (removed.kind === 'section') return insertAt(sections, Math.min(removed.index, sections.length), removed.section);
+  return mapList(sections, removed.list, (questions) => insertAt(questions, Math.min(removed.index, questions.length), removed.question));
+}

@@ -6,16 +6,19 @@ import { fetchForm, fetchFormSections, FORM_FIELD_NAMES, saveFormSections, updat
 import { draftErrors, serverErrorsOf } from './draftChecks';
 import { withoutField, type EditorErrors } from './editorErrors';
 import { takenKeys } from './sectionsDraft';
+import type { VersionDraft } from './versionMerge';
 
-interface Loaded {
+/** A version as the server holds it. */
+export interface LoadedVersion {
   form: FormDto;
   sections: FormSection[];
 }
+type Loaded = LoadedVersion;
 
-const fieldsOf = (form: FormDto): FormFields => ({ name: form.name, description: form.description, type: form.type, note: form.note });
+export const fieldsOf = (form: FormDto): FormFields => ({ name: form.name, description: form.description, type: form.type, note: form.note });
 
 /** What a save ended with, for the page to tell the user. */
-export type SaveOutcome = 'saved' | 'invalid' | 'conflict' | { failed: string };
+export type SaveOutcome = 'saved' | 'invalid' | { conflict: LoadedVersion } | { failed: string };
 
 /**
  * One version in the editor: the server's copy (re-read when the hub says it changed, unless the user has
@@ -67,49 +70,73 @@ export function useFormEditor(formId: string) {
     setErrors((current) => withoutField(current, `form:${name}`));
   }, []);
 
-  /** Re-reads the server's copy and drops the draft (after a 412, the user chose to see the other save). */
+  /** Re-reads the server's copy and drops the draft (after publishing). */
   const reload = useCallback(async () => {
     setDirty(false);
     const { data } = await query.refetch();
     if (data) reset(data);
   }, [query, reset]);
 
-  const save = useCallback(async (): Promise<SaveOutcome> => {
-    if (!base || !fields) return 'invalid';
-    const found = draftErrors(fields, sections);
-    if (found.size) {
-      setErrors(found);
-      return 'invalid';
-    }
-    setSaving(true);
-    let form = base.form;
-    try {
-      const changed = Object.fromEntries(FORM_FIELD_NAMES.filter((name) => fields[name] !== form[name]).map((name) => [name, fields[name]]));
-      if (Object.keys(changed).length) {
-        form = await updateFormFields(form, changed);
-        const updated = form;
-        setBase((current) => current && { ...current, form: updated });
-      }
-      const answer = await saveFormSections(form, sections);
-      const saved = { form: { ...form, version: answer.version ?? form.version }, sections: answer.sections };
-      queryClient.setQueryData(queryKey, saved);
-      reset(saved);
-      void queryClient.invalidateQueries({ queryKey: ['form-config'], predicate: ({ queryKey: key }) => key[1] !== 'editor' });
-      return 'saved';
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 412) return 'conflict';
-      if (error.status === 400 && error.envelope?.errors?.length) {
-        setErrors(serverErrorsOf(sections, error.envelope.errors));
+  /** Saves `draft` over `onto` (the server copy it was made from): fields first, then sections, each with If-Match. */
+  const saveOnto = useCallback(
+    async (onto: Loaded, draft: VersionDraft): Promise<SaveOutcome> => {
+      const found = draftErrors(draft.fields, draft.sections);
+      if (found.size) {
+        setErrors(found);
         return 'invalid';
       }
-      return { failed: error.message };
-    } finally {
-      setSaving(false);
-    }
-  }, [base, fields, sections, queryClient, queryKey, reset]);
+      setSaving(true);
+      let form = onto.form;
+      try {
+        const changed = Object.fromEntries(FORM_FIELD_NAMES.filter((name) => draft.fields[name] !== form[name]).map((name) => [name, draft.fields[name]]));
+        if (Object.keys(changed).length) {
+          form = await updateFormFields(form, changed);
+          const updated = form;
+          setBase((current) => current && { ...current, form: updated });
+        }
+        const answer = await saveFormSections(form, draft.sections);
+        const saved = { form: { ...form, version: answer.version ?? form.version }, sections: answer.sections };
+        queryClient.setQueryData(queryKey, saved);
+        reset(saved);
+        void queryClient.invalidateQueries({ queryKey: ['form-config'], predicate: ({ queryKey: key }) => key[1] !== 'editor' });
+        return 'saved';
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status === 412) {
+          // The draft stays; the page shows both versions (the server's as it stands now) to merge.
+          const { data } = await query.refetch();
+          return data ? { conflict: data } : { failed: error.message };
+        }
+        if (error.status === 400 && error.envelope?.errors?.length) {
+          setErrors(serverErrorsOf(draft.sections, error.envelope.errors));
+          return 'invalid';
+        }
+        return { failed: error.message };
+      } finally {
+        setSaving(false);
+      }
+    },
+    [query, queryClient, queryKey, reset],
+  );
+
+  const save = useCallback(
+    async (): Promise<SaveOutcome> => (base && fields ? saveOnto(base, { fields, sections }) : 'invalid'),
+    [base, fields, sections, saveOnto],
+  );
+
+  /** After a 412: the merged draft becomes the draft over the server's current copy, and is saved over it. */
+  const saveMerged = useCallback(
+    (theirs: Loaded, merged: VersionDraft): Promise<SaveOutcome> => {
+      setBase(theirs);
+      setFields(merged.fields);
+      setSections(merged.sections);
+      setDirty(true);
+      return saveOnto(theirs, merged);
+    },
+    [saveOnto],
+  );
 
   const savedKeys = useMemo(() => takenKeys(base?.sections ?? []), [base]);
 
-  return { query, form: base?.form, savedKeys, fields, sections, errors, dirty, saving, changeSections, changeField, save, reload };
+  return { query, base, form: base?.form, savedKeys, fields, sections, errors, dirty, saving, changeSections, changeField, save, saveMerged, reload };
 }

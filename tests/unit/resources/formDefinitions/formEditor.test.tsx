@@ -107,28 +107,6 @@ describe('the form builder', () => {
   );
 
   it(
-    'tells the user when someone else saved first (412) and reloads their version on request',
-    async () => {
-      const user = userEvent.setup();
-      signInAs('admin');
-      const form = formRow(1, { version: '7' });
-      const api = mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [question('first', 'text')], 'About you')]]]) });
-      renderEditor(form);
-      const title = await screen.findByTestId('section-title');
-      await user.clear(title);
-      await user.type(title, ' now');
-      api.refuseNextSave = { status: 412 };
-      await user.click(screen.getByTestId('form-save'));
-      expect(await screen.findByTestId('form-conflict')).toHaveTextContent('Another person saved this form after you opened it');
-      expect(api.writes.at(-1)).toMatchObject({ method: 'PUT', ifMatch: '"7"' });
-      await user.click(screen.getByTestId('form-conflict-confirm'));
-      await waitFor(() => expect(screen.getByTestId('section-title')).toHaveValue('About you'));
-      expect(screen.queryByTestId('form-unsaved')).not.toBeInTheDocument();
-    },
-    SLOW,
-  );
-
-  it(
     "shows the server's field error by the input it names, and clears it when that input changes",
     async () => {
       const user = userEvent.setup();
