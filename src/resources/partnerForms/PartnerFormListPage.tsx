@@ -24,6 +24,7 @@ import { AssignDialog } from './AssignDialog';
 import { FormDefinitionFilterInput } from './FormDefinitionFilterInput';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, PartnerFormName, PartnerFormProgress } from './PartnerFormCells';
+import { PartnerFormExportDialog } from './PartnerFormExportDialog';
 import { PartnerFormStatusChip } from './PartnerFormStatusChip';
 
 const columns: EntityColumn<PartnerFormDto>[] = [
@@ -56,7 +57,7 @@ type Pending = { action: PartnerFormAction; records: PartnerFormDto[] } | null;
 /**
  * Every partner's partner forms for staff (/partner-forms): status, progress, last change and note, filtered by
  * status, partner and form and searched by keyword, paged on the server and reloaded live. Staff assign a Ready
- * form, export the search as CSV, read a submission, lock, unlock or reopen one, and decide what a newer version
+ * form, export the search of one form (asked in a dialog) as CSV, read a submission, lock, unlock or reopen one, and decide what a newer version
  * of the form means for the partner forms of the old one (selected together).
  */
 export default function PartnerFormListPage() {
@@ -75,6 +76,7 @@ export default function PartnerFormListPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  const [choosingExport, setChoosingExport] = useState(false);
 
   const filters = useMemo(() => [statusFilter, partnerFilter, ...(can({ resource: 'Form', action: 'Search' }) ? [formFilter] : [])], [can]);
   const applyFilters = useCallback(
@@ -119,7 +121,7 @@ export default function PartnerFormListPage() {
           selection={mayUpdate ? { count: list.selectedIds.length, onClear: onUnselectItems } : undefined}
           onReload={reload}
           reloading={!!list.isFetching}
-          onExport={mayExport ? () => void csv.start({ filter: filterValues, sort: list.sort }) : undefined}
+          onExport={mayExport ? () => setChoosingExport(true) : undefined}
           exporting={csv.running}
           actions={
             <>
@@ -198,6 +200,15 @@ export default function PartnerFormListPage() {
             onUnselectItems();
             reload();
           }}
+        />
+      )}
+      {choosingExport && (
+        <PartnerFormExportDialog
+          definitionId={typeof filterValues.definitionId === 'string' ? filterValues.definitionId : undefined}
+          onClose={() => setChoosingExport(false)}
+          onExport={({ definitionId, headers }) =>
+            void csv.start({ filter: { ...filterValues, definitionId, ...(headers === 'keys' ? { headers } : {}) }, sort: list.sort })
+          }
         />
       )}
       <ExportProgressDialog open={csv.showProgress} progress={csv.progress} onCancel={csv.cancel} />

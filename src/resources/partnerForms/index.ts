@@ -16,6 +16,7 @@ const partnerForms: ScreenDeclaration<PartnerFormDto> = {
   routes: [
     { path: 'partner-forms', view: () => import('./PartnerFormListPage') },
     { path: 'partner-forms/:id', titleKey: 'partnerForms.detail.title', view: () => import('./PartnerFormDetailPage') },
+    { path: 'partner-forms/:id/files/:fileId', titleKey: 'partnerForms.file.title', view: () => import('./PartnerFormFilePage') },
   ],
   navigation: { area: 'form-configuration', position: 40 },
   recordRepresentation: (row) => `${row.partnerName} · ${row.formName}`,

@@ -43,6 +43,7 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'next-partner-forms': 'NextPartnerForms.list',
   'partner-forms': 'PartnerForm.AdminView',
   'partner-forms/:id': 'PartnerForm.AdminView',
+  'partner-forms/:id/files/:fileId': 'PartnerForm.AdminView',
   forms: 'PartnerForm.list',
   'forms/:partnerFormId/sections/:sectionId': 'PartnerForm.list, without layout',
   'file-request/view': 'signed in, without layout',

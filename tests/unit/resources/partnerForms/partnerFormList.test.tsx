@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import PartnerFormFilePage from '../../../../src/resources/partnerForms/PartnerFormFilePage';
 import PartnerFormListPage from '../../../../src/resources/partnerForms/PartnerFormListPage';
 import { renderInAdmin, rows } from '../../entityTable/renderEntityTable';
 import { LOAD } from '../../renderWithRouter';
@@ -68,7 +69,7 @@ describe('staff partner forms list', { timeout: 30_000 }, () => {
     );
   });
 
-  it('exports the filtered search as CSV from GET /partner-forms/export', async () => {
+  it('exports the filtered search of the form chosen in a dialog, with question keys as headers when asked', async () => {
     const user = userEvent.setup();
     const saved: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:test/1');
@@ -83,9 +84,45 @@ describe('staff partner forms list', { timeout: 30_000 }, () => {
     await user.type(screen.getByTestId('entity-keyword'), 'acme{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByTestId('entity-export'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Export partner forms' }));
+    // The form's search box has the focus; exporting without a form is refused in the dialog, and nothing is sent.
+    const formBox = dialog.getByRole('combobox', { name: 'Form' });
+    await waitFor(() => expect(formBox).toHaveFocus());
+    await user.click(dialog.getByTestId('partner-form-export-submit'));
+    expect(dialog.getByText('Choose a form to export.')).toBeInTheDocument();
+    expect(partnerFormsMock.sent.some((s) => s.path === '/api/v1/partner-forms/export')).toBe(false);
+    await user.click(formBox);
+    await user.click(await screen.findByRole('option', { name: 'Company profile' }));
+    await user.click(dialog.getByRole('radio', { name: /Question keys/ }));
+    await user.click(dialog.getByTestId('partner-form-export-submit'));
     await waitFor(() => expect(saved).toEqual(['partner-forms.csv']));
+    expect(screen.queryByRole('dialog', { name: 'Export partner forms' })).not.toBeInTheDocument();
     const exported = partnerFormsMock.sent.find((s) => s.path === '/api/v1/partner-forms/export');
-    expect(Object.fromEntries(exported!.query)).toEqual({ keyword: 'acme', orderBy: 'updatedAt desc' });
+    expect(Object.fromEntries(exported!.query)).toEqual({
+      keyword: 'acme',
+      definitionId: READY_FORM.definitionId,
+      headers: 'keys',
+      orderBy: 'updatedAt desc',
+    });
+  });
+
+  it('the file page of a CSV link downloads the answer file, and sends an unknown one to not found', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:test/1');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    signInAs('admin');
+    usePartnerFormsApi([openAcme]);
+    const path = '/partner-forms/:id/files/:fileId';
+    const first = renderInAdmin(<PartnerFormFilePage />, { url: `/partner-forms/${openAcme.id}/files/file-1`, path });
+    expect(await screen.findByTestId('partner-form-file-saved')).toHaveTextContent('licence.pdf was downloaded.');
+    expect(saved).toEqual(['licence.pdf']);
+    first.unmount();
+    renderInAdmin(<PartnerFormFilePage />, { url: `/partner-forms/${openAcme.id}/files/missing`, path });
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/404'), LOAD);
+    expect(saved).toEqual(['licence.pdf']);
   });
 
   it('assigns a ready form to two partners and says that one was skipped as already open', async () => {
@@ -173,6 +210,21 @@ describe('staff partner forms list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bodiesSentTo('/api/v1/partner-forms/migrate')).toEqual([{ ids: [openAcme.id, lockedInitech.id], action: 'keep' }]));
     expect(await dialog.findByTestId('versions-left-alone')).toHaveTextContent('Initech Supplies: already on the newest version');
     expect(await screen.findByText('Done for 1 partner form')).toBeInTheDocument();
+  });
+
+  it('unlocks with an empty note: the lock note is not carried into the Open form', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([{ ...lockedInitech, note: 'Locked while we verify your VAT number.' }]);
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
+    await user.click(within(rowOf('Initech Supplies')).getByTestId('row-actions'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unlock' }));
+    const dialog = within(await screen.findByTestId('partner-form-unlock-dialog'));
+    expect(dialog.getByTestId('status-note')).toHaveValue('');
+    await user.click(dialog.getByTestId('status-submit'));
+    await waitFor(() => expect(screen.queryByTestId('partner-form-unlock-dialog')).not.toBeInTheDocument());
+    expect(bodiesSentTo(`/api/v1/partner-forms/${lockedInitech.id}/unlock`)).toEqual([{ note: '' }]);
   });
 
   it('reopens a submitted form from its row with a comment on one of its questions', async () => {

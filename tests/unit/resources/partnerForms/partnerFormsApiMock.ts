@@ -130,8 +130,9 @@ export function usePartnerFormsApi(rows: PartnerFormDto[]) {
         headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="partner-forms.csv"', 'x-total-count': '1' },
       });
     }),
-    http.get('/api/v1/partner-forms/:id/files/:fileId', async ({ request }) => {
+    http.get('/api/v1/partner-forms/:id/files/:fileId', async ({ request, params }) => {
       await remember(request);
+      if (params.fileId === 'missing') return failed(404, 'The file was not found.');
       return new HttpResponse('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="licence.pdf"' } });
     }),
     http.post('/api/v1/partner-forms/search', async ({ request }) => {
