@@ -34,6 +34,7 @@ export default {
     ended: {
       title: 'Access ended',
       label: 'Files whose access has ended',
+      limitReached: 'Download limit reached',
       endedOn: 'Ended %{date} (%{relative})',
       askAgain: 'Ask again for %{name}',
       pending: 'Request waiting for review',

@@ -34,6 +34,7 @@ export default {
     ended: {
       title: 'Đã hết quyền truy cập',
       label: 'Các tệp đã hết quyền truy cập',
+      limitReached: 'Đã hết lượt tải xuống',
       endedOn: 'Kết thúc %{date} (%{relative})',
       askAgain: 'Yêu cầu lại %{name}',
       pending: 'Yêu cầu đang chờ duyệt',

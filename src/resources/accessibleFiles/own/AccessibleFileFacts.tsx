@@ -8,9 +8,9 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { useTranslate } from 'react-admin';
 import type { AccessibleFileDto } from '../../../../contract/files';
 import { formatBytes } from '../../../components/attachments/attachmentRules';
-import { fileTypeKey, useExpiryFormat } from './fileFacts';
+import { downloadsUsedUp, fileTypeKey, useExpiryFormat } from './fileFacts';
 
-/** A file's name, type, size and terms: when access ends (date and "in 3 days"), downloads left, view only. */
+/** A file's name, type, size and terms: when access ends (date and "in 3 days") or that its downloads ran out, downloads left, view only. */
 export function AccessibleFileFacts({ file, ended = false }: { file: AccessibleFileDto; ended?: boolean }) {
   const translate = useTranslate();
   const expiry = useExpiryFormat();
@@ -23,7 +23,11 @@ export function AccessibleFileFacts({ file, ended = false }: { file: AccessibleF
       <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
         <span>{translate(fileTypeKey(file.contentType))}</span>
         <span>{formatBytes(file.size)}</span>
-        <span>{translate(ended ? 'fileAccess.ended.endedOn' : 'fileAccess.current.expires', when)}</span>
+        <span>
+          {ended && downloadsUsedUp(file)
+            ? translate('fileAccess.ended.limitReached')
+            : translate(ended ? 'fileAccess.ended.endedOn' : 'fileAccess.current.expires', when)}
+        </span>
       </Typography>
       {!ended && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

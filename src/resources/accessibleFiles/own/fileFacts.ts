@@ -5,6 +5,13 @@ import { managedFileTypeFacts } from '../../../../contract/files';
 /** The catalogue key of a file's type as a reader names it ("PDF", "Word document"). */
 export const fileTypeKey = (contentType: string) => `fileAccess.types.${managedFileTypeFacts(contentType)?.kind ?? 'other'}`;
 
+/**
+ * Whether an ended file's access ended because its downloads were used up, not by time: its grant would still
+ * run (an ended grant's `expiresAt` is when it stopped, so a future one is the end it never reached).
+ */
+export const downloadsUsedUp = (file: { downloadsLeft: number | null; expiresAt: string }, now = Date.now()) =>
+  file.downloadsLeft === 0 && Date.parse(file.expiresAt) > now;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -129,6 +129,17 @@ describe('asking for a file', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 20_000);
 
+  it('says a file whose downloads ran out before its end reached its download limit, not that it ended in the future', async () => {
+    mockOwnFiles({ ended: [{ ...oldContract(), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() }] });
+    const { unmount } = renderOwnFiles();
+    const row = await onlyRow('Files whose access has ended');
+    expect(row).toHaveTextContent('Download limit reached');
+    expect(row).not.toHaveTextContent(/Ended|in 24 hours|tomorrow/);
+    unmount();
+    renderOwnFiles('vi');
+    expect(await onlyRow('Các tệp đã hết quyền truy cập')).toHaveTextContent('Đã hết lượt tải xuống');
+  });
+
   it('offers no second request for an ended file while one waits for review', async () => {
     mockOwnFiles({
       ended: [oldContract()],
