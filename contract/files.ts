@@ -41,6 +41,13 @@ export function managedFileTypeFacts(contentType: string) {
 
 /** Shown in the page (a PDF in a frame, an image as an image); every other type is offered as a download. */
 export const INLINE_FILE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** Text files the file page shows as text (escaped, never run), up to TEXT_PREVIEW_MAX_BYTES: a view-only grant of one is usable. */
+export const TEXT_PREVIEW_TYPES: readonly string[] = ['text/plain', 'text/csv'];
+export const TEXT_PREVIEW_MAX_BYTES = 512 * 1024;
+
+/** Whether the file page shows a file itself: a PDF or image, or a text file within the bound. */
+export const isShownInPage = (contentType: string, size: number) =>
+  INLINE_FILE_TYPES.includes(contentType) || (TEXT_PREVIEW_TYPES.includes(contentType) && size <= TEXT_PREVIEW_MAX_BYTES);
 
 /** A file in the file manager. Counts never go back: replacing the content keeps them, and the log. */
 export interface ManagedFileDto {
@@ -155,7 +162,7 @@ export type FileLinkRefusal = (typeof FILE_LINK_REFUSALS)[number];
 
 /**
  * GET /file-links/view?token=…: what the file page shows. Answering it counts the opening's visit (once).
- * `contentUrl` shows the file inline (PDFs and images); `downloadUrl` downloads it (counted once per opening;
+ * `contentUrl` shows the file inline (PDFs, images, and text files within TEXT_PREVIEW_MAX_BYTES, shown as text); `downloadUrl` downloads it (counted once per opening;
  * null for a view-only grant). Both are API paths that carry their own signature: an <img> or <iframe> sends no
  * Authorization header, and they are given only to the user the link was minted for.
  */

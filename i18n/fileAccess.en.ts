@@ -77,6 +77,7 @@ export default {
       viewOnly: 'View only: this file can be viewed here but not downloaded.',
       download: 'Download',
       preview: 'Preview of %{name}',
+      textFailed: 'The text of the file could not be loaded. Please try again.',
       notShown: 'This type of file cannot be shown in the browser. Download it to open it.',
       notShownViewOnly: 'This type of file cannot be shown in the browser, and it may not be downloaded. Ask your contact for another format.',
     },

@@ -77,6 +77,7 @@ export default {
       viewOnly: 'Chỉ xem: tệp này được xem tại đây nhưng không được tải xuống.',
       download: 'Tải xuống',
       preview: 'Xem trước %{name}',
+      textFailed: 'Không tải được nội dung tệp. Vui lòng thử lại.',
       notShown: 'Không thể hiển thị loại tệp này trong trình duyệt. Hãy tải xuống để mở.',
       notShownViewOnly:
         'Không thể hiển thị loại tệp này trong trình duyệt và tệp không được phép tải xuống. Hãy liên hệ người phụ trách để nhận định dạng khác.',

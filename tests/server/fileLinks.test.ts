@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { AccessibleFileDto } from '../../contract/files';
+import { TEXT_PREVIEW_MAX_BYTES, type AccessibleFileDto } from '../../contract/files';
 import type { PagedResult } from '../../contract/envelope';
 import { fileGrants, managedFiles } from '../../server/db/schema';
 import { signFileToken } from '../../server/modules/files/fileLinkTokens';
@@ -101,8 +101,9 @@ describe('the file page', () => {
     expect(await forced.json()).toMatchObject({ statusCode: 403, isSuccess: false });
   });
 
-  it('offers a file that is not shown in the page as a download only', async () => {
-    const { file } = await makeFileWithGrant(demo, ACME(), { content: 'a,b\n1,2\n', contentType: 'text/csv', fileName: 'prices.csv' });
+  it('offers a file that is not shown in the page (a text file over the preview bound) as a download only', async () => {
+    const big = `a,b\n${'1,2\n'.repeat(TEXT_PREVIEW_MAX_BYTES / 4)}`;
+    const { file } = await makeFileWithGrant(demo, ACME(), { content: big, contentType: 'text/csv', fileName: 'prices.csv' });
     const partner = token('partner@acme.example');
     const view = (await viewOver(server, partner, (await mintOver(server, partner, file.id)).body.data!.token)).body.data!;
     expect(view).toMatchObject({ inline: false, contentUrl: null });
@@ -111,7 +112,21 @@ describe('the file page', () => {
     expect(((await inline.json()) as { errors: unknown }).errors).toEqual([{ field: 'disposition', message: expect.any(String) }]);
     const download = await fetchContent(server, view.downloadUrl!);
     expect(download.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(await download.text()).toBe('a,b\n1,2\n');
+    expect(await download.text()).toBe(big);
+  });
+
+  it('shows a text file of a view-only grant in the page, as text under the no-script policy, and refuses its download', async () => {
+    const text = 'Welcome <script>alert(1)</script>\nStep 1: sign in\n';
+    const { file } = await makeFileWithGrant(demo, { ...ACME(), viewOnly: true }, { content: text, contentType: 'text/plain', fileName: 'guide.txt' });
+    const partner = token('partner@acme.example');
+    const view = (await viewOver(server, partner, (await mintOver(server, partner, file.id)).body.data!.token)).body.data!;
+    expect(view).toMatchObject({ viewOnly: true, inline: true, downloadUrl: null });
+    const shown = await fetchContent(server, view.contentUrl!);
+    expect(shown.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(shown.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await shown.text()).toBe(text);
+    expect((await fetchContent(server, withDisposition(view.contentUrl!, 'attachment'))).status).toBe(403);
   });
 
   it('refuses a link of a deleted file as not found, and a revoked one as revoked, never with the file', async () => {

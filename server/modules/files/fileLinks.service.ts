@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { FILE_LINK_MINUTES, INLINE_FILE_TYPES, fileLinkRoute, type FileLinkDto, type FileLinkRefusal, type FileLinkViewDto } from '../../../contract/files';
+import { FILE_LINK_MINUTES, fileLinkRoute, isShownInPage, type FileLinkDto, type FileLinkRefusal, type FileLinkViewDto } from '../../../contract/files';
 import type { FileContentDisposition } from '../../../contract/schemas/fileAccess';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -68,9 +68,9 @@ async function checkedOpening(db: Db, type: FileTokenType, secret: Uint8Array, t
   return row;
 }
 
-/** Inline only for the types shown in the page; an attachment never for a view-only grant. */
+/** Inline only for the files shown in the page; an attachment never for a view-only grant. */
 function allowedContent(opening: OpeningRow, disposition: FileContentDisposition) {
-  if (disposition === 'inline' && !INLINE_FILE_TYPES.includes(opening.file.contentType)) throw fieldError('disposition', 'filesApi.notInline');
+  if (disposition === 'inline' && !isShownInPage(opening.file.contentType, opening.file.size)) throw fieldError('disposition', 'filesApi.notInline');
   if (disposition === 'attachment' && opening.grant.viewOnly) throw forbidden('filesApi.viewOnly');
   return opening;
 }
@@ -112,7 +112,7 @@ export function createFileLinkService(ctx: Pick<AppContext, 'db' | 'events' | 'c
         return opening;
       });
       const ticket = await signFileToken(secret, 'file-content', { lid: row.link.id }, row.link.expiresAt);
-      const inline = INLINE_FILE_TYPES.includes(row.file.contentType);
+      const inline = isShownInPage(row.file.contentType, row.file.size);
       return {
         fileName: row.file.fileName,
         contentType: row.file.contentType,

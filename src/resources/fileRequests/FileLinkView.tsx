@@ -2,17 +2,19 @@ import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { FileLinkViewDto } from '../../../contract/files';
+import { TEXT_PREVIEW_TYPES, type FileLinkViewDto } from '../../../contract/files';
 import { formatBytes } from '../../components/attachments/attachmentRules';
 import { PageHeading } from '../../layout/PageHeading';
 import { fileTypeKey } from '../accessibleFiles/own/fileFacts';
 import { FileLinkRefusal } from './FileLinkRefusal';
 import { formatCountdown, useCountdown } from './useCountdown';
 
-/** An opened link: the file's facts, the time the link has left, the file shown inline (PDF, image) and its download. */
+/** An opened link: the file's facts, the time the link has left, the file shown inline (PDF, image, text) and its download. */
 export function FileLinkView({ view }: { view: FileLinkViewDto }) {
   const translate = useTranslate();
   const left = useCountdown(view.expiresAt);
@@ -71,6 +73,7 @@ export function FileLinkView({ view }: { view: FileLinkViewDto }) {
 function FilePreview({ view, contentUrl }: { view: FileLinkViewDto; contentUrl: string }) {
   const translate = useTranslate();
   const label = translate('fileAccess.page.preview', { name: view.fileName });
+  if (TEXT_PREVIEW_TYPES.includes(view.contentType)) return <TextPreview contentUrl={contentUrl} label={label} />;
   if (view.contentType === 'application/pdf')
     return (
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -80,6 +83,49 @@ function FilePreview({ view, contentUrl }: { view: FileLinkViewDto; contentUrl: 
   return (
     <Paper variant="outlined" sx={{ p: 1, textAlign: 'center' }}>
       <Box component="img" src={contentUrl} alt={label} sx={{ maxWidth: '100%', height: 'auto', display: 'inline-block' }} />
+    </Paper>
+  );
+}
+
+/**
+ * A text file shown as text: read through the opening's content URL and put in the page as a string (React
+ * escapes it, nothing in it runs), in a region that takes focus so a keyboard can scroll it.
+ */
+function TextPreview({ contentUrl, label }: { contentUrl: string; label: string }) {
+  const translate = useTranslate();
+  const { data, isError } = useQuery({
+    queryKey: ['file-link-text', contentUrl],
+    queryFn: async ({ signal }) => {
+      const answer = await fetch(contentUrl, { signal });
+      if (!answer.ok) throw new Error(String(answer.status));
+      return answer.text();
+    },
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  if (isError) return <Alert severity="error">{translate('fileAccess.page.textFailed')}</Alert>;
+  if (data === undefined) return <CircularProgress size={24} aria-label={translate('fileAccess.page.loading')} />;
+  return (
+    <Paper
+      variant="outlined"
+      component="pre"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      data-testid="file-text-preview"
+      sx={{
+        m: 0,
+        p: 2,
+        maxHeight: { xs: '70vh', md: '80vh' },
+        overflow: 'auto',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+        fontFamily: 'monospace',
+        fontSize: 14,
+      }}
+    >
+      {data}
     </Paper>
   );
 }

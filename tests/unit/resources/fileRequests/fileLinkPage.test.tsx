@@ -76,6 +76,18 @@ describe('the file page', () => {
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
   });
 
+  it('shows a view-only text file as text, escaped, in a region a keyboard can scroll, and offers no download', async () => {
+    mockView(() => ok(pdf({ fileName: 'onboarding-guide.txt', contentType: 'text/plain', viewOnly: true, downloadUrl: null, downloadsLeft: null })));
+    server.use(http.get('/api/v1/file-links/content', () => new Response('Welcome <b>partner</b>\nStep 1', { headers: { 'content-type': 'text/plain' } })));
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Preview of onboarding-guide.txt' }, LOAD);
+    await waitFor(() => expect(region).toHaveTextContent('Welcome <b>partner</b> Step 1'));
+    expect(region.querySelector('b')).toBeNull();
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(screen.queryByText(/cannot be shown in the browser/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
   it('offers a file it cannot show as a download', async () => {
     const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
     mockView(() => ok(pdf({ fileName: 'contract.docx', contentType: docx, inline: false, contentUrl: null })));
