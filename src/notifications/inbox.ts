@@ -19,14 +19,14 @@ const inboxPath = (rest = '') => `${apiPaths.resource(INBOX_RESOURCE)}${rest}`;
 /** Marks every inbox query stale: those on screen refetch. */
 export const refetchInbox = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [INBOX_KEY] });
 
-/** How many of the reader's notifications are unread (0 while loading or when it failed). */
-export function useUnreadCount(enabled = true) {
+/** How many of the reader's notifications are unread (undefined until the server has answered). */
+export function useUnreadCount(enabled = true): number | undefined {
   const query = useQuery({
     queryKey: [INBOX_KEY, 'unreadCount', { meta: live }],
     queryFn: async ({ signal }) => (await apiRequest<NotificationCountDto>(inboxPath('/unread-count'), { signal, notify: false })).data,
     enabled,
   });
-  return query.data?.unread ?? 0;
+  return query.data?.unread;
 }
 
 export interface InboxPageQuery {

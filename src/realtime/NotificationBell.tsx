@@ -33,7 +33,8 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [locale] = useLocaleState();
   const when = useMemo(() => new Intl.DateTimeFormat(locale === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
-  const unread = useUnreadCount();
+  const counted = useUnreadCount();
+  const unread = counted ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const latest = useInboxPage({ page: 1, pageSize: NOTIFICATION_MENU_SIZE });
   const { markRead, markAllRead, markingAll } = useMarkRead();
@@ -60,7 +61,8 @@ export function NotificationBell() {
         aria-controls={anchor ? MENU_ID : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="notification-bell"
-        data-unread={unread}
+        // Absent until the server has answered the count.
+        data-unread={counted}
       >
         <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count', 'aria-hidden': true } as object }}>
           <NotificationsNone />

@@ -29,7 +29,7 @@ export default function NotificationsPage() {
   const time = useTimeText();
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const unread = useUnreadCount();
+  const unread = useUnreadCount() ?? 0;
   const inbox = useInboxPage({ page, pageSize: NOTIFICATIONS_PAGE_SIZE, unreadOnly });
   const { markRead, markAllRead, markingAll } = useMarkRead();
   const items = inbox.data?.items ?? [];
