@@ -10,11 +10,13 @@ interface StatusPageProps {
   title: string;
   body: string;
   homeLabel: string;
+  /** Where the button goes: Home unless the page belongs to a list (a missing form: the forms list). */
+  homeTo?: string;
   icon?: ReactNode;
   testId: string;
 }
 
-export function StatusPage({ code, title, body, homeLabel, icon, testId }: StatusPageProps) {
+export function StatusPage({ code, title, body, homeLabel, homeTo = '/', icon, testId }: StatusPageProps) {
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto', py: { xs: 8, md: 12 }, px: 2, textAlign: 'center' }} data-testid={testId}>
       {icon}
@@ -27,7 +29,7 @@ export function StatusPage({ code, title, body, homeLabel, icon, testId }: Statu
         {title}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 4 }}>{body}</Typography>
-      <Button component={RouterLink} to="/" variant="contained" size="large">
+      <Button component={RouterLink} to={homeTo} variant="contained" size="large">
         {homeLabel}
       </Button>
     </Box>
