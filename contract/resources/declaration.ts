@@ -62,6 +62,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   labels: ResourceLabels;
   /** The field order of the add and edit dialogs, when it is not the declaration's. */
   formOrder?: readonly Extract<keyof F, string>[];
+  /** The actions its API serves, as CRUD_ROUTES' routes of those actions (e.g. no Export: no `GET /export`); every action by default. */
+  actions?: readonly Action[];
   /** Permissions the seeded roles get on a new database (Admin holds every permission on any database). */
   grants?: Partial<Record<SeededRoleName, readonly Action[]>>;
   screen?: ResourceScreen;
@@ -133,3 +135,6 @@ export const CRUD_ROUTES: readonly { method: string; path: string; action: Actio
   { method: 'DELETE', path: '/:id', action: 'Delete' },
   { method: 'POST', path: '/delete', action: 'Delete' },
 ];
+
+/** The CRUD routes a declared resource's API serves: those of the actions it declares, or all. */
+export const crudRoutesOf = (d: ResourceDeclaration) => CRUD_ROUTES.filter(({ action }) => !d.actions || d.actions.includes(action));

@@ -1,12 +1,13 @@
 import { partnerContactsDeclaration } from './partnerContacts';
 import { partnersDeclaration } from './partners';
+import { partnerUsersDeclaration } from './partnerUsers';
 import { validationRulesDeclaration } from './validationRules';
 
 /**
  * Every declared resource (README "Adding a resource"): the server serves each (table, routes, documentation,
  * live audience) and the browser shows each (screen, menu, react-admin resource) from this list.
  */
-export const declaredResources = [partnersDeclaration, validationRulesDeclaration, partnerContactsDeclaration] as const;
+export const declaredResources = [partnersDeclaration, validationRulesDeclaration, partnerContactsDeclaration, partnerUsersDeclaration] as const;
 
 export type DeclaredResource = (typeof declaredResources)[number];
 

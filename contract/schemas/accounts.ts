@@ -1,7 +1,17 @@
 import * as yup from 'yup';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../http';
+import type { DtoOf } from '../resources/declaration';
+import { partnerUsersDeclaration } from '../resources/partnerUsers';
+import { inputSchemaOf } from '../resources/schemas';
 import { msg } from './messages';
-import { email, id, password, PASSWORD_MAX, passwordNotEmail, phone, required, requiredText, text, token } from './fields';
+import { email, id, password, PASSWORD_MAX, passwordNotEmail, required, requiredText, token } from './fields';
+
+type UserFields = Omit<DtoOf<typeof partnerUsersDeclaration>, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+/**
+ * A user's own fields with their limits, as partner users declare them (contract/resources/partnerUsers.ts): the
+ * staff's, the partner admin's and the profile's forms check the same. An optional one takes null or '' for none.
+ */
+const userField = inputSchemaOf(partnerUsersDeclaration).fields as unknown as { [K in keyof UserFields]-?: yup.Schema<UserFields[K]> };
 
 /** An avatar's data URL: the largest image in base64 and a `data:image/…;base64,` prefix. */
 const AVATAR_DATA_URL_MAX = Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 100;
@@ -41,23 +51,25 @@ export const changePasswordSchema = yup.object({
 });
 
 export const registerSchema = yup.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: email(),
-  userName: text(100),
-  // Optional fields: null (as a read gives them back) or empty means none.
-  phoneNumber: phone().nullable(),
-  organization: text(255).nullable(),
+  firstName: userField.firstName,
+  lastName: userField.lastName,
+  email: userField.email,
+  userName: userField.userName,
+  phoneNumber: userField.phoneNumber,
+  organization: userField.organization,
   roleId: id(),
   partnerId: id().nullable(),
 });
 
-/** PUT /users/{id}: what staff may change of a user (the email is the sign-in name and stays). */
+/**
+ * PUT /users/{id}: what staff may change of a user (the email is the sign-in name and stays). A partnerId left
+ * out keeps the user's partner (not the declared field, whose default is none).
+ */
 export const updateUserSchema = yup.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  phoneNumber: phone().nullable(),
-  organization: text(255).nullable(),
+  firstName: userField.firstName,
+  lastName: userField.lastName,
+  phoneNumber: userField.phoneNumber,
+  organization: userField.organization,
   partnerId: id().nullable(),
 });
 
@@ -76,9 +88,9 @@ export const avatarUploadSchema = yup
   .nullable();
 
 export const profileSchema = yup.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  phoneNumber: phone().nullable(),
+  firstName: userField.firstName,
+  lastName: userField.lastName,
+  phoneNumber: userField.phoneNumber,
   image: avatarUploadSchema,
   deleteCurrentImage: yup.boolean(),
 });

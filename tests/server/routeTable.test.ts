@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permission, type Permission } from '../../contract/permissions';
 import { declaredResources } from '../../contract/resources';
-import { CRUD_ROUTES } from '../../contract/resources/declaration';
+import { crudRoutesOf } from '../../contract/resources/declaration';
 import { startServer, type TestServer } from './harness';
 
 type Access = Permission | 'public' | 'authenticated';
@@ -75,15 +75,8 @@ const VERSIONED: Record<string, Access> = {
   'GET /partner-forms/export': permission('PartnerForm', 'Export'),
   'POST /partner-forms/migrate': permission('PartnerForm', 'AdminUpdate'),
   'POST /partner-forms/search': permission('PartnerForm', 'Search'),
-  'PATCH /partner-users': permission('PartnerUsers', 'Update'),
-  'POST /partner-users': permission('PartnerUsers', 'Create'),
-  'DELETE /partner-users/:id': permission('PartnerUsers', 'Delete'),
-  'GET /partner-users/:id': permission('PartnerUsers', 'View'),
-  'PATCH /partner-users/:id': permission('PartnerUsers', 'Update'),
-  'PUT /partner-users/:id': permission('PartnerUsers', 'Update'),
+  // Partner users' CRUD routes are its declaration's (DECLARED); this one is its own.
   'POST /partner-users/:id/toggle-status': permission('PartnerUsers', 'Update'),
-  'POST /partner-users/delete': permission('PartnerUsers', 'Delete'),
-  'POST /partner-users/search': permission('PartnerUsers', 'Search'),
   'PATCH /roles': permission('Roles', 'Update'),
   'POST /roles': permission('Roles', 'Create'),
   'DELETE /roles/:id': permission('Roles', 'Delete'),
@@ -153,9 +146,9 @@ const UNVERSIONED: Record<string, Access> = {
   'GET /*': 'public',
 };
 
-/** A declared resource's routes (contract/resources/), each needing the action its declaration's permission names. */
+/** A declared resource's routes (contract/resources/: those of the actions it serves), each needing the action its declaration's permission names. */
 const DECLARED: Record<string, Access> = Object.fromEntries(
-  declaredResources.flatMap((d) => CRUD_ROUTES.map(({ method, path, action }) => [`${method} /${d.name}${path}`, permission(d.permission, action)])),
+  declaredResources.flatMap((d) => crudRoutesOf(d).map(({ method, path, action }) => [`${method} /${d.name}${path}`, permission(d.permission, action)])),
 );
 
 const INTENDED: Record<string, Access> = {

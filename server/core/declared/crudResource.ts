@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsync } from 'fastify';
 import { foldForSearch } from '../../../contract/fold';
 import { permission } from '../../../contract/permissions';
 import { declaredResourceNamed } from '../../../contract/resources';
@@ -33,6 +34,11 @@ export interface DeclaredHooks {
   events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
   /** Demo rows (SEED=demo), idempotent by natural key. */
   seedDemo?(ctx: AppContext): Promise<void>;
+  /**
+   * The routes, when the module serves them itself rather than as the declared CRUD resource: a declaration whose
+   * rows are another module's (`tableOwner`). They must be the declaration's (crudRoutesOf), as the route table checks.
+   */
+  routes?: FastifyPluginAsync<{ ctx: AppContext }>;
 }
 
 /** The rows of an `ownPartner` resource a principal reaches: their partner's, or with AdminView every partner's. */

@@ -74,6 +74,8 @@ const tables = new Map<string, unknown>();
  */
 export function declaredTable<const D extends ResourceDeclaration>(d: D): DeclaredTable<D> {
   if (tables.has(d.name)) return tables.get(d.name) as DeclaredTable<D>;
+  if (d.tableOwner)
+    throw new Error(`${d.name}: its rows are in the ${d.tableOwner} module's table; none is derived (its module serves it: DeclaredHooks.routes)`);
   const entries = fieldEntries(d);
   const columns: Record<string, PgColumnBuilderBase> = { id: idColumn() };
   for (const [key, f] of entries) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import { registerSchema } from '../../../contract/schemas/accounts';
 import { userDtoSchema } from '../../../contract/schemas/dtos';
 import type { AppContext } from '../../context';
@@ -14,17 +15,21 @@ import { invitationOf, partnerUsersScope } from './partnerUsers.service';
 
 type IdParams = { Params: { id: string } };
 
-/** `/partner-users`: a PartnerAdmin invites, edits, deactivates and deletes the users of their partner. */
+/**
+ * `/partner-users`: a PartnerAdmin invites, edits, deactivates and deletes the users of their partner. The routes
+ * are the declaration's (every CRUD action but Export; the invitation is its create) and a status toggle.
+ */
 export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { name: path, permission: permissions } = partnerUsersDeclaration;
   const service = createUserService(ctx);
   const tags = ['Partner users'];
-  const access = (action: 'Create' | 'Update') => ({ access: permission('PartnerUsers', action) });
+  const access = (action: 'Create' | 'Update') => ({ access: permission(permissions, action) });
 
   // Partner users stay with their partner: an edit here never moves one to another partner.
-  registerUserRecordRoutes(app, { path: 'partner-users', permissions: 'PartnerUsers', tags, service, scopeOf: partnerUsersScope, mayMovePartner: () => false });
+  registerUserRecordRoutes(app, { path, permissions, tags, service, scopeOf: partnerUsersScope, mayMovePartner: () => false });
 
   app.post(
-    '/partner-users',
+    `/${path}`,
     {
       config: access('Create'),
       schema: { tags, summary: 'Invite a user to the partner (activation mail)', ...routeDocs({ body: registerSchema, response: { 201: userDtoSchema } }) },
@@ -38,7 +43,7 @@ export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   );
 
   app.post<IdParams>(
-    '/partner-users/:id/toggle-status',
+    `/${path}/:id/toggle-status`,
     {
       config: access('Update'),
       schema: { tags, summary: 'Activate or deactivate a user of the partner', ...routeDocs({ params: idParams, response: { 200: userDtoSchema } }) },

@@ -1,15 +1,18 @@
-import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { permission } from '../../../contract/permissions';
+import { and, isNotNull, type SQL } from 'drizzle-orm';
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import type { RegisterInput } from '../../../contract/schemas/accounts';
+import { partnerScopeOf } from '../../core/declared';
 import { fieldError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { users } from '../users/users.schema';
 
-/** What `/partner-users` reaches: a partner admin only their own partner's users; every partner's users need AdminView. */
-export function partnerUsersScope(principal: Principal): SQL {
-  if (principal.partnerId) return eq(users.partnerId, principal.partnerId);
-  return principal.permissions.has(permission('PartnerUsers', 'AdminView')) ? isNotNull(users.partnerId) : sql`false`;
-}
+const declaredScope = partnerScopeOf(partnerUsersDeclaration, users.partnerId);
+
+/**
+ * What `/partner-users` reaches: users with a partner, within the declared scope (a partner admin only their own
+ * partner's; every partner's need AdminView).
+ */
+export const partnerUsersScope = (principal: Principal): SQL => and(isNotNull(users.partnerId), declaredScope(principal))!;
 
 /** Where an invitee goes: a partner admin's invitees join their partner (no picker); staff must name one. They start as Partner. */
 export function invitationOf(principal: Principal, input: RegisterInput) {

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
 import { permission, type Resource } from '../../../contract/permissions';
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
+import { searchFiltersOf } from '../../../contract/resources/schemas';
 import { updateUserSchema } from '../../../contract/schemas/accounts';
-import { id } from '../../../contract/schemas/fields';
 import { userDtoSchema } from '../../../contract/schemas/dtos';
 import { searchRequestSchema } from '../../../contract/schemas/search';
 import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crud';
@@ -16,9 +16,11 @@ import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { validate } from '../../core/validation';
 import type { UserService } from './users.service';
 
-export const userSearchSchema = searchRequestSchema.shape({ isActive: yup.boolean(), partnerId: id() });
+/** The search body's filters of users and partner users: those partner users declare (isActive, partnerId). */
+export const userSearchSchema = searchRequestSchema.shape(searchFiltersOf(partnerUsersDeclaration));
 
 type IdParams = { Params: { id: string } };
+type UserSearch = Parameters<UserService['search']>[1];
 
 /**
  * The record routes users and partner users share, under `/{path}`: search, get (ETag), PUT, PATCH (the
@@ -55,7 +57,11 @@ export function registerUserRecordRoutes(
       schema: { tags, summary: 'Search users (paged)', ...routeDocs({ body: userSearchSchema, response: { 200: answers.pageOf(userDtoSchema) } }) },
     },
     async (request, reply) =>
-      send(request, reply, await service.search(scopeOf(requirePrincipal(request)), await validateSearch(userSearchSchema, request.body ?? {}))),
+      send(
+        request,
+        reply,
+        await service.search(scopeOf(requirePrincipal(request)), (await validateSearch(userSearchSchema, request.body ?? {})) as UserSearch),
+      ),
   );
 
   app.get<IdParams>(
