@@ -127,6 +127,16 @@ export default {
       title: 'Partner users',
       name: 'user',
       description: 'The people of your organisation who use the portal. An invited user receives a mail to activate the account.',
+      fields: {
+        firstName: 'First name',
+        lastName: 'Last name',
+        email: 'Email',
+        userName: 'User name',
+        phoneNumber: 'Phone number',
+        organization: 'Organization',
+        partnerId: 'Partner',
+        isActive: 'Active',
+      },
     },
     conflict: {
       title: 'Someone else changed this record',

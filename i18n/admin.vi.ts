@@ -127,6 +127,16 @@ export default {
       title: 'Người dùng của đối tác',
       name: 'người dùng',
       description: 'Những người trong tổ chức của bạn sử dụng cổng thông tin. Người được mời sẽ nhận email để kích hoạt tài khoản.',
+      fields: {
+        firstName: 'Tên',
+        lastName: 'Họ',
+        email: 'Email',
+        userName: 'Tên đăng nhập',
+        phoneNumber: 'Số điện thoại',
+        organization: 'Tổ chức',
+        partnerId: 'Đối tác',
+        isActive: 'Đang hoạt động',
+      },
     },
     conflict: {
       title: 'Người khác đã thay đổi bản ghi này',
