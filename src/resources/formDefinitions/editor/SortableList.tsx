@@ -7,6 +7,8 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDescriptor,
+  type CollisionDetection,
   type DraggableAttributes,
   type DraggableSyntheticListeners,
   type DragEndEvent,
@@ -29,6 +31,24 @@ export interface DragHandleProps {
   isDragging: boolean;
   disabled: boolean;
 }
+
+/**
+ * Which item the dragged one is over. A pointer drag: the one nearest its centre. A keyboard move: the one whose
+ * top (moving up) or bottom (moving down) edge it was lined up with, as `sortableKeyboardCoordinates` places it;
+ * by centres, a tall item (a question with its details open) stayed nearest its own place and never moved.
+ */
+export const sortableCollisions: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return closestCenter(args);
+  const { collisionRect, droppableRects, droppableContainers } = args;
+  const collisions: CollisionDescriptor[] = [];
+  for (const container of droppableContainers) {
+    const rect = droppableRects.get(container.id);
+    if (!rect) continue;
+    const value = Math.min(Math.abs(rect.top - collisionRect.top), Math.abs(rect.bottom - collisionRect.bottom));
+    collisions.push({ id: container.id, data: { droppableContainer: container, value } });
+  }
+  return collisions.sort((a, b) => a.data.value - b.data.value);
+};
 
 interface SortableListProps {
   ids: readonly string[];
@@ -68,7 +88,7 @@ export function SortableList({ ids, labelOf, onMove, disabled = false, children 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={sortableCollisions}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: translate('formBuilder.drag.instructions') } }}
     >

@@ -10,11 +10,12 @@ import { renderEditor } from './renderEditor';
  * jsdom lays nothing out: each sortable item is given a row of its own (100 px apart, by its index), so
  * dnd-kit's keyboard sensor finds the item above or below as it would on screen.
  */
-function layOutSortableRows() {
+function layOutSortableRows(heights: number[] = []) {
   return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const index = this.getAttribute('data-sortable-index');
-    const top = index === null ? 0 : Number(index) * 100;
-    const height = index === null ? 0 : 80;
+    const heightOf = (at: number) => heights[at] ?? 80;
+    const top = index === null ? 0 : Array.from({ length: Number(index) }, (_, at) => heightOf(at) + 20).reduce((sum, next) => sum + next, 0);
+    const height = index === null ? 0 : heightOf(Number(index));
     return { x: 0, y: top, top, left: 0, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
   });
 }
@@ -53,6 +54,39 @@ describe('reordering in the form builder', () => {
     await waitFor(() => expect(api.writes).toHaveLength(1));
     const saved = (api.writes[0].body as { sections: FormSection[] }).sections;
     expect(saved[0].questions.map((q) => q.key)).toEqual(['b', 'a', 'c']);
+  }, 20_000);
+
+  it('moves a tall question (its details open) up one place by keyboard, and announces where it truly went', async () => {
+    layout.mockRestore();
+    layout = layOutSortableRows([80, 80, 80, 80, 600]);
+    const user = userEvent.setup();
+    signInAs('admin');
+    const form = formRow(1);
+    mockFormsApi({
+      forms: [form],
+      sections: new Map([
+        [
+          form.id,
+          [
+            section(
+              's1',
+              ['a', 'b', 'c', 'd', 'e'].map((key) => question(key, 'text')),
+            ),
+          ],
+        ],
+      ]),
+    });
+    renderEditor(form);
+    await waitFor(() => expect(titles()).toHaveLength(5));
+    const handle = within(screen.getByTestId('section-questions')).getByRole('button', { name: 'Reorder Question e' });
+    handle.focus();
+    await user.keyboard('[Space]');
+    await waitFor(() => expect(handle).toHaveAttribute('aria-pressed', 'true'));
+    await user.keyboard('[ArrowUp]');
+    await waitFor(() => expect(document.body).toHaveTextContent('Question e is over position 4 of 5.'));
+    await user.keyboard('[Space]');
+    await waitFor(() => expect(titles()).toEqual(['Question a', 'Question b', 'Question c', 'Question e', 'Question d']));
+    expect(document.body).toHaveTextContent('Question e dropped at position 4 of 5.');
   }, 20_000);
 
   it('moves a section down from its menu, without dragging', async () => {
