@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -30,7 +30,15 @@ export default function SectionFillerPage() {
   const loaded = useFillerSections(partnerFormId, sectionId);
   const translate = useTranslate();
   if (loaded.notFound)
-    return <StatusPage title={translate('formFiller.notFound')} body="" homeLabel={translate('formFiller.backToForms')} testId="form-not-found" />;
+    return (
+      <StatusPage
+        title={translate('formFiller.notFound')}
+        body=""
+        homeLabel={translate('formFiller.backToForms')}
+        homeTo={partnerFormsRoute}
+        testId="form-not-found"
+      />
+    );
   if (loaded.failed)
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -101,6 +109,26 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     [navigate, partnerFormId, sectionKey],
   );
 
+  // Previous and Next move focus to the new section's first field (else its heading): the button pressed stays behind in the bar.
+  const sectionCard = useRef<HTMLElement>(null);
+  const focusOnOpen = useRef(false);
+  const stepTo = useCallback(
+    (key: string) => {
+      focusOnOpen.current = true;
+      openSection(key);
+    },
+    [openSection],
+  );
+  useEffect(() => {
+    if (!focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    const card = sectionCard.current;
+    const field = [...(card?.querySelectorAll<HTMLElement>('input, textarea, select, [role="combobox"], [tabindex]') ?? [])].find(
+      (element) => element.tabIndex >= 0 && !element.matches(':disabled') && !element.closest('[aria-hidden="true"]'),
+    );
+    (field ?? card?.querySelector<HTMLElement>('#filler-section-title'))?.focus();
+  }, [sectionKey]);
+
   const { notice, clearNotice, showAllErrors, submitting, submitted, saveDraft, submit } = useFillerActions({
     draft,
     sections,
@@ -130,7 +158,16 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     [partnerFormId, translate],
   );
 
-  if (!section) return <StatusPage title={translate('formFiller.notFound')} body="" homeLabel={translate('formFiller.backToForms')} testId="form-not-found" />;
+  if (!section)
+    return (
+      <StatusPage
+        title={translate('formFiller.notFound')}
+        body=""
+        homeLabel={translate('formFiller.backToForms')}
+        homeTo={partnerFormsRoute}
+        testId="form-not-found"
+      />
+    );
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: 12 }}>
@@ -159,8 +196,8 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
           <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
             <DraftStepper draft={draft} sections={sections} currentKey={sectionKey} showErrors={showAllErrors} onOpen={openSection} />
           </Box>
-          <Card variant="outlined" component="section" aria-labelledby="filler-section-title" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography id="filler-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          <Card ref={sectionCard} variant="outlined" component="section" aria-labelledby="filler-section-title" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="filler-section-title" variant="h6" component="h2" tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
               {section.title}
             </Typography>
             <DraftQuestions
@@ -182,7 +219,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
       <FillerActions
         previousKey={sections[index - 1]?.key}
         nextKey={sections[index + 1]?.key}
-        onOpen={openSection}
+        onOpen={stepTo}
         onSaveDraft={readOnly ? undefined : saveDraft}
         onSubmit={readOnly ? undefined : submit}
         busy={submitting}
