@@ -54,7 +54,7 @@ export default function FormDefinitionListPage() {
   }, [typed]);
 
   const { data, total, isPending, isFetching } = useGetList<FormDto>(
-    'form-config',
+    'forms',
     {
       pagination: { page, perPage },
       sort: { field: 'updatedAt', order: 'DESC' },
@@ -63,7 +63,7 @@ export default function FormDefinitionListPage() {
     { placeholderData: (previous) => previous },
   );
   // Under the resource's name, so a hub change of `forms` refreshes the counts with the list.
-  const { data: counts } = useQuery({ queryKey: ['form-config', 'counts'], queryFn: ({ signal }) => fetchFormCounts(signal) });
+  const { data: counts } = useQuery({ queryKey: ['forms', 'counts'], queryFn: ({ signal }) => fetchFormCounts(signal) });
   const all = counts ? FORM_STATUSES.reduce((sum, value) => sum + (counts[value] ?? 0), 0) : undefined;
   const clearSearch = () => {
     setTyped('');

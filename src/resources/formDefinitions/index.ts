@@ -4,10 +4,11 @@ import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
 /**
  * Form definitions (/form-config: the versions with their states; /form-config/{formId}: one version's
- * editor; API /forms, glossary: formDefinitions). Both need Form.Configure, as the menu item does.
+ * editor; API /forms, glossary: formDefinitions). Its name is the API's, so a stock `<Resource name="forms">` means the
+ * same thing. Both need Form.Configure, as the menu item does.
  */
 const formDefinitions: ScreenDeclaration<FormDto> = {
-  name: 'form-config',
+  name: 'forms',
   apiPath: 'forms',
   permissionResource: 'Form',
   labelKey: 'app.nav.formConfig',

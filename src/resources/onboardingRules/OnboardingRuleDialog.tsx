@@ -22,7 +22,7 @@ export function OnboardingRuleDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const [values, setValues] = useState<Record<Field, string>>({ trigger: 'formSubmitted', sourceDefinitionId: '', targetDefinitionId: '' });
   const [errors, setErrors] = useState<FieldMessages>({});
-  const { data: readyForms = [], isPending } = useGetList<FormDto>('form-config', {
+  const { data: readyForms = [], isPending } = useGetList<FormDto>('forms', {
     pagination: { page: 1, perPage: MAX_PAGE_SIZE },
     sort: { field: 'name', order: 'ASC' },
     filter: { status: 'Ready' },

@@ -37,7 +37,7 @@ export default function OwnPartnerFormListPage() {
   const [openFailed, setOpenFailed] = useState(false);
 
   const { data, total, isPending, isFetching } = useGetList<PartnerFormDto>(
-    'forms',
+    'own-partner-forms',
     { pagination: { page, perPage }, filter: status === 'ALL' ? {} : { status } },
     { placeholderData: (previous) => previous },
   );

@@ -4,10 +4,10 @@ import { list, type ScreenDeclaration } from '../../admin/screenDeclaration';
 
 /**
  * A partner's own partner forms (/forms, API /partner-forms, glossary: partnerForms) and the page where a
- * section's answers are filled in (outside the layout).
+ * section's answers are filled in (outside the layout). Its name is no API name: `forms` is form definitions.
  */
 const ownPartnerForms: ScreenDeclaration<PartnerFormDto> = {
-  name: 'forms',
+  name: 'own-partner-forms',
   apiPath: 'partner-forms',
   permissionResource: 'PartnerForm',
   labelKey: 'app.nav.forms',
@@ -22,7 +22,8 @@ const ownPartnerForms: ScreenDeclaration<PartnerFormDto> = {
       withoutLayout: true,
     },
   ],
-  navigation: { area: 'form-configuration', position: 10 },
+  // A partner's own work, at the start of the menu: not under Form Configuration, which is staff's.
+  navigation: { area: 'start', position: 20 },
   recordRepresentation: (partnerForm) => partnerForm.formName,
 };
 

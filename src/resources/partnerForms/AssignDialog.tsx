@@ -34,7 +34,7 @@ interface AssignDialogProps {
  */
 export function AssignDialog({ onClose, onAssigned }: AssignDialogProps) {
   const translate = useTranslate();
-  const { data: readyForms, isPending: formsPending } = useGetList<FormDto>('form-config', {
+  const { data: readyForms, isPending: formsPending } = useGetList<FormDto>('forms', {
     pagination: { page: 1, perPage: MAX_PAGE_SIZE },
     filter: { status: 'Ready' },
   });

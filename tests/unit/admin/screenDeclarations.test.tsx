@@ -139,7 +139,9 @@ describe('screen declarations', () => {
     expect(screen.getAllByTestId(/^resource-/).map((item) => item.dataset.testid)).toEqual(screenDeclarations.map((d) => `resource-${d.name}`));
     expect(screen.getByTestId('resource-partners')).toHaveTextContent('Partners list:true edit:true');
     expect(screen.getByTestId('resource-partner-users')).toHaveTextContent('User list:false edit:false');
-    expect(screen.getByTestId('resource-forms')).toHaveTextContent('Forms list:true edit:false');
+    // Form definitions take the API's name; a partner's own forms keep their /forms address under a name of their own.
+    expect(screen.getByTestId('resource-forms')).toHaveTextContent('Configure list:false edit:false');
+    expect(screen.getByTestId('resource-own-partner-forms')).toHaveTextContent('Forms list:false edit:false');
     expect(screen.getByTestId('partner-title')).toHaveTextContent('Acme Logistics');
   });
 

@@ -135,16 +135,16 @@ describe('authProvider', () => {
       expect(await can('delete', 'tickets')).toBe(false);
       expect(await can('list', 'partners')).toBe(false);
       expect(await can('list', 'partner-users')).toBe(false);
-      expect(await can('list', 'forms')).toBe(true);
+      expect(await can('list', 'own-partner-forms')).toBe(true);
     });
 
     it('gives the admin every mapped resource, action names passing through', async () => {
       signInAs('admin');
-      for (const resource of ['partners', 'user-management', 'roles', 'partner-users', 'tickets', 'validation-rules', 'form-config']) {
+      for (const resource of ['partners', 'user-management', 'roles', 'partner-users', 'tickets', 'validation-rules', 'forms', 'files', 'file-grants']) {
         expect(await can('list', resource)).toBe(true);
       }
       expect(await can('AdminView', 'partners')).toBe(true);
-      expect(await can('Configure', 'form-config')).toBe(true);
+      expect(await can('Configure', 'forms')).toBe(true);
       expect(await can('export', 'Partners')).toBe(true);
     });
 

@@ -27,7 +27,7 @@ export type SaveOutcome = 'saved' | 'invalid' | { conflict: LoadedVersion } | { 
 export function useFormEditor(formId: string) {
   const queryClient = useQueryClient();
   // Under the react-admin resource name: a hub ResourceChanged of `forms` refetches it.
-  const queryKey = useMemo(() => ['form-config', 'editor', formId], [formId]);
+  const queryKey = useMemo(() => ['forms', 'editor', formId], [formId]);
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<Loaded> => {
@@ -98,7 +98,7 @@ export function useFormEditor(formId: string) {
         const saved = { form: { ...form, version: answer.version ?? form.version }, sections: answer.sections };
         queryClient.setQueryData(queryKey, saved);
         reset(saved);
-        void queryClient.invalidateQueries({ queryKey: ['form-config'], predicate: ({ queryKey: key }) => key[1] !== 'editor' });
+        void queryClient.invalidateQueries({ queryKey: ['forms'], predicate: ({ queryKey: key }) => key[1] !== 'editor' });
         return 'saved';
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
