@@ -37,7 +37,7 @@ export async function mailedPages(server: TestServer) {
 }
 
 /** Pages outside the screen declarations that every signed-in user reaches. */
-const ownPages = ['/', '/profile', '/settings', '/access-denied', '/404'];
+const ownPages = ['/', '/profile', '/settings', '/notifications', '/access-denied', '/404'];
 
 const firstId = async (server: TestServer, token: string, apiPath: string) => {
   const answer = await server.api<PagedResult<{ id: string }>>('POST', `/api/v1/${apiPath}/search`, { token, body: { pageNumber: 1, pageSize: 1 } });
