@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiResources } from '../../../contract/apiResources';
+import { apiResourceOf, apiResources } from '../../../contract/apiResources';
 import { ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
 import { authProvider } from '../../../src/providers/auth/authProvider';
@@ -31,6 +31,15 @@ describe('every API resource is a react-admin resource under its API name', () =
     expect(toApiResource('accessible-files')).toBe('files');
     expect(toApiResource('user-management')).toBe('users');
     expect(toApiResource('ticket-management')).toBe('tickets');
+  });
+
+  it('an entity table offers to sort only by a field its API sorts by', async () => {
+    for (const screen of screenDeclarations.filter((declaration) => declaration.entity && apiResourceOf(declaration.apiPath))) {
+      const { default: table } = await screen.entity!();
+      const sortable = apiResourceOf(screen.apiPath)!.sortable;
+      for (const column of table.columns.filter((candidate) => candidate.sortable))
+        expect(sortable, `${screen.name}: ${column.source}`).toContain(column.source);
+    }
   });
 
   it.each(STOCK)('the dataProvider reads and writes %s at /api/v1/%s', async (name) => {
