@@ -92,6 +92,8 @@ export interface DashboardActivity {
   /** The audit trail's table name, e.g. `tickets`. */
   tableName: string;
   primaryKey: string;
+  /** What a person calls the record (a ticket's subject, a form's or partner's name, a file's name), when its row has one. */
+  recordName: string | null;
 }
 
 export interface StaffDashboardDto {

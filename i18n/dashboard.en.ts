@@ -86,6 +86,7 @@ export default {
     activity: {
       title: 'Recent activity',
       line: '%{type} %{table}',
+      lineNamed: '%{type} %{table}: %{name}',
       by: '%{actor} · %{time}',
       system: 'System',
       types: { Create: 'Created', Update: 'Changed', Delete: 'Deleted' },

@@ -86,6 +86,7 @@ export default {
     activity: {
       title: 'Hoạt động gần đây',
       line: '%{type} %{table}',
+      lineNamed: '%{type} %{table}: %{name}',
       by: '%{actor} · %{time}',
       system: 'Hệ thống',
       types: { Create: 'Đã tạo', Update: 'Đã sửa', Delete: 'Đã xóa' },

@@ -499,7 +499,7 @@ export const staffDashboardDtoSchema: yup.ObjectSchema<StaffDashboardDto> = yup.
     .defined()
     .default(null),
   recentActivity: yup
-    .array(yup.object({ id: uuid(), at: timestamp(), actorName: optionalText(), type: text(), tableName: text(), primaryKey: text() }).defined())
+    .array(yup.object({ id: uuid(), at: timestamp(), actorName: optionalText(), type: text(), tableName: text(), primaryKey: text(), recordName: optionalText() }).defined())
     .nullable()
     .defined(),
 });

@@ -107,7 +107,7 @@ describe('GET /dashboard for staff', () => {
     expect((await staffDashboardOf(demo, admin())).fileRequestsWaiting!.total).toBe(before + 1);
   });
 
-  it('shows the newest audit rows first with the name of who acted', async () => {
+  it('shows the newest audit rows first with the name of who acted and of the record', async () => {
     const { user } = await partnerWithUser(demo);
     const ticket = await make.ticket(user.token);
     const activity = (await staffDashboardOf(demo, admin())).recentActivity!;
@@ -119,8 +119,18 @@ describe('GET /dashboard for staff', () => {
       type: 'Create',
       tableName: 'tickets',
       primaryKey: ticket.id,
+      recordName: ticket.subject,
     });
     const times = activity.map((a) => Date.parse(a.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("names the ticket a change changed, though the change's audit row holds only the changed columns", async () => {
+    const { user } = await partnerWithUser(demo);
+    const ticket = await make.ticket(user.token);
+    const changed = await server.api('PUT', `/api/v1/tickets/admin/${ticket.id}`, { token: admin(), body: { ticketId: ticket.id, status: 'PENDING' } });
+    expectEnvelope(changed, 200);
+    const update = (await staffDashboardOf(demo, admin())).recentActivity!.find((row) => row.primaryKey === ticket.id && row.type === 'Update');
+    expect(update).toMatchObject({ tableName: 'tickets', recordName: ticket.subject });
   });
 });

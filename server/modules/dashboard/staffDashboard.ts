@@ -111,6 +111,53 @@ async function fileRequestsWaiting(db: Db): Promise<DashboardList<DashboardFileR
   };
 }
 
+/** The fields a record's audit row may name it by, first found wins (a deleted record's last values hold them). */
+const NAME_FIELDS = ['subject', 'name', 'fileName', 'email'];
+
+/** The record's name as its audit row holds it (an update keeps only the changed columns, so often none), read in SQL. */
+const auditedNameOf = sql<string | null>`coalesce(${sql.join(
+  NAME_FIELDS.flatMap((field) => [sql`${auditTrails.newValues}->>${field}`, sql`${auditTrails.oldValues}->>${field}`]),
+  sql`, `,
+)})`;
+
+const isUuid = (key: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
+
+/** The current name of the records Home shows activity of, by table, for the keys given (one query per table). */
+const RECORD_NAMES: Partial<Record<string, (db: Db, keys: string[]) => Promise<{ key: string; name: string }[]>>> = {
+  tickets: (db, keys) => db.select({ key: tickets.id, name: tickets.subject }).from(tickets).where(inArray(tickets.id, keys)),
+  partners: (db, keys) => db.select({ key: partners.id, name: partners.name }).from(partners).where(inArray(partners.id, keys)),
+  forms: (db, keys) => db.select({ key: formVersions.id, name: formVersions.name }).from(formVersions).where(inArray(formVersions.id, keys)),
+  managed_files: (db, keys) => db.select({ key: managedFiles.id, name: managedFiles.fileName }).from(managedFiles).where(inArray(managedFiles.id, keys)),
+  users: async (db, keys) =>
+    (await db.select({ key: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, keys))).map((u) => ({
+      key: u.key,
+      name: fullNameOf(u),
+    })),
+  partner_forms: async (db, keys) =>
+    (
+      await db
+        .select({ key: partnerForms.id, partner: partners.name, form: formVersions.name })
+        .from(partnerForms)
+        .innerJoin(partners, eq(partners.id, partnerForms.partnerId))
+        .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
+        .where(inArray(partnerForms.id, keys))
+    ).map((row) => ({ key: row.key, name: `${row.partner} · ${row.form}` })),
+};
+
+/** Each activity row's record name: the record's current one where it still exists, else what its audit row held. */
+async function namesOfRecords(db: Db, rows: { tableName: string; primaryKey: string }[]): Promise<Map<string, string>> {
+  const keysByTable = new Map<string, Set<string>>();
+  for (const { tableName, primaryKey } of rows)
+    if (RECORD_NAMES[tableName] && isUuid(primaryKey)) keysByTable.set(tableName, (keysByTable.get(tableName) ?? new Set()).add(primaryKey));
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...keysByTable].map(async ([table, keys]) => {
+      for (const { key, name } of await RECORD_NAMES[table]!(db, [...keys])) names.set(`${table}:${key}`, name);
+    }),
+  );
+  return names;
+}
+
 async function recentActivity(db: Db): Promise<DashboardActivity[]> {
   const rows = await db
     .select({
@@ -121,13 +168,16 @@ async function recentActivity(db: Db): Promise<DashboardActivity[]> {
       type: auditTrails.type,
       tableName: auditTrails.tableName,
       primaryKey: auditTrails.primaryKey,
+      auditedName: auditedNameOf,
     })
     .from(auditTrails)
     .leftJoin(users, eq(users.id, auditTrails.userId))
     .orderBy(desc(auditTrails.dateTime), desc(auditTrails.id))
     .limit(DASHBOARD_ACTIVITY_MAX);
-  return rows.map(({ firstName, lastName, at, ...row }) => ({
+  const names = await namesOfRecords(db, rows);
+  return rows.map(({ firstName, lastName, at, auditedName, ...row }) => ({
     ...row,
+    recordName: names.get(`${row.tableName}:${row.primaryKey}`) ?? auditedName ?? null,
     at: at.toISOString(),
     actorName: firstName === null ? null : fullNameOf({ firstName, lastName: lastName ?? '' }),
   }));

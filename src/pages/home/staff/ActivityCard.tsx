@@ -18,7 +18,7 @@ export function activityRoute(activity: DashboardActivity): string | undefined {
   return activity.type === 'Delete' ? undefined : RECORD_ROUTES[activity.tableName]?.(activity.primaryKey);
 }
 
-/** The newest rows of the audit trail: what changed, who changed it, when; a row opens its record when it can. */
+/** The newest rows of the audit trail: what changed (named), who changed it, when; a row opens its record when it can. */
 export function ActivityCard({ activity }: { activity: DashboardActivity[] }) {
   const translate = useTranslate();
   const time = useTimeText();
@@ -32,9 +32,10 @@ export function ActivityCard({ activity }: { activity: DashboardActivity[] }) {
           items={activity.map((row) => ({
             key: row.id,
             to: activityRoute(row),
-            primary: translate('dashboard.activity.line', {
+            primary: translate(row.recordName ? 'dashboard.activity.lineNamed' : 'dashboard.activity.line', {
               type: translate(`dashboard.activity.types.${row.type}`, { _: row.type }),
               table: translate(`dashboard.activity.tables.${row.tableName}`, { _: row.tableName }),
+              name: row.recordName,
             }),
             secondary: (
               <span title={time.absolute(row.at)}>

@@ -69,8 +69,8 @@ export const staffDashboard = (overrides: Partial<StaffDashboardDto> = {}): Staf
     items: [{ id: 'r-audit', requesterName: 'Pat Partner', partnerName: 'Acme', subject: 'The 2025 audit report', createdAt: ago(3) }],
   },
   recentActivity: [
-    { id: 'a1', at: ago(1), actorName: 'Ada Admin', type: 'Update', tableName: 'tickets', primaryKey: 't-late' },
-    { id: 'a2', at: ago(2), actorName: null, type: 'Delete', tableName: 'users', primaryKey: 'u-gone' },
+    { id: 'a1', at: ago(1), actorName: 'Ada Admin', type: 'Update', tableName: 'tickets', primaryKey: 't-late', recordName: 'Invoice missing' },
+    { id: 'a2', at: ago(2), actorName: null, type: 'Delete', tableName: 'users', primaryKey: 'u-gone', recordName: null },
   ],
   ...overrides,
 });

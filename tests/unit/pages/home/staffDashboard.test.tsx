@@ -47,7 +47,7 @@ describe("staff's Home", { timeout: 20_000 }, () => {
     const requests = await section('File requests waiting');
     expect(within(requests).getByRole('link', { name: /The 2025 audit report/ })).toHaveAttribute('href', '/accessible-files?tab=requests');
     const activity = await section('Recent activity');
-    expect(within(activity).getByRole('link', { name: /Changed a ticket/ })).toHaveAttribute('href', '/ticket-management/t-late/detail');
+    expect(within(activity).getByRole('link', { name: /Changed a ticket: Invoice missing/ })).toHaveAttribute('href', '/ticket-management/t-late/detail');
     expect(within(activity).getByText('Deleted a user')).not.toHaveAttribute('href');
     expect(within(activity).getByText(/^System · /)).toBeInTheDocument();
   });
