@@ -154,6 +154,7 @@ export default {
       shown: 'Showing %{shown} of %{total}',
       more: 'Show older entries',
       close: 'Close',
+      entries: 'Audit trail entries',
       byThisUser: 'by this user',
       byAnother: 'by another user',
       field: 'Field',

@@ -154,6 +154,7 @@ export default {
       shown: 'Đang hiển thị %{shown} / %{total}',
       more: 'Xem các mục cũ hơn',
       close: 'Đóng',
+      entries: 'Các mục nhật ký thay đổi',
       byThisUser: 'do người dùng này thực hiện',
       byAnother: 'do người dùng khác thực hiện',
       field: 'Trường',

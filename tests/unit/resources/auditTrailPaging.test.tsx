@@ -46,6 +46,12 @@ describe('the audit trail dialog', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByTestId('user-audit-dialog'));
     await waitFor(() => expect(dialog.getAllByTestId('audit-entry')).toHaveLength(50));
     expect(dialog.getByTestId('audit-shown')).toHaveTextContent('Showing 50 of 120');
+    // The scrolling entries are a named stop of the keyboard, so they can be scrolled without a mouse.
+    const region = dialog.getByTestId('audit-entries');
+    expect(region).toHaveAttribute('role', 'region');
+    expect(region).toHaveAccessibleName('Audit trail entries');
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toContainElement(dialog.getAllByTestId('audit-entry')[0]);
     await user.click(dialog.getByTestId('audit-more'));
     await waitFor(() => expect(dialog.getAllByTestId('audit-entry')).toHaveLength(100));
     await user.click(dialog.getByTestId('audit-more'));
