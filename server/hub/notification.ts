@@ -1,7 +1,12 @@
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { LANGUAGES } from '../../contract/http';
 import { translate } from '../core/i18n';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { loadPrincipal } from '../modules/accounts/principal';
 import { storeNotification, type NotificationToStore } from '../modules/notifications/notifications.service';
+import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
 import type { TicketRelayHub as RealtimeSender } from './ticketRelay';
 
@@ -13,16 +18,47 @@ export function inEveryLanguage(subjectKey: string, bodyKey: string, values: Rec
   };
 }
 
-/**
- * How a relay notifies: the notification is stored for each user the groups hold who may read what it tells of
- * (notifications.service.ts), then sent as ReceiveNotification to those users' connections on every instance.
- * Relays run on the instance that made the change only, so each event is stored once.
- */
-export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>) {
-  return async function notify(notification: NotificationToStore) {
-    const stored = await storeNotification(ctx.db, notification);
-    if (stored) hub.sendToGroups(stored.readers.map(hubGroups.user), 'ReceiveNotification', stored.notification, notification.audience);
-  };
+/** What a relay tells: where its readers are (hub groups), who among them may read it, and the message. */
+export type RelayNotification = Omit<NotificationToStore, 'readers'> & {
+  /** Hub groups (`user:…`, `partner:…`, `staff`): the active users they hold now are the candidates. */
+  groups: string[];
+  /** Who among them may read the record, checked against each user's principal as it is now. */
+  audience: HubAudience;
+};
+
+const ACTIVE = and(eq(users.isActive, true), isNull(users.deletedAt))!;
+
+/** The active users the groups hold: a user's own group, a partner's users, staff (users without a partner). */
+async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
+  const userPrefix = hubGroups.user('');
+  const partnerPrefix = hubGroups.partner('');
+  const ids = groups.filter((g) => g.startsWith(userPrefix)).map((g) => g.slice(userPrefix.length));
+  const partnerIds = groups.filter((g) => g.startsWith(partnerPrefix)).map((g) => g.slice(partnerPrefix.length));
+  const who: SQL[] = [];
+  if (ids.length) who.push(inArray(users.id, ids));
+  if (partnerIds.length) who.push(inArray(users.partnerId, partnerIds));
+  if (groups.includes(hubGroups.staff)) who.push(isNull(users.partnerId));
+  if (!who.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ACTIVE, or(...who)));
+  return rows.map((r) => r.id);
 }
 
-export type Notify = ReturnType<typeof createNotifier>;
+/**
+ * How a relay notifies: the notification is stored for each user the groups hold who may read what it tells of
+ * (the inbox, modules/notifications), then sent as ReceiveNotification to those users' connections on every
+ * instance. Relays run on the instance that made the change only, so each event is stored once.
+ */
+export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>) {
+  return async function notify({ groups, audience, ...notification }: RelayNotification) {
+    const readers: string[] = [];
+    for (const id of await usersInGroups(ctx.db, groups)) {
+      const principal = await loadPrincipal(ctx.db, id);
+      if (principal && principalMayHear(principal, audience)) readers.push(id);
+    }
+    const stored = await storeNotification(ctx.db, { ...notification, readers });
+    if (stored) hub.sendToGroups(readers.map(hubGroups.user), 'ReceiveNotification', stored, audience);
+  };
+}

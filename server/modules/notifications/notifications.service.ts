@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
@@ -6,18 +6,12 @@ import type { Principal } from '../../core/guard';
 import { notFound } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Db } from '../../db/client';
-import { users } from '../users/users.schema';
-import { principalMayHear, type HubAudience } from '../../hub/audience';
-import { hubGroups } from '../../hub/groups';
-import { loadPrincipal } from '../accounts/principal';
 import { notificationRecipients, notifications } from './notifications.schema';
 
-/** What a relay has to tell: where its readers are (hub groups), who among them may read it, and the message. */
+/** A notification to store: who reads it (user ids), what it is about, and its message. */
 export interface NotificationToStore {
-  /** Hub groups (`user:…`, `partner:…`, `staff`): the users they hold now are the candidates. */
-  groups: string[];
-  /** Who among them may read the record (the hub's audience, checked against each user's principal now). */
-  audience: HubAudience;
+  /** The users who may read the record now (the hub's relays decide, by the same audiences as its deliveries). */
+  readers: string[];
   about: NotificationAbout;
   kind: string;
   /** i18n key of the api catalogues: `${key}.title` and `${key}.message`, filled with `values`. */
@@ -26,28 +20,7 @@ export interface NotificationToStore {
   link: string | null;
 }
 
-type PrincipalLoader = (userId: string) => Promise<Principal | null>;
-
-const ACTIVE = and(eq(users.isActive, true), isNull(users.deletedAt))!;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The users the groups hold now (active ones): a user's own group, a partner's users, staff (no partner). */
-async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
-  const userPrefix = hubGroups.user('');
-  const partnerPrefix = hubGroups.partner('');
-  const ids = groups.filter((g) => g.startsWith(userPrefix)).map((g) => g.slice(userPrefix.length));
-  const partnerIds = groups.filter((g) => g.startsWith(partnerPrefix)).map((g) => g.slice(partnerPrefix.length));
-  const who: SQL[] = [];
-  if (ids.length) who.push(inArray(users.id, ids));
-  if (partnerIds.length) who.push(inArray(users.partnerId, partnerIds));
-  if (groups.includes(hubGroups.staff)) who.push(isNull(users.partnerId));
-  if (!who.length) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(ACTIVE, or(...who)));
-  return rows.map((r) => r.id);
-}
 
 type Row = typeof notifications.$inferSelect & { readAt: Date | null };
 
@@ -69,17 +42,11 @@ export function notificationDtoOf(row: Row): NotificationDto {
 }
 
 /**
- * Stores one notification for every user who may read what it tells of (the users the groups hold, each checked
- * against the audience as they are now), in one transaction. Null when nobody may: nothing is stored or sent.
- * Called by the relays on the instance where the change was made, so each event is stored once.
+ * Stores one notification and a recipient row for each reader, in one transaction; null without readers.
+ * The hub's relays call it on the instance where the change was made, so each event is stored once.
  */
-export async function storeNotification(db: Db, notification: NotificationToStore, load: PrincipalLoader = (id) => loadPrincipal(db, id)) {
-  const candidates = await usersInGroups(db, notification.groups);
-  const readers: string[] = [];
-  for (const id of candidates) {
-    const principal = await load(id);
-    if (principal && principalMayHear(principal, notification.audience)) readers.push(id);
-  }
+export async function storeNotification(db: Db, notification: NotificationToStore) {
+  const readers = [...new Set(notification.readers)];
   if (!readers.length) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -94,7 +61,7 @@ export async function storeNotification(db: Db, notification: NotificationToStor
       })
       .returning();
     await tx.insert(notificationRecipients).values(readers.map((userId) => ({ notificationId: row.id, userId, createdAt: row.createdAt })));
-    return { notification: notificationDtoOf({ ...row, readAt: null }), readers };
+    return notificationDtoOf({ ...row, readAt: null });
   });
 }
 
