@@ -5,8 +5,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useListController, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { GRANT_CONDITION_TYPES, GRANT_STATES, type FileGrantDto, type ManagedFileDto } from '../../../../contract/files';
 import { DEFAULT_PAGE_SIZE } from '../../../../contract/http';
@@ -23,19 +21,13 @@ import { grantDateFormat, grantInWords } from './grantWords';
 import { RecordPicker } from './RecordPicker';
 import { StaffListCard } from './StaffListCard';
 
-/** The grant in words; on a phone its state chip sits under it (the state column is left out there). */
+/** The grant in words (on a phone, the card shows the state column's chip under it: the one chip). */
 function GrantSentence({ grant }: { grant: FileGrantDto }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 180 }}>
       <span data-testid="grant-sentence">{grantInWords(grant, translate, grantDateFormat(locale))}</span>
-      {narrow && (
-        <Box sx={{ mt: 0.5 }}>
-          <GrantStateChip state={grant.state} />
-        </Box>
-      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed } from '../../../../../mocks/envelopes';
+import { atPhoneWidth } from '../../../entityTable/phoneWidth';
 import { rows } from '../../../entityTable/renderEntityTable';
 import { LOAD } from '../../../renderWithRouter';
 import { renderStaffTabs } from './renderStaffFiles';
@@ -30,6 +31,16 @@ describe('file accessible type (grants)', { timeout: 30_000 }, () => {
     const sentence = within(rows()[0]).getByTestId('grant-sentence');
     expect(sentence.textContent).toMatch(/^Acme Logistics được mở tax-form\.pdf từ .*1 thg 12 đến .*3 thg 12, còn 5 lượt tải, chỉ xem$/);
     expect(within(rows()[0]).getByTestId('grant-state')).toHaveTextContent('Đã lên lịch');
+  });
+
+  it('shows each grant card on a phone with one state chip', async () => {
+    atPhoneWidth();
+    signInAsSupport();
+    useStaffFilesApi({ grants: [acmeGrant] });
+    renderStaffTabs('grants', 'vi');
+    const card = await screen.findByTestId('entity-card', undefined, LOAD);
+    expect(within(card).getByTestId('grant-sentence')).toBeInTheDocument();
+    expect(within(card).getAllByTestId('grant-state')).toHaveLength(1);
   });
 
   it('extends a grant in one click, and says so when it is already at the maximum', async () => {
