@@ -65,7 +65,7 @@ describe('the access log', () => {
   it('refuses an unknown filter, sort field or kind naming the field', async () => {
     for (const [body, field] of [
       [{ kind: 'print' }, 'kind'],
-      [{ orderBy: ['fileName'] }, 'orderBy'],
+      [{ orderBy: ['userAgent'] }, 'orderBy'],
       [JSON.parse('{"__proto__":"x"}') as object, '__proto__'],
       [{ constructor: 'y' }, 'constructor'],
       [{ fileId: 'not-a-uuid' }, 'fileId'],

@@ -53,7 +53,7 @@ describe('POST /api/v1/roles/search and GET /api/v1/roles/{id}', () => {
     expect(second.body.data!.items.map((r) => r.name)).toEqual(['Partner']);
     expect((await search({ keyword: 'partner' })).body.data!.items.map((r) => r.name)).toEqual(['PartnerAdmin', 'Partner']);
     expect((await search({ orderBy: ['name asc'] })).body.data!.items.map((r) => r.name)).toEqual(['Admin', 'Partner', 'PartnerAdmin', 'Support']);
-    expectFieldErrors(await refused(server, () => search({ orderBy: ['description asc'] })), ['orderBy']);
+    expectFieldErrors(await refused(server, () => search({ orderBy: ['permissions asc'] })), ['orderBy']);
   });
 
   it('reads one role under /api and /api/v1; unknown and malformed ids answer 404', async () => {
