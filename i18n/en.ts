@@ -14,6 +14,7 @@ import fileManagerEn from './fileManager.en';
 import fileAccessEn from './fileAccess.en';
 import filesApiEn from './filesApi.en';
 import dashboardEn from './dashboard.en';
+import resourcesEn from './resources.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -33,4 +34,5 @@ export default {
   ...fileAccessEn,
   ...filesApiEn,
   ...dashboardEn,
+  ...resourcesEn,
 };

@@ -14,6 +14,7 @@ import fileManagerVi from './fileManager.vi';
 import fileAccessVi from './fileAccess.vi';
 import filesApiVi from './filesApi.vi';
 import dashboardVi from './dashboard.vi';
+import resourcesVi from './resources.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -33,4 +34,5 @@ export default {
   ...fileAccessVi,
   ...filesApiVi,
   ...dashboardVi,
+  ...resourcesVi,
 };

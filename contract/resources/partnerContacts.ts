@@ -18,7 +18,7 @@ export const partnerContactsDeclaration = defineResource({
   },
   defaultSort: 'name asc',
   titleField: 'name',
-  labels: { prefix: 'resources.partnerContacts' },
+  labels: { prefix: 'resources.partner-contacts' },
   grants: {
     Support: ['View', 'Search', 'AdminView', 'Export'],
     PartnerAdmin: ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'],

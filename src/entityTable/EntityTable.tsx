@@ -140,7 +140,8 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
   // Deleting the selection is the only bulk action here: without it, checkboxes would promise nothing.
   const canSelect = mayDelete ? resource.canSelect : undefined;
   const keywordValue = typeof filterValues.q === 'string' ? filterValues.q : '';
-  const activeFilterCount = (resource.filters ?? []).filter((f) => {
+  const filters = (resource.filters ?? []).filter((f) => isStaff || !f.staffOnly);
+  const activeFilterCount = filters.filter((f) => {
     const value = filterValues[f.source];
     return value !== undefined && value !== null && value !== '';
   }).length;
@@ -150,7 +151,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
     <>
       <EntityToolbar
         keyword={resource.keywordSearch ? { value: keywordValue, onChange: (q) => applyFilters({ q }) } : undefined}
-        filters={resource.filters?.length ? { open: filtersOpen, activeCount: activeFilterCount, onToggle: () => setFiltersOpen((o) => !o) } : undefined}
+        filters={filters.length ? { open: filtersOpen, activeCount: activeFilterCount, onToggle: () => setFiltersOpen((o) => !o) } : undefined}
         selection={
           canSelect
             ? {
@@ -166,7 +167,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
         exporting={csv.running}
         onAdd={mayCreate ? () => setCreating(true) : undefined}
       />
-      {resource.filters?.length ? <AdvancedSearchPanel open={filtersOpen} filters={resource.filters} applied={filterValues} onApply={applyFilters} /> : null}
+      {filters.length ? <AdvancedSearchPanel open={filtersOpen} filters={filters} applied={filterValues} onApply={applyFilters} /> : null}
       <EntityTableGrid<T>
         columns={columns}
         rows={list.data}

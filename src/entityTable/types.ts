@@ -26,11 +26,10 @@ export interface EntityColumn<T extends RaRecord> {
   staffOnly?: boolean;
 }
 
-/** A field of the advanced-search panel; its value goes into the search body under `source`. */
-export type EntityFilter =
-  | { kind: 'text'; source: string; labelKey: string }
-  | { kind: 'select'; source: string; labelKey: string; choices: FilterChoice[] }
-  | { kind: 'custom'; source: string; labelKey: string; Input: ComponentType<FilterInputProps> };
+/** A field of the advanced-search panel; its value goes into the search body under `source`. `staffOnly`: shown to staff only. */
+export type EntityFilter = { source: string; labelKey: string; staffOnly?: boolean } & (
+  { kind: 'text' } | { kind: 'select'; choices: FilterChoice[] } | { kind: 'custom'; Input: ComponentType<FilterInputProps> }
+);
 
 /** A choice of a select filter; `filterValue` is what the search sends when it is not the text (e.g. a boolean). */
 export interface FilterChoice {

@@ -1,3 +1,5 @@
+import { declaredResources } from '../../contract/resources';
+import { declaredScreen } from '../admin/declaredScreen';
 import type { ScreenDeclaration } from '../admin/screenDeclaration';
 import accessibleFiles from './accessibleFiles';
 import fileRequests from './fileRequests';
@@ -13,12 +15,8 @@ import tickets from './tickets';
 import users from './users';
 import validationRules from './validationRules';
 
-/**
- * Every screen of specification section 2 but home, profile and settings: routes, menu, react-admin
- * resources, API paths and permission resources are computed from this list. A new screen is a folder
- * with its index.ts, added here.
- */
-export const screenDeclarations: readonly ScreenDeclaration[] = [
+/** The screens written here (a folder with its index.ts each); a declared resource's may use its declaration. */
+const writtenScreens: readonly ScreenDeclaration[] = [
   partnerUsers,
   ownPartnerForms,
   formDefinitions,
@@ -32,4 +30,14 @@ export const screenDeclarations: readonly ScreenDeclaration[] = [
   users,
   roles,
   fileRequests,
+];
+
+/**
+ * Every screen of specification section 2 but home, profile and settings: routes, menu, react-admin
+ * resources, API paths and permission resources are computed from this list. It holds the written screens,
+ * then the screen of each declared resource (contract/resources/) that has no folder here.
+ */
+export const screenDeclarations: readonly ScreenDeclaration[] = [
+  ...writtenScreens,
+  ...declaredResources.filter((d) => !writtenScreens.some((screen) => screen.name === d.name)).map((d) => declaredScreen(d)),
 ];

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Action, Permission } from '../../../contract/permissions';
-import { actionLabel, resourceLabel } from './permissionCatalogue';
+import { actionLabel, resourceDescription, resourceLabel } from './permissionCatalogue';
 import { STAFF_ACTIONS, type MatrixRow } from './permissionMatrix';
 
 interface PermissionMatrixProps {
@@ -112,7 +112,7 @@ export function PermissionMatrix({ columns, rows, enabled, readOnly, onChange }:
                           {label}
                         </Typography>
                         <Typography variant="caption" component="div" sx={{ color: 'text.secondary', lineHeight: 1.35 }}>
-                          {translate(`admin.permissions.descriptions.${row.resource}`)}
+                          {resourceDescription(translate, row.resource)}
                         </Typography>
                       </Box>
                     </Box>

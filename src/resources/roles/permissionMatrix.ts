@@ -1,4 +1,10 @@
 import { permission, type Action, type Permission, type Resource } from '../../../contract/permissions';
+import { declaredResources } from '../../../contract/resources';
+import { resourceDescription, resourceLabel } from './permissionCatalogue';
+
+/** The columns: everyday actions, then the staff-side ones grouped after them. */
+export const EVERYDAY_ACTIONS: readonly Action[] = ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'];
+export const STAFF_ACTIONS: readonly Action[] = ['AdminView', 'AdminUpdate', 'Configure'];
 
 /**
  * The permissions this product checks (a route's access, a screen's or menu's check), by resource: the
@@ -6,7 +12,13 @@ import { permission, type Action, type Permission, type Resource } from '../../.
  * checks) are not shown and keep whatever value a role has.
  */
 export const MATRIX_ROWS: ReadonlyArray<{ resource: Resource; actions: readonly Action[] }> = [
-  { resource: 'Partners', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Export', 'AdminView'] },
+  // A declared resource's: its routes' actions, and AdminView where it reaches across partners.
+  ...declaredResources
+    .filter((d) => !d.tableOwner)
+    .map((d) => ({
+      resource: d.permission as Resource,
+      actions: [...EVERYDAY_ACTIONS, ...(d.scope === 'ownPartner' || d.screen?.staffOnly ? (['AdminView'] as const) : [])],
+    })),
   { resource: 'PartnerUsers', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'AdminView'] },
   { resource: 'Users', actions: ['View', 'Search', 'Create', 'Update', 'Delete'] },
   { resource: 'UserRoles', actions: ['View', 'Update'] },
@@ -14,17 +26,12 @@ export const MATRIX_ROWS: ReadonlyArray<{ resource: Resource; actions: readonly 
   { resource: 'Form', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Configure'] },
   { resource: 'PartnerForm', actions: ['View', 'Search', 'Create', 'Update', 'Export', 'AdminView', 'AdminUpdate'] },
   { resource: 'NextPartnerForms', actions: ['View', 'Search', 'Create', 'Update', 'Delete'] },
-  { resource: 'ValidationRules', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'] },
   { resource: 'Tickets', actions: ['View', 'Search', 'Create', 'Update', 'Export', 'AdminView', 'AdminUpdate'] },
   { resource: 'TicketConversations', actions: ['View', 'Create'] },
   { resource: 'AccessibleFile', actions: ['View', 'Create', 'Update', 'Delete', 'AdminView'] },
   { resource: 'FileAccessRequest', actions: ['View', 'Search', 'Create', 'AdminView', 'AdminUpdate'] },
   { resource: 'AuditTrails', actions: ['View'] },
 ];
-
-/** The columns: everyday actions, then the staff-side ones grouped after them. */
-export const EVERYDAY_ACTIONS: readonly Action[] = ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'];
-export const STAFF_ACTIONS: readonly Action[] = ['AdminView', 'AdminUpdate', 'Configure'];
 
 export interface MatrixRow {
   resource: Resource;
@@ -49,8 +56,7 @@ const fold = (text: string) =>
 export function permissionMatrix(translate: Translate, search: string): { columns: Action[]; rows: MatrixRow[] } {
   const wanted = fold(search.trim());
   const allColumns = [...EVERYDAY_ACTIONS, ...STAFF_ACTIONS];
-  const resourceText = (resource: Resource) =>
-    fold(`${resource} ${translate(`admin.permissions.resources.${resource}`)} ${translate(`admin.permissions.descriptions.${resource}`)}`);
+  const resourceText = (resource: Resource) => fold(`${resource} ${resourceLabel(translate, resource)} ${resourceDescription(translate, resource)}`);
   let rows = MATRIX_ROWS.filter((row) => !wanted || resourceText(row.resource).includes(wanted));
   let columns = allColumns;
   if (wanted && rows.length === 0) {

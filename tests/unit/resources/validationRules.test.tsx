@@ -19,6 +19,7 @@ const RULE: ValidationRuleDto = {
   minLength: 10,
   maxLength: 10,
   regex: '[0-9]+',
+  deleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 'v1',

@@ -51,6 +51,7 @@ export const ruleRow = (n: number, name: string): ValidationRuleDto => ({
   minLength: null,
   maxLength: null,
   regex: null,
+  deleted: false,
   createdAt: STAMP,
   updatedAt: STAMP,
 });

@@ -1,0 +1,16 @@
+/**
+ * Texts of the declared resources (contract/resources/), under react-admin's own `resources.<name>` keys, so stock
+ * components label their fields too. Vietnamese mirrors every key in resources.vi.ts.
+ */
+export default {
+  resources: {
+    'partner-contacts': {
+      name: 'contact |||| contacts',
+      title: 'Partner contacts',
+      description: 'The people to talk to at each partner: how to reach them and what they handle.',
+      empty: 'No contacts yet',
+      fields: { name: 'Name', email: 'Email', phone: 'Phone', role: 'Role', partnerId: 'Partner' },
+      values: { role: { Primary: 'Primary contact', Billing: 'Billing', Technical: 'Technical', Legal: 'Legal', Other: 'Other' } },
+    },
+  },
+};
