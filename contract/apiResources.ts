@@ -1,4 +1,6 @@
 import type { Resource } from './permissions';
+import { searchFieldsOf } from './resources/declaration';
+import { partnerUsersDeclaration } from './resources/partnerUsers';
 
 /**
  * What a resource path answers, in react-admin's words (DESIGN.md "API"): `search` POST {name}/search, `get`
@@ -53,8 +55,10 @@ const userSortable = [
   'emailConfirmed',
   'imageUrl',
   'createdAt',
+  'updatedAt',
 ];
-const userSearchFields = ['firstName', 'lastName', 'email', 'userName'];
+// The users' keyword fields are those partner users declare searched (contract/resources/partnerUsers.ts).
+const userSearchFields = searchFieldsOf(partnerUsersDeclaration);
 
 /** Every resource the API serves, read by the server (sort lists, tests) and the browser (dataProvider, canAccess). */
 export const apiResources: readonly ApiResource[] = [

@@ -1,5 +1,7 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
+import { searchFieldsOf } from '../../../contract/resources/declaration';
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import type { RegisterInput, UpdateUserInput } from '../../../contract/schemas/accounts';
 import type { SearchInput } from '../../../contract/schemas/search';
 import { ACTIVATION_TOKEN_SECONDS } from '../../../contract/tokens';
@@ -37,15 +39,18 @@ const sortable: SortColumns = {
   emailConfirmed: users.emailConfirmed,
   imageUrl: users.imageUrl,
   createdAt: users.createdAt,
+  // Not shown, but every declared resource sorts by it (contract/resources/partnerUsers.ts).
+  updatedAt: users.updatedAt,
 };
 
-/** The fields a keyword may be limited to (`advancedSearch.fields`); case and diacritics ignored, as elsewhere. */
-const keywordMatchers: KeywordMatchers = {
-  firstName: (keyword) => containsFoldedIn(users.firstName, keyword),
-  lastName: (keyword) => containsFoldedIn(users.lastName, keyword),
-  email: (keyword) => containsFoldedIn(users.email, keyword),
-  userName: (keyword) => containsFoldedIn(users.userName, keyword),
-};
+/**
+ * The fields a keyword reads and may be limited to (`advancedSearch.fields`): those partner users declare searched
+ * (contract/resources/partnerUsers.ts); case and diacritics ignored, as elsewhere.
+ */
+const columns = getTableColumns(users) as Record<string, AnyColumn>;
+const keywordMatchers: KeywordMatchers = Object.fromEntries(
+  searchFieldsOf(partnerUsersDeclaration).map((field) => [field, (keyword: string) => containsFoldedIn(columns[field], keyword)]),
+);
 
 /**
  * The rules of user administration, shared by staff (`/users`) and partner admins (`/partner-users`).
