@@ -49,9 +49,13 @@ function inputRule(f: FieldDeclaration): AnyRule {
   return f.rules ? f.rules(schema) : schema;
 }
 
-/** The body of a create or a PUT: every declared field with its limits (contract both sides check). */
+/**
+ * The body of a create or a PUT: every declared field with its limits (contract both sides check). A partner's
+ * own rows need no partner in the body (the server puts theirs); staff must name one (the server says so).
+ */
 export function inputSchemaOf(d: ResourceDeclaration): yup.AnyObjectSchema {
-  return yup.object(Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, inputRule(f)])));
+  const ownPartner = (key: string) => d.scope === 'ownPartner' && key === 'partnerId';
+  return yup.object(Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, inputRule(ownPartner(key) ? { ...f, required: false } : f)])));
 }
 
 /** The search body's filters: each filterable field, within the field's own limits. */

@@ -103,7 +103,10 @@ async function assertUnique(tx: Db, d: ResourceDeclaration, table: Record<string
 
 /** Refuses a reference to a row that does not exist (or is deleted); a partner's own writes land on their partner. */
 async function assertReferences(tx: Db, d: ResourceDeclaration, input: Input, principal: Principal) {
-  if (d.scope === 'ownPartner' && !principal.partnerId && !principal.permissions.has(permission(d.permission as never, 'AdminView'))) throw forbidden();
+  if (d.scope === 'ownPartner' && !principal.partnerId) {
+    if (!principal.permissions.has(permission(d.permission as never, 'AdminView'))) throw forbidden();
+    if (!input.partnerId) throw fieldError('partnerId', 'validation.required');
+  }
   for (const [key, f] of fieldEntries(d)) {
     const target = f.type === 'reference' ? declaredResourceNamed(f.reference!) : undefined;
     const id = d.scope === 'ownPartner' && key === 'partnerId' && principal.partnerId ? principal.partnerId : input[key];
