@@ -16,6 +16,7 @@ import {
 } from './declaredResourceCases';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
+import { useHubClients } from './hubHarness';
 import type { ResourceDeclaration } from '../../contract/resources/declaration';
 
 /**
@@ -30,6 +31,22 @@ const { api, bodyOf, create, searchIds, userWith } = declaredRows(demo);
 const acme = () => partnerIds['Acme Logistics'];
 const globex = () => partnerIds['Globex Trading'];
 const cases = resourceCases(isPartnerScoped);
+const connect = useHubClients(() => server.url);
+
+/** The ids of the ResourceChanged of a resource one hub connection hears, and a wait for one of them. */
+async function listener(d: ResourceDeclaration, token: string) {
+  const heard: string[] = [];
+  const waits: { id: string; resolve: () => void }[] = [];
+  const connection = await connect(token);
+  // A resource whose rows are a module's (tableOwner) is announced under that module's name (partner users: users).
+  connection.on('ResourceChanged', (change: { resource: string; id: string }) => {
+    if (change.resource !== d.name && change.resource !== d.tableOwner) return;
+    heard.push(change.id);
+    waits.filter((w) => w.id === change.id).forEach((w) => w.resolve());
+  });
+  const heardOf = (id: string) => (heard.includes(id) ? Promise.resolve() : new Promise<void>((resolve) => waits.push({ id, resolve })));
+  return { heard, heardOf };
+}
 
 /** What a seeded Partner holds: a partner's user who also holds it may invite users as Partner. */
 const PARTNER_ROLE = SEEDED_ROLES.find((role) => role.name === ROLE_NAMES.partner)!.permissions;
@@ -115,5 +132,23 @@ describe.runIf(cases.length)('declared resources: partner isolation', () => {
       expectEnvelope(await api('PATCH', `${pathOf(d)}/${own.id}`, { [PARTNER_FIELD]: globex() }, staff), 404);
       expectEnvelope(await api('POST', pathOf(d), body, staff), 403);
     });
+  });
+
+  it.each(cases)("$name: a change is heard live by its partner's users and staff with AdminView, not by another partner's", async ({ d }) => {
+    const [acmeUser, globexUser, across] = await Promise.all([
+      userWith(d, actionsOf(d), acme(), PARTNER_ROLE),
+      userWith(d, actionsOf(d), globex(), PARTNER_ROLE),
+      userWith(d, [...actionsOf(d), 'AdminView']),
+    ]);
+    const [atAcme, atGlobex, staff] = await Promise.all([acmeUser, globexUser, across].map((token) => listener(d, token)));
+    // Announced in this order, each connection in turn: a change a connection should not hear would come before its next one.
+    const first = await create(d, 0, { [PARTNER_FIELD]: acme() });
+    const second = await create(d, 1, { [PARTNER_FIELD]: globex() });
+    const third = await create(d, 0, { [PARTNER_FIELD]: acme() });
+    const fourth = await create(d, 1, { [PARTNER_FIELD]: globex() });
+    await Promise.all([atAcme.heardOf(third.id), atGlobex.heardOf(fourth.id), staff.heardOf(fourth.id)]);
+    expect(atAcme.heard).toEqual([first.id, third.id]);
+    expect(atGlobex.heard).toEqual([second.id, fourth.id]);
+    expect(staff.heard).toEqual([first.id, second.id, third.id, fourth.id]);
   });
 });
