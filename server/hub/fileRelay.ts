@@ -3,6 +3,7 @@ import type { FileGrantDto, FileRequestDto } from '../../contract/files';
 import type { NotificationAbout } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
+import type { PrincipalLoader } from '../core/guard';
 import { userRoles, users } from '../db/schema';
 import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
@@ -53,8 +54,9 @@ const askedFor = (request: FileRequestDto) => (request.fileName ? `"${request.fi
 export function createFileRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  loadReader?: PrincipalLoader,
 ) {
-  const notifier = createNotifier(ctx, hub);
+  const notifier = createNotifier(ctx, hub, loadReader);
   const notify = (groups: string[], audience: HubAudience, about: NotificationAbout, kind: string, values: Record<string, string>, link: string) =>
     notifier({ groups, audience, about, kind, key: `filesApi.notifications.${kind}`, values, link });
 

@@ -154,9 +154,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const webSockets = acceptWebSockets(app.server, hub, auth);
   // Events published here go out through the backplane, which takes them to every instance's connections;
   // other instances relay their own. An account change has every instance re-check its users' connections.
-  const relayTicket = createTicketRelay(ctx, realtime);
-  const relayPartnerForm = createPartnerFormRelay(ctx, realtime);
-  const relayFile = createFileRelay(ctx, realtime);
+  // Their notifications are stored for readers checked through the principals the hub keeps.
+  const relayTicket = createTicketRelay(ctx, realtime, principals.load);
+  const relayPartnerForm = createPartnerFormRelay(ctx, realtime, principals.load);
+  const relayFile = createFileRelay(ctx, realtime, principals.load);
   const subscriptions = [
     ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
       // On every instance: a ticket that changed (or went) is checked again at its next JoinTicket.

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { LANGUAGES } from '../../contract/http';
 import { translate } from '../core/i18n';
 import type { AppContext } from '../context';
+import type { PrincipalLoader } from '../core/guard';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { loadPrincipal } from '../modules/accounts/principal';
@@ -49,15 +50,18 @@ async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
 /**
  * How a relay notifies: the notification is stored for each user the groups hold who may read what it tells of
  * (the inbox, modules/notifications), then sent as ReceiveNotification to those users' connections on every
- * instance. Relays run on the instance that made the change only, so each event is stored once.
+ * instance. Relays run on the instance that made the change only, so each event is stored once. `load` is the
+ * instance's principal cache (the hub's own), so connected readers cost no query.
  */
-export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>) {
+export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>, load?: PrincipalLoader) {
+  const principalOf = load ?? ((userId: string) => loadPrincipal(ctx.db, userId));
   return async function notify({ groups, audience, ...notification }: RelayNotification) {
-    const readers: string[] = [];
-    for (const id of await usersInGroups(ctx.db, groups)) {
-      const principal = await loadPrincipal(ctx.db, id);
-      if (principal && principalMayHear(principal, audience)) readers.push(id);
-    }
+    const candidates = await usersInGroups(ctx.db, groups);
+    const principals = await Promise.all(candidates.map(principalOf));
+    const readers = candidates.filter((_, index) => {
+      const principal = principals[index];
+      return !!principal && principalMayHear(principal, audience);
+    });
     const stored = await storeNotification(ctx.db, { ...notification, readers });
     if (stored) hub.sendToGroups(readers.map(hubGroups.user), 'ReceiveNotification', stored, audience);
   };

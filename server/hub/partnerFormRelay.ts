@@ -3,6 +3,7 @@ import { questionsByKey } from '../../contract/answers';
 import { partnerFormSectionRoute, staffPartnerFormRoute, type PartnerFormDto } from '../../contract/forms';
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
+import type { PrincipalLoader } from '../core/guard';
 import { partnerForms, users } from '../db/schema';
 import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
@@ -34,8 +35,9 @@ const readersOf = (partnerId: string): HubAudience => ({
 export function createPartnerFormRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  loadReader?: PrincipalLoader,
 ) {
-  const notifier = createNotifier(ctx, hub);
+  const notifier = createNotifier(ctx, hub, loadReader);
   const notify = (group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) =>
     notifier({
       groups: [group],

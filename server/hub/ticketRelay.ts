@@ -3,6 +3,7 @@ import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
 import { permission, type Permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
+import type { PrincipalLoader } from '../core/guard';
 import { ticketMessages } from '../db/schema';
 import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
@@ -45,11 +46,15 @@ export const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed:
  * the ticket's creator when staff reply while they are offline. Each reaches only those who may read it.
  * Events carry ids: the ticket and the message are loaded here, as they are after the change committed.
  */
-export function createTicketRelay(ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>, hub: TicketRelayHub) {
+export function createTicketRelay(
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
+  hub: TicketRelayHub,
+  loadReader?: PrincipalLoader,
+) {
   const toTicketAndOtherParty = <M extends ServerMethod>(ticket: TicketDto, actor: TicketActor, method: M, payload: ServerMessages[M], audience: HubAudience) =>
     hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
 
-  const notifier = createNotifier(ctx, hub);
+  const notifier = createNotifier(ctx, hub, loadReader);
   function notify(ticket: TicketDto, actor: TicketActor, audience: HubAudience, key: string, values: Record<string, string>) {
     const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
     const kind = key.slice(key.lastIndexOf('.') + 1);
