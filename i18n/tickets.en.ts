@@ -108,9 +108,8 @@ export default {
   },
   notifications: {
     title: 'Notifications',
-    /** The bell's accessible name: with the count from 1 on (the badge shows it), plain with none unread. */
-    label: 'Notifications, %{smart_count} unread |||| Notifications, %{smart_count} unread',
-    labelNoneUnread: 'Notifications, none unread',
+    /** The bell's accessible name, with the figure its badge shows (0, 1, … 99+): never without it. */
+    label: 'Notifications, %{count} unread |||| Notifications, %{count} unread',
     markAllRead: 'Mark all read',
     empty: 'Nothing new.',
     open: 'Open',

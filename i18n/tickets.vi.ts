@@ -107,8 +107,7 @@ export default {
   },
   notifications: {
     title: 'Thông báo',
-    label: 'Thông báo, %{smart_count} chưa đọc',
-    labelNoneUnread: 'Thông báo, không có thông báo chưa đọc',
+    label: 'Thông báo, %{count} chưa đọc',
     markAllRead: 'Đánh dấu đã đọc tất cả',
     empty: 'Không có gì mới.',
     open: 'Mở',

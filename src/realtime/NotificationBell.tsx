@@ -20,9 +20,12 @@ const MENU_ID = 'notification-menu-items';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The bell's accessible name: the unread count from 1 on (what the badge shows), and "none unread" without. */
+/** The badge shows at most this figure, then `99+`. */
+const BADGE_MAX = 99;
+
+/** The bell's accessible name: the figure the badge shows, for 0 and 1 as for any other (its visible text is in its name). */
 export const bellLabel = (translate: Translate, unread: number) =>
-  unread > 0 ? translate('notifications.label', { smart_count: unread }) : translate('notifications.labelNoneUnread');
+  translate('notifications.label', { smart_count: unread, count: unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread) });
 
 /**
  * The top bar's bell: the server's unread count (live: the hub's notifications and Resync refetch it), and a menu
@@ -64,7 +67,12 @@ export function NotificationBell() {
         // Absent until the server has answered the count.
         data-unread={counted}
       >
-        <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'data-testid': 'notification-count', 'aria-hidden': true } as object }}>
+        <Badge
+          badgeContent={unread}
+          color="error"
+          max={BADGE_MAX}
+          slotProps={{ badge: { 'data-testid': 'notification-count', 'aria-hidden': true } as object }}
+        >
           <NotificationsNone />
         </Badge>
       </IconButton>
