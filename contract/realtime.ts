@@ -56,7 +56,10 @@ export interface ResourceChangedMessage {
   action: ChangeAction;
 }
 
-/** A notification for one user, shown as a toast and in the notification list. */
+/**
+ * A notification for one user, shown as a toast and in the notification list. `ReceiveNotification` carries the
+ * one the server has just stored for its reader (contract/notifications.ts NotificationDto: `id` is the inbox's).
+ */
 export interface NotificationMessage {
   id: string;
   title: string;
