@@ -36,6 +36,7 @@ const SHOTS: Shot[] = [
   { name: 'home-staff', title: 'Home for staff', account: ADMIN, route: '/' },
   { name: 'home-partner', title: 'Home for a partner', account: PARTNER, route: '/' },
   { name: 'partners', title: 'Partners', account: ADMIN, route: '/partners' },
+  { name: 'partner-contacts', title: 'Partner contacts', account: ADMIN, route: '/partner-contacts' },
   { name: 'users', title: 'Users', account: ADMIN, route: '/user-management' },
   { name: 'partner-users', title: 'Partner users', account: ADMIN, route: '/partner/users' },
   { name: 'roles', title: 'Roles', account: ADMIN, route: '/roles' },

@@ -102,7 +102,7 @@ export function EntityFormDialog<T extends RaRecord>({ resource, mode, record, o
     return column ? translate(column.labelKey) : field;
   };
 
-  const name = translate(resource.nameKey);
+  const name = translate(resource.nameKey, { smart_count: 1 });
   const title = translate(mode === 'create' ? 'admin.table.createTitle' : 'admin.table.editTitle', { name });
   return (
     <Dialog

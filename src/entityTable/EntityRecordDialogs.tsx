@@ -147,7 +147,7 @@ export function DeleteRowDialog<T extends RaRecord>({
       setBusy(false);
     }
   };
-  const name = translate(resource.nameKey);
+  const name = translate(resource.nameKey, { smart_count: 1 });
   return (
     <ConfirmDialog
       open

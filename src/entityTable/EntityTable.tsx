@@ -199,7 +199,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
           },
           titleKey: resource.emptyTitleKey,
           create: mayCreate
-            ? { label: translate('admin.table.addNamed', { name: translate(resource.nameKey) }), onCreate: () => setCreating(true) }
+            ? { label: translate('admin.table.addNamed', { name: translate(resource.nameKey, { smart_count: 1 }) }), onCreate: () => setCreating(true) }
             : undefined,
         }}
         failed={list.error ? { onRetry: reload } : undefined}

@@ -47,22 +47,31 @@ export interface ApiAnswer<T> {
  * data folder.
  */
 export async function createTestDatabase(start: TestDatabaseStart = 'empty'): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
-  const databases = inject('testDatabases');
+  const databases = suiteDatabases();
   if (!databases) return { drop: async () => {} };
   return createDatabaseOn(databases, start);
+}
+
+/** The server suite's databases; none in other projects, or outside vitest (scripts/screens.ts). */
+function suiteDatabases() {
+  try {
+    return inject('testDatabases');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A new data folder: holding the demo template's files (in the server suite) to go with its database, or empty. */
 export function testDataDir(start: TestDatabaseStart = 'empty'): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
-  const templateDataDir = inject('testDatabases')?.templateDataDir;
+  const templateDataDir = suiteDatabases()?.templateDataDir;
   if (start === 'demo' && templateDataDir) fs.cpSync(templateDataDir, dataDir, { recursive: true });
   return dataDir;
 }
 
 /** The server suite's PostgreSQL, for a test that makes databases or channels of its own. */
 export function adminDatabaseUrl(): string {
-  const databases = inject('testDatabases');
+  const databases = suiteDatabases();
   if (!databases) throw new Error('only the server suite has a PostgreSQL of its own (vitest --project server)');
   return databases.adminUrl;
 }
