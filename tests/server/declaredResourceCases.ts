@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import { permission, type Action, type Permission } from '../../contract/permissions';
 import { declaredResourceNamed, declaredResources } from '../../contract/resources';
-import { CRUD_ROUTES, fieldEntries, type ResourceDeclaration } from '../../contract/resources/declaration';
+import { crudRoutesOf, fieldEntries, type CRUD_ROUTES, type ResourceDeclaration } from '../../contract/resources/declaration';
 import type { FieldDeclaration } from '../../contract/resources/fields';
 import { translate } from '../../server/core/i18n';
 import { users } from '../../server/db/schema';
@@ -20,7 +20,6 @@ import type { TestServer } from './harness';
 export const RESOURCES = declaredResources as readonly ResourceDeclaration[];
 
 export type Dto = Record<string, unknown> & { id: string; version: string };
-export type Field = [key: string, field: FieldDeclaration];
 
 export const pathOf = (d: ResourceDeclaration) => `/api/v1/${d.name}`;
 /** The English text of an i18n key, as the server words a message when no language is asked. */
@@ -32,7 +31,7 @@ export const isTextual = (f: FieldDeclaration) => TEXTUAL.has(f.type);
 export const PARTNER_FIELD = 'partnerId';
 export const isPartnerScoped = (d: ResourceDeclaration) => d.scope === 'ownPartner';
 
-/** Cases of `it.each`: one per resource, and one per field of a resource that `which` picks. */
+/** Cases of `it.each`: one per resource, or one per field, that `pick` picks. */
 export const resourceCases = (pick: (d: ResourceDeclaration) => boolean = () => true) => RESOURCES.filter(pick).map((d) => ({ name: d.name, d }));
 export const fieldCases = (pick: (f: FieldDeclaration, key: string, d: ResourceDeclaration) => boolean) =>
   RESOURCES.flatMap((d) => fieldEntries(d).flatMap(([key, f]) => (pick(f, key, d) ? [{ name: d.name, key, f, d }] : [])));
@@ -114,12 +113,9 @@ export function overLimitsOf(f: FieldDeclaration): { value: unknown; message: st
 /** A request of one of CRUD_ROUTES on a resource, against a row's id. */
 export const routeUrl = (d: ResourceDeclaration, route: (typeof CRUD_ROUTES)[number], id: string) => `${pathOf(d)}${route.path.replace(':id', id)}`;
 
-/** The routes of CRUD_ROUTES a resource serves: those of the actions it declares, or all. */
-export const routesOf = (d: ResourceDeclaration) => CRUD_ROUTES.filter(({ action }) => servesAction(d, action));
-export const servesAction = (d: ResourceDeclaration, action: Action) => {
-  const declared = (d as { actions?: readonly Action[] }).actions;
-  return !declared || declared.includes(action);
-};
+/** The routes of CRUD_ROUTES a resource serves (those of the actions it declares, or all), and whether it serves an action. */
+export const routesOf = crudRoutesOf;
+export const servesAction = (d: ResourceDeclaration, action: Action) => routesOf(d).some((route) => route.action === action);
 /** The actions of the routes a resource serves. */
 export const actionsOf = (d: ResourceDeclaration) => [...new Set(routesOf(d).map((r) => r.action))];
 export const permissionsOf = (d: ResourceDeclaration, actions: readonly Action[]) => actions.map((a) => permission(d.permission as never, a)) as Permission[];
