@@ -42,6 +42,20 @@ describe('every API resource is a react-admin resource under its API name', () =
     }
   });
 
+  it("every resource name the app's own code asks react-admin for is an API resource's or a screen's", () => {
+    const known = new Set([...apiResources.map((resource) => resource.name), ...screenDeclarations.map((screen) => screen.name)]);
+    const sources = import.meta.glob<string>('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+    const asked = Object.entries(sources).flatMap(([file, text]) => {
+      const hooks = [
+        ...text.matchAll(/\buse(?:GetList|GetOne|GetMany|GetManyReference|Update|Create|Delete|DeleteMany|UpdateMany)(?:<[^>(]*>)?\(\s*'([^']+)'/g),
+      ];
+      const props = [...text.matchAll(/\b(?:reference|resource)="([^"]+)"/g)];
+      return [...hooks, ...props].map((match) => ({ file, name: match[1] }));
+    });
+    expect(asked.length).toBeGreaterThan(10);
+    for (const { file, name } of asked) expect(known.has(name), `${file}: '${name}'`).toBe(true);
+  });
+
   it.each(STOCK)('the dataProvider reads and writes %s at /api/v1/%s', async (name) => {
     signInAs('admin');
     const asked: string[] = [];
