@@ -1,21 +1,19 @@
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import type { UserDto } from '../../../contract/users';
-import { list, type ScreenDeclaration } from '../../admin/screenDeclaration';
+import { declaredScreen } from '../../admin/declaredScreen';
+import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
-/** Partner users (/partner/users, API /partner-users): a partner admin's own partner's users. */
-const partnerUsers: ScreenDeclaration<UserDto> = {
-  name: 'partner-users',
-  apiPath: 'partner-users',
-  permissionResource: 'PartnerUsers',
+/**
+ * Partner users (/partner/users, API /partner-users): a partner admin's own partner's users; route, menu place,
+ * icon and permission from the declaration (contract/resources/partnerUsers.ts), the users' table written here.
+ */
+const partnerUsers: ScreenDeclaration<UserDto> = declaredScreen(partnerUsersDeclaration, {
+  // The menu item reads "User"; the list's title is the declaration's ("Partner users").
   labelKey: 'app.nav.partnerUsers',
-  icon: PeopleAltOutlined,
-  access: list('PartnerUsers'),
-  routes: [{ path: 'partner/users/:id?', view: 'entity' }],
-  navigation: { area: 'start', position: 10 },
-  recordRepresentation: (user) => user.fullName || user.email,
+  recordRepresentation: (user: UserDto) => user.fullName || user.email,
   // The server announces partner users' changes as changes of users.
   liveResource: 'users',
   entity: () => import('./partnerUserTable'),
-};
+});
 
 export default partnerUsers;

@@ -1,22 +1,29 @@
+import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import { registerSchema, updateUserSchema } from '../../../contract/schemas/accounts';
 import type { UserDto } from '../../../contract/users';
 import { declaredIdentity } from '../../admin/screenDeclaration';
+import { declaredEntity } from '../../entityTable/declaredEntity';
 import type { EntityResource } from '../../entityTable/types';
 import { activeFilter, toggleStatusAction, userColumns } from '../users/userColumns';
 import { userInputs } from '../users/UserInputs';
 import partnerUsers from '.';
 
+// The declaration's titles, keyword search and default sort.
+const { titleKey, nameKey, descriptionKey, emptyTitleKey, defaultSort, keywordSearch } = declaredEntity(partnerUsersDeclaration);
+
 /**
  * Partner users (/partner/users, API /partner-users): a partner admin invites, edits, deactivates and deletes
- * the users of their own partner; the server answers 404 for anyone else's.
+ * the users of their own partner; the server answers 404 for anyone else's. Titles, keyword search and default
+ * sort are the declaration's; columns, status filter, dialogs and the status toggle are the users' own.
  */
 const partnerUserTable: EntityResource<UserDto> = {
   ...declaredIdentity(partnerUsers),
-  titleKey: 'admin.partnerUsers.title',
-  nameKey: 'admin.partnerUsers.name',
-  descriptionKey: 'admin.partnerUsers.description',
-  emptyTitleKey: 'admin.empty.users',
-  keywordSearch: true,
+  titleKey,
+  nameKey,
+  descriptionKey,
+  emptyTitleKey,
+  defaultSort,
+  keywordSearch,
   filters: [activeFilter],
   columns: userColumns(),
   form: {
@@ -24,6 +31,8 @@ const partnerUserTable: EntityResource<UserDto> = {
     schema: { create: registerSchema.omit(['roleId']), edit: updateUserSchema.omit(['partnerId']) },
     width: 'md',
   },
+  // Users are not exported (the declaration serves no Export).
+  exportable: false,
   rowActions: [toggleStatusAction('partner-users')],
 };
 
