@@ -1,5 +1,6 @@
 import type { ThemeOptions } from '@mui/material/styles';
 import type { ThemeMode } from '../preferences/themeMode';
+import { focusFirstField } from './dialogFocus';
 import { helperTextOverrides } from './fieldSpacing';
 import { tablePaginationOverrides } from './tablePagination';
 import { BORDER_RADIUS, BREAKPOINTS, PRIMARY_COLOR } from './themeConstants';
@@ -17,6 +18,8 @@ export function themeOptions(mode: ThemeMode): ThemeOptions {
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      // Every dialog opens with the focus on its first field, not on its frame (a dialog's own slotProps merge with this).
+      MuiDialog: { defaultProps: { slotProps: { transition: { onEntered: focusFirstField } } } },
       MuiFormHelperText: { styleOverrides: helperTextOverrides },
       MuiTablePagination: { styleOverrides: tablePaginationOverrides },
       // A bar carries no text: the brand colour itself, in both modes.
