@@ -66,6 +66,9 @@ describe('side navigation', () => {
     await screen.findByTestId('nav-tickets');
     expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-tickets', 'nav-accessible-files']);
     expect(screen.queryByTestId('nav-group-administration')).not.toBeInTheDocument();
+    // Their own forms sit beside Home, not under staff's Form Configuration.
+    expect(screen.queryByTestId('nav-group-form-configuration')).not.toBeInTheDocument();
+    expect(screen.queryByText('Form Configuration')).not.toBeInTheDocument();
     expect(screen.getByTestId('nav-group-ticket-management')).toBeInTheDocument();
   });
 

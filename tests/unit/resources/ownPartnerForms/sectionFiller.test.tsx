@@ -167,5 +167,6 @@ describe('the section filler', { timeout: 15_000 }, () => {
     mockPartnerForms();
     renderFiller('company', '00000000-0000-4000-a000-00000000dead');
     expect(await screen.findByRole('heading', { name: 'Sorry, data not found!' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All forms' })).toHaveAttribute('href', '/forms');
   });
 });
