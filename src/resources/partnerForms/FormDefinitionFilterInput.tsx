@@ -16,11 +16,11 @@ interface DefinitionOption {
  * The form filter of the partner forms list: picks a form definition (all its versions) by name. The forms are
  * searched as the user types; versions of one definition are one option.
  */
-export function FormDefinitionFilterInput({ label, value, onChange }: FilterInputProps) {
+export function FormDefinitionFilterInput({ label, value, onChange, autoFocus, errorText }: FilterInputProps & { autoFocus?: boolean; errorText?: string }) {
   const translate = useTranslate();
   const { open, typed, term: keyword, autocomplete } = useTypedSearch();
   const { data, isFetching } = useGetList<FormDto>(
-    'form-config',
+    'forms',
     { pagination: { page: 1, perPage: PARTNER_PICKER_PAGE_SIZE }, filter: keyword ? { q: keyword } : {} },
     { enabled: open || typeof value === 'string', placeholderData: (previous) => previous },
   );
@@ -45,7 +45,16 @@ export function FormDefinitionFilterInput({ label, value, onChange }: FilterInpu
       noOptionsText={translate('partnerForms.filters.noForms')}
       size="small"
       fullWidth
-      renderInput={(params) => <TextField {...params} label={label} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'form-filter' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          autoFocus={autoFocus}
+          error={!!errorText}
+          helperText={errorText}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'form-filter' } }}
+        />
+      )}
     />
   );
 }
