@@ -1,5 +1,6 @@
-import type { Resource } from './permissions';
-import { searchFieldsOf } from './resources/declaration';
+import type { Action, Resource } from './permissions';
+import { declaredResources } from './resources';
+import { crudRoutesOf, searchFieldsOf, sortableFieldsOf, type ResourceDeclaration } from './resources/declaration';
 import { partnerUsersDeclaration } from './resources/partnerUsers';
 
 /**
@@ -61,21 +62,26 @@ const userSortable = [
 const userSearchFields = searchFieldsOf(partnerUsersDeclaration);
 
 /** Every resource the API serves, read by the server (sort lists, tests) and the browser (dataProvider, canAccess). */
+const METHODS_OF_ACTION: Partial<Record<Action, ApiMethod[]>> = {
+  Search: ['search'],
+  View: ['get'],
+  Create: ['create'],
+  Update: ['update', 'replace', 'updateMany'],
+  Delete: ['delete', 'deleteMany'],
+  Export: ['export'],
+};
+
+/** A declared resource (contract/resources/) served by the derived CRUD routes: what its declaration says. */
+const declaredApiResource = (d: ResourceDeclaration): ApiResource => ({
+  name: d.name,
+  permission: d.permission as Resource,
+  sortable: ['id', ...sortableFieldsOf(d)],
+  searchFields: searchFieldsOf(d),
+  methods: [...new Set(crudRoutesOf(d).flatMap(({ action }) => METHODS_OF_ACTION[action] ?? []))],
+});
+
 export const apiResources: readonly ApiResource[] = [
-  {
-    name: 'partners',
-    permission: 'Partners',
-    sortable: ['id', 'name', 'email', 'type', 'address', 'phone', 'website', 'contactPhone', 'createdAt', 'updatedAt'],
-    searchFields: ['name', 'email', 'phone', 'contactPhone', 'type', 'address', 'website'],
-    methods: ALL,
-  },
-  {
-    name: 'validation-rules',
-    permission: 'ValidationRules',
-    sortable: ['id', 'name', 'suggestText', 'errorText', 'minLength', 'maxLength', 'regex', 'createdAt', 'updatedAt'],
-    searchFields: ['name', 'suggestText', 'errorText'],
-    methods: ALL,
-  },
+  ...declaredResources.filter((d) => !d.tableOwner).map(declaredApiResource),
   {
     name: 'partner-users',
     permission: 'PartnerUsers',
