@@ -1,3 +1,5 @@
+// First: its popstate listener must come before the router's (see the module).
+import './routes/popStateGuard';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

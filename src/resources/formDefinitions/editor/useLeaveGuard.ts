@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
+import { guardPopState } from '../../../routes/popStateGuard';
 
 type Navigate = (...args: unknown[]) => void;
 interface HistoryNavigator {
@@ -44,7 +45,8 @@ export function useLeaveGuard(active: boolean) {
 
 /**
  * Holds every way out until `ask`'s `proceed` is called: the history's push and replace (patched on the
- * router's own history object, restored by the returned cleanup), popstate and beforeunload.
+ * router's own history object, restored by the returned cleanup), popstate (through the app's first
+ * listener) and beforeunload.
  */
 function holdLeaving(navigator: HistoryNavigator, here: () => number | null, ask: (question: { proceed: () => void }) => void): () => void {
   const { push, replace } = navigator;
@@ -64,16 +66,14 @@ function holdLeaving(navigator: HistoryNavigator, here: () => number | null, ask
   navigator.push = hold(push);
   navigator.replace = hold(replace);
 
-  // Captured on window, so it runs before the router's own popstate listener and can keep it from moving.
-  const onPopState = (event: PopStateEvent) => {
+  // A move back or forward is undone at once (the router does not see it) and asked about; the move back to here is not seen either.
+  const releasePopState = guardPopState(() => {
     if (restoring) {
       restoring = false;
-      event.stopImmediatePropagation();
-      return;
+      return true;
     }
     const [from, to] = [here(), entryIndex()];
-    if (leaving || from === null || to === null || to === from) return;
-    event.stopImmediatePropagation();
+    if (leaving || from === null || to === null || to === from) return false;
     restoring = true;
     window.history.go(from - to);
     ask({
@@ -82,14 +82,14 @@ function holdLeaving(navigator: HistoryNavigator, here: () => number | null, ask
         window.history.go(to - from);
       },
     });
-  };
+    return true;
+  });
   const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-  window.addEventListener('popstate', onPopState, true);
   window.addEventListener('beforeunload', onBeforeUnload);
   return () => {
     navigator.push = push;
     navigator.replace = replace;
-    window.removeEventListener('popstate', onPopState, true);
+    releasePopState();
     window.removeEventListener('beforeunload', onBeforeUnload);
   };
 }
