@@ -14,6 +14,8 @@ export default {
     fileType: '%{name} is not of an accepted type (PDF, images, Word, Excel, text).',
     grantTooLong: 'A grant may last at most %{days} days.',
     grantRevoked: 'This grant was revoked and can no longer be changed.',
+    viewOnlyNotShown:
+      'View only needs a file the page can show (a PDF, an image or a text file up to 512 KB): this one could be neither shown nor downloaded. Allow downloads instead.',
     grantEnded: 'This grant has ended; make a new one instead.',
     extendAtMaximum: 'This grant already lasts as long as allowed.',
     notPending: 'This request was already decided.',

@@ -14,6 +14,8 @@ export default {
     fileType: '%{name} không thuộc loại được chấp nhận (PDF, ảnh, Word, Excel, văn bản).',
     grantTooLong: 'Một quyền truy cập kéo dài tối đa %{days} ngày.',
     grantRevoked: 'Quyền truy cập này đã bị thu hồi và không thể thay đổi.',
+    viewOnlyNotShown:
+      'Chỉ xem cần một tệp mà trang có thể hiển thị (PDF, hình ảnh hoặc tệp văn bản tối đa 512 KB): tệp này sẽ không thể xem cũng không thể tải xuống. Hãy cho phép tải xuống.',
     grantEnded: 'Quyền truy cập này đã kết thúc; hãy tạo quyền mới.',
     extendAtMaximum: 'Quyền truy cập này đã đạt thời hạn tối đa cho phép.',
     notPending: 'Yêu cầu này đã được xử lý.',

@@ -100,6 +100,26 @@ describe('granting access to a file', () => {
   });
 });
 
+describe('view only', () => {
+  it('is refused (400 viewOnly) for a file the page cannot show, on a new grant and on new terms, and allowed for a text file', async () => {
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const word = await makeManagedFile(demo, { fileName: 'contract.docx', contentType: docx, content: 'PK' });
+    const now = Date.now();
+    const body = { conditionType: 'partner', targetId: partnerIds['Acme Logistics'], from: at(now), to: at(now + DAY) };
+    const before = (await server.built.ctx.db.select().from(fileGrants).where(eq(fileGrants.fileId, word.id))).length;
+    expectFieldErrors(await refused(server, () => createGrant({ ...body, fileId: word.id, viewOnly: true })), ['viewOnly']);
+    expect((await server.built.ctx.db.select().from(fileGrants).where(eq(fileGrants.fileId, word.id))).length).toBe(before);
+    const downloadable = expectEnvelope(await createGrant({ ...body, fileId: word.id }), 201).body.data!;
+    const terms = { from: downloadable.from, to: downloadable.to, viewOnly: true };
+    expectFieldErrors(await refused(server, () => server.api('PUT', `/api/v1/file-grants/${downloadable.id}`, { token: token(SUPPORT), body: terms })), [
+      'viewOnly',
+    ]);
+    expect((await grantRow(downloadable.id)).viewOnly).toBe(false);
+    const guide = await makeManagedFile(demo, { fileName: 'guide.txt', contentType: 'text/plain', content: 'Step 1' });
+    expectEnvelope(await createGrant({ ...body, fileId: guide.id, viewOnly: true }), 201);
+  });
+});
+
 describe('changing a grant', () => {
   it('updates terms with If-Match; a stale version is 412; a download between does not make it stale', async () => {
     const file = await makeManagedFile(demo);

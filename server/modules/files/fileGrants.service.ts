@@ -17,6 +17,7 @@ import {
   assertGrantLength,
   countGrants,
   GRANT_DTO_OF_G,
+  assertViewOnlyShowable,
   grantDtoQuery,
   grantDtoRowOf,
   grantTargetUser,
@@ -206,7 +207,8 @@ export function createFileGrantService(ctx: AppContext) {
     });
 
   /** New terms for a grant; its file and grantee stay. A moved end may be told again a day before. */
-  function updateTerms(principal: Principal, id: string, input: FileGrantTermsInput, ifMatch?: IfMatch) {
+  async function updateTerms(principal: Principal, id: string, input: FileGrantTermsInput, ifMatch?: IfMatch) {
+    await assertViewOnlyShowable(db, input.viewOnly, { grantId: id });
     return liveChange(principal, id, 'updated', (current, dto) => {
       if (!ifMatchAccepts(ifMatch, grantVersion(current))) throw new ApiError(412, 'api.staleRecord', undefined, undefined, dto);
       const from = new Date(input.from);

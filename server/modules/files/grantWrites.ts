@@ -1,6 +1,6 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FileGrantDto, GrantConditionType } from '../../../contract/files';
+import { isShownInPage, type FileGrantDto, type GrantConditionType } from '../../../contract/files';
 import type { FileGrantInput } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -213,6 +213,20 @@ function insertGrantStatement(values: Record<string, unknown>, targetId: string,
 }
 
 /**
+ * A view-only grant is only of a file the file page shows (a PDF, an image, a text file within the preview bound):
+ * of any other it could never be used, neither shown nor downloaded (400 `viewOnly`). Read only for view-only grants.
+ */
+export async function assertViewOnlyShowable(db: Db, viewOnly: boolean | null | undefined, of: { fileId: string } | { grantId: string }) {
+  if (!viewOnly) return;
+  const columns = { contentType: managedFiles.contentType, size: managedFiles.size };
+  const [file] =
+    'fileId' in of
+      ? await db.select(columns).from(managedFiles).where(eq(managedFiles.id, of.fileId))
+      : await db.select(columns).from(fileGrants).innerJoin(managedFiles, eq(managedFiles.id, fileGrants.fileId)).where(eq(fileGrants.id, of.grantId));
+  if (file && !isShownInPage(file.contentType, Number(file.size))) throw fieldError('viewOnly', 'filesApi.viewOnlyNotShown');
+}
+
+/**
  * Creates a grant inside the caller's transaction (POST /file-grants, and a request's approval): the file must be
  * live (400 `fileId`), the target must exist for its condition type (400 `targetId`), and the window may last at
  * most grantMaxDays (400 `to`). Writes the audit row and queues FileGrantChanged 'granted' + ResourceChanged.
@@ -249,6 +263,7 @@ export async function insertGrant(
     viewOnly: input.viewOnly ?? false,
     requestId: input.requestId ?? null,
   };
+  await assertViewOnlyShowable(tx, values.viewOnly, { fileId: values.fileId });
   const result = (await tx.execute(insertGrantStatement(values, input.targetId, windowError === null, actorId))) as unknown as {
     rows: Record<string, unknown>[];
   };

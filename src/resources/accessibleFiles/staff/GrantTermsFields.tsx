@@ -1,5 +1,6 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
@@ -65,6 +66,12 @@ export function GrantTermsFields({ values, onChange, errorOf, disabled }: GrantT
         }
         label={translate('fileManager.grants.fields.viewOnly')}
       />
+      {/* The server refuses view only for a file the page cannot show: said here, by the box. */}
+      {errorOf('viewOnly') && (
+        <FormHelperText error sx={{ mt: '0 !important' }} data-testid="grant-view-only-error">
+          {errorOf('viewOnly')}
+        </FormHelperText>
+      )}
     </Stack>
   );
 }

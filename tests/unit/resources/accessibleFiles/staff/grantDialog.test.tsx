@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { failed } from '../../../../../mocks/envelopes';
+import { server } from '../../../../../mocks/server';
 import StaffFileAccessPage from '../../../../../src/resources/accessibleFiles/staff/StaffFileAccessPage';
 import { rows } from '../../../entityTable/renderEntityTable';
 import { LOAD, renderLiveScreen } from '../../../renderWithRouter';
@@ -37,6 +40,25 @@ describe('adding a grant', { timeout: 30_000 }, () => {
     expect(sent.from).toMatch(ISO_INSTANT);
     expect(sent.to).toMatch(ISO_INSTANT);
     await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('says by the view-only box why the server refused view only for a file the page cannot show', async () => {
+    const { user, dialog } = await openAddGrant();
+    server.use(
+      http.post('/api/v1/file-grants', () =>
+        failed(400, 'One or more validation errors occurred.', [{ field: 'viewOnly', message: 'View only needs a file the page can show.' }]),
+      ),
+    );
+    await user.click(dialog.getByTestId('grant-file-picker'));
+    await user.click(await screen.findByRole('option', { name: 'tax-form.pdf' }));
+    await user.click(dialog.getByTestId('grant-condition-type'));
+    await user.click(await screen.findByRole('option', { name: 'A role' }));
+    await user.click(dialog.getByTestId('grant-target-role'));
+    await user.click(await screen.findByRole('option', { name: 'Auditor' }));
+    await user.click(dialog.getByTestId('grant-view-only'));
+    await user.click(dialog.getByTestId('grant-dialog-submit'));
+    expect(await dialog.findByTestId('grant-view-only-error')).toHaveTextContent('View only needs a file the page can show.');
+    expect(screen.getByTestId('grant-dialog')).toBeInTheDocument();
   });
 
   it('refuses an end before the start before sending', async () => {
