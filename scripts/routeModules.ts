@@ -21,6 +21,7 @@ export interface RouteModules {
 
 /** What is read of a screen declaration (src/admin/screenDeclaration.ts, typed for the browser). */
 interface DeclaredScreen {
+  name: string;
   routes: { path: string; view: 'entity' | 'placeholder' | (() => unknown) }[];
   entity?: () => unknown;
 }
@@ -28,35 +29,47 @@ interface DeclaredScreen {
 /** Loads a TypeScript module of the browser tree in Node (tsx's import under tsx, tsImport inside Vite's config). */
 export type ModuleLoader = (file: string) => Promise<{ default: unknown }>;
 
-/** The manifest key of the module a loader imports, resolved from the folder of the file that declares it. */
+// Where a declared resource's screen is made (src/admin/declaredScreen.ts): its default table's import() is written there.
+const DECLARED_SCREEN_FOLDER = 'src/admin';
+
+/** The manifest key of the module a loader imports, resolved from the folder of the file that declares it (or made it). */
 function importedModule(manifest: Manifest, loader: () => unknown, folder: string): string {
   const specifier = /import\(\s*["']([^"']+)["']\s*\)/.exec(loader.toString())?.[1];
   if (!specifier) throw new Error(`No import() in ${loader.toString().slice(0, 80)}`);
-  const base = posix.normalize(posix.join(folder, specifier));
-  const key = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => manifest[candidate]);
-  if (!key) throw new Error(`The manifest has no chunk for ${base}`);
+  const bases = [folder, DECLARED_SCREEN_FOLDER].map((from) => posix.normalize(posix.join(from, specifier)));
+  const key = bases.flatMap((base) => ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext)).find((candidate) => manifest[candidate]);
+  if (!key) throw new Error(`The manifest has no chunk for ${bases[0]}`);
   return key;
+}
+
+function routesOfScreen(manifest: Manifest, declaration: DeclaredScreen, folder: string): RouteModules[] {
+  return declaration.routes.map((route) => {
+    const modules =
+      typeof route.view === 'function'
+        ? [importedModule(manifest, route.view, folder)]
+        : route.view === 'entity' && declaration.entity
+          ? [ENTITY_TABLE, importedModule(manifest, declaration.entity, folder)]
+          : [];
+    return { path: `/${route.path}`, modules };
+  });
 }
 
 /** Every screen route and the lazy modules it opens, read from the screen declarations themselves (src/resources/<screen>/index.ts). */
 export async function screenRouteModules(root: string, manifest: Manifest, load: ModuleLoader): Promise<RouteModules[]> {
   const resources = join(root, 'src', 'resources');
   const routes: RouteModules[] = [];
+  const written = new Set<string>();
   for (const name of readdirSync(resources).sort()) {
     const index = join(resources, name, 'index.ts');
     if (!existsSync(index)) continue;
     const declaration = (await load(index)).default as DeclaredScreen;
-    const folder = `src/resources/${name}`;
-    for (const route of declaration.routes) {
-      const modules =
-        typeof route.view === 'function'
-          ? [importedModule(manifest, route.view, folder)]
-          : route.view === 'entity' && declaration.entity
-            ? [ENTITY_TABLE, importedModule(manifest, declaration.entity, folder)]
-            : [];
-      routes.push({ path: `/${route.path}`, modules });
-    }
+    written.add(declaration.name);
+    routes.push(...routesOfScreen(manifest, declaration, `src/resources/${name}`));
   }
+  // The screens of declared resources (contract/resources/) with no folder of their own.
+  const { screenDeclarations } = (await load(join(resources, 'index.ts'))) as unknown as { screenDeclarations: DeclaredScreen[] };
+  for (const declaration of screenDeclarations.filter((screen) => !written.has(screen.name)))
+    routes.push(...routesOfScreen(manifest, declaration, DECLARED_SCREEN_FOLDER));
   return routes;
 }
 

@@ -20,7 +20,7 @@ export function declaredScreen(d: ResourceDeclaration, written: Partial<ScreenDe
     routes: [{ path: `${d.screen?.path ?? d.name}/:id?`, view: 'entity' }],
     ...(d.screen?.navigation ? { navigation: d.screen.navigation } : {}),
     recordRepresentation: (row: Record<string, unknown>) => String(row[d.titleField] ?? ''),
-    entity: () => import('../entityTable/declaredEntity').then(({ declaredEntity }) => ({ default: declaredEntity(d) })),
+    entity: () => import('../entityTable/declaredEntityOf').then(({ default: declaredEntity }) => ({ default: declaredEntity(d) })),
     ...written,
   };
 }
