@@ -41,6 +41,8 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'user-management/:id?': 'Users.list',
   'validation-rules/:id?': 'ValidationRules.list',
   'next-partner-forms': 'NextPartnerForms.list',
+  // A declared resource beyond the specification (contract/resources/partnerContacts.ts).
+  'partner-contacts/:id?': 'PartnerContacts.list',
   'partner-forms': 'PartnerForm.AdminView',
   'partner-forms/:id': 'PartnerForm.AdminView',
   'partner-forms/:id/files/:fileId': 'PartnerForm.AdminView',

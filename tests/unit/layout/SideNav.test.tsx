@@ -21,6 +21,7 @@ const ALL_LINKS = [
   'nav-ticket-manager',
   'nav-accessible-files',
   'nav-partners',
+  'nav-partner-contacts',
   'nav-user-management',
   'nav-roles',
 ];
@@ -64,7 +65,7 @@ describe('side navigation', () => {
     signInAs('partner');
     renderSideNav();
     await screen.findByTestId('nav-tickets');
-    expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-tickets', 'nav-accessible-files']);
+    expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-tickets', 'nav-accessible-files', 'nav-partner-contacts']);
     expect(screen.queryByTestId('nav-group-administration')).not.toBeInTheDocument();
     // Their own forms sit beside Home, not under staff's Form Configuration.
     expect(screen.queryByTestId('nav-group-form-configuration')).not.toBeInTheDocument();
