@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDto, FormSection, PartnerFormDto } from '../../contract/forms';
@@ -48,6 +49,8 @@ async function newForm(name: string, sections: unknown[]): Promise<string> {
 const questionKeys = (page: Page) => page.getByTestId('question').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-key')));
 const card = (page: Page, key: string) => page.locator(`[data-testid="question"][data-key="${key}"]`);
 const announced = (page: Page) => page.locator('[id^="DndLiveRegion"]').evaluateAll((regions) => regions.map((region) => region.textContent).join(' | '));
+const contrastFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).withRules(['color-contrast']).analyze()).violations.flatMap((violation) => violation.nodes.map((node) => node.html));
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('the form builder safety nets in Chromium', () => {
@@ -129,12 +132,20 @@ describe('the form builder safety nets in Chromium', () => {
     // Saved: the side menu leaves without asking.
     await staff.getByTestId('side-nav').getByTestId('nav-home').click();
     await staff.waitForURL(`${server.url}/`);
+
+    // Published, the editor is read-only: its helper texts (a key's meaning, a section's count) stay readable.
+    expect((await staffApi('POST', `/api/v1/forms/${formId}/publish`)).status).toBe(200);
+    await staff.goto(`${server.url}/form-config/${formId}`);
+    await staff.getByTestId('form-read-only').waitFor();
+    await card(staff, 'alpha').getByTestId('question-toggle').click();
+    await card(staff, 'alpha').getByTestId('question-key').waitFor();
+    expect(await contrastFindings(staff)).toEqual([]);
     await staff.context().close();
   });
 
   it("moves focus to the next section's first field on Next section", async () => {
     const id = await newForm(`Focus ${Date.now()}`, [
-      { key: 'company', title: 'Company', questions: [question('companyName', 'Company name')] },
+      { key: 'company', title: 'Company', questions: [{ ...question('companyName', 'Company name'), required: true }] },
       { key: 'contact', title: 'Contact', questions: [question('contactName', 'Contact person'), question('phone', 'Phone')] },
     ]);
     expect((await staffApi('POST', `/api/v1/forms/${id}/publish`)).status).toBe(200);
@@ -151,6 +162,15 @@ describe('the form builder safety nets in Chromium', () => {
     await expect.poll(() => contact.evaluate((element) => element === document.activeElement)).toBe(true);
     await partner.keyboard.press('Tab');
     expect(await partner.getByRole('textbox', { name: 'Phone' }).evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Submit refused (a required answer missing): the stepper's error count on the current step is readable.
+    await partner.getByRole('button', { name: 'Submit', exact: true }).click();
+    await partner.waitForURL(/\/sections\/company$/);
+    await partner
+      .getByRole('navigation', { name: /section/i })
+      .getByText('1 error', { exact: false })
+      .waitFor();
+    expect(await contrastFindings(partner)).toEqual([]);
     await partner.context().close();
   });
 });
