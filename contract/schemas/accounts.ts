@@ -4,7 +4,8 @@ import type { DtoOf } from '../resources/declaration';
 import { partnerUsersDeclaration } from '../resources/partnerUsers';
 import { inputSchemaOf } from '../resources/schemas';
 import { msg } from './messages';
-import { email, id, password, PASSWORD_MAX, passwordNotEmail, required, requiredText, token } from './fields';
+import { confirmPasswordField, type loginSchema } from './credentials';
+import { id, password, required, requiredText } from './fields';
 
 type UserFields = Omit<DtoOf<typeof partnerUsersDeclaration>, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
 /**
@@ -16,33 +17,18 @@ const userField = inputSchemaOf(partnerUsersDeclaration).fields as unknown as { 
 /** An avatar's data URL: the largest image in base64 and a `data:image/…;base64,` prefix. */
 const AVATAR_DATA_URL_MAX = Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 100;
 
-export const loginSchema = yup.object({
-  email: email(),
-  password: yup.string().required(required).max(128, msg('validation.maxLength')),
-});
-
-export const refreshSchema = yup.object({ token: token(), refreshToken: token() });
-
-export const revokeSchema = yup.object({ refreshToken: token() });
-
-export const forgotPasswordSchema = yup.object({ email: email() });
-
-/** "Request another" on an expired activation link: the address the account was made with. */
-export const resendActivationSchema = yup.object({ email: email() });
-
-export const verifyTokenSchema = yup.object({ email: email(), token: token() });
-
-export const resetPasswordSchema = yup.object({ email: email(), token: token(), password: passwordNotEmail() });
-
-/** The browser's reset and activation forms add the confirmation that must match. */
-export const confirmPasswordField = (field = 'password') =>
-  yup
-    .string()
-    .required(required)
-    .max(PASSWORD_MAX, msg('validation.maxLength'))
-    .oneOf([yup.ref(field) as yup.Reference<string>], msg('validation.passwordMismatch'));
-
-export const confirmMailSchema = resetPasswordSchema;
+// The sign-in pages' schemas are in credentials.ts, away from the user fields' declaration (the sign-in bundle's size).
+export {
+  confirmMailSchema,
+  confirmPasswordField,
+  forgotPasswordSchema,
+  loginSchema,
+  refreshSchema,
+  resendActivationSchema,
+  resetPasswordSchema,
+  revokeSchema,
+  verifyTokenSchema,
+} from './credentials';
 
 export const changePasswordSchema = yup.object({
   password: yup.string().required(required).max(128, msg('validation.maxLength')),

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { forgotPasswordSchema, resendActivationSchema } from '../../contract/schemas/accounts';
+import { forgotPasswordSchema, resendActivationSchema } from '../../contract/schemas/credentials';
 import { FormTextField } from '../components/FormTextField';
 import { useSchemaForm } from '../schemaForm/useSchemaForm';
 

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema } from '../../contract/schemas/accounts';
+import { forgotPasswordSchema } from '../../contract/schemas/credentials';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';

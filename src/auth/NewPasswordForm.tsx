@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { confirmPasswordField, resetPasswordSchema } from '../../contract/schemas/accounts';
+import { confirmPasswordField, resetPasswordSchema } from '../../contract/schemas/credentials';
 import { useSchemaForm } from '../schemaForm/useSchemaForm';
 import { ApiError } from '../providers/http/ApiError';
 import { PasswordField } from './PasswordField';

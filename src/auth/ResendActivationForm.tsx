@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { resendActivationSchema } from '../../contract/schemas/accounts';
+import { resendActivationSchema } from '../../contract/schemas/credentials';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';

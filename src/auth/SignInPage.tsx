@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { loginSchema } from '../../contract/schemas/accounts';
+import { loginSchema } from '../../contract/schemas/credentials';
 import { routePaths } from '../config/routePaths';
 import { FormTextField } from '../components/FormTextField';
 import { useSchemaForm } from '../schemaForm/useSchemaForm';
