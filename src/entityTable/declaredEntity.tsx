@@ -1,6 +1,14 @@
 import { ReferenceField, useTranslate, type RaRecord } from 'react-admin';
 import type { Resource } from '../../contract/permissions';
-import { fieldEntries, filterFieldsOf, labelKeysOf, listedFieldsOf, searchFieldsOf, type ResourceDeclaration } from '../../contract/resources/declaration';
+import {
+  crudRoutesOf,
+  fieldEntries,
+  filterFieldsOf,
+  labelKeysOf,
+  listedFieldsOf,
+  searchFieldsOf,
+  type ResourceDeclaration,
+} from '../../contract/resources/declaration';
 import { isSortable, type FieldDeclaration } from '../../contract/resources/fields';
 import { inputSchemaOf } from '../../contract/resources/schemas';
 import { PartnerFilterInput } from '../resources/partners/PartnerFilterInput';
@@ -69,7 +77,7 @@ export function declaredEntity(d: ResourceDeclaration, written: Partial<EntityRe
     filters: filterFieldsOf(d).flatMap(([name, f]) => filterOf(d, name, f) ?? []),
     columns: listedFieldsOf(d).map(([name, f]) => columnOf(d, name, f)),
     form: { Inputs: declaredInputs(d), schema: inputSchemaOf(d), width: fields.size > 4 ? 'md' : 'sm' },
-    exportable: true,
+    exportable: crudRoutesOf(d).some(({ action }) => action === 'Export'),
     ...(d.softDelete ? { canSelect: (row: Row) => !row.deleted } : {}),
     ...written,
   };
