@@ -499,7 +499,11 @@ export const staffDashboardDtoSchema: yup.ObjectSchema<StaffDashboardDto> = yup.
     .defined()
     .default(null),
   recentActivity: yup
-    .array(yup.object({ id: uuid(), at: timestamp(), actorName: optionalText(), type: text(), tableName: text(), primaryKey: text(), recordName: optionalText() }).defined())
+    .array(
+      yup
+        .object({ id: uuid(), at: timestamp(), actorName: optionalText(), type: text(), tableName: text(), primaryKey: text(), recordName: optionalText() })
+        .defined(),
+    )
     .nullable()
     .defined(),
 });

@@ -12,7 +12,18 @@ import { writeAudit } from '../../core/audit';
 import { conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import { transactionThenPublish } from '../../core/events';
 import type { Principal } from '../../core/guard';
-import { containsFolded, containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage, rowIdOf, type KeywordMatchers, type SortColumns } from '../../core/search';
+import {
+  containsFolded,
+  containsFoldedIn,
+  countOf,
+  idsFilter,
+  keywordWhere,
+  orderByOf,
+  readPage,
+  rowIdOf,
+  type KeywordMatchers,
+  type SortColumns,
+} from '../../core/search';
 import { decider, fileRequestDtoQuery, requester, selectFileRequestDto, toFileRequestDto, type FileRequestRow } from './fileRequestDtos';
 import { fileGrants, fileRequests, managedFiles } from './files.schema';
 import { grantNamesUser } from './grantMatching';
@@ -52,7 +63,8 @@ const sortable: SortColumns = {
 const keywordMatchers: KeywordMatchers = {
   requestText: (keyword) => containsFoldedIn(fileRequests.requestText, keyword),
   reason: (keyword) => containsFoldedIn(fileRequests.reason, keyword),
-  fileName: (keyword) => containsFoldedIn(sql`(select ${managedFiles.fileName} from ${managedFiles} where ${managedFiles.id} = ${fileRequests.fileId})`, keyword),
+  fileName: (keyword) =>
+    containsFoldedIn(sql`(select ${managedFiles.fileName} from ${managedFiles} where ${managedFiles.id} = ${fileRequests.fileId})`, keyword),
   partnerName: (keyword) => containsFoldedIn(sql`(select ${partners.name} from ${partners} where ${partners.id} = ${fileRequests.partnerId})`, keyword),
 };
 

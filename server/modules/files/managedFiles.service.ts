@@ -11,7 +11,18 @@ import { ApiError, fieldError, notFound } from '../../core/errors';
 import { transactionThenPublish } from '../../core/events';
 import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
-import { containsFolded, countOf, idsFilter, keysetBatches, keysetOrder, keywordWhere, orderByOf, readPage, rowIdOf, type SortColumns } from '../../core/search';
+import {
+  containsFolded,
+  countOf,
+  idsFilter,
+  keysetBatches,
+  keysetOrder,
+  keywordWhere,
+  orderByOf,
+  readPage,
+  rowIdOf,
+  type SortColumns,
+} from '../../core/search';
 import type { StoredUpload } from '../../files/uploadForm';
 import { fullNameOf } from '../accounts/principal';
 import { publishGrantChange, type Publish } from './grantWrites';
