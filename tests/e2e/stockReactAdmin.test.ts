@@ -269,8 +269,11 @@ describe('stock react-admin components over the portal API', () => {
       }
 
       // Each sortable column once, one after the other on the page: the list asks the server for that order (the
-      // same rows as the server's own answer to it), shows its rows in it, and no error.
-      for (const column of resource.columns.filter((c) => c.sortable)) {
+      // same rows as the server's own answer to it), shows its rows in it, and no error. A resource the contract
+      // lists without a declaration has every sort checked over the API (tests/server/apiResources.test.ts): here
+      // its first three columns show the list sorts through the stock components.
+      const sortable = resource.columns.filter((c) => c.sortable);
+      for (const column of resource.declared ? sortable : sortable.slice(0, 3)) {
         // After a refused sort the list shows its error, not its headers: the next column starts from it anew.
         if (failures.length) await listSearch(resource.name, () => visit(`${resource.name}?filter=%7B%7D&page=1&sort=id&order=ASC`)).catch(() => undefined);
         await check(`sorting by ${column.source}`, async () => {
