@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
@@ -25,6 +26,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     ));
 
   let sequence = 0;
+  // Instances sharing one outbox (DATA_DIR) count their own sequences: this tag keeps their names apart.
+  const instanceTag = randomUUID().slice(0, 8);
   return {
     async send(mail) {
       const info = await (await transportOf()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
@@ -33,7 +36,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order). The recipient is cut
       // to 200 characters: a 255-character address made a name past the file system's 255 bytes (a 500 on sign-up).
       sequence += 1;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 200)}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${instanceTag}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 200)}.eml`;
       // Written beside, then renamed: whoever reads the outbox never sees a mail half written.
       const partial = path.join(options.outboxDir, `.${name}.partial`);
       await fs.writeFile(partial, (info as unknown as { message: Buffer }).message);
