@@ -163,9 +163,7 @@ async function noErrorShown(what: string, only?: string[]) {
  * Checks that fail today because of a defect of the server, each with why: such a check must fail (and is not
  * counted as passed); once the defect is fixed it passes, and this test fails until its entry is removed.
  */
-const KNOWN_DEFECTS: Record<string, string> = {
-  'file-grants: <EditGuesser> saves note': 'PATCH /file-grants/:id with only {note} answers 400: from and to required (a PATCH is partial)',
-};
+const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** Runs one named check of a resource, recording it; a failure is kept (resource: check: reason), the next check runs. */
 function checker(resource: string) {

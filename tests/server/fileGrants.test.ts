@@ -141,6 +141,22 @@ describe('changing a grant', () => {
     expect(stale.status).toBe(412);
   });
 
+  it('PATCH changes only the terms sent: the note alone keeps the window, limit and view-only as they were', async () => {
+    const file = await makeManagedFile(demo);
+    const grant = await makeGrant(demo, { fileId: file.id, conditionType: 'partner', targetId: partnerIds['Acme Logistics'], downloadLimit: 3 });
+    const read = await server.api<FileGrantDto>('GET', `/api/v1/file-grants/${grant.id}`, { token: token(SUPPORT) });
+    const patched = await server.api<FileGrantDto>('PATCH', `/api/v1/file-grants/${grant.id}`, {
+      token: token(SUPPORT),
+      body: { note: 'only the note' },
+      headers: { 'if-match': read.headers.get('etag')! },
+    });
+    expectEnvelope(patched, 200);
+    const { from, to, downloadLimit, viewOnly } = read.body.data!;
+    expect(patched.body.data!).toMatchObject({ note: 'only the note', from, to, downloadLimit, viewOnly });
+    const unknown = await refused(server, () => server.api('PATCH', `/api/v1/file-grants/${grant.id}`, { token: token(SUPPORT), body: { fileId: file.id } }));
+    expect(unknown.status).toBe(400);
+  });
+
   it('refuses to change a revoked grant (409)', async () => {
     const file = await makeManagedFile(demo);
     const grant = await makeGrant(demo, { fileId: file.id, conditionType: 'user', targetId: userIds['partner@acme.example'], revokedAt: new Date() });

@@ -6,6 +6,7 @@ import { extendFileGrantSchema, fileGrantSchema, fileGrantTermsSchema } from '..
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';
+import { mergePatch } from '../../core/partialUpdate';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { ifMatchOf, withEtag } from '../../core/recordVersion';
 import { validateSearch } from '../../core/search';
@@ -80,7 +81,23 @@ export const fileGrantRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     },
   };
   app.put<IdParams>('/file-grants/:id', termsOptions, updateTerms);
-  app.patch<IdParams>('/file-grants/:id', termsOptions, updateTerms);
+  // PATCH: the terms sent, over the grant's current ones (If-Match keeps a change made meanwhile from being undone).
+  app.patch<IdParams>(
+    '/file-grants/:id',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Change the terms sent of a grant (If-Match: its version; a revoked grant: 409)',
+        ...routeDocs({ ...oneGrant, body: fileGrantTermsSchema.partial(), headers: ['ifMatch'] }),
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const input = await mergePatch(fileGrantTermsSchema, await service.get(request.params.id), request.body);
+      return send(request, reply, await service.updateTerms(principal, request.params.id, input, ifMatchOf(request)));
+    },
+  );
 
   app.post<IdParams>(
     '/file-grants/:id/extend',
