@@ -84,6 +84,8 @@ async function hashById(targets: string[]) {
       answer.pipe(response);
     });
     upstream.on('error', () => response.destroy());
+    // A stream the client gave up (long polling, server-sent events) ends upstream too, or the instance waits on it.
+    response.on('close', () => upstream.destroy());
     request.pipe(upstream);
   });
   proxy.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
@@ -127,6 +129,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await balancer?.close();
   await hashing?.close();
+  // A hub stream a client left open through a proxy would hold the close (a shuffled CI run hung 60 s here).
+  second?.built.app.server.closeAllConnections();
   await second?.built.app.close();
 });
 
