@@ -94,7 +94,7 @@ describe('the instance channel', () => {
     const raw = await rawListener('sent_test');
     try {
       await channels[0].publish('one');
-      await eventually(() => raw.payloads.length === 1, 2000, 'the NOTIFY');
+      await eventually(() => raw.payloads.length === 1, 10_000, 'the NOTIFY');
       expect(raw.payloads[0]).toMatch(/^b\S+ \d+ 3:one$/);
     } finally {
       await raw.close();
@@ -123,9 +123,9 @@ describe('the instance channel', () => {
     const { opened, channels, heard, reconnects } = await twoInstances('link_test');
     expect(opened.map((i) => i.isListening())).toEqual([true, true]);
     await terminate('all');
-    await eventually(() => !opened[0].isListening() && !channels[1].isListening(), 2000, 'both links seen down');
+    await eventually(() => !opened[0].isListening() && !channels[1].isListening(), 10_000, 'both links seen down');
     await expect(channels[0].publish('lost')).rejects.toThrow(/not connected/);
-    await eventually(() => opened.every((i) => i.isListening()) && reconnects.every((n) => n >= 1), 5000, 'both listening again');
+    await eventually(() => opened.every((i) => i.isListening()) && reconnects.every((n) => n >= 1), 15_000, 'both listening again');
     await settle(channels[0], heard[1], 'after');
     expect(heard[1]).toEqual(['after']);
   });
@@ -134,10 +134,10 @@ describe('the instance channel', () => {
     await Promise.all(instances.splice(0).map((i) => i.close()));
     const { opened, channels, reconnects } = await twoInstances('missed_test');
     await terminate('oldest');
-    await eventually(() => !opened[0].isListening(), 2000, 'the first link seen down');
+    await eventually(() => !opened[0].isListening(), 10_000, 'the first link seen down');
     expect(opened[1].isListening()).toBe(true);
     await expect(channels[0].publish('lost on the way')).rejects.toThrow(/not connected/);
     // The second never lost its link: it is told by the first, once that one is back.
-    await eventually(() => reconnects[0] === 1 && reconnects[1] === 1, 5000, 'both told to make up for it');
+    await eventually(() => reconnects[0] === 1 && reconnects[1] === 1, 15_000, 'both told to make up for it');
   });
 });
