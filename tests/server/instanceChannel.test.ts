@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 async function twoInstances(channel: string) {
-  const opened = await Promise.all([0, 1].map(() => openPostgresNotifications({ connectionString: database.databaseUrl!, log })));
+  // One after the other, so the first opened is the older link (terminate('oldest') ends it).
+  const opened: PostgresNotifications[] = [];
+  for (const _ of [0, 1]) opened.push(await openPostgresNotifications({ connectionString: database.databaseUrl!, log }));
   instances.push(...opened);
   const channels = await Promise.all(opened.map((i) => i.listen(channel)));
   const heard: [string[], string[]] = [[], []];
@@ -53,16 +55,17 @@ async function settle(from: InstanceChannel, heard: string[], marker: string) {
   await eventually(() => heard.includes(marker), 5000, `marker ${marker}`);
 }
 
-/** Ends the LISTEN connections of this database, or only the oldest one (the instance opened first). */
+/**
+ * Ends the LISTEN connections of this database, or only the older of the two newest (the instance opened first: a
+ * link of an earlier test's instances may linger a moment after they closed).
+ */
 async function terminate(which: 'all' | 'oldest') {
   const admin = new pg.Client({ connectionString: database.databaseUrl });
   await admin.connect();
   try {
-    const oldest = which === 'oldest' ? 'order by backend_start limit 1' : '';
-    await admin.query(
-      `select pg_terminate_backend(pid) from (select pid from pg_stat_activity where datname = current_database() and application_name = $1 ${oldest}) as listeners`,
-      [NOTIFICATIONS_APPLICATION],
-    );
+    const links = 'select pid, backend_start from pg_stat_activity where datname = current_database() and application_name = $1';
+    const chosen = which === 'oldest' ? `select pid from (${links} order by backend_start desc limit 2) newest order by backend_start limit 1` : links;
+    await admin.query(`select pg_terminate_backend(pid) from (${chosen}) as listeners`, [NOTIFICATIONS_APPLICATION]);
   } finally {
     await admin.end();
   }
