@@ -19,8 +19,7 @@ import type { CrudResource, CrudRow } from '../crud';
 import { ApiError, fieldError, forbidden } from '../errors';
 import type { DomainEvent } from '../events';
 import type { Principal } from '../guard';
-import { containsFolded, containsPattern, keywordOf } from '../search';
-import { foldedSql } from './foldedSql';
+import { containsFolded, containsFoldedIn, keywordOf } from '../search';
 import { declaredTable, type DeclaredTable } from './table';
 
 type Input = Record<string, unknown>;
@@ -81,8 +80,7 @@ function keywordWhere(d: ResourceDeclaration, table: Record<string, PgColumn>, s
     throw new ApiError(400, 'api.searchFieldNotAllowed', [{ field: `advancedSearch.fields[${unknown}]`, message: 'api.searchFieldNotAllowed' }], {
       allowed: allowed.join(', '),
     });
-  const pattern = containsPattern(foldForSearch(keyword));
-  return or(...named.map((f) => (d.fields[f].folded ? containsFolded(table[`${f}Folded`], keyword) : sql`${foldedSql(table[f])} like ${pattern}`)));
+  return or(...named.map((f) => (d.fields[f].folded ? containsFolded(table[`${f}Folded`], keyword) : containsFoldedIn(table[f], keyword))));
 }
 
 /** Refuses a value another live row has in a unique field (case ignored); saves of one value queue on a lock. */
