@@ -10,6 +10,7 @@ export * from '../modules/users/users.schema';
 export * from '../modules/validationRules/validationRules.schema';
 export * from '../modules/formDefinitions/formDefinitions.schema';
 export * from '../modules/partnerForms/partnerForms.schema';
+export * from '../modules/partnerForms/partnerFormReminders.schema';
 export * from '../modules/onboardingRules/onboardingRules.schema';
 export * from '../modules/files/files.schema';
 export * from '../hub/presence.schema';

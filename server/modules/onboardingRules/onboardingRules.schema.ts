@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { OnboardingTrigger } from '../../../contract/forms';
 import { createdAt, updatedAt } from '../../db/columns';
 import { formDefinitions } from '../formDefinitions/formDefinitions.schema';
@@ -16,6 +16,8 @@ export const onboardingRules = pgTable(
     targetDefinitionId: uuid('target_definition_id')
       .notNull()
       .references(() => formDefinitions.id),
+    /** The partner form it assigns is due this many days after the assignment; null: no due date. */
+    dueDays: integer('due_days'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

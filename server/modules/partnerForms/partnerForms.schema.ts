@@ -45,6 +45,8 @@ export const partnerForms = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Staff sent it back (reopen) and it is not submitted again: the funnel's "reopened". Cleared on submit. */
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    /** When the partner should have submitted it (set at assignment); null: no due date. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +59,7 @@ export const partnerForms = pgTable(
     index('partner_forms_status_idx').on(t.status, t.updatedAt),
     index('partner_forms_definition_status_idx').on(t.definitionId, t.status),
     index('partner_forms_updated_idx').on(t.updatedAt, t.id),
+    index('partner_forms_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null and ${t.status} = 'OPEN'`),
     index('partner_forms_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
