@@ -148,10 +148,58 @@ export interface PartnerFormDto {
   sections?: { key: string; title: string }[];
   /** 'keep': staff let this partner finish on its version although a newer one is Ready (POST /partner-forms/migrate). */
   versionDecision?: 'keep' | null;
+  /** The review in force (null: none): see PartnerFormReview. */
+  review?: PartnerFormReview | null;
   submittedAt: string | null;
   createdAt: string;
   updatedAt: string;
   version?: string;
+}
+
+/**
+ * Review per question (issue 24). A round is staff's decision on a SUBMITTED partner form: 'returned' sends it back
+ * OPEN with only the flagged questions editable; the partner's resubmission makes it 'resubmitted' (SUBMITTED again,
+ * awaiting the next round); 'accepted' approves it (it stays SUBMITTED). A plain reopen ends the review (null).
+ */
+export const PARTNER_FORM_REVIEW_STATES = ['returned', 'resubmitted', 'accepted'] as const;
+export type PartnerFormReviewState = (typeof PARTNER_FORM_REVIEW_STATES)[number];
+
+/** One question's decision in a round: accepted, or flagged with the reviewer's comment. */
+export type ReviewDecision = { decision: 'accepted' } | { decision: 'flagged'; comment: string };
+
+/** What the partner changed in answer to a round: the answer as reviewed and the one resubmitted. */
+export interface ReviewAnswerChange {
+  before: AnswerValue;
+  after: AnswerValue;
+}
+
+/** The review in force on a partner form, as its partner and staff see it. */
+export interface PartnerFormReview {
+  /** The round's number, from 1. */
+  round: number;
+  state: PartnerFormReviewState;
+  /** Staff's note of the round (also the partner form's note). */
+  note: string;
+  /** The flagged questions by key with their comments (empty once accepted). */
+  flags: Record<string, { comment: string }>;
+}
+
+/** GET /partner-forms/{id}/reviews (staff): one round of the history, newest first. */
+export interface PartnerFormReviewRoundDto {
+  round: number;
+  outcome: 'returned' | 'accepted';
+  formId: string;
+  formVersionNumber: number;
+  reviewerName: string | null;
+  note: string;
+  decisions: Record<string, ReviewDecision>;
+  /** The answers as reviewed. */
+  answers: Answers;
+  createdAt: string;
+  /** When the partner submitted again after a returned round; null until then. */
+  resubmittedAt: string | null;
+  /** What the partner changed by question key (old → new); null until resubmitted. */
+  changes: Record<string, ReviewAnswerChange> | null;
 }
 
 /** A section as the filler shows it: all sections' completeness for the stepper, this one's questions and answers. */

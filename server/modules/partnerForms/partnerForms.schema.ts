@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { AnswerValue, Answers, PartnerFormStatus } from '../../../contract/forms';
+import type { AnswerValue, Answers, PartnerFormReviewState, PartnerFormStatus, ReviewAnswerChange, ReviewDecision } from '../../../contract/forms';
 import { createdAt, updatedAt } from '../../db/columns';
 import { formDefinitions, formVersions } from '../formDefinitions/formDefinitions.schema';
 import { partners } from '../partners/partners.schema';
@@ -31,7 +31,7 @@ export const partnerForms = pgTable(
     status: varchar('status', { length: 10 }).$type<PartnerFormStatus>().notNull().default('OPEN'),
     answers: jsonb('answers').$type<Answers>().notNull().default({}),
     retiredAnswers: jsonb('retired_answers').$type<RetiredAnswer[]>().notNull().default([]),
-    /** Staff's comments by question key, from the last reopen. */
+    /** Staff's comments by question key, from the last reopen or return for changes (a returned round's flags). */
     comments: jsonb('comments').$type<Record<string, string>>().notNull().default({}),
     note: varchar('note', { length: 1000 }).notNull().default(''),
     totalFields: integer('total_fields').notNull().default(0),
@@ -45,6 +45,10 @@ export const partnerForms = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Staff sent it back (reopen) and it is not submitted again: the funnel's "reopened". Cleared on submit. */
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    /** The last review round's number (0: never reviewed) and where it stands (partner_form_reviews holds each round). */
+    reviewRound: integer('review_round').notNull().default(0),
+    /** null: no review in force; 'returned': only the flagged questions (comments' keys) take answers while OPEN. */
+    reviewState: varchar('review_state', { length: 12 }).$type<PartnerFormReviewState>(),
     /** When the partner should have submitted it (set at assignment); null: no due date. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -83,4 +87,33 @@ export const partnerFormFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('partner_form_files_form_idx').on(t.partnerFormId, t.questionKey)],
+);
+
+/**
+ * One review round of a submitted partner form (issue 24): the reviewer's decision per question key (accepted, or
+ * flagged with a comment), the note, the version and the answers as they were; once the partner resubmits a
+ * returned round, what they changed (old → new by question key).
+ */
+export const partnerFormReviews = pgTable(
+  'partner_form_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerFormId: uuid('partner_form_id')
+      .notNull()
+      .references(() => partnerForms.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    /** 'returned': sent back for the flagged questions; 'accepted': the submission approved. */
+    outcome: varchar('outcome', { length: 10 }).$type<'returned' | 'accepted'>().notNull(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => formVersions.id),
+    reviewerId: uuid('reviewer_id').references(() => users.id),
+    decisions: jsonb('decisions').$type<Record<string, ReviewDecision>>().notNull().default({}),
+    note: varchar('note', { length: 1000 }).notNull().default(''),
+    answers: jsonb('answers').$type<Answers>().notNull().default({}),
+    resubmittedAt: timestamp('resubmitted_at', { withTimezone: true }),
+    changes: jsonb('changes').$type<Record<string, ReviewAnswerChange>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_form_reviews_round_idx').on(t.partnerFormId, t.round)],
 );
