@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AnswerFile, AnswerValue } from '../../../contract/forms';
+import type { AnswerFile } from '../../../contract/forms';
 import { staffPartnerFormFileRoute } from '../../../contract/partnerForms';
-import { isAnswerable, placedQuestions } from '../../../contract/answers';
+import { isAnswerable, ownAnswer, placedQuestions } from '../../../contract/answers';
 import type { Language } from '../../../contract/http';
 import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
 import type { CsvColumn } from '../../core/csv';
@@ -9,7 +9,8 @@ import { fieldError } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Db } from '../../db/client';
 import { formVersions } from '../../db/schema';
-import { answerCell, type PartnerFormCsvRow } from './partnerFormSearch';
+import { answerCell, answerWordsOf, KEY_WORDS } from './partnerFormAnswerText';
+import type { PartnerFormCsvRow } from './partnerFormSearch';
 
 /** What the header row names: the question text (the default, for people) or the question key (for scripts). */
 export const CSV_HEADER_MODES = ['labels', 'keys'] as const;
@@ -55,17 +56,10 @@ export async function questionLabelsOf(db: Db, input: Pick<PartnerFormSearchInpu
   return labels;
 }
 
-const isFile = (item: unknown): item is AnswerFile => typeof item === 'object' && item !== null && 'id' in item && 'name' in item;
-
-/**
- * A file answer as links, one line per file: "name <link>", the link being the app's page that opens the file
- * through the same access rules as the partner form (signed out: sign in; without access: not found).
- */
-function fileCell(value: AnswerValue | undefined, partnerFormId: string, publicUrl: string): string | undefined {
-  const items = Array.isArray(value) ? value : [value];
-  if (!items.length || !items.every(isFile)) return undefined;
-  return (items as AnswerFile[]).map((file) => `${file.name} <${publicUrl}${staffPartnerFormFileRoute(partnerFormId, file.id)}>`).join('\n');
-}
+/** A file as a line of the cell: "name <link>", the link being the app's page that opens the file through the same
+ * access rules as the partner form (signed out: sign in; without access: not found). */
+const fileLink = (partnerFormId: string, publicUrl: string) => (file: AnswerFile) =>
+  `${file.name} <${publicUrl}${staffPartnerFormFileRoute(partnerFormId, file.id)}>`;
 
 export interface PartnerFormCsvOptions {
   questionKeys: string[];
@@ -84,9 +78,8 @@ export const partnerFormCsvColumns = ({ questionKeys, labels, mode, language, pu
   ...questionKeys.map((key) => ({
     header: mode === 'keys' ? key : (labels.get(key) ?? key),
     value: (row: PartnerFormCsvRow) => {
-      const answer = Object.hasOwn(row.answers, key) ? row.answers[key] : undefined;
-      if (typeof answer === 'boolean' && mode === 'labels') return translate(language, `partnerFormsApi.csv.${answer ? 'yes' : 'no'}`);
-      return fileCell(answer, row.id, publicUrl) ?? answerCell(answer);
+      const file = fileLink(row.id, publicUrl);
+      return answerCell(ownAnswer(row.answers, key), mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file));
     },
   })),
 ];
