@@ -29,6 +29,16 @@ export default {
     unlocked: 'Form unlocked.',
     reopened: 'Form reopened.',
     migrated: 'Partner forms updated.',
+    // Review per question (issue 24)
+    review: {
+      returned: 'Form returned for changes.',
+      accepted: 'Form accepted.',
+      notSubmitted: 'Only a submitted form can be reviewed.',
+      noFlags: 'Flag at least one question to return the form for changes.',
+      acceptWithFlags: 'A form with flagged questions cannot be accepted: return it for changes instead.',
+      onlyFlagged: 'Only the questions marked for changes can be changed.',
+      notFlagged: 'This question was not marked for changes: it cannot be changed.',
+    },
     uploaded: 'File uploaded.',
     csv: {
       headersUnknown: 'Column headers are either the question text (labels) or the question keys (keys).',
@@ -53,6 +63,8 @@ export default {
       locked: { title: 'A form was locked', message: '"%{form}" is locked for now.' },
       unlocked: { title: 'A form was unlocked', message: '"%{form}" can be filled in again.' },
       submitted: { title: 'A form was submitted', message: '%{partner} submitted "%{form}".' },
+      returned: { title: 'A form was returned for changes', message: '"%{form}": questions to change: %{count}. %{note}' },
+      accepted: { title: 'A form was accepted', message: '"%{form}" was reviewed and accepted.' },
     },
     mail: {
       assignedSubject: 'A new form to fill in: "%{form}"',
@@ -60,6 +72,9 @@ export default {
       reopenedSubject: 'Your form "%{form}" was reopened',
       reopenedBody:
         'Hello %{name},\n\nThe form "%{form}" of %{partner} was reopened so that you can change it.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
+      returnedSubject: 'Your form "%{form}" needs changes (%{count})',
+      returnedBody:
+        'Hello %{name},\n\nWe reviewed the form "%{form}" of %{partner}. Questions to change: %{count}; only those can be changed.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
     },
   },
 };

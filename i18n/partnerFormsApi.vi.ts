@@ -28,6 +28,16 @@ export default {
     locked: 'Đã khóa biểu mẫu.',
     unlocked: 'Đã mở khóa biểu mẫu.',
     reopened: 'Đã mở lại biểu mẫu.',
+    // Review per question (issue 24)
+    review: {
+      returned: 'Đã trả lại biểu mẫu để chỉnh sửa.',
+      accepted: 'Đã chấp nhận biểu mẫu.',
+      notSubmitted: 'Chỉ có thể xem xét biểu mẫu đã nộp.',
+      noFlags: 'Hãy đánh dấu ít nhất một câu hỏi để trả lại biểu mẫu.',
+      acceptWithFlags: 'Không thể chấp nhận biểu mẫu có câu hỏi bị đánh dấu: hãy trả lại để chỉnh sửa.',
+      onlyFlagged: 'Chỉ có thể sửa các câu hỏi được đánh dấu cần chỉnh sửa.',
+      notFlagged: 'Câu hỏi này không được đánh dấu cần chỉnh sửa: không thể thay đổi.',
+    },
     migrated: 'Đã cập nhật biểu mẫu của đối tác.',
     uploaded: 'Đã tải tệp lên.',
     csv: {
@@ -53,6 +63,8 @@ export default {
       locked: { title: 'Biểu mẫu đã bị khóa', message: '"%{form}" tạm thời bị khóa.' },
       unlocked: { title: 'Biểu mẫu đã được mở khóa', message: 'Có thể tiếp tục điền "%{form}".' },
       submitted: { title: 'Có biểu mẫu vừa được nộp', message: '%{partner} đã nộp "%{form}".' },
+      returned: { title: 'Biểu mẫu được trả lại để chỉnh sửa', message: '"%{form}": số câu hỏi cần sửa: %{count}. %{note}' },
+      accepted: { title: 'Biểu mẫu đã được chấp nhận', message: '"%{form}" đã được xem xét và chấp nhận.' },
     },
     mail: {
       assignedSubject: 'Biểu mẫu mới cần điền: "%{form}"',
@@ -60,6 +72,9 @@ export default {
       reopenedSubject: 'Biểu mẫu "%{form}" của bạn đã được mở lại',
       reopenedBody:
         'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được mở lại để bạn chỉnh sửa.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
+      returnedSubject: 'Biểu mẫu "%{form}" của bạn cần chỉnh sửa (%{count})',
+      returnedBody:
+        'Xin chào %{name},\n\nChúng tôi đã xem xét biểu mẫu "%{form}" của %{partner}. Số câu hỏi cần sửa: %{count}; chỉ những câu này có thể thay đổi.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   CONDITION_OPERATORS,
   FORM_STATUSES,
   ONBOARDING_TRIGGERS,
+  PARTNER_FORM_REVIEW_STATES,
   PARTNER_FORM_STATUSES,
   QUESTION_TYPES,
   type AnswerFile,
@@ -15,6 +16,8 @@ import {
   type FormSectionsDto,
   type OnboardingRuleDto,
   type PartnerFormDto,
+  type PartnerFormReview,
+  type PartnerFormReviewRoundDto,
   type PartnerFormSectionDto,
   type QuestionCondition,
   type TextRule,
@@ -257,6 +260,14 @@ const count = () => yup.number().integer().defined();
 /** One section of a version, as the form sections' answer holds it. */
 const formSectionSchema = (formSectionsDtoSchema.fields.sections as yup.ArraySchema<FormSection[], yup.AnyObject>).innerType as yup.ObjectSchema<FormSection>;
 
+/** The review in force on a partner form (issue 24): round, state, note, flagged questions' comments. */
+const partnerFormReviewSchema: yup.ObjectSchema<PartnerFormReview> = yup.object({
+  round: count(),
+  state: yup.string().oneOf(PARTNER_FORM_REVIEW_STATES).defined(),
+  note: text(),
+  flags: jsonObject().defined() as yup.Schema<PartnerFormReview['flags']>,
+});
+
 export const partnerFormDtoSchema: yup.ObjectSchema<PartnerFormDto> = yup.object({
   id: uuid(),
   partnerId: uuid(),
@@ -277,10 +288,29 @@ export const partnerFormDtoSchema: yup.ObjectSchema<PartnerFormDto> = yup.object
     .oneOf(['keep'] as const)
     .nullable()
     .optional(),
+  review: partnerFormReviewSchema.nullable().optional().default(undefined),
   submittedAt: yup.string().datetime().nullable().defined(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   version: version(),
+});
+
+/** GET /partner-forms/{id}/reviews: one round of a partner form's review history. */
+export const partnerFormReviewRoundDtoSchema: yup.ObjectSchema<PartnerFormReviewRoundDto> = yup.object({
+  round: count(),
+  outcome: yup
+    .string()
+    .oneOf(['returned', 'accepted'] as const)
+    .defined(),
+  formId: uuid(),
+  formVersionNumber: count(),
+  reviewerName: yup.string().nullable().defined(),
+  note: text(),
+  decisions: jsonObject().defined() as yup.Schema<PartnerFormReviewRoundDto['decisions']>,
+  answers: jsonObject().defined() as yup.Schema<Answers>,
+  createdAt: timestamp(),
+  resubmittedAt: yup.string().datetime().nullable().defined(),
+  changes: jsonObject().nullable().defined() as yup.Schema<PartnerFormReviewRoundDto['changes']>,
 });
 
 export const answerFileSchema: yup.ObjectSchema<AnswerFile> = yup.object({ id: uuid(), name: text(), type: text(), size: count() });

@@ -78,6 +78,24 @@ export const reopenPartnerFormSchema = yup.object({
 });
 export type ReopenPartnerFormInput = yup.InferType<typeof reopenPartnerFormSchema>;
 
+export const REVIEW_OUTCOMES = ['return', 'accept'] as const;
+
+/**
+ * POST /partner-forms/{id}/review (a SUBMITTED partner form): `return` sends it back for the flagged questions only
+ * (at least one, each with a comment); `accept` approves it (no flags). Every other question counts as accepted.
+ */
+export const reviewPartnerFormSchema = yup.object({
+  outcome: yup
+    .string()
+    .oneOf([...REVIEW_OUTCOMES], msg('validation.typeError'))
+    .required(required),
+  note: text(PARTNER_FORM_NOTE_MAX),
+  flags: comments()
+    .default({})
+    .test('flag-comments', msg('validation.required'), (value) => !value || Object.values(value).every((comment) => String(comment).trim() !== '')),
+});
+export type ReviewPartnerFormInput = yup.InferType<typeof reviewPartnerFormSchema>;
+
 /** POST /partner-forms/migrate: what happens to partner forms on an older version of their definition. */
 export const migratePartnerFormsSchema = yup.object({
   ids: ids(PARTNER_FORMS_BATCH_MAX),

@@ -50,7 +50,7 @@ export function createPartnerFormRelay(
     });
 
   /** The partner's active users who may read the partner form, each mailed in both languages (we do not know theirs). */
-  async function mailPartner(partnerForm: PartnerFormDto, kind: 'assigned' | 'reopened', values: Record<string, string>) {
+  async function mailPartner(partnerForm: PartnerFormDto, kind: 'assigned' | 'reopened' | 'returned', values: Record<string, string>) {
     const { mailer } = ctx;
     if (!mailer) return;
     const members = await ctx.db
@@ -74,8 +74,11 @@ export function createPartnerFormRelay(
     const version = await loadFormVersion(ctx.db, partnerForm.formId);
     const sections = version?.sections ?? [];
     const [row] = await ctx.db.select({ comments: partnerForms.comments }).from(partnerForms).where(eq(partnerForms.id, partnerForm.id));
-    const commented = Object.keys(row?.comments ?? {});
     const questions = questionsByKey(sections);
+    // In form order (a jsonb object's keys come back shortest first), unknown keys last.
+    const order = [...questions.keys()];
+    const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+    const commented = Object.keys(row?.comments ?? {}).sort((a, b) => rank(a) - rank(b));
     const sectionKey = commented.map((key) => questions.get(key)?.sectionKey).find(Boolean) ?? sections[0]?.key ?? '';
     const comments = commented.map((key) => `- ${questions.get(key)?.question.label ?? key}: ${row!.comments[key]}`).join('\n');
     return { link: partnerFormSectionRoute(partnerForm.id, sectionKey), comments };
@@ -94,9 +97,12 @@ export function createPartnerFormRelay(
       return;
     }
     const { link, comments } = await partnerLink(partnerForm);
-    const kind = event.type === 'PartnerFormAssigned' ? 'assigned' : event.change;
-    await notify(hubGroups.partner(partnerForm.partnerId), partnerForm, kind, values, link);
-    if (kind === 'assigned' || kind === 'reopened')
-      await mailed(mailPartner(partnerForm, kind, { ...values, comments, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
+    // A reopen returning a review round for changes says how many questions need them (issue 24).
+    const flagged = event.type === 'PartnerFormStatusChanged' ? event.flagged : undefined;
+    const kind = event.type === 'PartnerFormAssigned' ? 'assigned' : flagged ? 'returned' : event.change;
+    const told = flagged ? { ...values, count: String(flagged) } : values;
+    await notify(hubGroups.partner(partnerForm.partnerId), partnerForm, kind, told, link);
+    if (kind === 'assigned' || kind === 'reopened' || kind === 'returned')
+      await mailed(mailPartner(partnerForm, kind, { ...told, comments, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
   };
 }

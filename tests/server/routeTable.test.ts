@@ -66,6 +66,8 @@ const VERSIONED: Record<string, Access> = {
   'GET /partner-forms/:id/files/:fileId': permission('PartnerForm', 'View'),
   'POST /partner-forms/:id/lock': permission('PartnerForm', 'AdminUpdate'),
   'POST /partner-forms/:id/reopen': permission('PartnerForm', 'AdminUpdate'),
+  'POST /partner-forms/:id/review': permission('PartnerForm', 'AdminUpdate'),
+  'GET /partner-forms/:id/reviews': permission('PartnerForm', 'AdminUpdate'),
   'GET /partner-forms/:id/sections/:sectionKey': permission('PartnerForm', 'View'),
   'PUT /partner-forms/:id/sections/:sectionKey': permission('PartnerForm', 'Update'),
   'POST /partner-forms/:id/submit': permission('PartnerForm', 'Update'),

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PartnerFormDto, PartnerFormStatus } from '../../../contract/forms';
+import type { PartnerFormDto, PartnerFormReview, PartnerFormStatus } from '../../../contract/forms';
 import type { Db } from '../../db/client';
 import { formVersions, partnerForms, partners } from '../../db/schema';
 import { rowVersion } from '../../core/recordVersion';
@@ -33,6 +33,13 @@ export const outdatedCondition: SQL = sql`${readyVersion.id} is not null and ${r
 /** A partner form's version (its ETag): any change of its row changes it. */
 export const partnerFormVersion = (row: PartnerFormRow) => rowVersion(row);
 
+/** The review in force (issue 24): its round, state, note and, unless accepted, the flagged questions' comments. */
+export function reviewOf(row: Pick<PartnerFormRow, 'reviewRound' | 'reviewState' | 'note' | 'comments'>): PartnerFormReview | null {
+  if (!row.reviewState) return null;
+  const flags = row.reviewState === 'accepted' ? {} : Object.fromEntries(Object.entries(row.comments).map(([key, comment]) => [key, { comment }]));
+  return { round: row.reviewRound, state: row.reviewState, note: row.note, flags };
+}
+
 type PartnerFormDtoRow = { row: PartnerFormRow; partnerName: string; formName: string; formVersionNumber: number; readyVersionId: string | null };
 
 export const toPartnerFormDto = ({ row, partnerName, formName, formVersionNumber, readyVersionId }: PartnerFormDtoRow): PartnerFormDto => ({
@@ -50,6 +57,7 @@ export const toPartnerFormDto = ({ row, partnerName, formName, formVersionNumber
   filledCount: row.filledCount,
   outdated: readyVersionId !== null && readyVersionId !== row.formId,
   versionDecision: row.versionDecision === 'keep' ? 'keep' : null,
+  review: reviewOf(row),
   submittedAt: row.submittedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -24,6 +24,7 @@ import {
 import { assertAnswerShapes, mergeAnswers, resolveFileAnswers, toFieldError } from './partnerFormAnswers';
 import { partnerFormColumns } from './partnerFormColumns';
 import { partnerFormFileStore } from './partnerFormFiles';
+import { assertOnlyFlaggedChange, recordResubmission, takesAnswer } from './partnerFormReview';
 
 const assertOpen = (row: Pick<PartnerFormRow, 'status'>) => {
   if (row.status !== 'OPEN') throw conflict('partnerFormsApi.notOpen');
@@ -89,8 +90,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       const version = await versionOf(current);
       assertAnswerShapes(version.sections, given);
       const answers = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, given as Answers));
+      assertOnlyFlaggedChange(current, answers);
       check(answers, version.sections);
       const progress = formProgress(version.sections, answers);
+      const review = await recordResubmission(tx, current, answers);
       const [saved] = await tx
         .update(partnerForms)
         .set({
@@ -99,6 +102,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
           status: 'SUBMITTED' as const,
           submittedAt: new Date(),
           reopenedAt: null,
+          ...review,
           updatedAt: new Date(),
         })
         .where(eq(partnerForms.id, current.id))
@@ -129,6 +133,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       assertSection(version, sectionKey);
       assertAnswerShapes(version.sections, given);
       const answers = mergeAnswers(current.answers, await resolveFileAnswers(db, current.id, version.sections, given as Answers));
+      assertOnlyFlaggedChange(current, answers);
       const progress = formProgress(version.sections, answers);
       const counts = partnerFormColumns(version.sections, answers, undefined, progress);
       const audit = auditOfSave(current, { answers, ...counts });
@@ -187,6 +192,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       assertOpen(current);
       const question = questionsByKey((await versionOf(current)).sections).get(questionKey)?.question;
       if (question?.type !== 'file' && question?.type !== 'files') throw fieldError('questionKey', 'partnerFormsApi.notFileQuestion');
+      if (!takesAnswer(current, questionKey)) throw fieldError('questionKey', 'partnerFormsApi.review.notFlagged');
       const [stored] = await tx
         .insert(partnerFormFiles)
         .values({

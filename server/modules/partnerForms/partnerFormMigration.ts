@@ -74,11 +74,15 @@ export function createPartnerFormMigration(ctx: Pick<AppContext, 'db' | 'events'
       [change, outcome] = [{ versionDecision: 'keep', ...note }, 'kept'];
     } else if (input.action === 'migrate') {
       if (status !== 'OPEN') return 'notOpen';
-      [change, outcome] = [{ ...movedTo(row, ready, row.partnerName), ...note }, 'migrated'];
+      // On another version a review's flags no longer name its questions: the review ends (all editable).
+      [change, outcome] = [{ ...movedTo(row, ready, row.partnerName), reviewState: null, ...note }, 'migrated'];
     } else {
       if (status === 'OPEN') return 'notReopenable';
       if (status === 'SUBMITTED' && (await holdsAnotherOpen(tx, row))) return 'alreadyOpen';
-      [change, outcome] = [{ ...movedTo(row, ready, row.partnerName), status: 'OPEN', submittedAt: null, reopenedAt: new Date(), ...note }, 'reopened'];
+      [change, outcome] = [
+        { ...movedTo(row, ready, row.partnerName), status: 'OPEN', submittedAt: null, reopenedAt: new Date(), reviewState: null, ...note },
+        'reopened',
+      ];
     }
     const [saved] = await tx
       .update(partnerForms)

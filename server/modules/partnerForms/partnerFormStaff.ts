@@ -46,7 +46,14 @@ export async function holdsAnotherOpen(tx: Db, row: Pick<PartnerFormRow, 'id' | 
 }
 
 /** Queues what a staff status change tells: the partner form's lists refresh, the relay notifies (and mails a reopen). */
-export function statusChanged(publish: (event: DomainEvent) => void, row: PartnerFormRow, previous: PartnerFormStatus, change: StatusChange, actorId: string) {
+export function statusChanged(
+  publish: (event: DomainEvent) => void,
+  row: PartnerFormRow,
+  previous: PartnerFormStatus,
+  change: StatusChange | 'accepted',
+  actorId: string,
+  flagged?: number,
+) {
   partnerFormChanged(publish, row);
   publish({
     type: 'PartnerFormStatusChanged',
@@ -56,6 +63,7 @@ export function statusChanged(publish: (event: DomainEvent) => void, row: Partne
     previousStatus: previous,
     change,
     actorId,
+    ...(flagged ? { flagged } : {}),
   });
 }
 
@@ -125,7 +133,8 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
           status: rule.to,
           // An unlock ends the lock and its reason: the note is the one given, or none.
           ...(change === 'unlocked' ? { note: input.note ?? '' } : input.note !== undefined ? { note: input.note } : {}),
-          ...(change === 'reopened' ? { comments: input.comments ?? {}, submittedAt: null, reopenedAt: new Date() } : {}),
+          // A plain reopen ends any review round in force: every question takes answers again.
+          ...(change === 'reopened' ? { comments: input.comments ?? {}, submittedAt: null, reopenedAt: new Date(), reviewState: null } : {}),
           updatedAt: new Date(),
         })
         .where(eq(partnerForms.id, current.id))

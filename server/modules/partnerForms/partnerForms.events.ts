@@ -18,7 +18,7 @@ export interface PartnerFormSubmitted {
   actorId: string;
 }
 
-/** Staff locked, unlocked or reopened a partner form (a reopen mails the partner). */
+/** Staff locked, unlocked, reopened (or returned for changes) a partner form, or accepted it in review (a reopen mails the partner). */
 export interface PartnerFormStatusChanged {
   type: 'PartnerFormStatusChanged';
   partnerFormId: string;
@@ -26,8 +26,10 @@ export interface PartnerFormStatusChanged {
   status: PartnerFormStatus;
   previousStatus: PartnerFormStatus;
   /** What staff did (LOCKED → OPEN is an unlock or a reopen): a reopen mails the partner, the others only notify. */
-  change: 'locked' | 'unlocked' | 'reopened';
+  change: 'locked' | 'unlocked' | 'reopened' | 'accepted';
   actorId: string;
+  /** A reopen that returns a review round for changes: how many questions were flagged (only those take answers). */
+  flagged?: number;
 }
 
 export type PartnerFormEvent = PartnerFormAssigned | PartnerFormSubmitted | PartnerFormStatusChanged;

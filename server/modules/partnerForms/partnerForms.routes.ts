@@ -6,6 +6,7 @@ import {
   assignPartnerFormsResultSchema,
   partnerFormDtoSchema,
   partnerFormMigrationResultSchema,
+  partnerFormReviewRoundDtoSchema,
   partnerFormSectionDtoSchema,
   versionChangesDtoSchema,
 } from '../../../contract/schemas/dtos';
@@ -16,6 +17,7 @@ import {
   partnerFormNoteSchema,
   partnerFormSearchSchema,
   reopenPartnerFormSchema,
+  reviewPartnerFormSchema,
   saveAnswersSchema,
   submitPartnerFormSchema,
 } from '../../../contract/schemas/partnerForms';
@@ -218,6 +220,39 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         message: 'partnerFormsApi.reopened',
       });
     },
+  );
+
+  app.post<IdParams>(
+    '/partner-forms/:id/review',
+    {
+      config: { access: permission('PartnerForm', 'AdminUpdate') },
+      schema: {
+        tags,
+        summary:
+          'Review a SUBMITTED partner form: accept it, or return it for changes with flagged questions (each with a comment; only those ' +
+          'take answers until it is submitted again); a new round keeps each decision with the version and the answers',
+        ...routeDocs({ ...onePartnerForm, body: reviewPartnerFormSchema, headers: ['ifMatch'] }),
+      },
+    },
+    async (request, reply) => {
+      const input = await validate(reviewPartnerFormSchema, request.body ?? {});
+      return send(request, reply, await service.review(requirePrincipal(request), request.params.id, input, ifMatchOf(request)), {
+        message: input.outcome === 'return' ? 'partnerFormsApi.review.returned' : 'partnerFormsApi.review.accepted',
+      });
+    },
+  );
+
+  app.get<IdParams>(
+    '/partner-forms/:id/reviews',
+    {
+      config: { access: permission('PartnerForm', 'AdminUpdate') },
+      schema: {
+        tags,
+        summary: "A partner form's review rounds, newest first: who decided what per question, the note, and what the partner changed after",
+        ...routeDocs({ params: idParams, response: { 200: answers.listOf(partnerFormReviewRoundDtoSchema) } }),
+      },
+    },
+    async (request, reply) => send(request, reply, await service.rounds(requirePrincipal(request), request.params.id)),
   );
 
   app.get<IdParams>(

@@ -6,6 +6,7 @@ import { findVisiblePartnerForm, NOT_FOUND, versionOfPartnerForm } from './partn
 import { selectPartnerFormDto } from './partnerFormDtos';
 import { createPartnerFormFilling } from './partnerFormFilling';
 import { createPartnerFormMigration } from './partnerFormMigration';
+import { createPartnerFormReview } from './partnerFormReview';
 import { exportPartnerFormRows, searchPartnerForms } from './partnerFormSearch';
 import { createPartnerFormStaff } from './partnerFormStaff';
 import { notFound } from '../../core/errors';
@@ -32,6 +33,7 @@ export function createPartnerFormService(ctx: Pick<AppContext, 'db' | 'events' |
     ...createPartnerFormFilling(ctx),
     ...createPartnerFormStaff(ctx),
     ...createPartnerFormMigration(ctx),
+    ...createPartnerFormReview(ctx),
   };
 }
 
