@@ -147,6 +147,10 @@ export default {
       again: 'Download again',
       openForm: 'Open the partner form',
     },
+    pdf: {
+      download: 'Download PDF',
+      failed: 'The PDF could not be made. Try again.',
+    },
     detail: {
       title: 'Partner form',
       open: 'Read',

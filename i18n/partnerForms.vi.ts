@@ -147,6 +147,10 @@ export default {
       again: 'Tải lại',
       openForm: 'Mở biểu mẫu đối tác',
     },
+    pdf: {
+      download: 'Tải PDF',
+      failed: 'Không tạo được tệp PDF. Vui lòng thử lại.',
+    },
     detail: {
       title: 'Biểu mẫu đối tác',
       open: 'Xem',

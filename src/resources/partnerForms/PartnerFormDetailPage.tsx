@@ -22,6 +22,7 @@ import { PageHeading } from '../../layout/PageHeading';
 import { downloadAnswerFile } from '../ownPartnerForms/partnerFormFillerApi';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, OutdatedMarker, PartnerFormProgress } from './PartnerFormCells';
+import { PartnerFormPdfButton } from './PartnerFormPdfButton';
 import { PartnerFormStatusChip } from './PartnerFormStatusChip';
 import { usePartnerFormSections } from './usePartnerFormSections';
 
@@ -99,6 +100,7 @@ export default function PartnerFormDetailPage() {
                 <PartnerFormStatusChip status={partnerForm.status} />
                 {partnerForm.outdated && <OutdatedMarker />}
                 <Box sx={{ flexGrow: 1 }} />
+                <PartnerFormPdfButton partnerFormId={partnerForm.id} />
                 {actions.map((item) => (
                   <Button
                     key={item.key}
