@@ -64,6 +64,7 @@ const VERSIONED: Record<string, Access> = {
   'GET /partner-forms/:id': permission('PartnerForm', 'View'),
   'POST /partner-forms/:id/files': permission('PartnerForm', 'Update'),
   'GET /partner-forms/:id/files/:fileId': permission('PartnerForm', 'View'),
+  'GET /partner-forms/:id/pdf': permission('PartnerForm', 'View'),
   'POST /partner-forms/:id/lock': permission('PartnerForm', 'AdminUpdate'),
   'POST /partner-forms/:id/reopen': permission('PartnerForm', 'AdminUpdate'),
   'POST /partner-forms/:id/review': permission('PartnerForm', 'AdminUpdate'),

@@ -34,6 +34,7 @@ import { sendStoredFile } from '../../files/sendStoredFile';
 import { registerMultipart, withUploadForm } from '../../files/uploadForm';
 import { csvHeaderModeOf, CSV_HEADER_MODES, partnerFormCsvColumns, questionLabelsOf } from './partnerFormCsv';
 import { PARTNER_FORM_UPLOADS } from './partnerFormFiles';
+import { partnerFormPdfRoute } from './partnerFormPdf.routes';
 import { createPartnerFormService } from './partnerForms.service';
 
 type IdParams = { Params: { id: string } };
@@ -139,6 +140,8 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       return send(request, reply, partnerForm);
     },
   );
+
+  partnerFormPdfRoute(app, ctx, tags);
 
   app.get<SectionParams>(
     '/partner-forms/:id/sections/:sectionKey',
