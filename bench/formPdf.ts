@@ -26,6 +26,7 @@ const factsOf = (formName: string, partnerName: string): PartnerFormDto => ({
   filledCount: 0,
   outdated: false,
   submittedAt: now,
+  dueAt: null,
   createdAt: now,
   updatedAt: now,
 });

@@ -150,6 +150,7 @@ export const apiResources: readonly ApiResource[] = [
       'filledCount',
       'versionDecision',
       'submittedAt',
+      'dueAt',
       'createdAt',
       'updatedAt',
     ],
@@ -159,7 +160,7 @@ export const apiResources: readonly ApiResource[] = [
   {
     name: 'next-partner-forms',
     permission: 'NextPartnerForms',
-    sortable: ['id', 'trigger', 'sourceDefinitionId', 'sourceFormName', 'targetDefinitionId', 'targetFormName', 'createdAt', 'updatedAt'],
+    sortable: ['id', 'trigger', 'sourceDefinitionId', 'sourceFormName', 'targetDefinitionId', 'targetFormName', 'dueDays', 'createdAt', 'updatedAt'],
     searchFields: ['sourceFormName', 'targetFormName'],
     methods: ['search', 'get', 'create', 'replace', 'delete'],
   },

@@ -151,6 +151,8 @@ export interface PartnerFormDto {
   /** The review in force (null: none): see PartnerFormReview. */
   review?: PartnerFormReview | null;
   submittedAt: string | null;
+  /** When the partner should submit it (an instant; null: no due date). Overdue once past while OPEN. */
+  dueAt: string | null;
   createdAt: string;
   updatedAt: string;
   version?: string;
@@ -228,6 +230,8 @@ export interface OnboardingRuleDto {
   sourceFormName: string | null;
   targetDefinitionId: string;
   targetFormName: string;
+  /** The partner form it assigns is due this many days after the assignment; null: no due date. */
+  dueDays: number | null;
   createdAt: string;
   updatedAt: string;
   version?: string;

@@ -57,6 +57,17 @@ export default {
       yes: 'Yes',
       no: 'No',
     },
+    pdf: {
+      statuses: { OPEN: 'Open', LOCKED: 'Locked', SUBMITTED: 'Submitted' },
+      answered: '%{filled} of %{total}',
+      notAnswered: 'Not answered',
+      comment: 'Staff comment',
+      generated: 'Made on %{date}',
+      review: 'Review',
+      reviewRound: 'round %{round}, %{state}',
+      reviewStates: { returned: 'returned for changes', resubmitted: 'resubmitted, awaiting review', accepted: 'accepted' },
+      flagged: 'Flagged for changes',
+    },
     notifications: {
       assigned: { title: 'A new form to fill in', message: 'Please fill in "%{form}".' },
       reopened: { title: 'A form was reopened', message: '"%{form}" was reopened: %{note}' },
@@ -65,6 +76,10 @@ export default {
       submitted: { title: 'A form was submitted', message: '%{partner} submitted "%{form}".' },
       returned: { title: 'A form was returned for changes', message: '"%{form}": questions to change: %{count}. %{note}' },
       accepted: { title: 'A form was accepted', message: '"%{form}" was reviewed and accepted.' },
+      // Due dates and reminders (issue 24)
+      dueSoon: { title: 'A form is due soon', message: '"%{form}" is due by %{due}.' },
+      overdue: { title: 'A form is overdue', message: '"%{form}" was due by %{due} and is not submitted yet.' },
+      returnedReminder: { title: 'A form is waiting for your changes', message: '"%{form}" was returned for changes on %{reopened}.' },
     },
     mail: {
       assignedSubject: 'A new form to fill in: "%{form}"',
@@ -75,6 +90,15 @@ export default {
       returnedSubject: 'Your form "%{form}" needs changes (%{count})',
       returnedBody:
         'Hello %{name},\n\nWe reviewed the form "%{form}" of %{partner}. Questions to change: %{count}; only those can be changed.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
+      // Due dates and reminders (issue 24)
+      dueSoonSubject: 'Reminder: "%{form}" is due by %{due}',
+      dueSoonBody: 'Hello %{name},\n\nA reminder: the form "%{form}" of %{partner} is due by %{due} and is not submitted yet.\n\nOpen it here:\n%{link}',
+      overdueSubject: 'Overdue: "%{form}" was due by %{due}',
+      overdueBody:
+        'Hello %{name},\n\nThe form "%{form}" of %{partner} was due by %{due} and is not submitted yet. Please fill it in and submit it.\n\nOpen it here:\n%{link}',
+      returnedReminderSubject: 'Reminder: "%{form}" is waiting for your changes',
+      returnedReminderBody:
+        'Hello %{name},\n\nThe form "%{form}" of %{partner} was returned for changes on %{reopened} and is not submitted again yet.\n%{note}\n\nOpen it here:\n%{link}',
     },
   },
 };

@@ -57,6 +57,17 @@ export default {
       yes: 'Có',
       no: 'Không',
     },
+    pdf: {
+      statuses: { OPEN: 'Đang mở', LOCKED: 'Đã khóa', SUBMITTED: 'Đã nộp' },
+      answered: '%{filled} trên %{total}',
+      notAnswered: 'Chưa trả lời',
+      comment: 'Nhận xét của nhân viên',
+      generated: 'Tạo lúc %{date}',
+      review: 'Xem xét',
+      reviewRound: 'vòng %{round}, %{state}',
+      reviewStates: { returned: 'đã trả lại để chỉnh sửa', resubmitted: 'đã nộp lại, đang chờ xem xét', accepted: 'đã chấp nhận' },
+      flagged: 'Cần chỉnh sửa',
+    },
     notifications: {
       assigned: { title: 'Có biểu mẫu mới cần điền', message: 'Vui lòng điền "%{form}".' },
       reopened: { title: 'Biểu mẫu đã được mở lại', message: '"%{form}" đã được mở lại: %{note}' },
@@ -65,6 +76,10 @@ export default {
       submitted: { title: 'Có biểu mẫu vừa được nộp', message: '%{partner} đã nộp "%{form}".' },
       returned: { title: 'Biểu mẫu được trả lại để chỉnh sửa', message: '"%{form}": số câu hỏi cần sửa: %{count}. %{note}' },
       accepted: { title: 'Biểu mẫu đã được chấp nhận', message: '"%{form}" đã được xem xét và chấp nhận.' },
+      // Due dates and reminders (issue 24)
+      dueSoon: { title: 'Biểu mẫu sắp đến hạn', message: '"%{form}" cần nộp trước %{due}.' },
+      overdue: { title: 'Biểu mẫu đã quá hạn', message: '"%{form}" đã đến hạn lúc %{due} nhưng chưa được nộp.' },
+      returnedReminder: { title: 'Biểu mẫu đang chờ bạn chỉnh sửa', message: '"%{form}" đã được trả lại để chỉnh sửa vào %{reopened}.' },
     },
     mail: {
       assignedSubject: 'Biểu mẫu mới cần điền: "%{form}"',
@@ -75,6 +90,16 @@ export default {
       returnedSubject: 'Biểu mẫu "%{form}" của bạn cần chỉnh sửa (%{count})',
       returnedBody:
         'Xin chào %{name},\n\nChúng tôi đã xem xét biểu mẫu "%{form}" của %{partner}. Số câu hỏi cần sửa: %{count}; chỉ những câu này có thể thay đổi.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
+      // Due dates and reminders (issue 24)
+      dueSoonSubject: 'Nhắc nhở: "%{form}" cần nộp trước %{due}',
+      dueSoonBody:
+        'Xin chào %{name},\n\nXin nhắc: biểu mẫu "%{form}" của %{partner} cần nộp trước %{due} và vẫn chưa được nộp.\n\nMở biểu mẫu tại đây:\n%{link}',
+      overdueSubject: 'Quá hạn: "%{form}" đã đến hạn lúc %{due}',
+      overdueBody:
+        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã đến hạn lúc %{due} nhưng chưa được nộp. Vui lòng điền và nộp biểu mẫu.\n\nMở biểu mẫu tại đây:\n%{link}',
+      returnedReminderSubject: 'Nhắc nhở: "%{form}" đang chờ bạn chỉnh sửa',
+      returnedReminderBody:
+        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được trả lại để chỉnh sửa vào %{reopened} và vẫn chưa được nộp lại.\n%{note}\n\nMở biểu mẫu tại đây:\n%{link}',
     },
   },
 };

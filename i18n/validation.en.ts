@@ -34,6 +34,9 @@ export default {
     toNotAfterFrom: 'The end must come after the start',
     fileName: 'A file name without folders or control characters',
     fileOrText: 'Choose a file or describe what you need',
+    // Due dates (issue 24)
+    dueInPast: 'The due date may not be in the past',
+    dueTooFar: 'The due date may be at most %{max} days ahead',
     fallback: 'Lỗi',
   },
 };

@@ -33,6 +33,9 @@ export default {
     toNotAfterFrom: 'Thời điểm kết thúc phải sau thời điểm bắt đầu',
     fileName: 'Tên tệp không được chứa thư mục hoặc ký tự điều khiển',
     fileOrText: 'Hãy chọn một tệp hoặc mô tả điều bạn cần',
+    // Due dates (issue 24)
+    dueInPast: 'Hạn nộp không được ở trong quá khứ',
+    dueTooFar: 'Hạn nộp tối đa là %{max} ngày kể từ hôm nay',
     fallback: 'Lỗi',
   },
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { reminderPointsOf, type ReminderPoint } from './modules/partnerForms/reminderPoints';
 
 export interface Config {
   port: number;
@@ -56,6 +57,13 @@ export interface Config {
     extendDays: number;
     /** Whether this process ticks the daily file jobs (FILE_JOBS=off, and tests, call them with their own clock). */
     runJobs: boolean;
+  };
+  /** Reminders of partner forms not submitted (partnerFormReminders.ts); the job ticks where the file jobs do. */
+  reminders: {
+    /** Points relative to the due date: PARTNER_FORM_DUE_REMINDERS, default "-3d,-1d,+1d,+7d" (empty: none). */
+    due: ReminderPoint[];
+    /** Points after a return for changes not resubmitted: PARTNER_FORM_RETURNED_REMINDERS, default "+3d". */
+    returned: ReminderPoint[];
   };
 }
 
@@ -167,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
       extendDays: int(env.FILE_GRANT_EXTEND_DAYS, 7),
       runJobs: env.FILE_JOBS !== 'off' && env.NODE_ENV !== 'test',
+    },
+    reminders: {
+      due: reminderPointsOf(env.PARTNER_FORM_DUE_REMINDERS, '-3d,-1d,+1d,+7d', 'PARTNER_FORM_DUE_REMINDERS'),
+      returned: reminderPointsOf(env.PARTNER_FORM_RETURNED_REMINDERS, '+3d', 'PARTNER_FORM_RETURNED_REMINDERS'),
     },
     ...overrides,
   };

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { ONBOARDING_TRIGGERS } from '../forms';
 import { id, required } from './fields';
 import { msg } from './messages';
+import { dueDaysField } from './partnerForms';
 
 /**
  * An onboarding rule: "when a partner is created, assign X" (no source) or "when a partner submits A, assign B"
@@ -22,6 +23,8 @@ export const onboardingRuleSchema = yup.object({
       return !value || value !== this.parent?.targetDefinitionId;
     }),
   targetDefinitionId: id().required(required),
+  /** The form it assigns is due this many days after the assignment (1 to 365); none when null. */
+  dueDays: dueDaysField(),
 });
 
 export type OnboardingRuleInput = yup.InferType<typeof onboardingRuleSchema>;

@@ -48,11 +48,48 @@ const comments = () =>
 const note = () => text(PARTNER_FORM_NOTE_MAX).default('');
 const ids = (max: number) => yup.array(id().required(required)).required(required).min(1, msg('validation.minValue')).max(max);
 
-/** POST /partner-forms/assign: a Ready version to each partner named (those holding it open are skipped). */
+/** How far ahead a due date may be: at assignment (an instant), and on an onboarding rule (days after it). */
+export const PARTNER_FORM_DUE_DAYS_MAX = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A due date: an instant with its offset (the browser sends the end of the chosen day in its time zone), not in
+ * the past and at most PARTNER_FORM_DUE_DAYS_MAX days ahead (a day's grace for the end of that day). Empty: none.
+ */
+export const dueAtField = () =>
+  yup
+    .string()
+    .trim()
+    .nullable()
+    .default(null)
+    .transform((value: unknown) => (value === '' ? null : value))
+    .max(40, msg('validation.dateTime'))
+    .test('instant', msg('validation.dateTime'), (value) => !value || (!Number.isNaN(Date.parse(value)) && /(Z|[+-]\d\d:\d\d)$/.test(value)))
+    .test('due-not-past', msg('validation.dueInPast'), (value) => !value || Number.isNaN(Date.parse(value)) || Date.parse(value) >= Date.now())
+    .test(
+      'due-max',
+      (params) => msg('validation.dueTooFar')({ ...params, max: PARTNER_FORM_DUE_DAYS_MAX }),
+      (value) => !value || Number.isNaN(Date.parse(value)) || Date.parse(value) <= Date.now() + (PARTNER_FORM_DUE_DAYS_MAX + 1) * DAY_MS,
+    );
+
+/** "Due N days after assignment" of an onboarding rule: 1 to PARTNER_FORM_DUE_DAYS_MAX, or none (null, or empty). */
+export const dueDaysField = () =>
+  yup
+    .number()
+    .typeError(msg('validation.integer'))
+    .integer(msg('validation.integer'))
+    .min(1, msg('validation.minValue'))
+    .max(PARTNER_FORM_DUE_DAYS_MAX, msg('validation.maxValue'))
+    .nullable()
+    .default(null)
+    .transform((value: unknown, original: unknown) => (original === '' ? null : value));
+
+/** POST /partner-forms/assign: a Ready version to each partner named (those holding it open are skipped), due by `dueAt` if given. */
 export const assignPartnerFormsSchema = yup.object({
   formId: id().required(required),
   partnerIds: ids(PARTNER_FORMS_BATCH_MAX),
   note: note(),
+  dueAt: dueAtField(),
 });
 export type AssignPartnerFormsInput = yup.InferType<typeof assignPartnerFormsSchema>;
 
@@ -113,6 +150,8 @@ export const partnerFormSearchSchema = searchRequestSchema.shape({
   partnerId: id(),
   formId: id(),
   definitionId: id(),
+  /** Open and past its due date (true), or not (false). */
+  overdue: yup.boolean().typeError(msg('validation.typeError')),
 });
 export type PartnerFormSearchInput = yup.InferType<typeof partnerFormSearchSchema>;
 

@@ -5,11 +5,12 @@ import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
 import { partnerForms, users } from '../db/schema';
+import { utcText } from './fileRelay';
 import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { loadFormVersion } from '../modules/formDefinitions/formVersionQueries';
 import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
-import type { PartnerFormEvent } from '../modules/partnerForms/partnerForms.events';
+import type { PartnerFormEvent, PartnerFormReminderDue } from '../modules/partnerForms/partnerForms.events';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
 import type { TicketRelayHub } from './ticketRelay';
@@ -19,6 +20,7 @@ export const PARTNER_FORM_EVENTS = [
   'PartnerFormAssigned',
   'PartnerFormSubmitted',
   'PartnerFormStatusChanged',
+  'PartnerFormReminderDue',
 ] as const satisfies readonly PartnerFormEvent['type'][];
 
 /** Who may read a partner form: its partner's users with PartnerForm.View, staff also with AdminView (partnerFormScope). */
@@ -50,7 +52,11 @@ export function createPartnerFormRelay(
     });
 
   /** The partner's active users who may read the partner form, each mailed in both languages (we do not know theirs). */
-  async function mailPartner(partnerForm: PartnerFormDto, kind: 'assigned' | 'reopened' | 'returned', values: Record<string, string>) {
+  async function mailPartner(
+    partnerForm: PartnerFormDto,
+    kind: 'assigned' | 'reopened' | 'returned' | PartnerFormReminderDue['stage'],
+    values: Record<string, string>,
+  ) {
     const { mailer } = ctx;
     if (!mailer) return;
     const members = await ctx.db
@@ -87,6 +93,24 @@ export function createPartnerFormRelay(
   const mailed = (work: Promise<void>, partnerFormId: string) =>
     work.catch((error: unknown) => ctx.log.error({ err: error, partnerFormId }, 'partner form mail failed'));
 
+  /**
+   * A reminder (partnerFormReminders.ts) to the partner's readers, notified and mailed, while the form is still
+   * OPEN on the same due date or reopen it was due for (submitted or changed since the tick: nothing).
+   */
+  async function remind(event: PartnerFormReminderDue, partnerForm: PartnerFormDto, values: Record<string, string>) {
+    if (partnerForm.status !== 'OPEN') return;
+    const [row] = await ctx.db
+      .select({ dueAt: partnerForms.dueAt, reopenedAt: partnerForms.reopenedAt })
+      .from(partnerForms)
+      .where(eq(partnerForms.id, partnerForm.id));
+    const anchor = event.kind === 'due' ? row?.dueAt : row?.reopenedAt;
+    if (anchor?.toISOString() !== event.anchorAt) return;
+    const { link } = await partnerLink(partnerForm);
+    const told = { ...values, [event.kind === 'due' ? 'due' : 'reopened']: utcText(event.anchorAt) };
+    await notify(hubGroups.partner(partnerForm.partnerId), partnerForm, event.stage, told, link);
+    await mailed(mailPartner(partnerForm, event.stage, { ...told, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
+  }
+
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */
   return async function relay(event: PartnerFormEvent) {
     const partnerForm = await selectPartnerFormDto(ctx.db, event.partnerFormId);
@@ -96,6 +120,7 @@ export function createPartnerFormRelay(
       await notify(hubGroups.staff, partnerForm, 'submitted', values, staffPartnerFormRoute(partnerForm.id));
       return;
     }
+    if (event.type === 'PartnerFormReminderDue') return remind(event, partnerForm, values);
     const { link, comments } = await partnerLink(partnerForm);
     // A reopen returning a review round for changes says how many questions need them (issue 24).
     const flagged = event.type === 'PartnerFormStatusChanged' ? event.flagged : undefined;

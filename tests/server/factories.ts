@@ -170,6 +170,7 @@ export function useDemoServer(options: Parameters<typeof startServer>[0] = {}) {
     signIn: (email, password) => current().signIn(email, password),
     outbox: () => current().outbox(),
     snapshot: () => current().snapshot(),
+    runReminders: (now) => current().runReminders(now),
     close: () => current().close(),
   };
   const userIds: Record<string, string> = {};

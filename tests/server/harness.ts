@@ -9,6 +9,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { Envelope } from '../../contract/envelope';
 import type { TokenResponse } from '../../contract/tokens';
 import { afterAnswersSettled } from '../../server/modules/accounts/afterAnswer';
+import { runPartnerFormReminders, type ReminderRun } from '../../server/modules/partnerForms/partnerFormReminders';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { createDatabaseOn, type TestDatabaseStart } from './testDatabases';
 
@@ -24,6 +25,8 @@ export interface TestServer {
   outbox(): string[];
   /** A fingerprint of every table's rows: equal before and after means nothing changed. */
   snapshot(): Promise<string>;
+  /** One tick of the partner form reminder job at `now` (its mails and notifications sent when it resolves). */
+  runReminders(now: Date): Promise<ReminderRun>;
   close(): Promise<void>;
 }
 
@@ -184,6 +187,7 @@ export async function startServer(
         .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
     },
     snapshot: () => snapshotOf(built.database.db),
+    runReminders: (now) => runPartnerFormReminders(built.ctx, now),
     async close() {
       // The file is done with its server: a connection a client left busy (seen: one kept-alive socket in one shuffled
       // order of tickets.test.ts) must not hold the close until the idle timeout. The hub's goodbye goes out first.

@@ -10,6 +10,8 @@ import { ONBOARDING_RULES_PATH } from './onboardingRules.service';
 
 type Publish = (event: DomainEvent) => void;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Fires the live rules of a trigger for one partner, inside the transaction of the change that triggered them.
  * A rule fires once per partner: the firing row's primary key decides, so of two submits racing, the second
@@ -18,7 +20,7 @@ type Publish = (event: DomainEvent) => void;
  */
 export async function fireOnboardingRules(tx: Db, publish: Publish, partnerId: string, trigger: OnboardingTrigger, sourceDefinitionId: string | null) {
   const rules = await tx
-    .select({ id: onboardingRules.id, targetDefinitionId: onboardingRules.targetDefinitionId })
+    .select({ id: onboardingRules.id, targetDefinitionId: onboardingRules.targetDefinitionId, dueDays: onboardingRules.dueDays })
     .from(onboardingRules)
     .where(
       and(
@@ -34,7 +36,8 @@ export async function fireOnboardingRules(tx: Db, publish: Publish, partnerId: s
     if (!firing) continue;
     // What comes next for this partner changed: an open "next partner forms" screen refetches.
     publish({ type: 'ResourceChanged', resource: ONBOARDING_RULES_PATH, id: rule.id, action: 'updated' });
-    const assigned = await assignPartnerForm(tx, publish, { partnerId, definitionId: rule.targetDefinitionId, assignedBy: null });
+    const dueAt = rule.dueDays ? new Date(Date.now() + rule.dueDays * DAY_MS) : null;
+    const assigned = await assignPartnerForm(tx, publish, { partnerId, definitionId: rule.targetDefinitionId, assignedBy: null, dueAt });
     if (assigned)
       await tx
         .update(onboardingRuleFirings)

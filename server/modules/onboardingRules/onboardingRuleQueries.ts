@@ -28,6 +28,7 @@ export const toOnboardingRuleDto = ({ row, sourceFormName, targetFormName }: Rul
   sourceFormName,
   targetDefinitionId: row.targetDefinitionId,
   targetFormName: targetFormName ?? '',
+  dueDays: row.dueDays,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   version: rowVersion(row),

@@ -63,6 +63,7 @@ const valuesOf = (input: OnboardingRuleInput) => ({
   trigger: input.trigger,
   sourceDefinitionId: input.trigger === 'formSubmitted' ? (input.sourceDefinitionId ?? null) : null,
   targetDefinitionId: input.targetDefinitionId,
+  dueDays: input.dueDays ?? null,
 });
 
 /** Onboarding rules (API `next-partner-forms`): their CRUD and, per partner, the rules still to come. */
@@ -106,6 +107,7 @@ export function createOnboardingRuleService(ctx: AppContext) {
         sourceFormName: ruleWithNames.sourceFormName,
         targetDefinitionId: onboardingRules.targetDefinitionId,
         targetFormName: ruleWithNames.targetFormName,
+        dueDays: onboardingRules.dueDays,
         createdAt: onboardingRules.createdAt,
         updatedAt: onboardingRules.updatedAt,
       };

@@ -14,6 +14,8 @@ export interface PartnerFormAssignment {
   /** The staff user who assigned it; null when an onboarding rule did. */
   assignedBy: string | null;
   note?: string;
+  /** When the partner should submit it; none when null or absent. */
+  dueAt?: Date | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface PartnerFormAssignment {
  * so two assignments racing leave one row). Queues PartnerFormAssigned and ResourceChanged for after the commit.
  */
 export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) => void, assignment: PartnerFormAssignment): Promise<PartnerFormRow | null> {
-  const { partnerId, definitionId, assignedBy, note = '' } = assignment;
+  const { partnerId, definitionId, assignedBy, note = '', dueAt = null } = assignment;
   const version = await readyVersionOf(tx, definitionId);
   if (!version) return null;
   const [partner] = await tx
@@ -39,6 +41,7 @@ export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) =>
       formId: version.id,
       note,
       assignedBy,
+      dueAt,
       answers: {},
       ...partnerFormColumns(version.sections, {}, { formName: version.name, partnerName: partner.name }),
     })

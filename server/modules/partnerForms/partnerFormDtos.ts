@@ -59,6 +59,7 @@ export const toPartnerFormDto = ({ row, partnerName, formName, formVersionNumber
   versionDecision: row.versionDecision === 'keep' ? 'keep' : null,
   review: reviewOf(row),
   submittedAt: row.submittedAt?.toISOString() ?? null,
+  dueAt: row.dueAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   version: partnerFormVersion(row),

@@ -57,6 +57,7 @@ const sortable: SortColumns = {
   formVersionNumber: formVersions.versionNumber,
   versionDecision: partnerForms.versionDecision,
   submittedAt: partnerForms.submittedAt,
+  dueAt: partnerForms.dueAt,
 };
 
 /** The fields a keyword may be limited to (`advancedSearch.fields`); read without the joins, since the count has none. */
@@ -64,6 +65,9 @@ const keywordMatchers: KeywordMatchers = {
   formName: (keyword) => containsFoldedIn(sql`(select ${formVersions.name} from ${formVersions} where ${formVersions.id} = ${partnerForms.formId})`, keyword),
   partnerName: (keyword) => containsFoldedIn(sql`(select ${partners.name} from ${partners} where ${partners.id} = ${partnerForms.partnerId})`, keyword),
 };
+
+/** Open (not locked, not submitted) and past its due date (the filter `overdue`). */
+const overdueCondition = () => and(eq(partnerForms.status, 'OPEN'), sql`${partnerForms.dueAt} < now()`)!;
 
 function searchWhere(principal: Principal, input: PartnerFormSearchInput) {
   return and(
@@ -73,6 +77,7 @@ function searchWhere(principal: Principal, input: PartnerFormSearchInput) {
     input.partnerId ? eq(partnerForms.partnerId, input.partnerId) : undefined,
     input.formId ? eq(partnerForms.formId, input.formId) : undefined,
     input.definitionId ? eq(partnerForms.definitionId, input.definitionId) : undefined,
+    input.overdue === undefined ? undefined : input.overdue ? overdueCondition() : sql`not coalesce(${overdueCondition()}, false)`,
     idsFilter(partnerForms.id, input.ids),
   );
 }

@@ -97,7 +97,13 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
       const made: string[] = [];
       const alreadyOpen: AssignPartnerFormsResult['skipped'] = [];
       for (const partnerId of partnerIds) {
-        const row = await assignPartnerForm(tx, publish, { partnerId, definitionId: version.definitionId, assignedBy: principal.id, note: input.note });
+        const row = await assignPartnerForm(tx, publish, {
+          partnerId,
+          definitionId: version.definitionId,
+          assignedBy: principal.id,
+          note: input.note,
+          dueAt: input.dueAt ? new Date(input.dueAt) : null,
+        });
         if (row) made.push(row.id);
         else alreadyOpen.push({ partnerId, reason: 'alreadyOpen' });
       }

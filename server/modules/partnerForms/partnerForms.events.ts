@@ -32,4 +32,21 @@ export interface PartnerFormStatusChanged {
   flagged?: number;
 }
 
-export type PartnerFormEvent = PartnerFormAssigned | PartnerFormSubmitted | PartnerFormStatusChanged;
+/**
+ * A reminder of a partner form not submitted is due (partnerFormReminders.ts), published once per reminder by the
+ * instance whose tick inserted it: its partner's readers are notified and mailed.
+ */
+export interface PartnerFormReminderDue {
+  type: 'PartnerFormReminderDue';
+  partnerFormId: string;
+  partnerId: string;
+  kind: 'due' | 'returned';
+  /** Before (or at) the due date, after it, or after a return for changes. */
+  stage: 'dueSoon' | 'overdue' | 'returnedReminder';
+  /** The configured point ("-3d"). */
+  point: string;
+  /** The due date or the reopen instant it is measured from (ISO). */
+  anchorAt: string;
+}
+
+export type PartnerFormEvent = PartnerFormAssigned | PartnerFormSubmitted | PartnerFormStatusChanged | PartnerFormReminderDue;

@@ -59,6 +59,7 @@ export function mockPartnerForms({
     outdated: false,
     sections: sections.map(({ key, title }) => ({ key, title })),
     submittedAt: state.status === 'SUBMITTED' ? STAMP : null,
+    dueAt: null,
     createdAt: STAMP,
     updatedAt: STAMP,
   });

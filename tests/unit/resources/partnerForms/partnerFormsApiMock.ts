@@ -67,6 +67,7 @@ export function partnerFormOf(overrides: Partial<PartnerFormDto> & { id: string 
     outdated: false,
     sections: SECTIONS.map(({ key, title }) => ({ key, title })),
     submittedAt: null,
+    dueAt: null,
     createdAt: STAMP,
     updatedAt: STAMP,
     version: '1',
