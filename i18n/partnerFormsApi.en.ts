@@ -67,6 +67,7 @@ export default {
       reviewRound: 'round %{round}, %{state}',
       reviewStates: { returned: 'returned for changes', resubmitted: 'resubmitted, awaiting review', accepted: 'accepted' },
       flagged: 'Flagged for changes',
+      dueAt: 'Due by',
     },
     notifications: {
       assigned: { title: 'A new form to fill in', message: 'Please fill in "%{form}".' },

@@ -67,6 +67,7 @@ export default {
       reviewRound: 'vòng %{round}, %{state}',
       reviewStates: { returned: 'đã trả lại để chỉnh sửa', resubmitted: 'đã nộp lại, đang chờ xem xét', accepted: 'đã chấp nhận' },
       flagged: 'Cần chỉnh sửa',
+      dueAt: 'Hạn nộp',
     },
     notifications: {
       assigned: { title: 'Có biểu mẫu mới cần điền', message: 'Vui lòng điền "%{form}".' },

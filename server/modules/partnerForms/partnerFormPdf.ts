@@ -89,6 +89,15 @@ async function layOut(doc: PDFKit.PDFDocument, { partnerForm, sections, answers,
     [t('partnerFormsApi.csv.createdAt'), when(partnerForm.createdAt)],
     ...(partnerForm.submittedAt ? [[t('partnerFormsApi.csv.submittedAt'), when(partnerForm.submittedAt)] as [string, string]] : []),
     [t('partnerFormsApi.csv.updatedAt'), when(partnerForm.updatedAt)],
+    ...(partnerForm.dueAt ? [[t('partnerFormsApi.pdf.dueAt'), when(partnerForm.dueAt)] as [string, string]] : []),
+    ...(partnerForm.review
+      ? [
+          [
+            t('partnerFormsApi.pdf.review'),
+            t('partnerFormsApi.pdf.reviewRound', { round: partnerForm.review.round, state: t(`partnerFormsApi.pdf.reviewStates.${partnerForm.review.state}`) }),
+          ] as [string, string],
+        ]
+      : []),
     ...(partnerForm.note.trim() ? [[t('partnerFormsApi.csv.note'), partnerForm.note] as [string, string]] : []),
   ];
   for (const [label, value] of facts) {
@@ -103,7 +112,15 @@ async function layOut(doc: PDFKit.PDFDocument, { partnerForm, sections, answers,
 
   const words = answerWordsOf(language);
   const visible = visibleQuestionKeys(sections, answers);
-  const lines = { words, notAnswered: t('partnerFormsApi.pdf.notAnswered'), comment: t('partnerFormsApi.pdf.comment') };
+  // A review in force names its flagged questions' comments as flags (they are the partner form's comments too).
+  const flagged = partnerForm.review && partnerForm.review.state !== 'accepted' ? new Set(Object.keys(partnerForm.review.flags)) : new Set<string>();
+  const lines = {
+    words,
+    notAnswered: t('partnerFormsApi.pdf.notAnswered'),
+    comment: t('partnerFormsApi.pdf.comment'),
+    flag: t('partnerFormsApi.pdf.flagged'),
+    flagged,
+  };
   let laidOut = 0;
   for (const section of sections) {
     doc.moveDown(1);
@@ -134,7 +151,7 @@ function writeQuestion(
   question: FormQuestion,
   answers: Answers,
   comments: Record<string, string>,
-  { words, notAnswered, comment }: { words: AnswerWords; notAnswered: string; comment: string },
+  { words, notAnswered, comment, flag, flagged }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string> },
   indent: number,
   width: number,
 ) {
@@ -163,7 +180,7 @@ function writeQuestion(
       .font('bold')
       .fontSize(SIZES.small)
       .fillColor(COLOURS.comment)
-      .text(`${comment}: `, x + INDENT, undefined, { width: inner - INDENT, continued: true });
+      .text(`${flagged.has(question.key) ? flag : comment}: `, x + INDENT, undefined, { width: inner - INDENT, continued: true });
     doc.font('regular').text(said, { width: inner - INDENT });
     doc.fontSize(SIZES.body);
   }
