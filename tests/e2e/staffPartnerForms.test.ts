@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
@@ -62,6 +63,13 @@ describe('staff partner forms in Chromium', () => {
     await page.getByTestId('partner-form-section').locator('[data-question-key]').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'partner-form-detail-375');
+
+    // The submission as a document: Download PDF by keyboard gives a PDF named after the form and the partner.
+    await page.getByTestId('partner-form-pdf').focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe(`${submitted.formName} - ${submitted.partnerName}.pdf`);
+    const pdf = fs.readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows Support the list and a reading without assign or changes', async () => {
