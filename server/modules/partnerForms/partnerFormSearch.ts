@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
-import type { AnswerValue, Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
+import type { Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
 import { placedQuestions, isAnswerable } from '../../../contract/answers';
 import { permission } from '../../../contract/permissions';
 import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
@@ -94,15 +94,6 @@ export async function searchPartnerForms(db: Db, principal: Principal, input: Pa
         .offset(offset)
     ).map(toPartnerFormDto),
   );
-}
-
-/** An answer as one CSV cell: yes/no as words, choices and files (by name) joined. */
-export function answerCell(value: AnswerValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string') return value;
-  const items: unknown[] = Array.isArray(value) ? value : [value];
-  return items.map((item) => (typeof item === 'string' ? item : (item as { name: string }).name)).join('; ');
 }
 
 /** The question keys of the versions exported, newest version first, each key once, in form order. */
