@@ -23,6 +23,16 @@ export default {
       completeness: '%{filled}/%{total} answered',
       sectionErrors: '1 error |||| %{smart_count} errors',
     },
+    // Review per question (issue 24)
+    review: {
+      title: 'Changes requested (review %{round})',
+      onlyFlagged: '1 question is marked for changes: only it can be changed. |||| %{smart_count} questions are marked for changes: only those can be changed.',
+      previous: 'Previous marked question',
+      next: 'Next marked question',
+      position: 'Marked question %{position} of %{count}',
+      sectionFlagged: '1 to change |||| %{smart_count} to change',
+      flaggedComment: 'Marked for changes',
+    },
     saveState: {
       saved: 'All changes saved',
       unsent: 'Unsaved changes',

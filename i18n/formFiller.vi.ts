@@ -23,6 +23,16 @@ export default {
       completeness: 'Đã trả lời %{filled}/%{total}',
       sectionErrors: '%{smart_count} lỗi',
     },
+    // Review per question (issue 24)
+    review: {
+      title: 'Yêu cầu chỉnh sửa (lần xem xét %{round})',
+      onlyFlagged: 'Có %{smart_count} câu hỏi được đánh dấu cần chỉnh sửa: chỉ những câu này có thể thay đổi.',
+      previous: 'Câu được đánh dấu trước',
+      next: 'Câu được đánh dấu tiếp theo',
+      position: 'Câu được đánh dấu %{position} / %{count}',
+      sectionFlagged: '%{smart_count} câu cần sửa',
+      flaggedComment: 'Cần chỉnh sửa',
+    },
     saveState: {
       saved: 'Đã lưu mọi thay đổi',
       unsent: 'Có thay đổi chưa lưu',

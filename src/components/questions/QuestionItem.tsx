@@ -17,18 +17,25 @@ interface QuestionItemProps {
   error: string | null;
   readOnly: boolean;
   comment?: string;
+  /** Flagged in a review round returned for changes: the comment is marked as such. */
+  flagged?: boolean;
   upload?: UploadAnswerFile;
   openFile?: OpenAnswerFile;
 }
 
 /** One answerable question by its type, with staff's comment beside it; re-rendered only when its own props change. */
-export const QuestionItem = memo(function QuestionItem({ comment, upload, openFile, ...props }: QuestionItemProps) {
+export const QuestionItem = memo(function QuestionItem({ comment, flagged = false, upload, openFile, ...props }: QuestionItemProps) {
   const input: QuestionInputProps = { ...props, inputId: questionInputId(props.question.key) };
   return (
     // Contained: a keystroke's layout and style work stays inside its own question, not the whole section.
-    <Box data-question-key={props.question.key} data-question-type={props.question.type} sx={{ contain: 'layout style' }}>
+    <Box
+      data-question-key={props.question.key}
+      data-question-type={props.question.type}
+      data-question-flagged={flagged || undefined}
+      sx={{ contain: 'layout style', scrollMarginTop: 80 }}
+    >
       {answerInput(input, upload, openFile)}
-      {comment && <StaffComment text={comment} />}
+      {comment && <StaffComment text={comment} flagged={flagged} />}
     </Box>
   );
 });

@@ -22,6 +22,8 @@ export interface SectionQuestionsProps {
   readOnly?: boolean;
   /** Staff's comments by question key. */
   comments?: Readonly<Record<string, string>>;
+  /** A form returned for changes: only these questions take answers, each marked as flagged with its comment. */
+  onlyKeys?: ReadonlySet<string>;
   /** Errors shown whatever the partner touched (Submit's, the server's); the screen drops one when its question is answered again. */
   forcedErrors?: QuestionErrors;
   /** Show every shown question's error, touched or not (after a Submit). */
@@ -44,12 +46,14 @@ export function SectionQuestions({
   onAnswer,
   readOnly = false,
   comments,
+  onlyKeys,
   forcedErrors,
   showAllErrors = false,
   upload,
   openFile,
 }: SectionQuestionsProps) {
-  const locked = readOnly || !onAnswer;
+  const formLocked = readOnly || !onAnswer;
+  const lockedOf = (key: string) => formLocked || (!!onlyKeys && !onlyKeys.has(key));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const visible = useMemo(() => visibleQuestionKeys(sections ?? [section], answers), [sections, section, answers]);
 
@@ -62,7 +66,7 @@ export function SectionQuestions({
   );
 
   const errorOf = (question: FormQuestion, value: AnswerValue | undefined): string | null => {
-    if (locked) return null;
+    if (lockedOf(question.key)) return null;
     const forced = forcedErrors?.get(question.key);
     const message = forced ?? (touched.has(question.key) || showAllErrors ? answerError(question, value) : null);
     return message ? translateRuleMessage(message, translate) : null;
@@ -77,8 +81,9 @@ export function SectionQuestions({
         value={value}
         onAnswer={answer}
         error={errorOf(question, value)}
-        readOnly={locked}
+        readOnly={lockedOf(question.key)}
         comment={comments && Object.hasOwn(comments, question.key) ? comments[question.key] : undefined}
+        flagged={!!onlyKeys?.has(question.key)}
         upload={upload}
         openFile={openFile}
       />

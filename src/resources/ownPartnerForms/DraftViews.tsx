@@ -28,6 +28,8 @@ interface DraftStepperProps {
   currentKey: string;
   showErrors: boolean;
   onOpen: (sectionKey: string) => void;
+  /** Questions flagged for changes per section key (a form returned for changes). */
+  flaggedCounts?: Readonly<Record<string, number>>;
 }
 
 /** The stepper, its completeness recounted once typing pauses: recounting 500 answers is no keystroke's work. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { answerShapeError, isAnswerable, questionsByKey } from '../../../contract/answers';
-import { partnerFormSectionRoute, partnerFormsRoute, type AnswerFile, type AnswerValue, type FormSection } from '../../../contract/forms';
+import {
+  partnerFormSectionRoute,
+  partnerFormsRoute,
+  type AnswerFile,
+  type AnswerValue,
+  type FormSection,
+  type PartnerFormReview,
+} from '../../../contract/forms';
 import { StatusPage } from '../../components/StatusPage';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
@@ -19,6 +26,8 @@ import { FillerActions } from './FillerActions';
 import { FillerNotice, SaveStateText } from './FillerNotice';
 import { downloadAnswerFile, uploadAnswerFile } from './partnerFormFillerApi';
 import { DraftQuestions, DraftStepper, useDraftValue } from './DraftViews';
+import { ReviewBanner } from './ReviewBanner';
+import { flaggedCountBySection, flaggedInFormOrder, steppedFlag, type FlaggedQuestion } from './reviewFlags';
 import { useAnswerDraft } from './useAnswerDraft';
 import { useFillerActions } from './useFillerActions';
 import { useFillerSections } from './useFillerSections';
@@ -62,6 +71,7 @@ export default function SectionFillerPage() {
       formName={loaded.partnerForm.formName}
       sections={loaded.sections}
       opened={loaded.opened}
+      review={loaded.partnerForm.review ?? null}
     />
   );
 }
@@ -73,22 +83,29 @@ interface SectionFillerProps {
   formName: string;
   sections: FormSection[];
   opened: NonNullable<ReturnType<typeof useFillerSections>['opened']>;
+  /** The review in force: 'returned' opens only its flagged questions. */
+  review: PartnerFormReview | null;
 }
 
 /**
  * One section at a time with the stepper of all: answers checked as typed, kept locally at once and saved a few
  * seconds later (Save Draft at once), Submit checked on both sides with the contract's `formAnswerErrors`.
  */
-function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, opened }: SectionFillerProps) {
+function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, opened, review }: SectionFillerProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  // Returned for changes (issue 24): only the flagged questions take answers, each section holding some is marked.
+  const returned = review?.state === 'returned' && opened.status === 'OPEN';
+  const flagged = useMemo(() => (returned ? flaggedInFormOrder(sections, review) : []), [returned, sections, review]);
+  const onlyKeys = useMemo(() => (returned ? new Set(flagged.map((flag) => flag.key)) : undefined), [returned, flagged]);
+  const flaggedCounts = useMemo(() => flaggedCountBySection(flagged), [flagged]);
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
   const { draft } = useAnswerDraft({
     userId,
     partnerFormId,
     sectionKey,
     loaded: opened.answers ?? {},
-    keep: keeperOf(sections),
+    keep: keeperOf(sections, onlyKeys),
     open: opened.status === 'OPEN',
   });
 
@@ -128,6 +145,50 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     );
     (field ?? card?.querySelector<HTMLElement>('#filler-section-title'))?.focus();
   }, [sectionKey]);
+
+  // A flagged question is scrolled to and focused once its section shows: at once, or after the section opens.
+  const [currentFlag, setCurrentFlag] = useState<string | null>(null);
+  const pendingQuestion = useRef<string | null>(null);
+  const focusPendingQuestion = useCallback(() => {
+    const key = pendingQuestion.current;
+    const box = key ? sectionCard.current?.querySelector<HTMLElement>(`[data-question-key="${CSS.escape(key)}"]`) : null;
+    if (!box) return;
+    pendingQuestion.current = null;
+    box.scrollIntoView({ block: 'center' });
+    const field = [...box.querySelectorAll<HTMLElement>('input, textarea, select, button, [role="combobox"], [tabindex]')].find(
+      (element) => element.tabIndex >= 0 && !element.matches(':disabled') && !element.closest('[aria-hidden="true"]'),
+    );
+    if (!field) box.tabIndex = -1;
+    (field ?? box).focus({ preventScroll: true });
+  }, []);
+  const goToQuestion = useCallback(
+    (flag: FlaggedQuestion, replace = false) => {
+      setCurrentFlag(flag.key);
+      pendingQuestion.current = flag.key;
+      if (flag.sectionKey === sectionKey) focusPendingQuestion();
+      else navigate(partnerFormSectionRoute(partnerFormId, flag.sectionKey), { replace });
+    },
+    [focusPendingQuestion, navigate, partnerFormId, sectionKey],
+  );
+  useEffect(focusPendingQuestion, [sectionKey, focusPendingQuestion]);
+  // Opening a form returned for changes lands on its first flagged question.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || !flagged.length) return;
+    landed.current = true;
+    goToQuestion(flagged[0], true);
+  }, [flagged, goToQuestion]);
+  const stepFlag = useCallback(
+    (step: 1 | -1) => {
+      const target = steppedFlag(flagged, currentFlag, step, sections, sectionKey);
+      if (target) goToQuestion(target);
+    },
+    [flagged, currentFlag, sections, sectionKey, goToQuestion],
+  );
+  const followFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    const key = (event.target as HTMLElement).closest('[data-question-flagged]')?.getAttribute('data-question-key');
+    if (key) setCurrentFlag(key);
+  }, []);
 
   const { notice, clearNotice, showAllErrors, submitting, submitted, saveDraft, submit } = useFillerActions({
     draft,
@@ -182,6 +243,9 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
           {!readOnly && <SaveStateText state={saveState} />}
         </Stack>
         <Stack spacing={1} sx={{ mb: 2 }}>
+          {returned && !readOnly && review && (
+            <ReviewBanner review={review} count={flagged.length} position={flagged.findIndex((flag) => flag.key === currentFlag) + 1} onStep={stepFlag} />
+          )}
           {readOnly && <Alert severity="info">{translate(currentStatus === 'SUBMITTED' ? 'formFiller.readOnlySubmitted' : 'formFiller.readOnlyLocked')}</Alert>}
           {saveState === 'failed' && (
             <Alert severity="error" role="alert">
@@ -194,9 +258,23 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
-            <DraftStepper draft={draft} sections={sections} currentKey={sectionKey} showErrors={showAllErrors} onOpen={openSection} />
+            <DraftStepper
+              draft={draft}
+              sections={sections}
+              currentKey={sectionKey}
+              showErrors={showAllErrors}
+              onOpen={openSection}
+              flaggedCounts={returned && !readOnly ? flaggedCounts : undefined}
+            />
           </Box>
-          <Card ref={sectionCard} variant="outlined" component="section" aria-labelledby="filler-section-title" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Card
+            ref={sectionCard}
+            variant="outlined"
+            component="section"
+            aria-labelledby="filler-section-title"
+            onFocus={followFocus}
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
             <Typography id="filler-section-title" variant="h6" component="h2" tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
               {section.title}
             </Typography>
@@ -209,6 +287,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
               onAnswer={onAnswer}
               readOnly={readOnly}
               comments={opened.comments}
+              onlyKeys={readOnly ? undefined : onlyKeys}
               showAllErrors={showAllErrors}
               upload={upload}
               openFile={openFile}
@@ -228,10 +307,11 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   );
 }
 
-/** Which answers left unsent by an earlier visit still belong: those of this form's questions, well typed. */
-function keeperOf(sections: readonly FormSection[]) {
+/** Which answers left unsent by an earlier visit still belong: those of this form's questions (flagged ones when returned), well typed. */
+function keeperOf(sections: readonly FormSection[], onlyKeys?: ReadonlySet<string>) {
   let placed: ReturnType<typeof questionsByKey> | undefined;
   return (key: string, value: AnswerValue) => {
+    if (onlyKeys && !onlyKeys.has(key)) return false;
     placed ??= questionsByKey(sections);
     const question = placed.get(key)?.question;
     return !!question && isAnswerable(question) && answerShapeError(question, value) === null;

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -19,10 +20,12 @@ interface SectionStepperProps {
   /** After a refused Submit: sections with errors are marked. */
   showErrors: boolean;
   onOpen: (sectionKey: string) => void;
+  /** Questions flagged for changes per section key (a form returned for changes): each such section is marked. */
+  flaggedCounts?: Readonly<Record<string, number>>;
 }
 
 /** Every section with its completeness: a list of buttons (a row that scrolls on a phone, a column beside the questions on a wide screen). */
-export const SectionStepper = memo(function SectionStepper({ sections, currentKey, showErrors, onOpen }: SectionStepperProps) {
+export const SectionStepper = memo(function SectionStepper({ sections, currentKey, showErrors, onOpen, flaggedCounts }: SectionStepperProps) {
   const translate = useTranslate();
   return (
     <Box component="nav" aria-label={translate('formFiller.filler.sections')}>
@@ -44,6 +47,7 @@ export const SectionStepper = memo(function SectionStepper({ sections, currentKe
           const complete = section.filled === section.total && section.errors === 0;
           const flagged = showErrors && section.errors > 0;
           const completeness = translate('formFiller.filler.completeness', { filled: section.filled, total: section.total });
+          const toChange = flaggedCounts?.[section.key] ?? 0;
           return (
             <Box component="li" key={section.key} sx={{ flex: { xs: '0 0 auto', md: 'initial' } }}>
               <ButtonBase
@@ -78,6 +82,16 @@ export const SectionStepper = memo(function SectionStepper({ sections, currentKe
                   <Typography variant="caption" sx={{ color: flagged ? flaggedText : 'text.secondary' }}>
                     {flagged ? `${completeness} · ${translate('formFiller.filler.sectionErrors', { smart_count: section.errors })}` : completeness}
                   </Typography>
+                  {toChange > 0 && (
+                    <Typography
+                      variant="caption"
+                      data-section-flagged={toChange}
+                      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: flaggedText, fontWeight: 600 }}
+                    >
+                      <OutlinedFlag sx={{ fontSize: 16 }} aria-hidden />
+                      {translate('formFiller.review.sectionFlagged', { smart_count: toChange })}
+                    </Typography>
+                  )}
                 </Box>
               </ButtonBase>
             </Box>

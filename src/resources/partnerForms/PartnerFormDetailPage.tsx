@@ -23,6 +23,7 @@ import { downloadAnswerFile } from '../ownPartnerForms/partnerFormFillerApi';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, OutdatedMarker, PartnerFormProgress } from './PartnerFormCells';
 import { PartnerFormPdfButton } from './PartnerFormPdfButton';
+import { PartnerFormReviewPanel } from './PartnerFormReviewPanel';
 import { PartnerFormStatusChip } from './PartnerFormStatusChip';
 import { usePartnerFormSections } from './usePartnerFormSections';
 
@@ -132,6 +133,7 @@ export default function PartnerFormDetailPage() {
             </Stack>
           </CardContent>
         </Card>
+        <PartnerFormReviewPanel partnerForm={partnerForm} />
         <PartnerFormReading partnerForm={partnerForm} />
       </Stack>
       {pending && (

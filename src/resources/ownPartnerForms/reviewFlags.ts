@@ -1,0 +1,44 @@
+import { placedQuestions } from '../../../contract/answers';
+import type { FormSection, PartnerFormReview } from '../../../contract/forms';
+
+/** A question staff flagged in a returned review round, where it is in the form. */
+export interface FlaggedQuestion {
+  key: string;
+  sectionKey: string;
+  comment: string;
+}
+
+/** The flagged questions of a review in form order (sections, then questions within them); keys the form lacks are left out. */
+export function flaggedInFormOrder(sections: readonly FormSection[], review: Pick<PartnerFormReview, 'flags'> | null | undefined): FlaggedQuestion[] {
+  if (!review) return [];
+  return placedQuestions(sections)
+    .filter(({ question }) => Object.hasOwn(review.flags, question.key))
+    .map(({ question, sectionKey }) => ({ key: question.key, sectionKey, comment: review.flags[question.key].comment }));
+}
+
+/** How many flagged questions each section holds (sections without any are absent). */
+export function flaggedCountBySection(flagged: readonly FlaggedQuestion[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { sectionKey } of flagged) counts[sectionKey] = (counts[sectionKey] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The flagged question one step from `currentKey` (+1 next, -1 previous), wrapping around; with no current one
+ * (or one not flagged) the first of the current section or after it going forward, the last before it going back.
+ */
+export function steppedFlag(
+  flagged: readonly FlaggedQuestion[],
+  currentKey: string | null,
+  step: 1 | -1,
+  sections: readonly Pick<FormSection, 'key'>[] = [],
+  sectionKey?: string,
+): FlaggedQuestion | undefined {
+  if (!flagged.length) return undefined;
+  const at = currentKey === null ? -1 : flagged.findIndex((flag) => flag.key === currentKey);
+  if (at >= 0) return flagged[(at + step + flagged.length) % flagged.length];
+  const order = sections.map((section) => section.key);
+  const here = sectionKey === undefined ? -1 : order.indexOf(sectionKey);
+  if (step === 1) return flagged.find((flag) => order.indexOf(flag.sectionKey) >= here) ?? flagged[0];
+  return [...flagged].reverse().find((flag) => order.indexOf(flag.sectionKey) < here) ?? flagged[flagged.length - 1];
+}

@@ -1,0 +1,325 @@
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { isAnswerable, ownAnswer, placedQuestions, visibleQuestionKeys } from '../../../contract/answers';
+import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
+import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
+import { useResourceAccess } from '../../entityTable/useResourceAccess';
+import { showToast } from '../../notifications/toastStore';
+import { ApiError } from '../../providers/http';
+import { DateTimeText } from './PartnerFormCells';
+import { answerLine, fetchReviewRounds, reviewPartnerForm, reviewRoundsKey } from './reviewApi';
+import { usePartnerFormSections } from './usePartnerFormSections';
+
+type Decision = { flagged: boolean; comment: string };
+
+/**
+ * Staff's review per question on the partner form's page (issue 24), for holders of the reopen permission: a
+ * submitted form's answers, each accepted or flagged with a comment; "Return for changes" (only the flagged
+ * questions reopen) or "Accept"; and the history of rounds with what the partner changed after each.
+ */
+export function PartnerFormReviewPanel({ partnerForm }: { partnerForm: PartnerFormDto }) {
+  const { can } = useResourceAccess('PartnerForm');
+  const { sections } = usePartnerFormSections(partnerForm);
+  if (!can({ action: 'AdminUpdate' })) return null;
+  const reviewing = partnerForm.status === 'SUBMITTED' && partnerForm.review?.state !== 'accepted';
+  return (
+    <>
+      {reviewing && sections && <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} />}
+      <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} />
+    </>
+  );
+}
+
+function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const { reading } = usePartnerFormSections(partnerForm);
+  const answers = useMemo(() => reading?.answers ?? {}, [reading]);
+  const visible = useMemo(() => visibleQuestionKeys(sections, answers), [sections, answers]);
+  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const flaggedKeys = Object.keys(decisions).filter((key) => decisions[key].flagged);
+  const problemOf = (decision: Decision | undefined) =>
+    !decision?.flagged
+      ? null
+      : !decision.comment.trim()
+        ? 'partnerForms.review.commentRequired'
+        : decision.comment.length > PARTNER_FORM_COMMENT_MAX
+          ? 'partnerForms.reopen.commentTooLong'
+          : null;
+  const incomplete = flaggedKeys.some((key) => problemOf(decisions[key]));
+
+  const decide = (key: string, change: Partial<Decision>) =>
+    setDecisions((previous) => ({ ...previous, [key]: { ...(previous[key] ?? { flagged: false, comment: '' }), ...change } }));
+
+  async function send(outcome: 'return' | 'accept') {
+    setTried(true);
+    if (outcome === 'return' && (incomplete || !flaggedKeys.length)) return;
+    setBusy(true);
+    try {
+      const flags = outcome === 'return' ? Object.fromEntries(flaggedKeys.map((key) => [key, decisions[key].comment.trim()])) : {};
+      await reviewPartnerForm(partnerForm.id, { outcome, note: note.trim(), flags });
+      await queryClient.invalidateQueries({ queryKey: ['partner-forms'] });
+    } catch (error) {
+      if (!(error instanceof ApiError)) showToast('error', translate('partnerForms.review.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="review-form-title" data-testid="review-form">
+      <CardContent>
+        <Typography id="review-form-title" variant="h6" component="h2">
+          {translate('partnerForms.review.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {translate('partnerForms.review.intro')}
+        </Typography>
+        <Stack spacing={3}>
+          {sections.map((section) => {
+            const questions = section.questions
+              .flatMap((question) => (question.type === 'group' ? question.children : [question]))
+              .filter((question) => isAnswerable(question) && visible.has(question.key));
+            if (!questions.length) return null;
+            return (
+              <Box key={section.key} component="section" aria-labelledby={`review-section-${section.key}`}>
+                <Typography id={`review-section-${section.key}`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                  {section.title}
+                </Typography>
+                <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {questions.map((question) => (
+                    <ReviewQuestion
+                      key={question.key}
+                      question={question}
+                      answer={answerLine(ownAnswer(answers, question.key), translate, question)}
+                      decision={decisions[question.key]}
+                      problem={tried ? problemOf(decisions[question.key]) : null}
+                      onChange={(change) => decide(question.key, change)}
+                    />
+                  ))}
+                </Stack>
+              </Box>
+            );
+          })}
+          <TextField
+            label={translate('partnerForms.review.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: PARTNER_FORM_NOTE_MAX, 'data-testid': 'review-note-input' } }}
+            helperText={translate('partnerForms.review.noteHelp')}
+          />
+          {tried && !flaggedKeys.length && (
+            <Typography variant="body2" role="alert" sx={{ color: 'error.main' }}>
+              {translate('partnerForms.review.flagOne')}
+            </Typography>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <Button
+              variant="contained"
+              color="warning"
+              startIcon={<OutlinedFlag />}
+              disabled={busy}
+              onClick={() => void send('return')}
+              data-testid="review-return"
+            >
+              {translate('partnerForms.review.return', { smart_count: flaggedKeys.length })}
+            </Button>
+            <Button
+              variant="outlined"
+              color="success"
+              startIcon={<CheckCircleOutline />}
+              disabled={busy || flaggedKeys.length > 0}
+              onClick={() => void send('accept')}
+              data-testid="review-accept"
+            >
+              {translate('partnerForms.review.accept')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface ReviewQuestionProps {
+  question: FormQuestion;
+  answer: string;
+  decision: Decision | undefined;
+  problem: string | null;
+  onChange: (change: Partial<Decision>) => void;
+}
+
+/** One answer with its decision: two toggle buttons (Tab reaches them, Space or Enter chooses) and, when flagged, its comment. */
+function ReviewQuestion({ question, answer, decision, problem, onChange }: ReviewQuestionProps) {
+  const translate = useTranslate();
+  const flagged = !!decision?.flagged;
+  const labelId = `review-question-${question.key}`;
+  return (
+    <Box component="li" data-review-question={question.key} sx={{ borderLeft: 3, borderColor: flagged ? 'warning.main' : 'divider', pl: 1.5 }}>
+      <Typography id={labelId} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {question.label}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mb: 1 }}>
+        {answer}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={flagged ? 'flagged' : 'accepted'}
+        onChange={(_, value: 'accepted' | 'flagged' | null) => value && onChange({ flagged: value === 'flagged' })}
+        aria-label={translate('partnerForms.review.decisionFor', { question: question.label })}
+      >
+        <ToggleButton value="accepted" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-accept-question">
+          <CheckCircleOutline fontSize="small" aria-hidden />
+          {translate('partnerForms.review.acceptQuestion')}
+        </ToggleButton>
+        <ToggleButton value="flagged" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-flag-question">
+          <OutlinedFlag fontSize="small" aria-hidden />
+          {translate('partnerForms.review.flagQuestion')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {flagged && (
+        <TextField
+          label={translate('partnerForms.review.comment')}
+          value={decision.comment}
+          onChange={(event) => onChange({ comment: event.target.value })}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+          sx={{ mt: 1 }}
+          error={!!problem}
+          helperText={problem ? translate(problem, { max: PARTNER_FORM_COMMENT_MAX }) : translate('partnerForms.review.commentHelp')}
+          slotProps={{ htmlInput: { maxLength: PARTNER_FORM_COMMENT_MAX, 'aria-describedby': labelId, 'data-testid': 'review-comment' } }}
+        />
+      )}
+    </Box>
+  );
+}
+
+const STATE_COLOR = { returned: 'warning', resubmitted: 'info', accepted: 'success' } as const;
+
+/** The rounds, newest first: who decided, when, the note, the flagged questions with comments, and what the partner changed. */
+function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+  const translate = useTranslate();
+  const { data: rounds, isError } = useQuery({
+    queryKey: reviewRoundsKey(partnerForm.id),
+    queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal),
+  });
+  const questions = useMemo(() => new Map(placedQuestions(sections).map(({ question }) => [question.key, question])), [sections]);
+  if (isError) return <Alert severity="error">{translate('partnerForms.review.historyFailed')}</Alert>;
+  if (!rounds?.length) return null;
+  const labelOf = (key: string) => questions.get(key)?.label ?? key;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="review-history-title" data-testid="review-history">
+      <CardContent>
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography id="review-history-title" variant="h6" component="h2">
+            {translate('partnerForms.review.history')}
+          </Typography>
+          {partnerForm.review && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={STATE_COLOR[partnerForm.review.state]}
+              label={translate(`partnerForms.review.states.${partnerForm.review.state}`)}
+              data-testid="review-state"
+            />
+          )}
+        </Stack>
+        <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {rounds.map((round) => (
+            <ReviewRound key={round.round} round={round} labelOf={labelOf} questionOf={(key) => questions.get(key)} />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReviewRound({
+  round,
+  labelOf,
+  questionOf,
+}: {
+  round: PartnerFormReviewRoundDto;
+  labelOf: (key: string) => string;
+  questionOf: (key: string) => FormQuestion | undefined;
+}) {
+  const translate = useTranslate();
+  const flags = Object.entries(round.decisions).flatMap(([key, decision]) => (decision.decision === 'flagged' ? [{ key, comment: decision.comment }] : []));
+  const changes = Object.entries(round.changes ?? {});
+  return (
+    <Box component="li" data-testid="review-round" data-round={round.round} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+      <Typography variant="subtitle2" component="h3">
+        {translate(`partnerForms.review.round.${round.outcome}`, { round: round.round, version: round.formVersionNumber })}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {translate('partnerForms.review.round.by', { name: round.reviewerName ?? '—' })} · <DateTimeText value={round.createdAt} />
+      </Typography>
+      {round.note && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-line', mt: 0.5 }}>{`${translate('partnerForms.review.note')}: ${round.note}`}</Typography>
+      )}
+      {flags.length > 0 && (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, mt: 1 }}>
+            {translate('partnerForms.review.round.flagged')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {flags.map(({ key, comment }) => (
+              <Typography component="li" variant="body2" key={key} sx={{ overflowWrap: 'anywhere' }}>
+                {`${labelOf(key)}: ${comment}`}
+              </Typography>
+            ))}
+          </Box>
+        </>
+      )}
+      {round.outcome === 'returned' && (
+        <Typography variant="body2" sx={{ fontWeight: 600, mt: 1 }}>
+          {round.resubmittedAt ? (
+            <>
+              {translate('partnerForms.review.round.resubmitted')} <DateTimeText value={round.resubmittedAt} />
+            </>
+          ) : (
+            translate('partnerForms.review.round.waiting')
+          )}
+        </Typography>
+      )}
+      {round.resubmittedAt && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="review-changes">
+          {changes.length === 0 && (
+            <Typography component="li" variant="body2">
+              {translate('partnerForms.review.round.noChanges')}
+            </Typography>
+          )}
+          {changes.map(([key, change]) => (
+            <Typography component="li" variant="body2" key={key} sx={{ overflowWrap: 'anywhere' }} data-testid="review-change">
+              {`${labelOf(key)}: ${answerLine(change.before, translate, questionOf(key))} → ${answerLine(change.after, translate, questionOf(key))}`}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
