@@ -41,8 +41,12 @@ const fontsOnce = () => (fonts ??= { regular: readFileSync(resolve(FONT_FILES.re
 export const partnerFormPdfName = ({ formName, partnerName }: Pick<PartnerFormDto, 'formName' | 'partnerName'>) =>
   `${`${formName} - ${partnerName}`.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 150)}.pdf`;
 
-/** How many questions are laid out between two yields to the event loop: other requests are served meanwhile. */
-const QUESTIONS_PER_TURN = 20;
+/**
+ * How much is laid out between two yields to the event loop, so other requests are served meanwhile: about
+ * 8,000 characters (a question counts as 400 beside its text), a few milliseconds of work.
+ */
+const CHARACTERS_PER_TURN = 8_000;
+const QUESTION_WEIGHT = 400;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const COLOURS = { text: '#1a1a1a', muted: '#5f6368', comment: '#8a4b00', rule: '#c4c7c5' };
@@ -53,7 +57,7 @@ const INDENT = 14;
  * A partner form as a PDF in the reader's language: the form's name and version, the partner, the status, the
  * note, then each section with the questions the partner sees (conditions applied), each answer as a person
  * reads it (shared with the CSV) and staff's comment under its question. Streamed: the document is laid out a
- * few questions at a time, yielding between, and its bytes flow out as they are made.
+ * few thousand characters at a time, yielding between, and its bytes flow out as they are made.
  */
 export function partnerFormPdf(document: PartnerFormDocument, language: Language): PDFKit.PDFDocument {
   const { partnerForm } = document;
@@ -133,10 +137,10 @@ async function layOut(doc: PDFKit.PDFDocument, { partnerForm, sections, answers,
       if (question.type === 'group') {
         doc.moveDown(0.4);
         doc.font('bold').fontSize(SIZES.group).fillColor(COLOURS.text).text(question.label, { width });
-        for (const child of question.children) if (visible.has(child.key)) writeQuestion(doc, child, answers, comments, lines, INDENT, width);
-      } else writeQuestion(doc, question, answers, comments, lines, 0, width);
-      laidOut += 1 + question.children.length;
-      if (laidOut >= QUESTIONS_PER_TURN) {
+        laidOut += QUESTION_WEIGHT;
+        for (const child of question.children) if (visible.has(child.key)) laidOut += writeQuestion(doc, child, answers, comments, lines, INDENT, width);
+      } else laidOut += writeQuestion(doc, question, answers, comments, lines, 0, width);
+      if (laidOut >= CHARACTERS_PER_TURN) {
         laidOut = 0;
         await nextTurn();
         // The reader went away (the answer's stream was destroyed): nothing more to lay out.
@@ -154,7 +158,7 @@ function writeQuestion(
   { words, notAnswered, comment, flag, flagged }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string> },
   indent: number,
   width: number,
-) {
+): number {
   const x = doc.page.margins.left + indent;
   const inner = width - indent;
   doc.moveDown(0.4);
@@ -185,6 +189,8 @@ function writeQuestion(
     doc.fontSize(SIZES.body);
   }
   doc.x = doc.page.margins.left;
+  // What was laid out, for the turn's budget.
+  return QUESTION_WEIGHT + question.label.length + answer.reduce((sum, line) => sum + line.length, 0) + (said?.length ?? 0);
 }
 
 function rule(doc: PDFKit.PDFDocument, width: number) {
