@@ -31,6 +31,8 @@ export interface DashboardPartnerForm {
   filledCount: number;
   totalFields: number;
   nextStep: PartnerFormNextStep;
+  /** When it should be submitted (null: no due date). */
+  dueAt: string | null;
   updatedAt: string;
 }
 

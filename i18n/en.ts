@@ -15,6 +15,7 @@ import fileAccessEn from './fileAccess.en';
 import filesApiEn from './filesApi.en';
 import dashboardEn from './dashboard.en';
 import resourcesEn from './resources.en';
+import dueDatesEn from './dueDates.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -35,4 +36,5 @@ export default {
   ...filesApiEn,
   ...dashboardEn,
   ...resourcesEn,
+  ...dueDatesEn,
 };

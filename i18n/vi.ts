@@ -15,6 +15,7 @@ import fileAccessVi from './fileAccess.vi';
 import filesApiVi from './filesApi.vi';
 import dashboardVi from './dashboard.vi';
 import resourcesVi from './resources.vi';
+import dueDatesVi from './dueDates.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -35,4 +36,5 @@ export default {
   ...filesApiVi,
   ...dashboardVi,
   ...resourcesVi,
+  ...dueDatesVi,
 };

@@ -487,6 +487,7 @@ const dashboardPartnerFormSchema: yup.ObjectSchema<DashboardPartnerForm> = yup.o
   filledCount: count(),
   totalFields: count(),
   nextStep: yup.string().oneOf<PartnerFormNextStep>(['start', 'continue', 'fix', 'wait']).defined(),
+  dueAt: yup.string().datetime().nullable().defined(),
   updatedAt: timestamp(),
 });
 

@@ -39,6 +39,7 @@ async function onboarding(db: Db, partnerId: string): Promise<PartnerDashboardDt
       filledCount: partnerForms.filledCount,
       totalFields: partnerForms.totalFields,
       reopenedAt: partnerForms.reopenedAt,
+      dueAt: partnerForms.dueAt,
       updatedAt: partnerForms.updatedAt,
       assigned: sql<number>`(count(*) over ())::int`,
       submitted: sql<number>`(count(*) filter (where ${submitted}) over ())::int`,
@@ -46,8 +47,15 @@ async function onboarding(db: Db, partnerId: string): Promise<PartnerDashboardDt
     .from(partnerForms)
     .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
     .where(eq(partnerForms.partnerId, partnerId))
-    // The partner's turn first (sent back, then the rest to fill), staff's (LOCKED) next, oldest first within.
-    .orderBy(submitted, sql`${partnerForms.status} = 'LOCKED'`, sql`${partnerForms.reopenedAt} is null`, asc(partnerForms.createdAt), asc(partnerForms.id))
+    // The partner's turn first (sent back, then the rest to fill), staff's (LOCKED) next; the soonest due, then the oldest, first within.
+    .orderBy(
+      submitted,
+      sql`${partnerForms.status} = 'LOCKED'`,
+      sql`${partnerForms.reopenedAt} is null`,
+      sql`${partnerForms.dueAt} asc nulls last`,
+      asc(partnerForms.createdAt),
+      asc(partnerForms.id),
+    )
     .limit(DASHBOARD_LIST_MAX);
   const [counts = { assigned: 0, submitted: 0 }] = rows;
   const items: DashboardPartnerForm[] = rows
@@ -60,6 +68,7 @@ async function onboarding(db: Db, partnerId: string): Promise<PartnerDashboardDt
       filledCount: f.filledCount,
       totalFields: f.totalFields,
       nextStep: nextStepOf(f),
+      dueAt: f.dueAt?.toISOString() ?? null,
       updatedAt: f.updatedAt.toISOString(),
     }));
   return { assigned: counts.assigned, submitted: counts.submitted, due: { total: counts.assigned - counts.submitted, items } };

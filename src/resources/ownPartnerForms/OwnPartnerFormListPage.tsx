@@ -18,6 +18,7 @@ import { PARTNER_FORM_STATUSES, partnerFormSectionRoute, type PartnerFormDto, ty
 import { EmptyState } from '../../components/EmptyState';
 import { EntityPagination } from '../../entityTable/EntityPagination';
 import { PageHeading } from '../../layout/PageHeading';
+import { DueDate } from '../partnerForms/dueDate';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
 import { firstUnfinishedSectionOf } from './firstUnfinishedSection';
 import { PartnerFormStatusBadge } from './PartnerFormStatusBadge';
@@ -149,6 +150,11 @@ function PartnerFormSummary({ partnerForm, formatTime }: { partnerForm: PartnerF
           {translate('formFiller.list.progress', { filled: partnerForm.filledCount, total: partnerForm.totalFields })}
         </Typography>
       </Stack>
+      {partnerForm.dueAt && partnerForm.status !== 'SUBMITTED' && (
+        <Typography variant="body2" sx={{ mb: 0.25 }}>
+          <DueDate dueAt={partnerForm.dueAt} status={partnerForm.status} />
+        </Typography>
+      )}
       <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
         <span>{translate('formFiller.list.required', { required: partnerForm.requiredFields })}</span>
         <span>{translate('formFiller.list.assigned', { date: formatTime(partnerForm.createdAt) })}</span>

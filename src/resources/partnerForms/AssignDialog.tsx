@@ -16,9 +16,11 @@ import type { FormDto } from '../../../contract/forms';
 import { MAX_PAGE_SIZE } from '../../../contract/http';
 import type { AssignPartnerFormsResult } from '../../../contract/partnerForms';
 import { PARTNER_FORMS_BATCH_MAX } from '../../../contract/schemas/partnerForms';
+import { translateRuleMessage } from '../../i18n/translateMessage';
 import { ApiError } from '../../providers/http';
 import type { PartnerOption } from '../partners/PartnerPicker';
 import { NoteField, noteProblem } from './NoteField';
+import { dueAtOfDay, dueDayProblem, todayOfDateField } from './dueDate';
 import { assignPartnerForms } from './partnerFormApi';
 import { PartnersMultiPicker } from './PartnersMultiPicker';
 
@@ -41,6 +43,8 @@ export function AssignDialog({ onClose, onAssigned }: AssignDialogProps) {
   const [formId, setFormId] = useState('');
   const [partners, setPartners] = useState<PartnerOption[]>([]);
   const [note, setNote] = useState('');
+  /** The due day chosen (a date field's value), sent as the end of that day; empty: no due date. */
+  const [dueDay, setDueDay] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,14 +54,21 @@ export function AssignDialog({ onClose, onAssigned }: AssignDialogProps) {
   const partnersError =
     partners.length === 0 ? 'partnerForms.assign.partnersRequired' : partners.length > PARTNER_FORMS_BATCH_MAX ? 'partnerForms.assign.tooManyPartners' : null;
   const noteInvalid = !!noteProblem(note, false);
+  const dueProblem = dueDayProblem(dueDay);
 
   const assign = async () => {
     setTried(true);
-    if (formMissing || partnersError || noteInvalid) return;
+    if (formMissing || partnersError || noteInvalid || dueProblem) return;
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await assignPartnerForms({ formId, partnerIds: partners.map((p) => p.id), ...(note.trim() ? { note: note.trim() } : {}) });
+      const dueAt = dueAtOfDay(dueDay);
+      const answer = await assignPartnerForms({
+        formId,
+        partnerIds: partners.map((p) => p.id),
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(dueAt ? { dueAt } : {}),
+      });
       setResult(answer);
       if (answer.assigned.length) onAssigned();
     } catch (error) {
@@ -137,6 +148,16 @@ export function AssignDialog({ onClose, onAssigned }: AssignDialogProps) {
               onChange={setPartners}
               error={tried && !!partnersError}
               helperText={tried && partnersError ? translate(partnersError, { max: PARTNER_FORMS_BATCH_MAX }) : translate('partnerForms.assign.partnersHelp')}
+            />
+            <TextField
+              type="date"
+              label={translate('dueDates.label')}
+              value={dueDay}
+              onChange={(event) => setDueDay(event.target.value)}
+              error={tried && !!dueProblem}
+              helperText={tried && dueProblem ? translateRuleMessage(dueProblem, translate) : translate('dueDates.assignHelp')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayOfDateField(), 'data-testid': 'assign-due-date' } }}
+              sx={{ maxWidth: { sm: 280 } }}
             />
             <NoteField value={note} onChange={setNote} showErrors={tried} testId="assign-note" />
             {failure && <Alert severity="error">{failure}</Alert>}

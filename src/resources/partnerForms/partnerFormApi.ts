@@ -10,7 +10,7 @@ const collection = apiPaths.resource('partner-forms');
 const itemPath = (id: string) => apiPaths.resourceItem('partner-forms', id);
 
 /** POST /partner-forms/assign: the dialog tells what was assigned and skipped, so no toast here. */
-export async function assignPartnerForms(request: { formId: string; partnerIds: string[]; note?: string }): Promise<AssignPartnerFormsResult> {
+export async function assignPartnerForms(request: { formId: string; partnerIds: string[]; note?: string; dueAt?: string }): Promise<AssignPartnerFormsResult> {
   const { data } = await apiRequest<AssignPartnerFormsResult>(`${collection}/assign`, { method: 'POST', body: request, notify: false });
   return { assigned: data?.assigned ?? [], skipped: data?.skipped ?? [] };
 }

@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import type { DashboardPartnerForm, PartnerDashboardDto } from '../../../../contract/dashboard';
 import { partnerFormsRoute } from '../../../../contract/forms';
 import { EmptyState } from '../../../components/EmptyState';
+import { DueDate } from '../../../resources/partnerForms/dueDate';
 import { DashboardCard } from '../DashboardCard';
 import { viewAll } from '../viewAll';
 import { useOpenPartnerForm } from './useOpenPartnerForm';
@@ -61,6 +62,11 @@ function DueForm({ form, opener }: { form: DashboardPartnerForm; opener: ReturnT
           </Box>
           {` · ${progress}`}
         </Typography>
+        {form.dueAt && (
+          <Typography variant="body2">
+            <DueDate dueAt={form.dueAt} status={form.status} testId="dashboard-onboarding-due" />
+          </Typography>
+        )}
         <LinearProgress
           variant="determinate"
           value={share}

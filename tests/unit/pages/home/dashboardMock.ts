@@ -27,6 +27,7 @@ export const partnerDashboard = (overrides: Partial<PartnerDashboardDto> = {}): 
           filledCount: 3,
           totalFields: 6,
           nextStep: 'continue',
+          dueAt: ago(48),
           updatedAt: ago(5),
         },
         {
@@ -37,6 +38,7 @@ export const partnerDashboard = (overrides: Partial<PartnerDashboardDto> = {}): 
           filledCount: 1,
           totalFields: 4,
           nextStep: 'fix',
+          dueAt: null,
           updatedAt: ago(30),
         },
       ],
