@@ -24,6 +24,7 @@ import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { FillerActions } from './FillerActions';
 import { FillerNotice, SaveStateText } from './FillerNotice';
+import { PartnerFormPdfButton } from '../partnerForms/PartnerFormPdfButton';
 import { downloadAnswerFile, uploadAnswerFile } from './partnerFormFillerApi';
 import { DraftQuestions, DraftStepper, useDraftValue } from './DraftViews';
 import { ReviewBanner } from './ReviewBanner';
@@ -240,7 +241,10 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
           <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
             {formName}
           </Typography>
-          {!readOnly && <SaveStateText state={saveState} />}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+            {!readOnly && <SaveStateText state={saveState} />}
+            <PartnerFormPdfButton partnerFormId={partnerFormId} />
+          </Stack>
         </Stack>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {returned && !readOnly && review && (
