@@ -48,7 +48,7 @@ export function OnboardingRuleList() {
           {translate('validationRules.onboarding.rules')}
         </Typography>
         {may('Create') && (
-          <Button startIcon={<Add />} variant="contained" onClick={() => setAdding(true)}>
+          <Button startIcon={<Add />} variant="contained" onClick={() => setAdding(true)} data-testid="onboarding-rule-add">
             {translate('validationRules.onboarding.add')}
           </Button>
         )}
@@ -62,7 +62,12 @@ export function OnboardingRuleList() {
             divider
             secondaryAction={
               may('Delete') && (
-                <IconButton edge="end" aria-label={translate('validationRules.onboarding.deleteRule')} onClick={() => setDeleting(rule)}>
+                <IconButton
+                  edge="end"
+                  aria-label={translate('validationRules.onboarding.deleteRule')}
+                  onClick={() => setDeleting(rule)}
+                  data-testid="onboarding-rule-delete"
+                >
                   <DeleteOutline />
                 </IconButton>
               )
