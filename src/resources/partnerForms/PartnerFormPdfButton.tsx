@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslate } from 'react-admin';
 import { apiPaths } from '../../config/apiPaths';
 import { showToast } from '../../notifications/toastStore';
@@ -20,6 +21,7 @@ export function PartnerFormPdfButton({ partnerFormId, size = 'small' }: { partne
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const download = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       await downloadPartnerFormPdf(partnerFormId);
@@ -33,9 +35,9 @@ export function PartnerFormPdfButton({ partnerFormId, size = 'small' }: { partne
     <Button
       variant="outlined"
       size={size}
-      startIcon={<PictureAsPdfOutlined />}
-      loading={busy}
-      loadingPosition="start"
+      // Busy, not disabled: a disabled button drops the keyboard's focus to the page.
+      startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PictureAsPdfOutlined />}
+      aria-busy={busy}
       onClick={() => void download()}
       data-testid="partner-form-pdf"
       sx={{ flexShrink: 0 }}

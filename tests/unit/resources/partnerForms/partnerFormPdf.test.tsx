@@ -56,6 +56,9 @@ describe('Download PDF', { timeout: 30_000 }, () => {
     button.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['Biểu mẫu - Đông Á.pdf']));
+    // The keyboard stays where it was (the button is busy while the server makes the PDF, never disabled).
+    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
     expect(downloads[0].blob).toMatchObject({ type: 'application/pdf', size: '%PDF-1.3 test'.length });
     expect(new URL(pdfRequests[0].url).pathname).toBe(`/api/v1/partner-forms/${submitted.id}/pdf`);
     expect(pdfRequests[0].headers.get('authorization')).toMatch(/^Bearer /);
