@@ -231,6 +231,10 @@ function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; 
   if (isError) return <Alert severity="error">{translate('partnerForms.review.historyFailed')}</Alert>;
   if (!rounds?.length) return null;
   const labelOf = (key: string) => questions.get(key)?.label ?? key;
+  // In form order (a jsonb object's keys come back shortest first); keys the version lacks last.
+  const order = [...questions.keys()];
+  const inFormOrder = <T,>(entries: [string, T][]) =>
+    [...entries].sort(([a], [b]) => (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length));
   return (
     <Card variant="outlined" component="section" aria-labelledby="review-history-title" data-testid="review-history">
       <CardContent>
@@ -250,7 +254,7 @@ function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; 
         </Stack>
         <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {rounds.map((round) => (
-            <ReviewRound key={round.round} round={round} labelOf={labelOf} questionOf={(key) => questions.get(key)} />
+            <ReviewRound key={round.round} round={round} labelOf={labelOf} questionOf={(key) => questions.get(key)} inFormOrder={inFormOrder} />
           ))}
         </Stack>
       </CardContent>
@@ -262,14 +266,18 @@ function ReviewRound({
   round,
   labelOf,
   questionOf,
+  inFormOrder,
 }: {
   round: PartnerFormReviewRoundDto;
   labelOf: (key: string) => string;
   questionOf: (key: string) => FormQuestion | undefined;
+  inFormOrder: <T>(entries: [string, T][]) => [string, T][];
 }) {
   const translate = useTranslate();
-  const flags = Object.entries(round.decisions).flatMap(([key, decision]) => (decision.decision === 'flagged' ? [{ key, comment: decision.comment }] : []));
-  const changes = Object.entries(round.changes ?? {});
+  const flags = inFormOrder(Object.entries(round.decisions)).flatMap(([key, decision]) =>
+    decision.decision === 'flagged' ? [{ key, comment: decision.comment }] : [],
+  );
+  const changes = inFormOrder(Object.entries(round.changes ?? {}));
   return (
     <Box component="li" data-testid="review-round" data-round={round.round} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
       <Typography variant="subtitle2" component="h3">
