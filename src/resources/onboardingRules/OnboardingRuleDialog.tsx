@@ -11,16 +11,17 @@ import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { ONBOARDING_TRIGGERS, type FormDto, type OnboardingTrigger } from '../../../contract/forms';
 import { MAX_PAGE_SIZE } from '../../../contract/http';
 import { onboardingRuleSchema } from '../../../contract/schemas/onboardingRules';
+import { PARTNER_FORM_DUE_DAYS_MAX } from '../../../contract/schemas/partnerForms';
 import { translateRuleMessage } from '../../i18n/translateMessage';
 import { schemaErrors, type FieldMessages } from '../../schemaForm/schemaErrors';
 
-type Field = 'trigger' | 'sourceDefinitionId' | 'targetDefinitionId';
+type Field = 'trigger' | 'sourceDefinitionId' | 'targetDefinitionId' | 'dueDays';
 
 /** Adds a rule: the trigger, then the forms picked by name among the Ready versions (a rule names their definitions). */
 export function OnboardingRuleDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [values, setValues] = useState<Record<Field, string>>({ trigger: 'formSubmitted', sourceDefinitionId: '', targetDefinitionId: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ trigger: 'formSubmitted', sourceDefinitionId: '', targetDefinitionId: '', dueDays: '' });
   const [errors, setErrors] = useState<FieldMessages>({});
   const { data: readyForms = [], isPending } = useGetList<FormDto>('forms', {
     pagination: { page: 1, perPage: MAX_PAGE_SIZE },
@@ -33,6 +34,8 @@ export function OnboardingRuleDialog({ onClose }: { onClose: () => void }) {
     trigger: values.trigger,
     sourceDefinitionId: needsSource ? values.sourceDefinitionId || null : null,
     targetDefinitionId: values.targetDefinitionId,
+    // Empty: no due date; anything else goes as typed for the schema to judge ("abc" is not a number).
+    dueDays: values.dueDays.trim() === '' ? null : /^-?\d+(\.\d+)?$/.test(values.dueDays.trim()) ? Number(values.dueDays) : values.dueDays,
   };
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
@@ -115,6 +118,15 @@ export function OnboardingRuleDialog({ onClose }: { onClose: () => void }) {
           </TextField>
           {needsSource && formPicker('sourceDefinitionId', 'validationRules.onboarding.sourceForm')}
           {formPicker('targetDefinitionId', 'validationRules.onboarding.targetForm')}
+          <TextField
+            label={translate('dueDates.ruleDays')}
+            value={values.dueDays}
+            onChange={change('dueDays')}
+            error={!!errorOf('dueDays')}
+            helperText={errorOf('dueDays') || translate('dueDates.ruleDaysHelp', { max: PARTNER_FORM_DUE_DAYS_MAX })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'rule-dueDays' } }}
+            sx={{ maxWidth: { sm: 280 } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -6,7 +6,9 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
 export function ruleSentence(rule: OnboardingRuleDto, translate: Translate) {
   const unnamed = translate('validationRules.onboarding.unnamedForm');
   const target = rule.targetFormName || unnamed;
-  return rule.trigger === 'partnerCreated'
-    ? translate('validationRules.onboarding.ruleCreated', { target })
-    : translate('validationRules.onboarding.ruleSubmitted', { source: rule.sourceFormName || unnamed, target });
+  const sentence =
+    rule.trigger === 'partnerCreated'
+      ? translate('validationRules.onboarding.ruleCreated', { target })
+      : translate('validationRules.onboarding.ruleSubmitted', { source: rule.sourceFormName || unnamed, target });
+  return rule.dueDays ? `${sentence}, ${translate('dueDates.ruleDaysText', { smart_count: rule.dueDays })}` : sentence;
 }

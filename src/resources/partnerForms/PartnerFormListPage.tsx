@@ -21,6 +21,7 @@ import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { PageHeading } from '../../layout/PageHeading';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
 import { AssignDialog } from './AssignDialog';
+import { DueDate } from './dueDate';
 import { FormDefinitionFilterInput } from './FormDefinitionFilterInput';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, PartnerFormName, PartnerFormProgress } from './PartnerFormCells';
@@ -32,6 +33,7 @@ const columns: EntityColumn<PartnerFormDto>[] = [
   { source: 'formName', labelKey: 'partnerForms.fields.form', sortable: true, maxWidth: 280, render: (row) => <PartnerFormName {...row} />, card: 'title' },
   { source: 'status', labelKey: 'partnerForms.fields.status', sortable: true, render: (row) => <PartnerFormStatusChip status={row.status} />, card: 'status' },
   { source: 'filledCount', labelKey: 'partnerForms.fields.progress', render: (row) => <PartnerFormProgress {...row} />, card: 'fact' },
+  { source: 'dueAt', labelKey: 'dueDates.column', sortable: true, render: (row) => <DueDate dueAt={row.dueAt} status={row.status} />, card: 'fact' },
   {
     source: 'updatedAt',
     labelKey: 'partnerForms.fields.updatedAt',
@@ -51,6 +53,15 @@ const statusFilter: EntityFilter = {
 };
 const partnerFilter: EntityFilter = { kind: 'custom', source: 'partnerId', labelKey: 'partnerForms.fields.partner', Input: PartnerFilterInput };
 const formFilter: EntityFilter = { kind: 'custom', source: 'definitionId', labelKey: 'partnerForms.fields.form', Input: FormDefinitionFilterInput };
+const overdueFilter: EntityFilter = {
+  kind: 'select',
+  source: 'overdue',
+  labelKey: 'dueDates.filterOverdue',
+  choices: [
+    { value: 'true', labelKey: 'dueDates.filterOverdue', filterValue: true },
+    { value: 'false', labelKey: 'dueDates.filterNotOverdue', filterValue: false },
+  ],
+};
 
 type Pending = { action: PartnerFormAction; records: PartnerFormDto[] } | null;
 
@@ -78,7 +89,7 @@ export default function PartnerFormListPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [choosingExport, setChoosingExport] = useState(false);
 
-  const filters = useMemo(() => [statusFilter, partnerFilter, ...(can({ resource: 'Form', action: 'Search' }) ? [formFilter] : [])], [can]);
+  const filters = useMemo(() => [statusFilter, partnerFilter, ...(can({ resource: 'Form', action: 'Search' }) ? [formFilter] : []), overdueFilter], [can]);
   const applyFilters = useCallback(
     (values: Record<string, unknown>) => {
       onUnselectItems();

@@ -109,10 +109,18 @@ describe('next partner forms screen', { timeout: 20_000 }, () => {
     await screen.findByRole('dialog');
     await choose('Submitted form', 'Bank details');
     await choose('Form to assign', 'KYC');
+    // Due days outside 1..365 are refused beside the field, nothing sent; 14 goes with the rule.
+    const dueDays = screen.getByRole('textbox', { name: 'Due after (days)' });
+    await user.type(dueDays, '400');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 365')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(dueDays);
+    await user.type(dueDays, '14');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls).toEqual([
-        { method: 'POST', path: '/next-partner-forms', body: { trigger: 'formSubmitted', sourceDefinitionId: BANK, targetDefinitionId: KYC } },
+        { method: 'POST', path: '/next-partner-forms', body: { trigger: 'formSubmitted', sourceDefinitionId: BANK, targetDefinitionId: KYC, dueDays: 14 } },
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
