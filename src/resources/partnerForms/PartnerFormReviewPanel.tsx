@@ -38,8 +38,9 @@ export function PartnerFormReviewPanel({ partnerForm }: { partnerForm: PartnerFo
   const reviewing = partnerForm.status === 'SUBMITTED' && partnerForm.review?.state !== 'accepted';
   return (
     <>
-      {reviewing && sections && <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} />}
+      {/* The history first: reviewing a resubmission starts from what changed since the last round. */}
       <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} />
+      {reviewing && sections && <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} />}
     </>
   );
 }
