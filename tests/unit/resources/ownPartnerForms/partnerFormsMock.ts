@@ -33,7 +33,8 @@ export function mockPartnerForms({
   answers = {},
   status = 'OPEN',
   comments = {},
-}: { answers?: Answers; status?: PartnerFormStatus; comments?: Record<string, string> } = {}) {
+  review = null,
+}: { answers?: Answers; status?: PartnerFormStatus; comments?: Record<string, string>; review?: PartnerFormDto['review'] } = {}) {
   const state = {
     answers: { ...answers },
     status,
@@ -57,6 +58,7 @@ export function mockPartnerForms({
     requiredFields: progress().required,
     filledCount: progress().filled,
     outdated: false,
+    review,
     sections: sections.map(({ key, title }) => ({ key, title })),
     submittedAt: state.status === 'SUBMITTED' ? STAMP : null,
     dueAt: null,
