@@ -170,6 +170,7 @@ export default {
       history: 'Review history',
       historyFailed: 'The review history could not be loaded.',
       noAnswer: 'Not answered',
+      changedFrom: 'Changed since the last review; was: %{before}',
       states: { returned: 'Returned for changes', resubmitted: 'Resubmitted: to review', accepted: 'Accepted' },
       round: {
         returned: 'Review %{round}: returned for changes (version %{version})',

@@ -170,6 +170,7 @@ export default {
       history: 'Lịch sử xem xét',
       historyFailed: 'Không tải được lịch sử xem xét.',
       noAnswer: 'Chưa trả lời',
+      changedFrom: 'Đã thay đổi từ lần xem xét trước; trước đây: %{before}',
       states: { returned: 'Đã trả lại để chỉnh sửa', resubmitted: 'Đã nộp lại: chờ xem xét', accepted: 'Đã chấp nhận' },
       round: {
         returned: 'Lần xem xét %{round}: trả lại để chỉnh sửa (phiên bản %{version})',

@@ -113,6 +113,10 @@ describe('review per question, in Chromium', () => {
     expect(changes).toEqual(['Tax number: 0201234567 → 0201234568', 'Main phone number: +84 225 555 0101 → +84 225 555 0199']);
     expect(await round.textContent()).toContain(TAX_COMMENT);
     expect(await desk.getByTestId('review-state').textContent()).toBe('Resubmitted: to review');
+    // The review form beside each changed answer says what it was.
+    expect(await desk.locator('[data-review-question="taxNumber"]').getByTestId('review-question-before').textContent()).toBe(
+      'Changed since the last review; was: 0201234567',
+    );
     await round.scrollIntoViewIfNeeded();
     await screenshot(desk, 'review-history-en-1440');
 

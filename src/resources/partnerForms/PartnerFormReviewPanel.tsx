@@ -51,6 +51,9 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
   const { reading } = usePartnerFormSections(partnerForm);
   const answers = useMemo(() => reading?.answers ?? {}, [reading]);
   const visible = useMemo(() => visibleQuestionKeys(sections, answers), [sections, answers]);
+  // A resubmission: what the partner changed in answer to the last round, shown beside each answer as it was.
+  const { data: rounds } = useQuery({ queryKey: reviewRoundsKey(partnerForm.id), queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal) });
+  const lastChanges = rounds?.[0]?.outcome === 'returned' ? (rounds[0].changes ?? {}) : {};
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -111,6 +114,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
                       key={question.key}
                       question={question}
                       answer={answerLine(ownAnswer(answers, question.key), translate, question)}
+                      before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question) : undefined}
                       decision={decisions[question.key]}
                       problem={tried ? problemOf(decisions[question.key]) : null}
                       onChange={(change) => decide(question.key, change)}
@@ -165,13 +169,15 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
 interface ReviewQuestionProps {
   question: FormQuestion;
   answer: string;
+  /** The answer before the partner changed it in answer to the last round. */
+  before?: string;
   decision: Decision | undefined;
   problem: string | null;
   onChange: (change: Partial<Decision>) => void;
 }
 
 /** One answer with its decision: two toggle buttons (Tab reaches them, Space or Enter chooses) and, when flagged, its comment. */
-function ReviewQuestion({ question, answer, decision, problem, onChange }: ReviewQuestionProps) {
+function ReviewQuestion({ question, answer, before, decision, problem, onChange }: ReviewQuestionProps) {
   const translate = useTranslate();
   const flagged = !!decision?.flagged;
   const labelId = `review-question-${question.key}`;
@@ -183,6 +189,11 @@ function ReviewQuestion({ question, answer, decision, problem, onChange }: Revie
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mb: 1 }}>
         {answer}
       </Typography>
+      {before !== undefined && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: 'text.secondary', mt: -0.5, mb: 1 }} data-testid="review-question-before">
+          {translate('partnerForms.review.changedFrom', { before })}
+        </Typography>
+      )}
       <ToggleButtonGroup
         exclusive
         size="small"
