@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { PagedResult } from '../../contract/envelope';
 import type { PartnerFormDto, PartnerFormReviewRoundDto, PartnerFormSectionDto } from '../../contract/forms';
+import type { NotificationDto } from '../../contract/notifications';
 import { PARTNER_FORM_COMMENT_MAX } from '../../contract/schemas/partnerForms';
 import { permission } from '../../contract/permissions';
 import { auditTrails } from '../../server/db/schema';
@@ -15,6 +17,11 @@ const admin = () => token('admin@example.com');
 type Form = Awaited<ReturnType<typeof partnerWithForm>>;
 
 const review = (form: Form, body: object, as = admin()) => server.api<PartnerFormDto>('POST', `${form.url}/review`, { token: as, body });
+/** The partner user's inbox entries about this partner form, newest first. */
+const inboxOf = async (form: Form) =>
+  (await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox', { token: form.user.token })).body.data!.items.filter(
+    (item) => item.recordId === form.partnerForm.id,
+  );
 const rounds = (form: Form, as = admin()) => server.api<PartnerFormReviewRoundDto[]>('GET', `${form.url}/reviews`, { token: as });
 
 /** The outbox's mails since `from`, soft line breaks and quoted-printable bytes decoded. */
@@ -60,6 +67,9 @@ describe('returning a submission for changes', () => {
     expect(mail).toContain('Số câu hỏi cần sửa: 2');
     expect(mail).toContain('A digit is missing');
     expect(mail).toContain(`/forms/${form.partnerForm.id}/sections/company`);
+    const [entry] = await inboxOf(form);
+    expect(entry).toMatchObject({ kind: 'returned', title: 'A form was returned for changes', link: `/forms/${form.partnerForm.id}/sections/company` });
+    expect(entry.message).toContain('questions to change: 2');
   });
 
   it('takes a flagged answer; refuses a save changing any other question (400 naming it) and changes nothing', async () => {
@@ -100,6 +110,7 @@ describe('returning a submission for changes', () => {
     // Round 2: accepted; the form stays SUBMITTED, its review accepted; the history lists both, newest first.
     const accepted = expectEnvelope(await review(form, { outcome: 'accept', note: 'All good' }), 200, 'Form accepted.');
     expect(accepted.body.data).toMatchObject({ status: 'SUBMITTED', review: { round: 2, state: 'accepted', flags: {} } });
+    expect((await inboxOf(form))[0]).toMatchObject({ kind: 'accepted', title: 'A form was accepted' });
     const both = (await rounds(form)).body.data!;
     expect(both.map((round) => [round.round, round.outcome])).toEqual([
       [2, 'accepted'],
