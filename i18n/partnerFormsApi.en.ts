@@ -58,6 +58,7 @@ export default {
       no: 'No',
     },
     pdf: {
+      busy: 'Many PDFs are being made right now, please try again in a few seconds',
       statuses: { OPEN: 'Open', LOCKED: 'Locked', SUBMITTED: 'Submitted' },
       answered: '%{filled} of %{total}',
       notAnswered: 'Not answered',

@@ -58,6 +58,7 @@ export default {
       no: 'Không',
     },
     pdf: {
+      busy: 'Đang tạo nhiều tệp PDF cùng lúc, vui lòng thử lại sau vài giây',
       statuses: { OPEN: 'Đang mở', LOCKED: 'Đã khóa', SUBMITTED: 'Đã nộp' },
       answered: '%{filled} trên %{total}',
       notAnswered: 'Chưa trả lời',

@@ -8,6 +8,7 @@ import { questionLabelled, section, when } from '../fixtures/formQuestions';
 import { useDemoServer } from './factories';
 import { expectEnvelope } from './expectations';
 import { multipartFile, partnerWithForm, PNG } from './partnerFormsFixtures';
+import { pdfQueue } from '../../server/modules/partnerForms/partnerFormPdf.routes';
 import { pdfText } from './pdfText';
 
 const demo = useDemoServer();
@@ -143,5 +144,36 @@ describe('GET /partner-forms/{id}/pdf', () => {
     expect((await fetch(`${server.url}${form.url}/pdf`)).status).toBe(401);
     for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid', '__proto__', 'constructor', '%00', 'a%00b', '%E0%A4%A'])
       expect([400, 404], id).toContain((await getPdf(`/api/v1/partner-forms/${id}`, admin())).response.status);
+  });
+
+  it('answers a burst of downloads each with a whole PDF or a 503 saying when to retry, never an error or a cut file', async () => {
+    const form = await reviewedForm();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => getPdf(form.url, admin())));
+    for (const { response, bytes } of answers) {
+      if (response.status === 503) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(JSON.parse(bytes.toString()).message).toBe('Many PDFs are being made right now, please try again in a few seconds');
+      } else {
+        expect(response.status).toBe(200);
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(bytes.subarray(-6).toString()).toContain('%%EOF');
+      }
+    }
+    // Every turn ended: the next download is made at once.
+    expect((await getPdf(form.url, admin())).response.status).toBe(200);
+  });
+
+  it('refuses a download at once (503, Retry-After) while the PDF queue is full, and makes it when a turn is free', async () => {
+    const form = await reviewedForm();
+    let free!: () => void;
+    const held = new Promise<void>((resolve) => (free = resolve));
+    const holders = Array.from({ length: pdfQueue.concurrency + pdfQueue.maxWaiting }, () => pdfQueue.run(() => held));
+    const refused = await getPdf(form.url, admin(), 'vi');
+    expect(refused.response.status).toBe(503);
+    expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.parse(refused.bytes.toString()).message).toBe('Đang tạo nhiều tệp PDF cùng lúc, vui lòng thử lại sau vài giây');
+    free();
+    await Promise.all(holders);
+    expect((await getPdf(form.url, admin())).response.status).toBe(200);
   });
 });
