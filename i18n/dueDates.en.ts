@@ -5,6 +5,7 @@ export default {
     assignHelp: 'Optional. The partner is reminded before and after it.',
     dueOn: 'Due %{date}',
     overdue: 'Overdue: was due %{date}',
+    overdueShort: 'Overdue · %{date}',
     none: 'No due date',
     column: 'Due',
     filterOverdue: 'Overdue',

@@ -5,6 +5,7 @@ export default {
     assignHelp: 'Không bắt buộc. Đối tác sẽ được nhắc trước và sau hạn này.',
     dueOn: 'Hạn nộp %{date}',
     overdue: 'Quá hạn: hạn nộp là %{date}',
+    overdueShort: 'Quá hạn · %{date}',
     none: 'Không có hạn nộp',
     column: 'Hạn nộp',
     filterOverdue: 'Quá hạn',

@@ -21,7 +21,7 @@ import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { PageHeading } from '../../layout/PageHeading';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
 import { AssignDialog } from './AssignDialog';
-import { DueDate } from './dueDate';
+import { DueDate, DueDateNone } from './dueDate';
 import { FormDefinitionFilterInput } from './FormDefinitionFilterInput';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, PartnerFormName, PartnerFormProgress } from './PartnerFormCells';
@@ -33,7 +33,14 @@ const columns: EntityColumn<PartnerFormDto>[] = [
   { source: 'formName', labelKey: 'partnerForms.fields.form', sortable: true, maxWidth: 280, render: (row) => <PartnerFormName {...row} />, card: 'title' },
   { source: 'status', labelKey: 'partnerForms.fields.status', sortable: true, render: (row) => <PartnerFormStatusChip status={row.status} />, card: 'status' },
   { source: 'filledCount', labelKey: 'partnerForms.fields.progress', render: (row) => <PartnerFormProgress {...row} />, card: 'fact' },
-  { source: 'dueAt', labelKey: 'dueDates.column', sortable: true, render: (row) => <DueDate dueAt={row.dueAt} status={row.status} />, card: 'fact' },
+  {
+    source: 'dueAt',
+    labelKey: 'dueDates.column',
+    sortable: true,
+    render: (row) => <DueDate dueAt={row.dueAt} status={row.status} short />,
+    renderCard: (row) => (row.dueAt ? <DueDate dueAt={row.dueAt} status={row.status} short wrap /> : <DueDateNone />),
+    card: 'fact',
+  },
   {
     source: 'updatedAt',
     labelKey: 'partnerForms.fields.updatedAt',

@@ -48,7 +48,21 @@ export function useDueDateFormat() {
  * "Due 3 Dec 2026", or "Overdue: was due 3 Dec 2026" with a warning icon, in bold and the error colour: overdue is
  * said in words, not by colour alone. Nothing without a due date.
  */
-export function DueDate({ dueAt, status, testId = 'partner-form-due' }: { dueAt: string | null | undefined; status: PartnerFormStatus; testId?: string }) {
+export function DueDate({
+  dueAt,
+  status,
+  testId = 'partner-form-due',
+  short = false,
+  wrap = false,
+}: {
+  dueAt: string | null | undefined;
+  status: PartnerFormStatus;
+  testId?: string;
+  /** Under a "Due" heading (a table column): the date alone, "Overdue · 25 Nov 2026" when overdue. */
+  short?: boolean;
+  /** A short one may wrap (a phone's card); in a table row it stays on one line. */
+  wrap?: boolean;
+}) {
   const translate = useTranslate();
   const format = useDueDateFormat();
   if (!dueAt) return null;
@@ -60,14 +74,28 @@ export function DueDate({ dueAt, status, testId = 'partner-form-due' }: { dueAt:
       data-testid={testId}
       data-overdue={overdue || undefined}
       sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
+        // Inline: the icon stays before the first word when the text wraps.
+        display: 'inline',
+        whiteSpace: short && !wrap ? 'nowrap' : undefined,
         ...(overdue ? { fontWeight: 600, color: (theme) => (theme.palette.mode === 'dark' ? 'error.light' : 'error.dark') } : {}),
       }}
     >
-      <Icon fontSize="inherit" aria-hidden />
-      {translate(overdue ? 'dueDates.overdue' : 'dueDates.dueOn', { date: format(dueAt) })}
+      <Icon fontSize="inherit" aria-hidden sx={{ verticalAlign: '-0.125em', mr: 0.5 }} />
+      {short
+        ? overdue
+          ? translate('dueDates.overdueShort', { date: format(dueAt) })
+          : format(dueAt)
+        : translate(overdue ? 'dueDates.overdue' : 'dueDates.dueOn', { date: format(dueAt) })}
+    </Box>
+  );
+}
+
+/** "No due date", quietly (a phone's card, where an empty fact would look broken). */
+export function DueDateNone() {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      {translate('dueDates.none')}
     </Box>
   );
 }
