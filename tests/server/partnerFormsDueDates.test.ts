@@ -79,6 +79,13 @@ describe('due dates at assignment', () => {
       .where(eq(partnerForms.id, made.id));
     expect((await search(true)).body.data!.items.map((p) => p.id)).toEqual([made.id]);
     expect((await search(false)).body.data!.items).toEqual([]);
+    // The export of the form takes the same filter.
+    const exported = (overdue: boolean) =>
+      server.api('GET', `/api/v1/partner-forms/export?definitionId=${version.definitionId}&overdue=${overdue}`, { token: admin() });
+    const [overdueCsv, notOverdueCsv] = [await exported(true), await exported(false)];
+    expect(overdueCsv.status, overdueCsv.text).toBe(200);
+    expect(overdueCsv.text).toContain(partner.name);
+    expect(notOverdueCsv.text).not.toContain(partner.name);
   });
 
   it('without a due date there is none; a due date in the past, too far ahead or not a date is refused and changes nothing', async () => {
