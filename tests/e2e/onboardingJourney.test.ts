@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import type { PartnerFormDto } from '../../contract/forms';
+import type { AssignPartnerFormsResult } from '../../contract/partnerForms';
+import type { NotificationDto } from '../../contract/notifications';
 import type { TestServer } from '../server/harness';
 import { screenshot, transitionsSettled } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
@@ -31,6 +34,11 @@ async function submittedCompanyProfile(token: string): Promise<PartnerFormDto> {
 }
 
 const LIVE = { timeout: 15_000 };
+const DAY = 24 * 3600_000;
+
+const unreadOn = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread'));
+/** The mails the outbox holds for the partner that say `text`. */
+const partnerMails = (text: string) => server.outbox().filter((mail) => mail.includes(PARTNER) && mail.includes(text));
 
 /** The question key of the element holding focus. */
 const focusedQuestion = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-question-key]')?.getAttribute('data-question-key') ?? null);
@@ -47,10 +55,16 @@ async function flag(page: Page, key: string, comment: string) {
   await row.getByTestId('review-comment').fill(comment);
 }
 
-describe('review per question, in Chromium', () => {
-  it('staff return two flagged questions; the partner lands on the first, steps to the next, fixes both and resubmits; staff see old → new', async () => {
+describe('the onboarding journey, in Chromium (issue 24)', () => {
+  it('staff return two flagged questions; the partner hears it live and after a fresh sign-in, lands on the first, fixes both and resubmits; staff accept and download the PDF; a passed due date brings exactly one reminder', async () => {
     const { token } = await server.signIn('admin@example.com');
     const form = await submittedCompanyProfile(token);
+
+    // The partner is signed in on a computer, in English, before staff review.
+    const partnerDesk = await pages.newPage();
+    await pages.signIn(partnerDesk, PARTNER);
+    await expect.poll(() => partnerDesk.getByTestId('notification-bell').getAttribute('data-unread'), LIVE).not.toBeNull();
+    const unreadBefore = await unreadOn(partnerDesk);
 
     // Staff, on a computer in English, flag the tax number (section 1) and the phone (section 2), each with a comment.
     const desk = await pages.newPage();
@@ -70,9 +84,18 @@ describe('review per question, in Chromium', () => {
     await desk.getByTestId('review-round').filter({ hasText: "Waiting for the partner's changes" }).waitFor(LIVE);
     expect(await desk.getByTestId('partner-form-status').textContent()).toBe('Open');
 
+    // The partner's open computer hears it live: one more unread on the bell, the entry says how many questions.
+    await expect.poll(() => unreadOn(partnerDesk), LIVE).toBe(unreadBefore + 1);
+    await partnerDesk.getByTestId('notification-bell').click();
+    await partnerDesk.getByText('"Company profile": questions to change: 2.', { exact: false }).first().waitFor(LIVE);
+    await partnerDesk.keyboard.press('Escape');
+
     // The partner, on a phone in Vietnamese, opens the form at its last section: they land on the first flagged question.
     const phone = await pages.newPage({ width: 375, language: 'vi' });
     await pages.signIn(phone, PARTNER);
+    // A fresh sign-in on another device finds the same entry, unread, on Home.
+    await expect.poll(() => unreadOn(phone), LIVE).toBe(unreadBefore + 1);
+    await phone.getByTestId('dashboard-notifications').getByText('Company profile', { exact: false }).first().waitFor(LIVE);
     await phone.goto(`${server.url}/forms/${form.id}/sections/documents`);
     await phone.waitForURL(`${server.url}/forms/${form.id}/sections/general`, LIVE);
     await expect.poll(() => focusedQuestion(phone), LIVE).toBe('taxNumber');
@@ -125,5 +148,49 @@ describe('review per question, in Chromium', () => {
     await desk.getByTestId('review-state').filter({ hasText: 'Accepted' }).waitFor(LIVE);
     expect(await desk.getByTestId('partner-form-status').textContent()).toBe('Submitted');
     expect(await desk.getByTestId('review-form').count()).toBe(0);
+    await expect.poll(() => unreadOn(partnerDesk), LIVE).toBe(unreadBefore + 2);
+
+    // The submission as a document: staff download its PDF.
+    const [download] = await Promise.all([desk.waitForEvent('download'), desk.getByTestId('partner-form-pdf').click()]);
+    expect(download.suggestedFilename()).toBe('Company profile - Acme Logistics.pdf');
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Next year's profile is assigned with a due date; the date passes; the reminder job runs twice (two instances,
+    // or a restart): exactly one reminder reaches the partner, live on the bell and by mail.
+    const dueAt = new Date(Date.now() + 2 * DAY);
+    const assigned = await server.api<AssignPartnerFormsResult>('POST', '/api/v1/partner-forms/assign', {
+      token,
+      body: { formId: form.formId, partnerIds: [form.partnerId], dueAt: dueAt.toISOString() },
+    });
+    expect(assigned.status, assigned.text).toBe(201);
+    const renewal = assigned.body.data!.assigned[0];
+    // The partner sees the due date in their list of forms.
+    await partnerDesk.goto(`${server.url}/forms`);
+    await partnerDesk
+      .getByText(/^Due \d{1,2} \w{3} \d{4}$/)
+      .first()
+      .waitFor(LIVE);
+    const { token: partnerToken } = await server.signIn(PARTNER);
+    const remindersOfRenewal = async () => {
+      const inbox = await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox?pageNumber=1&pageSize=100', { token: partnerToken });
+      return inbox.body.data!.items.filter((item) => item.recordId === renewal.id && item.kind === 'overdue');
+    };
+    const afterDue = new Date(dueAt.getTime() + DAY + 3600_000);
+    await Promise.all([server.runReminders(afterDue), server.runReminders(afterDue)]);
+    await server.runReminders(afterDue);
+    // Live: the bell's menu shows it without a reload.
+    await partnerDesk.getByTestId('notification-bell').click();
+    await partnerDesk.getByText('"Company profile" was due by', { exact: false }).first().waitFor(LIVE);
+    expect(await remindersOfRenewal()).toHaveLength(1);
+    // The mail goes out after the notification: waited for, then counted once more after every run is done.
+    const overdueMails = () => partnerMails(renewal.id).filter((mail) => mail.includes('was due by')).length;
+    await expect.poll(overdueMails, LIVE).toBe(1);
+    await server.runReminders(afterDue);
+    expect(overdueMails()).toBe(1);
   });
 });
