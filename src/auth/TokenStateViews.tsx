@@ -14,7 +14,7 @@ export function TokenVerifying() {
   const translate = useTranslateMessage();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 4 }} role="status">
-      <CircularProgress />
+      <CircularProgress aria-label={translate('app.loading')} />
       <Typography>{translate('app.auth.verify.verifying')}</Typography>
     </Box>
   );

@@ -75,6 +75,7 @@ interface EditRecordProps<T extends RaRecord> {
 }
 
 function EditRecord<T extends RaRecord>({ resource, id, mayUpdate, accessPending, onClose, onSaved, onBackToList }: EditRecordProps<T>) {
+  const translate = useTranslate();
   const { data, isPending, error } = useGetOne<T>(resource.name, { id }, { retry: false, enabled: mayUpdate, gcTime: 0 });
   if (!mayUpdate && !accessPending) return <UnreachableRecordDialog reason="denied" onBack={onBackToList} />;
   if (error) return <UnreachableRecordDialog reason="notFound" onBack={onBackToList} />;
@@ -82,7 +83,7 @@ function EditRecord<T extends RaRecord>({ resource, id, mayUpdate, accessPending
     return (
       <Dialog open data-testid="entity-form-loading" onClose={onClose}>
         <DialogContent sx={{ p: 4 }}>
-          <CircularProgress />
+          <CircularProgress aria-label={translate('app.loading')} />
         </DialogContent>
       </Dialog>
     );

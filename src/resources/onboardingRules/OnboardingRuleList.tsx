@@ -53,7 +53,7 @@ export function OnboardingRuleList() {
           </Button>
         )}
       </Stack>
-      {isPending && <LinearProgress />}
+      {isPending && <LinearProgress aria-label={translate('app.loading')} />}
       {!isPending && data.length === 0 && <Typography color="text.secondary">{translate('validationRules.onboarding.noRules')}</Typography>}
       <List dense data-testid="onboarding-rules">
         {data.map((rule) => (

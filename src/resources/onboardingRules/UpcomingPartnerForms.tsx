@@ -54,7 +54,7 @@ export function UpcomingPartnerForms() {
           size="small"
         />
       </Box>
-      {isFetching && <LinearProgress />}
+      {isFetching && <LinearProgress aria-label={translate('app.loading')} />}
       <TableContainer>
         <Table size="small" data-testid="upcoming-partner-forms">
           <TableHead>

@@ -99,7 +99,7 @@ export function PartnerPicker({ label, value, valueLabel, onChange, error, helpe
               ...params.InputProps,
               endAdornment: (
                 <>
-                  {isFetching && open ? <CircularProgress color="inherit" size={18} /> : null}
+                  {isFetching && open ? <CircularProgress color="inherit" size={18} aria-label={translate('app.loading')} /> : null}
                   {params.InputProps.endAdornment}
                 </>
               ),

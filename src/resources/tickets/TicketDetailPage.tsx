@@ -74,7 +74,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
       <>
         {back}
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress />
+          <CircularProgress aria-label={translate('app.loading')} />
         </Box>
       </>
     );

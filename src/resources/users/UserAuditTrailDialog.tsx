@@ -66,7 +66,7 @@ export function UserAuditTrailDialog({ record, onClose }: RowActionDialogProps<U
       {/* It scrolls on its own: a keyboard reaches it (Tab) and scrolls it with the arrows, and it is named for that stop. */}
       <DialogContent dividers tabIndex={0} role="region" aria-label={translate('admin.audit.entries')} data-testid="audit-entries">
         {failed && <Alert severity="error">{translate('admin.audit.failed')}</Alert>}
-        {!entries && !failed && <CircularProgress sx={{ display: 'block', mx: 'auto', my: 3 }} />}
+        {!entries && !failed && <CircularProgress aria-label={translate('app.loading')} sx={{ display: 'block', mx: 'auto', my: 3 }} />}
         {entries?.length === 0 && (
           <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="audit-empty">
             {translate('admin.audit.empty')}

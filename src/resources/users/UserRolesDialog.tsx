@@ -53,7 +53,7 @@ export function UserRolesDialog({ record, onClose, onChanged }: RowActionDialogP
       <DialogTitle id="user-roles-title">{translate('admin.users.rolesTitle', { name: record.fullName || record.email })}</DialogTitle>
       <DialogContent dividers>
         {failed && <Alert severity="error">{translate('admin.users.rolesFailed')}</Alert>}
-        {!roles && !failed && <CircularProgress sx={{ display: 'block', mx: 'auto', my: 3 }} />}
+        {!roles && !failed && <CircularProgress aria-label={translate('app.loading')} sx={{ display: 'block', mx: 'auto', my: 3 }} />}
         {roles && (
           <List disablePadding>
             {roles.map((role) => (

@@ -118,7 +118,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
       >
         {loadState === 'loading' && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label={translate('app.loading')} />
           </Box>
         )}
         {loadState === 'error' && (
