@@ -39,8 +39,8 @@ export async function mailedPages(server: TestServer) {
 /** Pages outside the screen declarations that every signed-in user reaches. */
 const ownPages = ['/', '/profile', '/settings', '/notifications', '/access-denied', '/404'];
 
-const firstId = async (server: TestServer, token: string, apiPath: string) => {
-  const answer = await server.api<PagedResult<{ id: string }>>('POST', `/api/v1/${apiPath}/search`, { token, body: { pageNumber: 1, pageSize: 1 } });
+const firstId = async (server: TestServer, token: string, apiPath: string, filter: Record<string, string> = {}) => {
+  const answer = await server.api<PagedResult<{ id: string }>>('POST', `/api/v1/${apiPath}/search`, { token, body: { pageNumber: 1, pageSize: 1, ...filter } });
   return answer.body.data?.items[0]?.id;
 };
 
@@ -56,12 +56,12 @@ export async function addressesFor(server: TestServer, email: string): Promise<s
     form: await firstId(server, token, 'forms'),
     partnerForm: await firstId(server, token, 'partner-forms'),
     role: await firstId(server, token, 'roles'),
+    // The filler of an open form too: its Submit is refused while answers are missing or wrong.
+    openPartnerForm: await firstId(server, token, 'partner-forms', { status: 'OPEN' }),
   };
-  let section: string | undefined;
-  if (ids.partnerForm) {
-    const detail = await server.api<PartnerFormDto>('GET', `/api/v1/partner-forms/${ids.partnerForm}`, { token });
-    section = detail.body.data?.sections?.[0]?.key;
-  }
+  const firstSection = async (id: string | undefined) =>
+    id ? (await server.api<PartnerFormDto>('GET', `/api/v1/partner-forms/${id}`, { token })).body.data?.sections?.[0]?.key : undefined;
+  const section = await firstSection(ids.partnerForm);
   const fill = (path: string): string | undefined => {
     const filled = path
       .replace(/\/:id\?$/, '')
@@ -76,5 +76,11 @@ export async function addressesFor(server: TestServer, email: string): Promise<s
     return `/${filled}`;
   };
   const screens = screenRoutes.filter((route) => isAllowed(permissions, route.access)).map((route) => fill(route.path));
-  return [...ownPages, ...screens.filter((path): path is string => !!path)];
+  const openSection = await firstSection(ids.openPartnerForm);
+  const openFiller = screenRoutes
+    .filter((route) => route.path.includes(':partnerFormId/sections/:sectionId') && isAllowed(permissions, route.access))
+    .map((route) =>
+      ids.openPartnerForm && openSection ? `/${route.path.replace(':partnerFormId', ids.openPartnerForm).replace(':sectionId', openSection)}` : undefined,
+    );
+  return [...new Set([...ownPages, ...screens, ...openFiller].filter((path): path is string => !!path))];
 }

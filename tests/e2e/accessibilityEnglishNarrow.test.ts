@@ -1,0 +1,3 @@
+import { describeAccessibility } from './accessibilitySuite';
+
+describeAccessibility('englishNarrow');

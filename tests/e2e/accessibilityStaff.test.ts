@@ -1,3 +1,0 @@
-import { describeAccessibility } from './accessibilitySuite';
-
-describeAccessibility({ accounts: ['support@example.com'], signedOut: true });
