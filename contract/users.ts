@@ -16,6 +16,8 @@ export interface UserDto {
   organization: string | null;
   imageUrl: string | null;
   createdAt: string;
+  /** Until when the account's sign-in is held after failed attempts (an admin may lift it), or null. */
+  heldUntil: string | null;
   /** True only for a deleted user read by id (react-admin's getMany shows references to them). */
   deleted?: boolean;
   /** The record's version: the ETag of `GET /users/{id}`, sent back in If-Match. */

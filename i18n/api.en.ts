@@ -70,6 +70,8 @@ export default {
     unknownRole: 'Unknown role',
     unknownPartner: 'Unknown partner',
     notFound: 'User not found',
+    holdLifted: "The hold on the user's sign-in has been lifted",
+    notHeld: "The user's sign-in is not held; nothing changed",
   },
   roles: {
     outranks: 'You cannot change a role that ranks at or above yours, or raise one to your rank',
@@ -110,5 +112,8 @@ export default {
     resetBody: 'Hello %{name},\n\nTo set a new password, open this link within an hour:\n%{link}\n\nIf you did not ask for this, ignore this mail.',
     activationSubject: 'Activate your Partner Portal account',
     activationBody: 'Hello %{name},\n\nAn account has been made for you. To activate it and choose a password, open:\n%{link}',
+    holdSubject: 'Your Partner Portal sign-in is held',
+    holdBody:
+      'Hello %{name},\n\nAfter several failed sign-in attempts, signing in to your account is held until %{until}. If it was not you, someone may be guessing your password: set a new one now with this link (valid for an hour), which also ends the hold:\n%{link}\n\nIf it was you, wait until then or use the link. An administrator can also lift the hold.',
   },
 };

@@ -69,6 +69,8 @@ export default {
     unknownRole: 'Vai trò không tồn tại',
     unknownPartner: 'Đối tác không tồn tại',
     notFound: 'Không tìm thấy người dùng',
+    holdLifted: 'Đã gỡ tạm khóa đăng nhập của người dùng',
+    notHeld: 'Đăng nhập của người dùng không bị tạm khóa; không có gì thay đổi',
   },
   roles: {
     outranks: 'Bạn không thể thay đổi vai trò ngang hoặc cao hơn bạn, hoặc nâng vai trò lên ngang bạn',
@@ -109,5 +111,8 @@ export default {
     resetBody: 'Xin chào %{name},\n\nĐể đặt mật khẩu mới, hãy mở đường dẫn này trong vòng một giờ:\n%{link}\n\nNếu bạn không yêu cầu, hãy bỏ qua thư này.',
     activationSubject: 'Kích hoạt tài khoản Partner Portal',
     activationBody: 'Xin chào %{name},\n\nMột tài khoản đã được tạo cho bạn. Để kích hoạt và chọn mật khẩu, hãy mở:\n%{link}',
+    holdSubject: 'Đăng nhập Partner Portal của bạn đang bị tạm khóa',
+    holdBody:
+      'Xin chào %{name},\n\nSau nhiều lần đăng nhập sai, việc đăng nhập vào tài khoản của bạn bị tạm khóa đến %{until}. Nếu đó không phải bạn, có thể ai đó đang đoán mật khẩu của bạn: hãy đặt mật khẩu mới ngay bằng đường dẫn này (hiệu lực trong một giờ), đường dẫn cũng gỡ tạm khóa:\n%{link}\n\nNếu đó là bạn, hãy chờ đến lúc đó hoặc dùng đường dẫn. Quản trị viên cũng có thể gỡ tạm khóa.',
   },
 };

@@ -80,6 +80,7 @@ export const userDtoSchema: yup.ObjectSchema<UserDto> = yup.object({
   organization: optionalText(),
   imageUrl: optionalText(),
   createdAt: timestamp(),
+  heldUntil: yup.string().datetime().nullable().defined(),
   deleted: yup.boolean().optional(),
   version: version(),
 });

@@ -80,6 +80,7 @@ const VERSIONED: Record<string, Access> = {
   'POST /partner-forms/search': permission('PartnerForm', 'Search'),
   // Partner users' CRUD routes are its declaration's (DECLARED); this one is its own.
   'POST /partner-users/:id/toggle-status': permission('PartnerUsers', 'Update'),
+  'POST /partner-users/:id/lift-hold': permission('PartnerUsers', 'Update'),
   'PATCH /roles': permission('Roles', 'Update'),
   'POST /roles': permission('Roles', 'Create'),
   'DELETE /roles/:id': permission('Roles', 'Delete'),
@@ -113,6 +114,7 @@ const VERSIONED: Record<string, Access> = {
   'GET /users/:id/roles': permission('UserRoles', 'View'),
   'POST /users/:id/roles': permission('UserRoles', 'Update'),
   'POST /users/:id/toggle-status': permission('Users', 'Update'),
+  'POST /users/:id/lift-hold': permission('Users', 'Update'),
   'POST /users/change-password': 'authenticated',
   'POST /users/confirm-mail': 'public',
   'POST /users/delete': permission('Users', 'Delete'),

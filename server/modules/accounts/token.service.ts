@@ -8,6 +8,7 @@ import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPasswor
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
 import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type UserRow } from './session';
 import { createSignInHolds } from './signInHolds';
+import { announceHoldStarted } from './holdMail';
 import { createRateLimitCounter } from '../../core/rateLimits';
 
 /** The rules of the token calls: sign-in with its holds, refresh by rotation, revoke. */
@@ -35,7 +36,9 @@ export function createTokenService(ctx: AppContext) {
     if (held) throw tooManyRequests('auth.signInHeld');
     // An inactive account answers as a wrong password does, so nobody learns that the password was right.
     if (!(await verifyPassword(user?.passwordHash, password)) || !user?.isActive) {
-      await holds.recordFailure(key);
+      // Known or not, the same work before the answer; the holder's mail goes after it, once per hold.
+      const { holdStarted } = await holds.recordFailure(key);
+      if (holdStarted && user) later(() => announceHoldStarted(ctx, user));
       throw unauthorized('auth.invalidCredentials');
     }
     if (failures > 0) await holds.clear(key);

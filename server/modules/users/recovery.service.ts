@@ -13,6 +13,7 @@ import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { awaitsActivation, consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
+import { createSignInHolds } from '../accounts/signInHolds';
 import { sendActivationMail } from './activationMail';
 
 const HOUR_MS = 3_600_000;
@@ -23,6 +24,7 @@ const tokenInvalid = () => new ApiError(400, 'auth.tokenInvalid', [{ field: 'tok
 export function createRecoveryService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
   const counter = createRateLimitCounter(db);
+  const holds = createSignInHolds(counter, { failuresBeforeHold: config.limits.failedSignInsBeforeHold, holdMinutes: config.limits.signInHoldMinutes });
 
   /**
    * At most N recovery mails (reset or activation) an hour per email, counted in the database so every instance
@@ -104,6 +106,8 @@ export function createRecoveryService(ctx: AppContext) {
         after: { password: '(changed)', ...activation },
       });
     });
+    // The mailed link proved the mailbox: a hold on the account's sign-in (the hold mail's reset link) ends with it.
+    await holds.clear(input.email.trim().toLowerCase());
   }
 
   return { mailResetLink, mailActivationLink, assertTokenValid, setPassword };

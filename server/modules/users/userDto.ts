@@ -4,14 +4,15 @@ import type { Db } from '../../db/client';
 import { partners, roles, userRoles, users } from '../../db/schema';
 import { rowVersion } from '../../core/recordVersion';
 import { fullNameOf } from '../accounts/principal';
+import { heldUntilOf } from '../accounts/signInHolds';
 
 /**
  * Users as the API shows them: top role and partner name joined, never the password hash. Deleted users
- * only when asked (react-admin's getMany), marked `deleted`.
+ * only when asked (react-admin's getMany), marked `deleted`. `heldUntil` is read in the same query (no query per row).
  */
 export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDeleted = false } = {}): Promise<UserDto[]> {
   const rows = await db
-    .select({ user: users, partnerName: partners.name })
+    .select({ user: users, partnerName: partners.name, heldUntil: heldUntilOf(users.email) })
     .from(users)
     .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(and(includeDeleted ? undefined : isNull(users.deletedAt), where));
@@ -26,7 +27,7 @@ export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDe
         rows.map((r) => r.user.id),
       ),
     );
-  return rows.map(({ user, partnerName }) => {
+  return rows.map(({ user, partnerName, heldUntil }) => {
     const top = roleRows.filter((r) => r.userId === user.id).sort((a, b) => a.priority - b.priority)[0];
     return {
       id: user.id,
@@ -45,6 +46,7 @@ export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDe
       organization: user.organization,
       imageUrl: user.imageUrl,
       createdAt: user.createdAt.toISOString(),
+      heldUntil: heldUntil === null ? null : new Date(heldUntil).toISOString(),
       deleted: user.deletedAt !== null,
       version: rowVersion(user),
     };

@@ -17,6 +17,8 @@ import { containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken, voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { createSignInHolds } from '../accounts/signInHolds';
+import { createRateLimitCounter } from '../../core/rateLimits';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
 import { sendActivationMail } from './activationMail';
@@ -258,6 +260,33 @@ export function createUserService(ctx: AppContext) {
     return (await selectUserDto(db, target.id))!;
   }
 
+  const holds = createSignInHolds(createRateLimitCounter(db), {
+    failuresBeforeHold: ctx.config.limits.failedSignInsBeforeHold,
+    holdMinutes: ctx.config.limits.signInHoldMinutes,
+  });
+
+  /**
+   * Ends the hold on a user's sign-in (their failures counted so far too), under the rules of other changes to
+   * them: within the scope (else 404), never someone who outranks you (yourself aside). Audited, announced. A user
+   * not held answers as they are and nothing changes (no audit, no event).
+   */
+  async function liftHold(principal: Principal, scope: SQL | undefined, id: string) {
+    const target = await visibleUser(scope, id);
+    if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
+    if (!target.heldUntil) return { user: target, lifted: false };
+    await holds.clear(target.email.toLowerCase());
+    await writeAudit(db, {
+      userId: principal.id,
+      type: 'Update',
+      table: 'users',
+      key: target.id,
+      before: { heldUntil: target.heldUntil },
+      after: { heldUntil: null },
+    });
+    await ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
+    return { user: (await selectUserDto(db, target.id))!, lifted: true };
+  }
+
   /** Soft delete, all or none: the rows stay for the audit trail; the users can no longer sign in. */
   async function removeMany(principal: Principal, scope: SQL | undefined, ids: string[], ifMatch?: IfMatch) {
     const removed = await db.transaction(async (transaction) => {
@@ -284,7 +313,7 @@ export function createUserService(ctx: AppContext) {
     return (await removeMany(principal, scope, [id], ifMatch))[0];
   }
 
-  return { visibleUser, search, register, update, updateMany, toggleStatus, remove, removeMany };
+  return { visibleUser, search, register, update, updateMany, toggleStatus, liftHold, remove, removeMany };
 }
 
 export type UserService = ReturnType<typeof createUserService>;
