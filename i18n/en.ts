@@ -16,6 +16,7 @@ import filesApiEn from './filesApi.en';
 import dashboardEn from './dashboard.en';
 import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
+import passwordStrengthEn from './passwordStrength.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -37,4 +38,5 @@ export default {
   ...dashboardEn,
   ...resourcesEn,
   ...dueDatesEn,
+  ...passwordStrengthEn,
 };

@@ -16,6 +16,7 @@ import filesApiVi from './filesApi.vi';
 import dashboardVi from './dashboard.vi';
 import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
+import passwordStrengthVi from './passwordStrength.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -37,4 +38,5 @@ export default {
   ...dashboardVi,
   ...resourcesVi,
   ...dueDatesVi,
+  ...passwordStrengthVi,
 };

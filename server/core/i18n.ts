@@ -13,10 +13,12 @@ import partnerFormsApiEn from '../../i18n/partnerFormsApi.en';
 import partnerFormsApiVi from '../../i18n/partnerFormsApi.vi';
 import filesApiEn from '../../i18n/filesApi.en';
 import filesApiVi from '../../i18n/filesApi.vi';
+import passwordStrengthEn from '../../i18n/passwordStrength.en';
+import passwordStrengthVi from '../../i18n/passwordStrength.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn },
-  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi },
+  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn },
+  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi },
 };
 
 export function languageOf(request: FastifyRequest): Language {

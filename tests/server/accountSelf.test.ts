@@ -224,7 +224,9 @@ describe('change password (POST /api/users/change-password)', () => {
   const change = (body: unknown) => server.api('POST', '/api/users/change-password', { token: me.token, body });
 
   it('a wrong current password answers 400 on the password field and changes nothing', async () => {
-    const answer = await refused(server, () => change({ password: 'not-my-password', newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' }));
+    const answer = await refused(server, () =>
+      change({ password: 'not-my-password', newPassword: 'Brand-new-harbour-1', confirmNewPassword: 'Brand-new-harbour-1' }),
+    );
     expectFieldErrors(answer, ['password']);
     expect(fieldMessage(answer, 'password')).toBe(apiEn.auth.currentPasswordWrong);
   });
@@ -236,9 +238,10 @@ describe('change password (POST /api/users/change-password)', () => {
     expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: me.password, confirmNewPassword: me.password })), [
       'newPassword',
     ]);
-    expectFieldErrors(await refused(server, () => change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-2' })), [
-      'confirmNewPassword',
-    ]);
+    expectFieldErrors(
+      await refused(server, () => change({ password: me.password, newPassword: 'Brand-new-harbour-1', confirmNewPassword: 'Brand-new-harbour-2' })),
+      ['confirmNewPassword'],
+    );
     const isEmail = await refused(server, () =>
       change({ password: me.password, newPassword: me.email.toUpperCase(), confirmNewPassword: me.email.toUpperCase() }),
     );
@@ -249,10 +252,10 @@ describe('change password (POST /api/users/change-password)', () => {
   });
 
   it('with the current password it changes: the new one signs in, the old one no longer does', async () => {
-    const answer = await change({ password: me.password, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' });
+    const answer = await change({ password: me.password, newPassword: 'Brand-new-harbour-1', confirmNewPassword: 'Brand-new-harbour-1' });
     expectEnvelope(answer, 200, apiEn.auth.passwordChanged);
     expect(answer.body.data).toBeNull();
-    await server.signIn(me.email, 'Brand-new-1');
+    await server.signIn(me.email, 'Brand-new-harbour-1');
     const old = await server.api('POST', '/api/token', { body: { email: me.email, password: me.password }, headers: { tenant: 'root' } });
     expectEnvelope(old, 401, apiEn.auth.invalidCredentials);
   });
@@ -265,7 +268,7 @@ describe('without signing in', () => {
         ['GET', '/users/permissions', undefined],
         ['GET', '/users/profile', undefined],
         ['PUT', '/users/profile', names],
-        ['POST', '/users/change-password', { password: DEMO_PASSWORD, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' }],
+        ['POST', '/users/change-password', { password: DEMO_PASSWORD, newPassword: 'Brand-new-harbour-1', confirmNewPassword: 'Brand-new-harbour-1' }],
       ] as const) {
         expectEnvelope(await refused(server, () => server.api(method, prefix + urlPath, { body })), 401, apiEn.api.unauthorized);
       }

@@ -207,12 +207,12 @@ describe('activation after register (verify-token/email-active, confirm-mail)', 
 
     expectFieldErrors(await refused(server, () => confirmMail({ email, token: code, password: 'short' })), ['password']);
     expectFieldErrors(await refused(server, () => confirmMail({ email, token: code, password: email })), ['password']);
-    expectFieldErrors(await refused(server, () => confirmMail({ email, token: 'wrong', password: 'Welcome-2024' })), ['token']);
+    expectFieldErrors(await refused(server, () => confirmMail({ email, token: 'wrong', password: 'Welcome-harbour-2024' })), ['token']);
 
-    expectEnvelope(await confirmMail({ email, token: code, password: 'Welcome-2024' }), 200, apiEn.auth.mailConfirmed);
+    expectEnvelope(await confirmMail({ email, token: code, password: 'Welcome-harbour-2024' }), 200, apiEn.auth.mailConfirmed);
     const [row] = await server.built.database.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ isActive: true, emailConfirmed: true });
-    expectEnvelope(await signInCall(email, 'Welcome-2024'), 200);
+    expectEnvelope(await signInCall(email, 'Welcome-harbour-2024'), 200);
 
     expectEnvelope(await refused(server, () => confirmMail({ email, token: code, password: 'Second-try-2024' })), 400, apiEn.auth.tokenInvalid);
     expectEnvelope(await refused(server, () => verifyActivation({ email, token: code })), 400, apiEn.auth.tokenInvalid);

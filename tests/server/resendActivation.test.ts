@@ -37,7 +37,7 @@ describe('request another activation link (POST /users/resend-activation)', () =
     expectEnvelope(await verifyActivation(user.email, firstCode), 200);
     await resend(user.email);
     expectFieldErrors(await refused(server, () => verifyActivation(user.email, firstCode)), ['token']);
-    const confirm = () => server.api('POST', '/api/users/confirm-mail', { body: { email: user.email, token: firstCode, password: 'Welcome-2024' } });
+    const confirm = () => server.api('POST', '/api/users/confirm-mail', { body: { email: user.email, token: firstCode, password: 'Welcome-harbour-2024' } });
     expectEnvelope(await refused(server, confirm), 400, apiEn.auth.tokenInvalid);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { confirmMailSchema, forgotPasswordSchema, resendActivationSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
+import { strongConfirmMailSchema, strongResetPasswordSchema } from '../../../contract/schemas/strongPasswords';
 import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
@@ -75,7 +76,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         },
       },
       async (request, reply) => {
-        await service.setPassword(await validate(purpose === 'reset' ? resetPasswordSchema : confirmMailSchema, request.body), purpose);
+        await service.setPassword(await validate(purpose === 'reset' ? strongResetPasswordSchema : strongConfirmMailSchema, request.body), purpose);
         return send(request, reply, null, { message });
       },
     );
