@@ -112,6 +112,12 @@ export default {
         inactive: 'Inactive',
         invited: 'Awaiting activation',
       },
+      hold: {
+        chip: 'Sign-in held until %{until}',
+        notice: 'Sign-in to this account is held until %{until} after repeated failed attempts. The holder was mailed a link to reset the password.',
+        lift: 'Lift sign-in hold',
+        lifted: 'The sign-in hold has been lifted',
+      },
       defaultRole: 'Default role',
       activate: 'Activate',
       deactivate: 'Deactivate',

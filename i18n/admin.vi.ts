@@ -112,6 +112,12 @@ export default {
         inactive: 'Ngừng hoạt động',
         invited: 'Chờ kích hoạt',
       },
+      hold: {
+        chip: 'Tạm khóa đăng nhập đến %{until}',
+        notice: 'Tài khoản này bị tạm khóa đăng nhập đến %{until} do đăng nhập sai nhiều lần. Chủ tài khoản đã nhận email có đường dẫn đặt lại mật khẩu.',
+        lift: 'Gỡ tạm khóa đăng nhập',
+        lifted: 'Đã gỡ tạm khóa đăng nhập',
+      },
       defaultRole: 'Vai trò mặc định',
       activate: 'Kích hoạt',
       deactivate: 'Ngừng kích hoạt',

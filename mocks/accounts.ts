@@ -52,5 +52,6 @@ export function profileOf(claims: Claims): UserDto {
     organization: null,
     imageUrl: claims.avatar,
     createdAt: '2025-01-01T00:00:00.000Z',
+    heldUntil: null,
   };
 }

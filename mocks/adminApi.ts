@@ -60,6 +60,7 @@ export function userRow(n: number, over: Partial<UserDto> = {}): UserDto {
     organization: null,
     imageUrl: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    heldUntil: null,
     ...over,
   };
 }
@@ -139,6 +140,19 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
     if (!user) return failed(404, 'User not found');
     user.isActive = !user.isActive;
     return ok(user, 'The user status has been changed');
+  }),
+
+  http.get('/api/v1/users/:id', ({ params }) => {
+    const user = findUser(params.id);
+    return user ? ok(user) : failed(404, 'User not found');
+  }),
+
+  http.post('/api/v1/users/:id/lift-hold', ({ params }) => {
+    const user = findUser(params.id);
+    if (!user) return failed(404, 'User not found');
+    const lifted = user.heldUntil !== null;
+    user.heldUntil = null;
+    return ok(user, lifted ? "The hold on the user's sign-in has been lifted" : "The user's sign-in is not held; nothing changed");
   }),
 
   http.get('/api/users/:id/roles', ({ params }) => {

@@ -6,6 +6,7 @@ import { declaredEntity } from '../../entityTable/declaredEntity';
 import type { EntityResource } from '../../entityTable/types';
 import { activeFilter, toggleStatusAction, userColumns } from '../users/userColumns';
 import { userInputs } from '../users/UserInputs';
+import { liftHoldAction } from '../users/userHold';
 import partnerUsers from '.';
 
 // The declaration's titles, keyword search and default sort.
@@ -27,13 +28,13 @@ const partnerUserTable: EntityResource<UserDto> = {
   filters: [activeFilter],
   columns: userColumns(),
   form: {
-    Inputs: userInputs({ partnerPicker: 'staff', rolePicker: false }),
+    Inputs: userInputs({ partnerPicker: 'staff', rolePicker: false, apiResource: 'partner-users' }),
     schema: { create: registerSchema.omit(['roleId']), edit: updateUserSchema.omit(['partnerId']) },
     width: 'md',
   },
   // Users are not exported (the declaration serves no Export).
   exportable: false,
-  rowActions: [toggleStatusAction('partner-users')],
+  rowActions: [toggleStatusAction('partner-users'), liftHoldAction('partner-users')],
 };
 
 export default partnerUserTable;

@@ -5,6 +5,7 @@ import type { EntityFormInputsProps } from '../../entityTable/types';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { PartnerPickerInput } from '../partners/PartnerPickerInput';
+import { HeldNotice, type UserApiResource } from './userHold';
 
 const text = (source: string, size = 6) => (
   <Grid key={source} size={{ xs: 12, sm: size }}>
@@ -20,13 +21,15 @@ export interface UserInputsOptions {
   partnerPicker: 'always' | 'staff';
   /** Registering staff may give a role; otherwise the server's default (Partner with a partner, else Support). */
   rolePicker: boolean;
+  /** Where the edited user's hold is lifted (the edit dialog shows a held sign-in, with a button to lift it). */
+  apiResource: UserApiResource;
 }
 
 /**
  * The user form: names, contact and organisation; on register also the email (the sign-in name, fixed
  * afterwards), user name and role. The schema is the contract's (registerSchema, updateUserSchema).
  */
-export function userInputs({ partnerPicker, rolePicker }: UserInputsOptions): ComponentType<EntityFormInputsProps> {
+export function userInputs({ partnerPicker, rolePicker, apiResource }: UserInputsOptions): ComponentType<EntityFormInputsProps> {
   return function UserInputs({ mode }: EntityFormInputsProps) {
     const { identity } = useGetIdentity();
     const { can } = useResourceAccess('Users');
@@ -35,6 +38,11 @@ export function userInputs({ partnerPicker, rolePicker }: UserInputsOptions): Co
     const showRole = mode === 'create' && rolePicker && can({ action: 'Search', resource: 'Roles' });
     return (
       <Grid container columnSpacing={2}>
+        {mode === 'edit' && (
+          <Grid size={12}>
+            <HeldNotice apiResource={apiResource} />
+          </Grid>
+        )}
         {text('firstName')}
         {text('lastName')}
         {mode === 'create' && text('email')}

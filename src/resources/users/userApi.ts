@@ -15,6 +15,10 @@ export const userApi = {
   toggleStatus: (apiResource: 'users' | 'partner-users', id: string) =>
     apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/toggle-status`, { method: 'POST', notify: true }).then((r) => r.data),
 
+  /** `users` or `partner-users`: ends the hold on a user's sign-in after failed attempts (a user not held stays as is). */
+  liftHold: (apiResource: 'users' | 'partner-users', id: string) =>
+    apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/lift-hold`, { method: 'POST', notify: true }).then((r) => r.data),
+
   roles: (id: string, signal?: AbortSignal) =>
     apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, { signal }).then((r) => r.data ?? []),
 

@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import type { UserDto } from '../../../contract/users';
 import type { EntityColumn, EntityFilter, EntityRowAction } from '../../entityTable/types';
 import { userApi } from './userApi';
+import { HeldChip } from './userHold';
 
 /** Active, inactive, or waiting for the user to activate the account from the mail. */
 export function UserStatusChip({ user }: { user: UserDto }) {
@@ -13,6 +14,16 @@ export function UserStatusChip({ user }: { user: UserDto }) {
   if (user.isActive) return <Chip size="small" color="success" variant="outlined" label={translate('admin.users.status.active')} data-testid="user-status" />;
   const key = user.emailConfirmed ? 'admin.users.status.inactive' : 'admin.users.status.invited';
   return <Chip size="small" color={user.emailConfirmed ? 'default' : 'warning'} variant="outlined" label={translate(key)} data-testid="user-status" />;
+}
+
+/** The status chip, and under it the hold on the user's sign-in when there is one. */
+function UserStatus({ user }: { user: UserDto }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+      <UserStatusChip user={user} />
+      <HeldChip user={user} />
+    </Box>
+  );
 }
 
 function UserName({ user }: { user: UserDto }) {
@@ -35,7 +46,7 @@ export function userColumns(): EntityColumn<UserDto>[] {
     { source: 'partnerName', labelKey: 'admin.users.fields.partner', maxWidth: 200, hideOnMobile: true, staffOnly: true, card: 'fact' },
     { source: 'role', labelKey: 'admin.users.fields.role', hideOnMobile: true, card: 'fact' },
     { source: 'phoneNumber', labelKey: 'admin.users.fields.phoneNumber', hideOnMobile: true, card: 'fact' },
-    { source: 'isActive', labelKey: 'admin.users.fields.status', sortable: true, render: (user) => <UserStatusChip user={user} />, card: 'status' },
+    { source: 'isActive', labelKey: 'admin.users.fields.status', sortable: true, render: (user) => <UserStatus user={user} />, card: 'status' },
   ];
 }
 

@@ -8,6 +8,7 @@ import type { EntityResource } from '../../entityTable/types';
 import users from '.';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
 import { activeFilter, toggleStatusAction, userColumns } from './userColumns';
+import { liftHoldAction } from './userHold';
 import { UserAuditTrailDialog } from './UserAuditTrailDialog';
 import { userApi } from './userApi';
 import { userInputs } from './UserInputs';
@@ -24,13 +25,14 @@ const userTable: EntityResource<UserDto> = {
   filters: [activeFilter, { kind: 'custom', source: 'partnerId', labelKey: 'admin.users.fields.partner', Input: PartnerFilterInput }],
   columns: userColumns(),
   form: {
-    Inputs: userInputs({ partnerPicker: 'always', rolePicker: true }),
+    Inputs: userInputs({ partnerPicker: 'always', rolePicker: true, apiResource: 'users' }),
     schema: { create: registerSchema, edit: updateUserSchema },
     create: userApi.register,
     width: 'md',
   },
   rowActions: [
     toggleStatusAction('users'),
+    liftHoldAction('users'),
     {
       key: 'roles',
       labelKey: 'admin.users.roles',
