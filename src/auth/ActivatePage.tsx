@@ -5,13 +5,13 @@ import { showToast } from '../notifications/toastStore';
 import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';
 import { BackToSignInLink } from './BackToSignInLink';
-import { NewPasswordForm } from './NewPasswordForm';
+import NewPasswordForm from './NewPasswordForm';
 import { ResendActivationForm } from './ResendActivationForm';
 import { TokenInvalid, TokenVerifying } from './TokenStateViews';
 import { useTokenVerification } from './useTokenVerification';
 
 /** /active?email&code: the activation mail's link; the user sets a password, then signs in. */
-export function ActivatePage() {
+export default function ActivatePage() {
   const translate = useTranslateMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,10 +1,13 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { routePaths } from '../config/routePaths';
-import { ActivatePage } from './ActivatePage';
 import { AuthLayout } from './AuthLayout';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { SignInPage } from './SignInPage';
+import { TokenVerifying } from './TokenStateViews';
+
+/** The activation page sets a password (with the strength meter): loaded only there, out of the sign-in bundle. */
+const ActivatePage = lazy(() => import('./ActivatePage'));
 
 const pageByPath: Record<string, ComponentType> = {
   [routePaths.signIn]: SignInPage,
@@ -19,7 +22,9 @@ export default function AuthPages() {
   if (!Page) return <Navigate to={routePaths.signIn} replace />;
   return (
     <AuthLayout>
-      <Page />
+      <Suspense fallback={<TokenVerifying />}>
+        <Page />
+      </Suspense>
     </AuthLayout>
   );
 }

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { ResetPasswordFlow } from './ResetPasswordFlow';
+
+/** The reset screen sets a password (with the strength meter): loaded only from a mailed link, out of the sign-in bundle. */
+const ResetPasswordFlow = lazy(() => import('./ResetPasswordFlow'));
 
 /** One address, two screens: the reset screen when the mailed link's token and email are present. */
 export function ForgotPasswordPage() {

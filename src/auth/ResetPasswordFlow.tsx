@@ -3,13 +3,13 @@ import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';
 import { BackToSignInLink } from './BackToSignInLink';
-import { NewPasswordForm } from './NewPasswordForm';
+import NewPasswordForm from './NewPasswordForm';
 import { PasswordResetDone } from './PasswordResetDone';
 import { TokenInvalid, TokenVerifying } from './TokenStateViews';
 import { useTokenVerification } from './useTokenVerification';
 
 /** /forgot-password?token&email: verifying, then invalid or the new password, then done with a countdown. */
-export function ResetPasswordFlow({ email, token }: { email: string; token: string }) {
+export default function ResetPasswordFlow({ email, token }: { email: string; token: string }) {
   const translate = useTranslateMessage();
   const tokenState = useTokenVerification(() => accountApi.verifyResetToken(email, token));
   const [done, setDone] = useState(false);

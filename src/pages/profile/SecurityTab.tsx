@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import { useNotify } from 'react-admin';
 import { changePasswordSchema } from '../../../contract/schemas/accounts';
 import { PasswordField } from '../../auth/PasswordField';
+import { PasswordStrengthMeter, strengthError, usePasswordStrength } from '../../auth/PasswordStrengthMeter';
+import { languagePreference } from '../../preferences/language';
 import { useTranslateMessage } from '../../i18n/translateMessage';
 import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
@@ -18,11 +21,14 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const translate = useTranslateMessage();
   const form = useSchemaForm(changePasswordSchema, EMPTY);
   const [submitting, setSubmitting] = useState(false);
+  const strength = usePasswordStrength(form.values.newPassword);
+  const language = languagePreference.useValue();
+  const newPassword = form.field('newPassword');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     form.touchAll();
-    if (!form.isValid) return;
+    if (!form.isValid || strength?.strong === false) return;
     setSubmitting(true);
     try {
       await accountApi.changePassword(form.values);
@@ -36,7 +42,16 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={3}>
       <PasswordField {...form.field('password')} label={translate('app.profile.security.password')} autoComplete="current-password" />
-      <PasswordField {...form.field('newPassword')} label={translate('app.profile.security.newPassword')} autoComplete="new-password" showRule />
+      <Box>
+        <PasswordField
+          {...newPassword}
+          {...(!newPassword.error && strengthError(language, strength))}
+          label={translate('app.profile.security.newPassword')}
+          autoComplete="new-password"
+          showRule
+        />
+        <PasswordStrengthMeter strength={strength} />
+      </Box>
       <PasswordField {...form.field('confirmNewPassword')} label={translate('app.profile.security.confirmNewPassword')} autoComplete="new-password" />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" loading={submitting}>

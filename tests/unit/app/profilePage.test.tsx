@@ -40,8 +40,8 @@ describe('profile page', () => {
     const { container } = renderApp('/profile');
     await user.click(await screen.findByTestId('profile-tab-security', {}, LOAD));
     await user.type(container.querySelector('input[name="password"]') as HTMLInputElement, 'not-my-password');
-    await user.type(container.querySelector('input[name="newPassword"]') as HTMLInputElement, 'Another-2025');
-    await user.type(container.querySelector('input[name="confirmNewPassword"]') as HTMLInputElement, 'Another-2025');
+    await user.type(container.querySelector('input[name="newPassword"]') as HTMLInputElement, 'Another-harbour-2025');
+    await user.type(container.querySelector('input[name="confirmNewPassword"]') as HTMLInputElement, 'Another-harbour-2025');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
   });

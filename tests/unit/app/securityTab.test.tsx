@@ -48,13 +48,13 @@ describe('profile security tab', () => {
     const user = userEvent.setup();
     const { container } = await openSecurityTab();
     await user.type(inputNamed(container, 'password'), 'Portal@123');
-    await user.type(inputNamed(container, 'newPassword'), 'Another-2025');
-    await user.type(inputNamed(container, 'confirmNewPassword'), 'Another-2025');
+    await user.type(inputNamed(container, 'newPassword'), 'Another-harbour-2025');
+    await user.type(inputNamed(container, 'confirmNewPassword'), 'Another-harbour-2025');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
     expect(mockApi.requests.at(-1)).toMatchObject({
       path: '/api/users/change-password',
-      body: { password: 'Portal@123', newPassword: 'Another-2025', confirmNewPassword: 'Another-2025' },
+      body: { password: 'Portal@123', newPassword: 'Another-harbour-2025', confirmNewPassword: 'Another-harbour-2025' },
     });
   });
 

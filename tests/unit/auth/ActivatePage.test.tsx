@@ -14,13 +14,13 @@ describe('account activation', () => {
       path: '/api/users/verify-token/email-active',
       body: { email: 'new@acme.example', token: VALID_MAIL_TOKEN },
     });
-    await user.type(container.querySelector('input[name="password"]') as HTMLInputElement, 'Welcome-2025');
-    await user.type(container.querySelector('input[name="confirmPassword"]') as HTMLInputElement, 'Welcome-2025');
+    await user.type(container.querySelector('input[name="password"]') as HTMLInputElement, 'Welcome-harbour-2025');
+    await user.type(container.querySelector('input[name="confirmPassword"]') as HTMLInputElement, 'Welcome-harbour-2025');
     await user.click(submit);
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/sign-in');
     expect(mockApi.requests.at(-1)).toMatchObject({
       path: '/api/users/confirm-mail',
-      body: { email: 'new@acme.example', password: 'Welcome-2025', token: VALID_MAIL_TOKEN },
+      body: { email: 'new@acme.example', password: 'Welcome-harbour-2025', token: VALID_MAIL_TOKEN },
     });
     expect(screen.getByText('Your account is active. Please sign in.')).toBeInTheDocument();
   });
