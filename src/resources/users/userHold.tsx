@@ -2,6 +2,7 @@ import { useState } from 'react';
 import LockClockOutlined from '@mui/icons-material/LockClockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -79,21 +80,26 @@ export function HeldNotice({ apiResource }: { apiResource: UserApiResource }) {
       setBusy(false);
     }
   };
+  // The button under the words, not beside them: beside, a long label squeezes into a narrow column on a phone.
   return (
-    <Alert
-      severity="warning"
-      icon={<LockClockOutlined />}
-      sx={{ mb: 2 }}
-      data-testid="user-held-notice"
-      action={
-        can({ action: 'Update' }) ? (
-          <Button type="button" color="inherit" size="small" startIcon={<LockOpenOutlined />} onClick={lift} disabled={busy} data-testid="lift-hold">
+    <Alert severity="warning" icon={<LockClockOutlined />} sx={{ mb: 2 }} data-testid="user-held-notice">
+      {translate('admin.users.hold.notice', { until: timeOf(record.heldUntil) })}
+      {can({ action: 'Update' }) && (
+        <Box sx={{ mt: 1 }}>
+          <Button
+            type="button"
+            variant="outlined"
+            color="inherit"
+            size="small"
+            startIcon={<LockOpenOutlined />}
+            onClick={lift}
+            disabled={busy}
+            data-testid="lift-hold"
+          >
             {translate('admin.users.hold.lift')}
           </Button>
-        ) : undefined
-      }
-    >
-      {translate('admin.users.hold.notice', { until: timeOf(record.heldUntil) })}
+        </Box>
+      )}
     </Alert>
   );
 }
