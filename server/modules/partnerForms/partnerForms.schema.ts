@@ -63,7 +63,9 @@ export const partnerForms = pgTable(
     index('partner_forms_status_idx').on(t.status, t.updatedAt),
     index('partner_forms_definition_status_idx').on(t.definitionId, t.status),
     index('partner_forms_updated_idx').on(t.updatedAt, t.id),
-    index('partner_forms_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null and ${t.status} = 'OPEN'`),
+    index('partner_forms_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null and ${t.status} = 'OPEN'`),
     index('partner_forms_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
