@@ -79,19 +79,19 @@ async function clickAndWait(scanner: StateScanner, open: () => Promise<void>): P
     page.waitForEvent('download', { timeout: 5_000 }),
     page.waitForEvent('requestfailed', { timeout: 5_000 }),
   ];
+  outcomes.forEach((outcome) => outcome.catch(() => undefined));
   await open();
   await Promise.any(outcomes).catch(() => {
     if (process.env.AXE_TRACE) console.log(`nothing followed a click on ${from}`);
   });
-  outcomes.forEach((outcome) => outcome.catch(() => undefined));
   await scanner.settled();
   return (await page.locator(OPEN_DIALOG).count()) > 0;
 }
 
 /**
- * What an open dialog or menu is made of, without its words: its test id and its controls. Two dialogs alike in
- * this (the delete confirmation of two lists, the same list's edit dialog for two accounts) are one state: a file
- * (one variant) scans it once.
+ * What an open dialog or menu is made of, without its words: its test id, its controls and the parts with a test id
+ * (an edit dialog's id line sets it apart from the create dialog). Two dialogs alike in this (the delete
+ * confirmation of two lists) are one state: a file (one variant) scans it once.
  */
 const scannedRegions = new Set<string>();
 const regionSignature = (page: Page, region: string) =>
@@ -100,7 +100,7 @@ const regionSignature = (page: Page, region: string) =>
     .first()
     .evaluate((root) => {
       const owner = root.closest('[data-testid]') ?? root.querySelector('[data-testid]');
-      const controls = [...root.querySelectorAll('input, textarea, button, [role]')].map((element) =>
+      const controls = [...root.querySelectorAll('input, textarea, button, [role], [data-testid]')].map((element) =>
         [element.tagName, element.getAttribute('role'), element.getAttribute('name') ?? element.getAttribute('type'), element.getAttribute('data-testid')].join(
           ':',
         ),
@@ -243,14 +243,15 @@ export async function scanStatesOf(scanner: StateScanner, where: string, { fille
   if (filler && firstProbe(where, 'submit')) await scanRefusedFormSubmit(scanner, where);
 }
 
-/** The profile's password change with a wrong current password: the server refuses it, the error shows under the field. */
+/** The profile's password change with a wrong current password (and a strong new one): refused, the error under its field. */
 async function scanRefusedPasswordChange(scanner: StateScanner, where: string) {
   const { page } = scanner;
+  const newPassword = 'Quiet harbour lantern 47 tides!';
   await page.fill('main input[name="password"]', 'Not-the-password-1');
-  await page.fill('main input[name="newPassword"]', 'Another-passw0rd!');
-  await page.fill('main input[name="confirmNewPassword"]', 'Another-passw0rd!');
+  await page.fill('main input[name="newPassword"]', newPassword);
+  await page.fill('main input[name="confirmNewPassword"]', newPassword);
   await page.locator('main button[type="submit"]').click();
-  await page.locator('main input[name="password"][aria-invalid="true"]').waitFor();
+  await page.locator('main input[aria-invalid="true"]').first().waitFor();
   await scanner.settled();
   await scanner.scan(`${where} password change refused`);
 }
