@@ -260,10 +260,12 @@ export function createUserService(ctx: AppContext) {
     return (await selectUserDto(db, target.id))!;
   }
 
-  const holds = createSignInHolds(createRateLimitCounter(db), {
-    failuresBeforeHold: ctx.config.limits.failedSignInsBeforeHold,
-    holdMinutes: ctx.config.limits.signInHoldMinutes,
-  });
+  // Made when a hold is lifted: the other user changes need no limits from the configuration.
+  const holdsOf = () =>
+    createSignInHolds(createRateLimitCounter(db), {
+      failuresBeforeHold: ctx.config.limits.failedSignInsBeforeHold,
+      holdMinutes: ctx.config.limits.signInHoldMinutes,
+    });
 
   /**
    * Ends the hold on a user's sign-in (their failures counted so far too), under the rules of other changes to
@@ -274,7 +276,7 @@ export function createUserService(ctx: AppContext) {
     const target = await visibleUser(scope, id);
     if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
     if (!target.heldUntil) return { user: target, lifted: false };
-    await holds.clear(target.email.toLowerCase());
+    await holdsOf().clear(target.email.toLowerCase());
     await writeAudit(db, {
       userId: principal.id,
       type: 'Update',
