@@ -1,6 +1,4 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { LANGUAGES } from '../../contract/http';
-import { translate } from '../core/i18n';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
 import type { Db } from '../db/client';
@@ -11,13 +9,7 @@ import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
 import type { TicketRelayHub as RealtimeSender } from './ticketRelay';
 
-/** A mail's subject and text in every language, one after the other: we do not know the reader's language. */
-export function inEveryLanguage(subjectKey: string, bodyKey: string, values: Record<string, string>) {
-  return {
-    subject: LANGUAGES.map((language) => translate(language, subjectKey, values)).join(' / '),
-    text: LANGUAGES.map((language) => translate(language, bodyKey, values)).join('\n\n-----\n\n'),
-  };
-}
+export { inEveryLanguage } from '../mail/inEveryLanguage';
 
 /** What a relay tells: where its readers are (hub groups), who among them may read it, and the message. */
 export type RelayNotification = Omit<NotificationToStore, 'readers'> & {

@@ -25,6 +25,8 @@ const BODYLESS = [
   'post /api/notifications/negotiate',
   'post /api/v1/users/{id}/toggle-status',
   'post /api/v1/partner-users/{id}/toggle-status',
+  'post /api/v1/users/{id}/lift-hold',
+  'post /api/v1/partner-users/{id}/lift-hold',
   'post /api/v1/forms/{id}/publish',
   'post /api/v1/forms/{id}/new-version',
   'post /api/v1/files/{id}/links',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { inEveryLanguage } from '../../hub/notification';
+import { inEveryLanguage } from '../../mail/inEveryLanguage';
 import { createMailToken } from './mailTokens';
 import { fullNameOf } from './principal';
 import type { UserRow } from './session';
