@@ -350,10 +350,26 @@ describe('stock react-admin components over the portal API', () => {
           }
           const before = String(record[field] ?? '');
           const changed = `${before.slice(0, (resource.editMax ?? 255) - 8)} (stock)`;
+          // The form first shows the row the list left in the cache, then resets to the record getOne answers:
+          // typing is kept only once that answer is in.
+          const loaded = page.waitForResponse(
+            (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/${resource.name}/${record.id}`),
+            { timeout: 10_000 },
+          );
           await visit(`${resource.name}/${record.id}`);
+          await loaded;
           const input = page.locator(`form input[name="${field}"], form textarea[name="${field}"]`).first();
           await expect.poll(() => input.inputValue({ timeout: 5_000 }), { timeout: 5_000 }).toBe(before);
-          await input.fill(changed);
+          const save = page.getByRole('button', { name: 'Save' });
+          await expect
+            .poll(
+              async () => {
+                if ((await input.inputValue()) !== changed) await input.fill(changed);
+                return (await input.inputValue()) === changed && (await save.isEnabled());
+              },
+              { timeout: 10_000 },
+            )
+            .toBe(true);
           const [saved] = await Promise.all([
             page.waitForResponse(
               (r) => ['PATCH', 'PUT'].includes(r.request().method()) && new URL(r.url()).pathname.endsWith(`/${resource.name}/${record.id}`),
@@ -361,7 +377,7 @@ describe('stock react-admin components over the portal API', () => {
                 timeout: 10_000,
               },
             ),
-            page.getByRole('button', { name: 'Save' }).click(),
+            save.click(),
           ]);
           if (saved.status() >= 300) throw new Error(`the save answered ${saved.status()}: ${(await saved.text()).slice(0, 300)}`);
           const reread = await api<Row>('GET', `${resource.name}/${record.id}`);
