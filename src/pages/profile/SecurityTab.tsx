@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -62,12 +62,12 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-/** "Security": changing the password needs the current one (DESIGN.md "Profile"). */
-export function SecurityTab() {
+/** Changing the password needs the current one (DESIGN.md "Profile"). */
+function PasswordSection() {
   const notify = useNotify();
   const [formKey, setFormKey] = useState(0);
   return (
-    <Card variant="outlined" sx={{ maxWidth: 720 }}>
+    <Card variant="outlined">
       <CardContent>
         <ChangePasswordForm
           key={formKey}
@@ -78,5 +78,19 @@ export function SecurityTab() {
         />
       </CardContent>
     </Card>
+  );
+}
+
+/** The Security tab's cards, in order: each part of signing in brings its own. */
+const sections: ComponentType[] = [PasswordSection];
+
+/** "Security": the password, then the other ways the account is kept safe. */
+export function SecurityTab() {
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      {sections.map((Section, index) => (
+        <Section key={index} />
+      ))}
+    </Stack>
   );
 }
