@@ -199,7 +199,7 @@ export function declaredRows({ server, token, partnerIds, make }: Demo) {
           const { id } = await kept.user({ roleId: role.id, partnerId, active: false });
           const db = server.built.database.db;
           await db.update(users).set({ isActive: true, emailConfirmed: true }).where(eq(users.id, id));
-          return (await issueSession(db, server.config.jwtSecret, (await findUserById(db, id))!)).token;
+          return (await issueSession(db, server.config.jwtSecret, (await findUserById(db, id))!, { userAgent: null, address: null, method: 'password' })).token;
         })(),
       );
     return keptUsers.get(key)!;

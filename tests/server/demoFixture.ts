@@ -17,7 +17,7 @@ export async function loadDemoFixture(server: TestServer) {
   for (const { email } of DEMO_USERS) {
     const user = await findUserByEmail(db, email);
     if (!user) throw new Error(`the demo account ${email} is missing`);
-    sessions[email] = await issueSession(db, server.config.jwtSecret, user);
+    sessions[email] = await issueSession(db, server.config.jwtSecret, user, { userAgent: null, address: null, method: 'password' });
   }
   return { userIds, partnerIds, roleIds, sessions };
 }

@@ -123,7 +123,11 @@ export function createFactories(server: TestServer, adminToken: () => string) {
       const confirmed = await server.api('POST', '/api/users/confirm-mail', { body: { email, token: link.searchParams.get('code'), password } });
       if (confirmed.status !== 200) throw new Error(`factory could not activate ${email}: ${confirmed.text}`);
       // Signed in as the sign-in route would after checking the password, without paying Argon2 a second time.
-      const session = await issueSession(server.built.database.db, server.config.jwtSecret, (await findUserById(server.built.database.db, dto.id))!);
+      const session = await issueSession(server.built.database.db, server.config.jwtSecret, (await findUserById(server.built.database.db, dto.id))!, {
+        userAgent: null,
+        address: null,
+        method: 'password',
+      });
       return { id: dto.id, email, password, session, token: session.token, dto: { ...dto, isActive: true } };
     },
 

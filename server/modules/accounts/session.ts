@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { signIns, users } from '../../db/schema';
 import { bearerToken } from '../../core/guard';
 import { signAccessToken } from '../../core/jwt';
 import { fullNameOf, rolesOfUser } from './principal';
@@ -42,9 +43,43 @@ export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRo
   });
 }
 
-/** A new sign-in: a refresh token starting its own chain and an access token naming that chain. */
-export async function issueSession(db: Db, secret: Uint8Array, user: UserRow): Promise<TokenResponse> {
-  const refresh = await issueRefreshToken(db, user.id);
+/** What a sign-in records about itself: shown in the user's sessions list. */
+export interface SignInMeta {
+  userAgent: string | null;
+  address: string | null;
+  method: 'password' | 'totp' | 'recovery' | 'passkey' | 'impersonation';
+  /** An impersonated sign-in: who started it, why, and when it ends by itself. */
+  impersonatorId?: string;
+  reason?: string;
+  endsAt?: Date;
+}
+
+/** The User-Agent and address of the request signing in (both cut to their columns' length). */
+export function signInMetaOf(request: FastifyRequest, method: SignInMeta['method']): SignInMeta {
+  const agent = request.headers['user-agent'];
+  return {
+    userAgent: typeof agent === 'string' && agent.trim() ? agent.trim().slice(0, 512) : null,
+    address: request.ip ? request.ip.slice(0, 64) : null,
+    method,
+  };
+}
+
+/** A new sign-in: its record, a refresh token starting its own chain and an access token naming that chain. */
+export async function issueSession(db: Db, secret: Uint8Array, user: UserRow, meta: SignInMeta): Promise<TokenResponse> {
+  const familyId = crypto.randomUUID();
+  const refresh = await db.transaction(async (tx) => {
+    await tx.insert(signIns).values({
+      id: familyId,
+      userId: user.id,
+      userAgent: meta.userAgent,
+      address: meta.address,
+      method: meta.method,
+      impersonatorId: meta.impersonatorId ?? null,
+      reason: meta.reason ?? null,
+      endsAt: meta.endsAt ?? null,
+    });
+    return issueRefreshToken(tx, user.id, familyId);
+  });
   const token = await signAccessTokenOf(db, secret, user, refresh.familyId);
   return { token, refreshToken: refresh.token, refreshTokenExpiryTime: refresh.expiresAt.toISOString() };
 }

@@ -10,6 +10,7 @@ import { answers, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import { createAfterAnswer } from './afterAnswer';
 import { prepareDecoyHash } from './passwords';
+import { signInMetaOf } from './session';
 import { createTokenService } from './token.service';
 
 function requireRootTenant(request: FastifyRequest) {
@@ -39,7 +40,7 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     async (request, reply) => {
       requireRootTenant(request);
       const { email, password } = await validate(loginSchema, request.body);
-      return send(request, reply, await service.signIn(email, password, (task) => afterAnswer(reply, task)));
+      return send(request, reply, await service.signIn(email, password, signInMetaOf(request, 'password'), (task) => afterAnswer(reply, task)));
     },
   );
 

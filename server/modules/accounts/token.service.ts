@@ -6,7 +6,7 @@ import { verifyAccessToken } from '../../core/jwt';
 import { users } from '../../db/schema';
 import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPassword } from './passwords';
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
-import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type UserRow } from './session';
+import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type SignInMeta, type UserRow } from './session';
 import { createSignInHolds } from './signInHolds';
 import { announceHoldStarted } from './holdMail';
 import { createRateLimitCounter } from '../../core/rateLimits';
@@ -29,7 +29,7 @@ export function createTokenService(ctx: AppContext) {
   }
 
   /** `later` runs work after the answer has gone (the rehash of an older hash), so it neither slows nor fails the sign-in. */
-  async function signIn(email: string, password: string, later: (task: () => Promise<void>) => void): Promise<TokenResponse> {
+  async function signIn(email: string, password: string, meta: SignInMeta, later: (task: () => Promise<void>) => void): Promise<TokenResponse> {
     refuseWhenHashingBusy();
     const key = email.toLowerCase();
     const [{ held, failures }, user] = await Promise.all([holds.check(key), findUserByEmail(db, email)]);
@@ -43,7 +43,7 @@ export function createTokenService(ctx: AppContext) {
     }
     if (failures > 0) await holds.clear(key);
     if (passwordNeedsRehash(user.passwordHash!)) later(() => rehash(user, password));
-    return issueSession(db, config.jwtSecret, user);
+    return issueSession(db, config.jwtSecret, user, meta);
   }
 
   /** A new pair for a refresh token and the (possibly expired) access token of the same user. */
