@@ -3,6 +3,7 @@ export * from '../core/audit.schema';
 export * from '../core/idempotency.schema';
 export * from '../core/rateLimits.schema';
 export * from '../modules/accounts/accounts.schema';
+export * from '../modules/accounts/secondFactor.schema';
 export * from '../modules/accounts/signIns.schema';
 export * from '../modules/partners/partners.schema';
 export * from '../modules/roles/roles.schema';

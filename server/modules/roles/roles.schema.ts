@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const roles = pgTable('roles', {
@@ -6,6 +6,8 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 100 }).notNull().unique(),
   description: varchar('description', { length: 500 }),
   priority: integer('priority').notNull(),
+  /** Its users must have a second factor: one without is led to enrol at sign-in and refused everything else. */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
