@@ -44,6 +44,8 @@ export const ACTIONS = [
   'Generate',
   'Clean',
   'UpgradeSubscription',
+  // Users.Impersonate (issue 26): sign in as a lower-ranked user for support, never on a partner's role.
+  'Impersonate',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -9,7 +9,15 @@ export interface AccessTokenClaims {
   partnerId: string | null;
   phone: string | null;
   avatar: string | null;
+  /** Present while impersonating: who is acting on this user's behalf (RFC 8693's actor claim). */
+  act?: ImpersonatorClaim;
   exp: number;
+}
+
+/** The impersonator an impersonated sign-in's access tokens name. */
+export interface ImpersonatorClaim {
+  sub: string;
+  fullName: string;
 }
 
 export interface TokenResponse {
