@@ -17,3 +17,4 @@ export * from '../modules/onboardingRules/onboardingRules.schema';
 export * from '../modules/files/files.schema';
 export * from '../hub/presence.schema';
 export * from '../modules/notifications/notifications.schema';
+export * from '../modules/passkeys/passkeys.schema';
