@@ -352,10 +352,9 @@ describe('stock react-admin components over the portal API', () => {
           const changed = `${before.slice(0, (resource.editMax ?? 255) - 8)} (stock)`;
           // The form first shows the row the list left in the cache, then resets to the record getOne answers:
           // typing is kept only once that answer is in.
-          const loaded = page.waitForResponse(
-            (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/${resource.name}/${record.id}`),
-            { timeout: 10_000 },
-          );
+          const loaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/${resource.name}/${record.id}`), {
+            timeout: 10_000,
+          });
           await visit(`${resource.name}/${record.id}`);
           await loaded;
           const input = page.locator(`form input[name="${field}"], form textarea[name="${field}"]`).first();
