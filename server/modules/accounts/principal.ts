@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { rolePermissions, roles, secondFactors, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
+import type {} from './secondFactorGate';
 
 export const fullNameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -32,6 +33,15 @@ function principalQuery(db: Db) {
     .from(rolePermissions)
     .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
     .where(eq(userRoles.userId, users.id));
+  const requiringRole = db
+    .select({ id: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, users.id), eq(roles.requireSecondFactor, true)));
+  const confirmedFactor = db
+    .select({ userId: secondFactors.userId })
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.confirmedAt)));
   return db
     .select({
       id: users.id,
@@ -42,6 +52,7 @@ function principalQuery(db: Db) {
       role: sql<string | null>`(select "name" from (${topRole}) as top_role)`,
       rank: sql<number | null>`(select "priority" from (${topRole}) as top_role)`,
       permissions: sql<string[]>`coalesce((select json_agg(distinct "permission" order by "permission") from (${permissionsOfUser}) as granted), '[]'::json)`,
+      secondFactorPending: sql<boolean>`(exists (${requiringRole}) and not exists (${confirmedFactor}))`,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt), eq(users.isActive, true)))
@@ -64,5 +75,6 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
     rank: user.rank ?? Number.MAX_SAFE_INTEGER,
     partnerId: user.partnerId,
     permissions: new Set(user.permissions),
+    secondFactorPending: user.secondFactorPending,
   };
 }

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../core/errors';
+
+declare module '../../core/guard' {
+  interface Principal {
+    /** A role of the user requires a second factor and the user has none yet (principal.ts). */
+    secondFactorPending?: boolean;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to a user who must enrol a second factor first: the enrolment itself and the reads the app starts with. */
+    beforeSecondFactor?: boolean;
+  }
+}
+
+/**
+ * A user whose role requires a second factor and who has none is led to enrol: every authenticated route but the
+ * ones marked `beforeSecondFactor` answers 403 `auth.secondFactorEnrolmentRequired` until then (sign-out and the
+ * token calls are public, so they stay open). Runs after the guard's hook, which set the principal.
+ * `enforced: false` (SECOND_FACTOR_ENROLMENT=off) leaves the role setting unenforced.
+ */
+export function registerSecondFactorGate(app: FastifyInstance, options: { enforced: boolean }) {
+  if (!options.enforced) return;
+  app.addHook('onRequest', async (request) => {
+    if (request.principal?.secondFactorPending && !request.routeOptions.config?.beforeSecondFactor) {
+      throw forbidden('auth.secondFactorEnrolmentRequired');
+    }
+  });
+}
