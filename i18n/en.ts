@@ -17,6 +17,7 @@ import dashboardEn from './dashboard.en';
 import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
 import passwordStrengthEn from './passwordStrength.en';
+import sessionsEn from './sessions.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -39,4 +40,5 @@ export default {
   ...resourcesEn,
   ...dueDatesEn,
   ...passwordStrengthEn,
+  ...sessionsEn,
 };

@@ -17,6 +17,7 @@ import dashboardVi from './dashboard.vi';
 import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
 import passwordStrengthVi from './passwordStrength.vi';
+import sessionsVi from './sessions.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -39,4 +40,5 @@ export default {
   ...resourcesVi,
   ...dueDatesVi,
   ...passwordStrengthVi,
+  ...sessionsVi,
 };

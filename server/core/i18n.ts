@@ -12,13 +12,15 @@ import formDefinitionsApiVi from '../../i18n/formDefinitionsApi.vi';
 import partnerFormsApiEn from '../../i18n/partnerFormsApi.en';
 import partnerFormsApiVi from '../../i18n/partnerFormsApi.vi';
 import filesApiEn from '../../i18n/filesApi.en';
+import sessionsEn from '../../i18n/sessions.en';
 import filesApiVi from '../../i18n/filesApi.vi';
+import sessionsVi from '../../i18n/sessions.vi';
 import passwordStrengthEn from '../../i18n/passwordStrength.en';
 import passwordStrengthVi from '../../i18n/passwordStrength.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn },
-  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi },
+  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn, ...sessionsEn },
+  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi, ...sessionsVi },
 };
 
 export function languageOf(request: FastifyRequest): Language {

@@ -12,6 +12,8 @@ export interface HubAuth {
   loadPrincipal: PrincipalLoader;
   /** Reads the signed connection tokens negotiate answers (the same signer the hub uses). */
   connectionTokens: ConnectionTokens;
+  /** Whether the sign-in of a token (`sid`) has ended: such a token starts no connection. */
+  signInEnded?: (sid: string) => Promise<boolean>;
 }
 
 /**
@@ -25,9 +27,14 @@ export function hubToken(authorization: string | undefined, accessToken: unknown
 }
 
 /** Where a connection starts (negotiate, or a WebSocket without one): the active user behind the token. */
-export async function authenticateHubUser(auth: HubAuth, token: string | null): Promise<{ principal: Principal; tokenExpiresAt: number }> {
+export async function authenticateHubUser(
+  auth: HubAuth,
+  token: string | null,
+): Promise<{ principal: Principal; tokenExpiresAt: number; signInId: string | undefined }> {
   const { principal, claims } = await authenticate(auth.secret, auth.loadPrincipal, token);
-  return { principal, tokenExpiresAt: claims.exp * 1000 };
+  const signInId = typeof claims.sid === 'string' ? claims.sid : undefined;
+  if (signInId && (await auth.signInEnded?.(signInId))) throw unauthorized();
+  return { principal, tokenExpiresAt: claims.exp * 1000, signInId };
 }
 
 /**
@@ -76,9 +83,9 @@ export async function connectionOfTransportStart(
 ): Promise<HubConnection> {
   const claims = typeof id === 'string' && id && !hub.find(id) ? auth.connectionTokens.read(id) : null;
   if (!claims) return connectionOfRequest(hub, auth, id, token, options);
-  const { principal, tokenExpiresAt } = await authenticateHubUser(auth, token);
+  const { principal, tokenExpiresAt, signInId } = await authenticateHubUser(auth, token);
   if (principal.id !== claims.userId) throw forbidden();
-  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id as string);
+  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id as string, signInId);
   if (!connection) throw notFound();
   return connection;
 }

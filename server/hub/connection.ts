@@ -55,6 +55,8 @@ export class HubConnection {
   held: RecordDelivery[] | null = null;
   /** Records queued this tick, written together by the hub's flush. */
   outbox = '';
+  /** The sign-in (access token `sid`) the connection was opened with: ending it closes the connection. */
+  signInId: string | undefined = undefined;
 
   constructor(
     /** Who and what they may read, as of the last check (negotiate, then every change to their account or roles). */

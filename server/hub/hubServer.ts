@@ -102,13 +102,14 @@ export class HubServer {
     return (this.groups.get(group)?.size ?? 0) > 0;
   }
 
-  negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1): HubConnection {
+  negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1, signInId?: string): HubConnection {
     // Shutting down: a connection made now would hold the server open.
     if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
     const id = newConnectionId();
     const { connectionTokens } = this.options;
     const token = negotiateVersion === 0 ? id : (connectionTokens?.sign(id, principal.id) ?? newConnectionId());
     const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion, { id, token });
+    connection.signInId = signInId;
     this.connections.set(connection.token, connection);
     return connection;
   }
@@ -122,13 +123,14 @@ export class HubServer {
    * Starts here a connection negotiated by any instance, from its signed token (whose claims the caller read, and
    * whose user it authenticated again, as negotiate would). Undefined when this instance already had it and it is gone.
    */
-  adopt(principal: Principal, tokenExpiresAt: number, connectionId: string, connectionToken: string): HubConnection | undefined {
+  adopt(principal: Principal, tokenExpiresAt: number, connectionId: string, connectionToken: string, signInId?: string): HubConnection | undefined {
     if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
     const known = this.connections.get(connectionToken);
     if (known) return known;
     if (this.spentTokens.has(connectionToken)) return undefined;
     const ids = { id: connectionId, token: connectionToken };
     const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), 1, ids);
+    connection.signInId = signInId;
     this.connections.set(connection.token, connection);
     return connection;
   }
@@ -169,6 +171,16 @@ export class HubServer {
     const run = this.accessChecks.then(() => this.recheck(affected));
     this.accessChecks = run.catch(() => {});
     return run;
+  }
+
+  /** Sign-ins of a user ended (on any instance): their connections here close, and may not reconnect with that sign-in's tokens. */
+  endSignIns(userId: string, signInIds: string[]) {
+    const ended = new Set(signInIds);
+    for (const connection of [...this.connections.values()]) {
+      if (connection.closing || connection.user.id !== userId || !connection.signInId || !ended.has(connection.signInId)) continue;
+      if (connection.handshakeDone) this.close(connection, CLOSE_REASONS.signInEnded, false);
+      else this.remove(connection);
+    }
   }
 
   /** Text a transport received: whole records are handled in order, an unfinished one waits for the rest. */

@@ -41,5 +41,6 @@ export const CLOSE_REASONS = {
   messageTooLarge: `Connection closed with an error. InvalidDataException: The maximum message size of ${MAX_MESSAGE_BYTES}B was exceeded.`,
   shutdown: 'The server is shutting down.',
   accountDisabled: 'Unauthorized: the account is no longer active.',
+  signInEnded: 'Unauthorized: this sign-in has ended.',
   accessUnknown: "The server could not check the connection's permissions.",
 } as const;

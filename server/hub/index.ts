@@ -6,6 +6,7 @@ import type { PostgresNotifications, ResourceChanged } from '../core/events';
 import { onAccessChange } from '../modules/accounts/accessChanges';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { cachePrincipals, type PrincipalCache } from '../modules/accounts/principalCache';
+import { createSignInCheck, type SignInCheck } from '../modules/accounts/signIns';
 import { principalMayHear, type HubAudience } from './audience';
 import { createInProcessBackplane, type Backplane } from './backplane';
 import { hubGroups } from './groups';
@@ -77,6 +78,8 @@ export interface RealtimeHubOptions {
   notifications?: PostgresNotifications;
   /** The instance's principals, shared with the guard; hub-only instances (tests) get their own, kept the same way. */
   principals?: PrincipalCache;
+  /** The instance's check of ended sign-ins, shared with the guard; hub-only instances get their own. */
+  signIns?: SignInCheck;
   /** Presence's heartbeat and expiry; tests shrink them. */
   presenceTiming?: Partial<PresenceTiming>;
   /** More hub methods, for protocol tests only. */
@@ -129,7 +132,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     connectionTokens: tokens,
     presence,
   });
-  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load, connectionTokens: tokens };
+  const signIns = options.signIns ?? createSignInCheck(ctx.db, ctx.events);
+  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load, connectionTokens: tokens, signInEnded: signIns.isEnded };
 
   const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience) =>
     hub.publish({ groups, record: invocationRecord(method, [payload]), ...(audience ? { audience } : {}) });
@@ -168,6 +172,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     onAccessChange(ctx.events, (accessChanged, { publishedHere }) => {
       if (publishedHere) hub.publish({ accessChanged });
     }),
+    // On every instance: the connections of ended sign-ins close (the event is heard once per instance).
+    ctx.events.subscribe('SignInsEnded', (event) => hub.endSignIns(event.userId, event.signInIds)),
     ctx.events.subscribe('TicketReadMoved', (event, { publishedHere }) => (publishedHere ? relayTicketRead(realtime, event) : undefined)),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
     ...PARTNER_FORM_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayPartnerForm(event) : undefined))),

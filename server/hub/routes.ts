@@ -83,10 +83,10 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
   const connectionOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => connectionOfRequest(hub, auth, request.query.id, tokenOf(request));
 
   app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: negotiateDocs }, async (request, reply) => {
-    const { principal, tokenExpiresAt } = await authenticateHubUser(auth, tokenOf(request));
+    const { principal, tokenExpiresAt, signInId } = await authenticateHubUser(auth, tokenOf(request));
     // Version rule: min(requested, 1); no query means 0, where the connection id doubles as the token.
     const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
-    const connection = hub.negotiate(principal, tokenExpiresAt, version);
+    const connection = hub.negotiate(principal, tokenExpiresAt, version, signInId);
     const answer =
       version === 1
         ? { connectionId: connection.id, connectionToken: connection.token, negotiateVersion: 1, availableTransports: AVAILABLE_TRANSPORTS }

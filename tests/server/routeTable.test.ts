@@ -81,6 +81,14 @@ const VERSIONED: Record<string, Access> = {
   // Partner users' CRUD routes are its declaration's (DECLARED); this one is its own.
   'POST /partner-users/:id/toggle-status': permission('PartnerUsers', 'Update'),
   'POST /partner-users/:id/lift-hold': permission('PartnerUsers', 'Update'),
+  // Sessions (issue 26, point 3): one's own, and a user's for staff and partner admins.
+  'GET /account/sessions': 'authenticated',
+  'POST /account/sessions/:id/end': 'authenticated',
+  'POST /account/sessions/end-others': 'authenticated',
+  'GET /partner-users/:id/sessions': permission('PartnerUsers', 'View'),
+  'POST /partner-users/:id/sessions/:sid/end': permission('PartnerUsers', 'Update'),
+  'GET /users/:id/sessions': permission('Users', 'View'),
+  'POST /users/:id/sessions/:sid/end': permission('Users', 'Update'),
   'PATCH /roles': permission('Roles', 'Update'),
   'POST /roles': permission('Roles', 'Create'),
   'DELETE /roles/:id': permission('Roles', 'Delete'),

@@ -1,3 +1,4 @@
+import type { SignInsEnded } from '../../modules/accounts/signIns.events';
 import type { FileEvent } from '../../modules/files/files.events';
 import type { PartnerFormEvent } from '../../modules/partnerForms/partnerForms.events';
 import type { PartnerCreated } from '../../modules/partners/partners.events';
@@ -12,7 +13,8 @@ import type { ResourceChanged } from './resourceChanged';
  * a new one joins this union. Events travel between instances
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
-export type DomainEvent = ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketReadMoved | PartnerFormEvent | FileEvent;
+export type DomainEvent =
+  ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketReadMoved | PartnerFormEvent | FileEvent | SignInsEnded;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { REFRESH_TOKEN_SECONDS, type TokenResponse } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, signIns } from '../../db/schema';
 import { hashOf, newOpaqueToken } from './secrets';
 import { openSuccessor, sealSuccessor } from './successorSeal';
 
@@ -90,26 +90,44 @@ async function isFamilyRevoked(db: Db, familyId: string) {
 
 const revocation = () => ({ revokedAt: new Date(), successorSealed: null });
 
+/** Revokes a sign-in chain and marks its sign-in ended (the sessions list no longer shows it). */
 async function revokeFamily(db: Pick<Db, 'update'>, familyId: string) {
   await db
     .update(refreshTokens)
     .set(revocation())
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(signIns)
+    .set({ endedAt: new Date() })
+    .where(and(eq(signIns.id, familyId), isNull(signIns.endedAt)));
 }
 
-/** Sign-out: ends the sign-in chain of this refresh token, whichever of its tokens is presented. Unknown tokens do nothing. */
-export async function revokeSignInOf(db: Db, token: string) {
+/**
+ * Sign-out: ends the sign-in chain of this refresh token, whichever of its tokens is presented. Unknown tokens do
+ * nothing. Answers the sign-in ended, for the caller to announce.
+ */
+export async function revokeSignInOf(db: Db, token: string): Promise<{ userId: string; familyId: string } | null> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOf(token)));
   if (row) await revokeFamily(db, row.familyId);
+  return row ?? null;
 }
 
-/** Every sign-in of a user, or every one but `exceptFamilyId` (the session that changed the password). */
-export async function revokeRefreshTokensOfUser(db: Pick<Db, 'update'>, userId: string, exceptFamilyId?: string) {
+/**
+ * Every sign-in of a user, or every one but `exceptFamilyId` (the session that changed the password): chains
+ * revoked, sign-ins marked ended. Answers the ids of the sign-ins ended, for the caller to announce once committed.
+ */
+export async function revokeRefreshTokensOfUser(db: Pick<Db, 'update'>, userId: string, exceptFamilyId?: string): Promise<string[]> {
   await db
     .update(refreshTokens)
     .set(revocation())
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
+  const ended = await db
+    .update(signIns)
+    .set({ endedAt: new Date() })
+    .where(and(eq(signIns.userId, userId), isNull(signIns.endedAt), exceptFamilyId ? ne(signIns.id, exceptFamilyId) : undefined))
+    .returning({ id: signIns.id });
+  return ended.map((row) => row.id);
 }

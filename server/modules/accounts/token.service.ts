@@ -8,6 +8,7 @@ import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPasswor
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
 import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type SignInMeta, type UserRow } from './session';
 import { createSignInHolds } from './signInHolds';
+import { announceSignInsEnded, touchSignIn } from './signIns';
 import { announceHoldStarted } from './holdMail';
 import { createRateLimitCounter } from '../../core/rateLimits';
 
@@ -60,11 +61,15 @@ export function createTokenService(ctx: AppContext) {
       signAccessToken: (familyId) => signAccessTokenOf(db, config.jwtSecret, user, familyId),
     });
     if (outcome.kind === 'refused') throw unauthorized('auth.refreshInvalid');
+    if (check.claims.sid) await touchSignIn(db, check.claims.sid);
     return outcome.pair;
   }
 
-  /** Sign-out: ends the sign-in chain of a refresh token; an unknown token changes nothing. */
-  const revoke = (refreshToken: string) => revokeSignInOf(db, refreshToken);
+  /** Sign-out: ends the sign-in chain of a refresh token (its access tokens are refused everywhere); an unknown token changes nothing. */
+  async function revoke(refreshToken: string) {
+    const ended = await revokeSignInOf(db, refreshToken);
+    if (ended) await announceSignInsEnded(ctx.events, ended.userId, [ended.familyId]);
+  }
 
   return { signIn, refresh, revoke };
 }

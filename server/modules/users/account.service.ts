@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { announceSignInsEnded } from '../accounts/signIns';
 import { findUserById } from '../accounts/session';
 import { avatarKeyOf, avatarStore, avatarUrlOf, decodeAvatar, storeAvatar } from './avatar';
 import { selectUserDto } from './userDto';
@@ -73,9 +74,9 @@ export function createAccountService(ctx: AppContext) {
     if (!(await verifyPassword(user.passwordHash, input.password))) throw fieldError('password', 'auth.currentPasswordWrong');
     if (input.newPassword.toLowerCase() === user.email.toLowerCase()) throw fieldError('newPassword', 'validation.passwordIsEmail');
     const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await revokeRefreshTokensOfUser(tx, user.id, signInId);
+      const endedSignIns = await revokeRefreshTokensOfUser(tx, user.id, signInId);
       await writeAudit(tx, {
         userId: user.id,
         type: 'Update',
@@ -84,7 +85,9 @@ export function createAccountService(ctx: AppContext) {
         before: { password: '(hidden)' },
         after: { password: '(changed)' },
       });
+      return endedSignIns;
     });
+    await announceSignInsEnded(ctx.events, user.id, ended);
   }
 
   return { profile, updateProfile, changePassword };
