@@ -17,6 +17,7 @@ import dashboardEn from './dashboard.en';
 import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
 import passwordStrengthEn from './passwordStrength.en';
+import impersonationEn from './impersonation.en';
 import sessionsEn from './sessions.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
@@ -40,5 +41,6 @@ export default {
   ...resourcesEn,
   ...dueDatesEn,
   ...passwordStrengthEn,
+  ...impersonationEn,
   ...sessionsEn,
 };

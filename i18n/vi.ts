@@ -17,6 +17,7 @@ import dashboardVi from './dashboard.vi';
 import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
 import passwordStrengthVi from './passwordStrength.vi';
+import impersonationVi from './impersonation.vi';
 import sessionsVi from './sessions.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
@@ -40,5 +41,6 @@ export default {
   ...resourcesVi,
   ...dueDatesVi,
   ...passwordStrengthVi,
+  ...impersonationVi,
   ...sessionsVi,
 };

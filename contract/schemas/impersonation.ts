@@ -19,3 +19,11 @@ export const impersonationSchema = yup.object({
 });
 
 export type ImpersonationInput = yup.InferType<typeof impersonationSchema>;
+
+/** What starting an impersonation answers: the impersonated user's tokens and when the impersonation ends by itself. */
+export interface ImpersonationTokens {
+  token: string;
+  refreshToken: string;
+  refreshTokenExpiryTime: string;
+  endsAt: string;
+}

@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditTrails } from '../db/schema';
 import type { Db } from '../db/client';
 
-export type AuditType = 'Create' | 'Update' | 'Delete';
+/** A change, or (`Request`) one request made while impersonating, which changes nothing by itself (issue 26). */
+export type AuditType = 'Create' | 'Update' | 'Delete' | 'Request';
 
 /** Columns that never reach the audit trail. */
 const SECRET_COLUMNS = new Set(['passwordHash']);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../contract/permissions';
-import type { AccessTokenClaims } from '../../contract/tokens';
+import type { AccessTokenClaims, ImpersonatorClaim } from '../../contract/tokens';
 import { unauthorized, forbidden, ApiError } from './errors';
 import { verifyAccessToken } from './jwt';
 
@@ -21,9 +21,16 @@ export interface Principal {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The route changes how its user signs in (password, second factor, passkeys, ending sign-ins, impersonating):
+     * refused while impersonating (issue 26, point 5).
+     */
+    credentials?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Who is acting for the principal when the access token is an impersonation's (its `act` claim). */
+    impersonator: ImpersonatorClaim | null;
   }
 }
 
@@ -56,6 +63,7 @@ export async function authenticate(
  */
 export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrincipal: PrincipalLoader) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('impersonator', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === 'public') return;
@@ -63,7 +71,10 @@ export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrin
       if (request.is404) return;
       throw new ApiError(500, 'api.serverError');
     }
-    request.principal = (await authenticate(secret, loadPrincipal, bearerToken(request))).principal;
+    const { principal, claims } = await authenticate(secret, loadPrincipal, bearerToken(request));
+    request.principal = principal;
+    request.impersonator = claims.act ?? null;
+    if (request.impersonator && request.routeOptions.config.credentials) throw forbidden('impersonation.notWhileImpersonating');
     if (access !== 'authenticated' && !request.principal.permissions.has(access)) throw forbidden();
   });
 }

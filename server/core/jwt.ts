@@ -4,13 +4,15 @@ import { ACCESS_TOKEN_SECONDS, type AccessTokenClaims } from '../../contract/tok
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; expired: boolean };
 
-export async function signAccessToken(secret: Uint8Array, claims: Omit<AccessTokenClaims, 'exp'>, now = Date.now()) {
+/** `notAfter` ends the token before its usual life does (an impersonation's time limit). */
+export async function signAccessToken(secret: Uint8Array, claims: Omit<AccessTokenClaims, 'exp'>, now = Date.now(), notAfter?: Date) {
   const { sub, ...rest } = claims;
+  const exp = Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS;
   return new SignJWT({ ...rest })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(sub)
     .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS)
+    .setExpirationTime(notAfter ? Math.min(exp, Math.floor(notAfter.getTime() / 1000)) : exp)
     .sign(secret);
 }
 

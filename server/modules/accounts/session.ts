@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { signIns, users } from '../../db/schema';
 import { bearerToken } from '../../core/guard';
 import { signAccessToken } from '../../core/jwt';
+import { impersonationOfSignIn } from './impersonatedSignIns';
 import { fullNameOf, rolesOfUser } from './principal';
 import { issueRefreshToken } from './refreshTokens';
 
@@ -28,10 +29,13 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return user ?? null;
 }
 
-/** An access token with the claims of DESIGN.md; `sid` names its sign-in chain (the refresh token family). */
+/**
+ * An access token with the claims of DESIGN.md; `sid` names its sign-in chain (the refresh token family). An
+ * impersonation's names its impersonator (`act`) and ends by the impersonation's time limit.
+ */
 export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRow, familyId: string): Promise<string> {
-  const [topRole] = await rolesOfUser(db, user.id);
-  return signAccessToken(secret, {
+  const [[topRole], impersonation] = await Promise.all([rolesOfUser(db, user.id), impersonationOfSignIn(db, familyId)]);
+  const claims = {
     sub: user.id,
     sid: familyId,
     fullName: fullNameOf(user),
@@ -40,7 +44,9 @@ export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRo
     partnerId: user.partnerId,
     phone: user.phoneNumber,
     avatar: user.imageUrl,
-  });
+  };
+  if (!impersonation) return signAccessToken(secret, claims);
+  return signAccessToken(secret, { ...claims, act: impersonation.act }, Date.now(), impersonation.endsAt);
 }
 
 /** What a sign-in records about itself: shown in the user's sessions list. */

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   DASHBOARD_ACTIVITY_MAX,
   DASHBOARD_LIST_MAX,
@@ -172,6 +172,8 @@ async function recentActivity(db: Db): Promise<DashboardActivity[]> {
     })
     .from(auditTrails)
     .leftJoin(users, eq(users.id, auditTrails.userId))
+    // Changes only: the requests made while impersonating are audited one by one, and would crowd them out.
+    .where(ne(auditTrails.type, 'Request'))
     .orderBy(desc(auditTrails.dateTime), desc(auditTrails.id))
     .limit(DASHBOARD_ACTIVITY_MAX);
   const names = await namesOfRecords(db, rows);

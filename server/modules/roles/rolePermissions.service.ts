@@ -10,6 +10,7 @@ import { ApiError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { topRank } from '../users/ranks';
+import { assertPartnerRoleMayHold } from './partnerRoles';
 import { assertRoleWithinReach, holdersOf } from './roleRules';
 import { announceRoleChange } from './roles.events';
 import { rolePermissions, roles } from './roles.schema';
@@ -49,6 +50,7 @@ export function createRolePermissionService(ctx: AppContext, roleRows: CrudRows<
     const isTop = principal.rank <= top;
     const notHeld = isTop ? [] : [...added, ...removed].filter((p) => !principal.permissions.has(p));
     if (notHeld.length) throw new ApiError(403, 'roles.permissionNotHeld', [{ field: 'permissions', message: 'roles.permissionNotHeld' }]);
+    await assertPartnerRoleMayHold(conn, { id: role.id, name: String(role.name) }, added);
     const affectedUsers = await holdersOf(conn, role.id);
     return { current, next, change: { added, removed, affectedUsers } satisfies RolePermissionsChange };
   }

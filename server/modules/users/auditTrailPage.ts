@@ -3,6 +3,7 @@ import type { PagedResult } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
 import { auditTrails } from '../../db/schema';
 import { countOf, readPage } from '../../core/search';
+import { IMPERSONATION_AUDIT_TABLE } from '../impersonation/impersonationTrail';
 
 /** The audit trail's page when none is asked for: the dialog reads this many at a time. */
 export const AUDIT_TRAIL_PAGE_SIZE = 50;
@@ -10,9 +11,15 @@ export const AUDIT_TRAIL_PAGE_SIZE = 50;
 type AuditRow = typeof auditTrails.$inferSelect;
 export type AuditTrailEntryDto = Omit<AuditRow, 'dateTime'> & { dateTime: string };
 
-/** What a user did and what was done to their account, newest first, a page at a time with the total. */
+/**
+ * What a user did and what was done to their account, newest first, a page at a time with the total. An
+ * impersonation's rows (key: the impersonated user) are in both the impersonator's trail and the impersonated's.
+ */
 export async function auditTrailPage(db: Db, userId: string, page: { pageNumber: number; pageSize: number }): Promise<PagedResult<AuditTrailEntryDto>> {
-  const where = or(eq(auditTrails.userId, userId), and(inArray(auditTrails.tableName, ['users', 'user_roles']), eq(auditTrails.primaryKey, userId)));
+  const where = or(
+    eq(auditTrails.userId, userId),
+    and(inArray(auditTrails.tableName, ['users', 'user_roles', IMPERSONATION_AUDIT_TABLE]), eq(auditTrails.primaryKey, userId)),
+  );
   return readPage(page, countOf(db, auditTrails, where), async ({ limit, offset }) =>
     (await db.select().from(auditTrails).where(where).orderBy(desc(auditTrails.dateTime), desc(auditTrails.id)).limit(limit).offset(offset)).map((r) => ({
       ...r,

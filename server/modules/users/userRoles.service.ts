@@ -8,6 +8,7 @@ import { writeAudit } from '../../core/audit';
 import { ApiError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { AUDIT_TRAIL_PAGE_SIZE, auditTrailPage } from './auditTrailPage';
+import { assertPartnerUserMayHold } from '../roles/partnerRoles';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders, topRank } from './ranks';
 import { usersScope } from './staffUsers';
 import { createUserService } from './users.service';
@@ -65,6 +66,12 @@ export function createUserRoleService(ctx: AppContext) {
       db,
       principal,
       changed.filter((r) => enabled.has(r.id)),
+      'userRoles',
+    );
+    await assertPartnerUserMayHold(
+      db,
+      target,
+      changed.filter((r) => enabled.has(r.id)).map((r) => r.id),
       'userRoles',
     );
     const withdrawn = changed.filter((r) => !enabled.has(r.id));

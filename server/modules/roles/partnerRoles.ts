@@ -1,0 +1,40 @@
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { permission } from '../../../contract/permissions';
+import { ROLE_NAMES } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { userRoles, users } from '../users/users.schema';
+import { refuse } from './roleRules';
+import { rolePermissions } from './roles.schema';
+
+/** Permissions a partner's user never holds, whatever role they are given (issue 26, point 5). */
+export const STAFF_ONLY_PERMISSIONS: readonly string[] = [permission('Users', 'Impersonate')];
+
+const SEEDED_PARTNER_ROLES: readonly string[] = [ROLE_NAMES.partnerAdmin, ROLE_NAMES.partner];
+
+/** A partner role: a seeded one of partners (PartnerAdmin, Partner), or any role a live partner's user holds. */
+export async function isPartnerRole(db: Db, role: { id: string; name: string }) {
+  if (SEEDED_PARTNER_ROLES.includes(role.name)) return true;
+  const [held] = await db
+    .select({ id: users.id })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, role.id), isNotNull(users.partnerId), isNull(users.deletedAt)))
+    .limit(1);
+  return !!held;
+}
+
+/** The role editor's rule: a partner role is never given a staff-only permission (403 naming the field). */
+export async function assertPartnerRoleMayHold(db: Db, role: { id: string; name: string }, added: readonly string[]) {
+  if (added.some((p) => STAFF_ONLY_PERMISSIONS.includes(p)) && (await isPartnerRole(db, role))) throw refuse('permissions', 'impersonation.partnerRole');
+}
+
+/** The user-role editor's rule: a partner's user is never given a role carrying a staff-only permission. */
+export async function assertPartnerUserMayHold(db: Db, user: { partnerId: string | null }, roleIds: string[], field: string) {
+  if (!user.partnerId || !roleIds.length) return;
+  const [carried] = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(and(inArray(rolePermissions.roleId, roleIds), inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])))
+    .limit(1);
+  if (carried) throw refuse(field, 'impersonation.partnerRole');
+}

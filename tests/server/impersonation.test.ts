@@ -1,0 +1,222 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { PagedResult } from '../../contract/envelope';
+import type { NotificationDto } from '../../contract/notifications';
+import { permission } from '../../contract/permissions';
+import type { ImpersonationTokens } from '../../contract/schemas/impersonation';
+import type { AccessTokenClaims, TokenResponse } from '../../contract/tokens';
+import { auditTrails, rolePermissions, signIns } from '../../server/db/schema';
+import { expectEnvelope } from './expectations';
+import { useDemoServer } from './factories';
+import { rootTenant } from './harness';
+
+const { server, make, roleIds, partnerIds, userIds, token } = useDemoServer();
+
+const admin = () => token('admin@example.com');
+const db = () => server.built.database.db;
+const IMPERSONATE = permission('Users', 'Impersonate');
+
+const impersonate = (id: string, as: string, body: unknown = { reason: 'Ticket 42: the partner cannot see their form', minutes: 10 }) =>
+  server.api<ImpersonationTokens>('POST', `/api/v1/users/${id}/impersonate`, { token: as, body });
+const refresh = (pair: TokenResponse) =>
+  server.api<TokenResponse>('POST', '/api/token/refresh', { headers: rootTenant, body: { token: pair.token, refreshToken: pair.refreshToken } });
+const requestsAuditedFor = (impersonatedId: string) =>
+  db()
+    .select()
+    .from(auditTrails)
+    .where(and(eq(auditTrails.tableName, 'impersonation'), eq(auditTrails.primaryKey, impersonatedId), eq(auditTrails.type, 'Request')))
+    .orderBy(desc(auditTrails.dateTime));
+
+const acmePartner = () => make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'], firstName: 'Pat', lastName: 'Partner' });
+
+async function started(id: string, as = admin()) {
+  const answer = await impersonate(id, as);
+  expectEnvelope(answer, 200);
+  return answer.body.data!;
+}
+
+describe('impersonation for support', () => {
+  it("an admin impersonates a partner's user: the token names both, every request is audited with both, and the user sees it", async () => {
+    const target = await acmePartner();
+    const before = Date.now();
+    const tokens = await started(target.id);
+    const claims = decodeJwt(tokens.token) as unknown as AccessTokenClaims;
+    expect(claims.sub).toBe(target.id);
+    expect(claims.act).toEqual({ sub: userIds['admin@example.com'], fullName: 'Ada Admin' });
+    const endsAt = Date.parse(tokens.endsAt);
+    expect(endsAt).toBeGreaterThanOrEqual(before + 10 * 60_000 - 1000);
+    expect(claims.exp * 1000).toBeLessThanOrEqual(endsAt);
+
+    // The sign-in is recorded for the sessions list, naming the impersonator and the reason.
+    const [signIn] = await db().select().from(signIns).where(eq(signIns.id, claims.sid!));
+    expect(signIn).toMatchObject({ userId: target.id, method: 'impersonation', impersonatorId: userIds['admin@example.com'] });
+    expect(signIn.reason).toContain('Ticket 42');
+
+    // Acting as the partner: their profile, their own partner's data.
+    const profile = await server.api<{ email: string }>('GET', '/api/v1/users/profile', { token: tokens.token });
+    expectEnvelope(profile, 200);
+    expect(profile.body.data!.email).toBe(target.email);
+    expectEnvelope(await server.api('GET', `/api/v1/users/${userIds['admin@example.com']}`, { token: tokens.token }), 403);
+
+    const rows = await requestsAuditedFor(target.id);
+    expect(rows.map((r) => r.userId)).toEqual([userIds['admin@example.com'], userIds['admin@example.com']]);
+    const lines = rows.map((r) => r.newValues as Record<string, unknown>);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ request: 'GET /api/v1/users/profile', status: 200, impersonatorId: userIds['admin@example.com'], impersonatedId: target.id }),
+    );
+    expect(lines).toContainEqual(expect.objectContaining({ request: `GET /api/v1/users/${userIds['admin@example.com']}`, status: 403 }));
+    expect(String(lines[0].impersonator)).toBe('Ada Admin');
+    expect(String(lines[0].impersonated)).toContain(target.email);
+
+    // Both users' audit trails show it (the screen reads this route).
+    const trail = await server.api<PagedResult<{ tableName: string; type: string }>>('GET', `/api/v1/users/${target.id}/audit-trails`, { token: admin() });
+    expect(trail.body.data!.items.filter((e) => e.tableName === 'impersonation').map((e) => e.type)).toEqual(expect.arrayContaining(['Request', 'Create']));
+
+    // The impersonated user is told, in their inbox.
+    const inbox = await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox', { token: target.token });
+    const told = inbox.body.data!.items.find((n) => n.kind === 'impersonated');
+    expect(told?.title).toBe('Someone from support signed in as you');
+    expect(told?.message).toContain('Ada Admin');
+    expect(told?.message).toContain('Ticket 42');
+  });
+
+  it('impersonating upward or sideways, oneself, an inactive or unknown user is refused and starts nothing', async () => {
+    const otherAdmin = await make.user({ roleId: roleIds.Admin });
+    const sideways = await impersonate(otherAdmin.id, admin());
+    expectEnvelope(sideways, 403);
+    expect(sideways.body.message).toBe('You can only impersonate users whose role ranks below yours.');
+
+    const supporter = await make.userWith([IMPERSONATE, permission('Users', 'View')], { priority: 20 });
+    expectEnvelope(await impersonate(userIds['admin@example.com'], supporter.token), 403);
+    expectEnvelope(await impersonate(userIds['support@example.com'], supporter.token), 403);
+    const peer = await make.user({ roleId: supporter.role.id });
+    expectEnvelope(await impersonate(peer.id, supporter.token), 403);
+    // Downward works for them too.
+    expectEnvelope(await impersonate((await acmePartner()).id, supporter.token), 200);
+
+    expectEnvelope(await impersonate(userIds['admin@example.com'], admin()), 403);
+    const inactive = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'], active: false });
+    const snapshot = await server.snapshot();
+    expectEnvelope(await impersonate(inactive.id, admin()), 409);
+    expectEnvelope(await impersonate('00000000-0000-4000-8000-000000000000', admin()), 404);
+    expectEnvelope(await impersonate('not-an-id', admin()), 404);
+    expect(await server.snapshot()).toBe(snapshot);
+  });
+
+  it("a partner's user never impersonates, and no partner role can be given the permission", async () => {
+    const target = await acmePartner();
+    expectEnvelope(await impersonate(target.id, token('partner.admin@acme.example')), 403);
+
+    // Even with the permission slipped into their role behind the editor's back, the route refuses a partner's user.
+    const partnerAdminRole = roleIds.PartnerAdmin;
+    await db().insert(rolePermissions).values({ roleId: partnerAdminRole, permission: IMPERSONATE });
+    try {
+      const partnerAdmin = await make.user({ roleId: partnerAdminRole, partnerId: partnerIds['Acme Logistics'] });
+      const refused = await impersonate(target.id, partnerAdmin.token);
+      expectEnvelope(refused, 403);
+      expect(refused.body.message).toBe("A partner's user cannot impersonate anyone.");
+    } finally {
+      await db()
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, partnerAdminRole), eq(rolePermissions.permission, IMPERSONATE)));
+    }
+
+    // The role editor refuses it on a partner role (seeded, or held by a partner's user) ...
+    const current = await server.api<{ permissions: string[] }>('GET', `/api/v1/roles/${roleIds.Partner}/permissions`, { token: admin() });
+    const withIt = [...current.body.data!.permissions, IMPERSONATE];
+    const onSeeded = await server.api('PUT', `/api/v1/roles/${roleIds.Partner}/permissions`, { token: admin(), body: { permissions: withIt } });
+    expectEnvelope(onSeeded, 403);
+    expect(onSeeded.body.errors).toEqual([{ field: 'permissions', message: "Impersonation cannot be given to a role held by a partner's users." }]);
+    const custom = await make.role({ permissions: [permission('Tickets', 'View')] });
+    await make.user({ roleId: custom.id, partnerId: partnerIds['Globex Trading'] });
+    const onHeld = await server.api('PUT', `/api/v1/roles/${custom.id}/permissions`, {
+      token: admin(),
+      body: { permissions: [permission('Tickets', 'View'), IMPERSONATE] },
+    });
+    expectEnvelope(onHeld, 403);
+    // ... and a role carrying it is not given to a partner's user.
+    const staffRole = await make.role({ permissions: [IMPERSONATE] });
+    const given = await server.api('POST', `/api/v1/users/${target.id}/roles`, {
+      token: admin(),
+      body: { userRoles: [{ roleId: staffRole.id, enabled: true }] },
+    });
+    expectEnvelope(given, 403);
+    // A staff role takes it.
+    expectEnvelope(await server.api('PUT', `/api/v1/roles/${custom.id}/permissions`, { token: admin(), body: { permissions: [IMPERSONATE] } }), 403);
+    const staffOnly = await make.role({ permissions: [permission('Tickets', 'View')] });
+    expectEnvelope(await server.api('PUT', `/api/v1/roles/${staffOnly.id}/permissions`, { token: admin(), body: { permissions: [IMPERSONATE] } }), 200);
+  });
+
+  it('while impersonating, credentials stay untouched: password change and a second impersonation are refused, and audited', async () => {
+    const target = await acmePartner();
+    const tokens = await started(target.id);
+    const snapshotBefore = await db().select().from(signIns).where(eq(signIns.userId, target.id));
+    const change = await server.api('POST', '/api/v1/users/change-password', {
+      token: tokens.token,
+      body: { password: target.password, newPassword: 'Violet-Harbour-Kettle-91', confirmNewPassword: 'Violet-Harbour-Kettle-91' },
+    });
+    expectEnvelope(change, 403);
+    expect(change.body.message).toMatch(/^Not while impersonating/);
+    // The real user's password still signs them in.
+    expectEnvelope(await server.api('POST', '/api/token', { headers: rootTenant, body: { email: target.email, password: target.password } }), 200);
+
+    const other = await acmePartner();
+    expectEnvelope(await impersonate(other.id, tokens.token), 403);
+    expect(await db().select().from(signIns).where(eq(signIns.userId, other.id))).toHaveLength(1);
+    expect((await db().select().from(signIns).where(eq(signIns.userId, target.id))).length).toBe(snapshotBefore.length + 1);
+
+    const rows = await requestsAuditedFor(target.id);
+    expect(rows.map((r) => (r.newValues as { request: string; status: number }).status)).toEqual([403, 403]);
+  });
+
+  it('an impersonation refreshes within its limit, never after it', async () => {
+    const target = await acmePartner();
+    const tokens = await started(target.id);
+    const renewed = await refresh(tokens);
+    expectEnvelope(renewed, 200);
+    const claims = decodeJwt(renewed.body.data!.token) as unknown as AccessTokenClaims;
+    expect(claims.act?.sub).toBe(userIds['admin@example.com']);
+    expect(claims.exp * 1000).toBeLessThanOrEqual(Date.parse(tokens.endsAt));
+
+    await db()
+      .update(signIns)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(signIns.id, claims.sid!));
+    const late = await refresh(renewed.body.data!);
+    expectEnvelope(late, 401);
+    expect(late.body.message).toBe('The impersonation has reached its time limit.');
+  });
+
+  it('"return to my account" ends the impersonation; a sign-in of ones own has nothing to end', async () => {
+    const target = await acmePartner();
+    const tokens = await started(target.id);
+    const sid = (decodeJwt(tokens.token) as unknown as AccessTokenClaims).sid!;
+    expectEnvelope(await server.api('POST', '/api/v1/token/impersonation/end', { token: tokens.token }), 200);
+    const [ended] = await db().select().from(signIns).where(eq(signIns.id, sid));
+    expect(ended.endedAt).not.toBeNull();
+    expectEnvelope(await refresh(tokens), 401);
+    // The impersonator's own session goes on.
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: admin() }), 200);
+    expectEnvelope(await server.api('POST', '/api/v1/token/impersonation/end', { token: admin() }), 409);
+  });
+
+  it.each([
+    ['a null body', null],
+    ['an empty body', {}],
+    ['no reason', { minutes: 10 }],
+    ['a blank reason', { reason: '   ', minutes: 10 }],
+    ['a reason too long', { reason: 'x'.repeat(501), minutes: 10 }],
+    ['no minutes', { reason: 'Ticket 7' }],
+    ['zero minutes', { reason: 'Ticket 7', minutes: 0 }],
+    ['over 30 minutes', { reason: 'Ticket 7', minutes: 31 }],
+    ['fractional minutes', { reason: 'Ticket 7', minutes: 2.5 }],
+    ['minutes as text', { reason: 'Ticket 7', minutes: 'ten' }],
+    ['a list', [1, 2]],
+  ])('%s is a 400 that starts nothing', async (_, body) => {
+    const target = await acmePartner();
+    const answer = await impersonate(target.id, admin(), body);
+    expectEnvelope(answer, 400);
+    expect(await db().select().from(signIns).where(eq(signIns.userId, target.id))).toHaveLength(1);
+  });
+});
