@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
+import { registerImpersonationTrail } from './modules/impersonation/impersonationTrail';
 import { createSignInCheck, refuseEndedSignIns } from './modules/accounts/signIns';
 import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change.
   const principals = cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events);
   registerGuard(app, config.jwtSecret, principals.load);
+  registerImpersonationTrail(app, database.db);
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
   refuseEndedSignIns(app, signIns);

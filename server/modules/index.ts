@@ -4,6 +4,7 @@ import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
+import { impersonationModule } from './impersonation';
 import { notificationsModule } from './notifications';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
@@ -34,6 +35,7 @@ const writtenModules: readonly PortalModule[] = [
   activityModule,
   dashboardModule,
   notificationsModule,
+  impersonationModule,
 ];
 
 /**

@@ -123,6 +123,8 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/:id/roles': permission('UserRoles', 'Update'),
   'POST /users/:id/toggle-status': permission('Users', 'Update'),
   'POST /users/:id/lift-hold': permission('Users', 'Update'),
+  'POST /users/:id/impersonate': permission('Users', 'Impersonate'),
+  'POST /token/impersonation/end': 'authenticated',
   'POST /users/change-password': 'authenticated',
   'POST /users/confirm-mail': 'public',
   'POST /users/delete': permission('Users', 'Delete'),

@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.post(
     '/users/change-password',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', credentials: true },
       schema: { tags, summary: 'Change own password (needs the current one)', ...routeDocs({ body: changePasswordSchema, response: { 200: answers.none } }) },
     },
     async (request, reply) => {
