@@ -27,12 +27,14 @@ const OWN_PARTNER_WORK: Permission[] = [
 const declaredGrants = (role: SeededRoleName): Permission[] => declaredResources.flatMap((d) => grant(d.permission, d.grants?.[role] ?? []));
 
 /** The seeded roles of DESIGN.md with their priority (smaller ranks higher) and permissions. */
-export const SEEDED_ROLES: { name: string; description: string; priority: number; permissions: Permission[] }[] = [
-  { name: ROLE_NAMES.admin, description: 'Full access', priority: 1, permissions: [...ALL_PERMISSIONS] },
+export const SEEDED_ROLES: { name: string; description: string; priority: number; permissions: Permission[]; requireSecondFactor?: boolean }[] = [
+  { name: ROLE_NAMES.admin, description: 'Full access', priority: 1, permissions: [...ALL_PERMISSIONS], requireSecondFactor: true },
   {
     name: ROLE_NAMES.support,
     description: 'Support staff: tickets of every partner, partner data read, file access',
     priority: 10,
+    // Staff read every partner's data: a stolen password alone must not be enough.
+    requireSecondFactor: true,
     permissions: [
       ...grant('Tickets', [...CRUD, 'AdminView', 'AdminUpdate', 'Export']),
       ...grant('TicketConversations', CRUD),

@@ -57,6 +57,21 @@ export default {
     currentPasswordWrong: 'The current password is incorrect',
     profileUpdated: 'Your profile has been updated',
     signedOut: 'You have been signed out',
+    challengeInvalid: 'This sign-in step has expired or was already used; sign in again',
+    secondFactorInvalid: 'The code is not right',
+    secondFactorEnrolmentRequired: 'Your role requires a second factor: set one up in your profile before you go on',
+  },
+  secondFactor: {
+    codeInvalid: 'The code is not right (or it was already used); enter the current code of your authenticator app',
+    codeFormat: 'Enter the 6 digits your authenticator app shows',
+    alreadyOn: 'The authenticator app is already on; turn it off first',
+    notEnrolling: 'Start the setup first: the QR code comes with it',
+    notOn: 'No authenticator app is set up',
+    requiredByRole: 'Your role requires a second factor: it cannot be turned off',
+    enabled: 'Second factor on: keep your recovery codes somewhere safe',
+    disabled: 'Second factor off',
+    recoveryCodesRegenerated: 'New recovery codes made: the old ones no longer work',
+    enrolmentStarted: 'Scan the QR code, then enter a code to turn it on',
   },
   users: {
     registered: 'The user has been registered and an activation mail sent',
@@ -72,6 +87,9 @@ export default {
     notFound: 'User not found',
     holdLifted: "The hold on the user's sign-in has been lifted",
     notHeld: "The user's sign-in is not held; nothing changed",
+    secondFactorReset: "The user's second factor has been reset and the user told by mail",
+    noSecondFactor: 'The user has no second factor; nothing changed',
+    secondFactorResetSelf: 'Reset your own second factor from your profile, with a code',
   },
   roles: {
     outranks: 'You cannot change a role that ranks at or above yours, or raise one to your rank',
@@ -113,6 +131,9 @@ export default {
     activationSubject: 'Activate your Partner Portal account',
     activationBody: 'Hello %{name},\n\nAn account has been made for you. To activate it and choose a password, open:\n%{link}',
     holdSubject: 'Your Partner Portal sign-in is held',
+    secondFactorResetSubject: 'Your Partner Portal second factor was reset',
+    secondFactorResetBody:
+      'Hello %{name},\n\n%{admin} reset the second factor of your account: your authenticator app and recovery codes no longer work. Set up a new one from your profile after you sign in. If you did not ask for this, tell your administrator at once.',
     holdBody:
       'Hello %{name},\n\nAfter several failed sign-in attempts, signing in to your account is held until %{until}. If it was not you, someone may be guessing your password: set a new one now with this link (valid for an hour), which also ends the hold:\n%{link}\n\nIf it was you, wait until then or use the link. An administrator can also lift the hold.',
   },

@@ -18,8 +18,9 @@ import { createMailer } from './mail/mailer';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
-import { registerImpersonationTrail } from './modules/impersonation/impersonationTrail';
+import { registerSecondFactorGate } from './modules/accounts/secondFactorGate';
 import { createSignInCheck, refuseEndedSignIns } from './modules/accounts/signIns';
+import { registerImpersonationTrail } from './modules/impersonation/impersonationTrail';
 import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
 import { runSeeds } from './modules/seeding';
@@ -95,10 +96,11 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change.
   const principals = cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events);
   registerGuard(app, config.jwtSecret, principals.load);
-  registerImpersonationTrail(app, database.db);
+  registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
   refuseEndedSignIns(app, signIns);
+  registerImpersonationTrail(app, database.db);
   registerIdempotency(app, database.db);
 
   await registerRealtimeHub(app, { ctx, notifications, principals, signIns });

@@ -20,6 +20,12 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   seed: 'demo' | 'none';
+  /**
+   * SECOND_FACTOR_ENROLMENT: `required` (the default) enforces the roles' "require a second factor" setting (a user
+   * without one is led to enrol and refused everything else); `off` leaves it unenforced (the test servers, whose
+   * demo Admin and Support sign in with a password alone).
+   */
+  secondFactorEnrolment: 'required' | 'off';
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -149,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseEngineChosen: Boolean(env.DATABASE_ENGINE),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    secondFactorEnrolment: env.SECOND_FACTOR_ENROLMENT === 'off' ? 'off' : 'required',
     seed: env.SEED === 'none' ? 'none' : databaseUrl && env.SEED !== 'demo' ? 'none' : 'demo',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',

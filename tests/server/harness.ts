@@ -83,7 +83,13 @@ export function adminDatabaseUrl(): string {
 export function testConfig(
   dataDir: string,
   databaseUrl: string | undefined,
-  options: { limits?: Partial<Config['limits']>; staticDir?: string; databaseEngine?: 'pglite' | 'embedded'; fileStore?: Config['fileStore'] } = {},
+  options: {
+    limits?: Partial<Config['limits']>;
+    staticDir?: string;
+    databaseEngine?: 'pglite' | 'embedded';
+    fileStore?: Config['fileStore'];
+    secondFactorEnrolment?: Config['secondFactorEnrolment'];
+  } = {},
 ): Config {
   // PGlite unless a test asks for the embedded PostgreSQL: in-process, fast, one per test server.
   const databaseEngine = databaseUrl ? 'postgres' : (options.databaseEngine ?? 'pglite');
@@ -94,6 +100,8 @@ export function testConfig(
   return {
     ...base,
     seed: 'demo',
+    // The demo Admin and Support sign in with a password alone in every test but the ones about enrolment.
+    secondFactorEnrolment: options.secondFactorEnrolment ?? 'off',
     logLevel: 'silent',
     staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
     limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
@@ -132,6 +140,8 @@ export async function startServer(
     beforeListen?: (built: BuiltApp) => void;
     /** Where the server keeps its files (FILE_STORE=s3's settings); read at start, so an earlier beforeAll may set it. */
     fileStore?: Config['fileStore'];
+    /** `required` enforces the roles' second-factor setting (off in tests unless asked). */
+    secondFactorEnrolment?: Config['secondFactorEnrolment'];
   } = {},
 ): Promise<TestServer> {
   // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).

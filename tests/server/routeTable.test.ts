@@ -123,6 +123,12 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/:id/roles': permission('UserRoles', 'Update'),
   'POST /users/:id/toggle-status': permission('Users', 'Update'),
   'POST /users/:id/lift-hold': permission('Users', 'Update'),
+  'POST /users/:id/second-factor/reset': permission('Users', 'Update'),
+  'GET /account/second-factor': 'authenticated',
+  'POST /account/second-factor/enrolment': 'authenticated',
+  'POST /account/second-factor/confirm': 'authenticated',
+  'POST /account/second-factor/recovery-codes': 'authenticated',
+  'POST /account/second-factor/turn-off': 'authenticated',
   'POST /users/:id/impersonate': permission('Users', 'Impersonate'),
   'POST /token/impersonation/end': 'authenticated',
   'POST /users/change-password': 'authenticated',
@@ -138,6 +144,11 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/search': permission('Users', 'Search'),
   'POST /users/verify-token/email-active': 'public',
   'POST /users/verify-token/forgot-password': 'public',
+  'GET /account/passkeys': 'authenticated',
+  'POST /account/passkeys': 'authenticated',
+  'POST /account/passkeys/options': 'authenticated',
+  'PUT /account/passkeys/:id': 'authenticated',
+  'DELETE /account/passkeys/:id': 'authenticated',
 };
 
 /** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */
@@ -158,6 +169,9 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/token': 'public',
   'POST /api/token/refresh': 'public',
   'POST /api/token/revoke': 'public',
+  'POST /api/token/second-factor': 'public',
+  'POST /api/token/passkey': 'public',
+  'POST /api/token/passkey/options': 'public',
   'GET /*': 'public',
 };
 

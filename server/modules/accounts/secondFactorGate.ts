@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to a user who must enrol a second factor first: the enrolment itself and the reads the app starts with. */
     beforeSecondFactor?: boolean;
+    /** The route changes how its user signs in: refused while impersonating (declared with the guard too). */
+    credentials?: boolean;
   }
 }
 

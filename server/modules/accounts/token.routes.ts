@@ -12,6 +12,31 @@ import { createAfterAnswer } from './afterAnswer';
 import { prepareDecoyHash } from './passwords';
 import { signInMetaOf } from './session';
 import { createTokenService } from './token.service';
+import { createChallengeCompletion } from './signInChallenges';
+import { createSecondFactorService } from './secondFactors';
+import { secondFactorAnswerSchema } from '../../../contract/secondFactor';
+import { yupJsonSchema } from '../../core/openapi/yupJsonSchema';
+
+/** `POST /api/token`'s answer: tokens, or the second step for a user with a second factor. */
+const signInAnswer = {
+  oneOf: [
+    yupJsonSchema(tokenResponseSchema),
+    {
+      type: 'object',
+      properties: {
+        secondFactor: {
+          type: 'object',
+          properties: {
+            challenge: { type: 'string', description: 'For POST /api/token/second-factor (or the passkey step), within 5 minutes' },
+            methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery', 'passkey'] } },
+          },
+          required: ['challenge', 'methods'],
+        },
+      },
+      required: ['secondFactor'],
+    },
+  ],
+};
 
 function requireRootTenant(request: FastifyRequest) {
   if (request.headers[TENANT_HEADER] !== TENANT_ROOT) throw badRequest('api.tenantInvalid', [{ field: TENANT_HEADER, message: 'api.tenantInvalid' }]);
@@ -33,14 +58,41 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       onRequest: rateLimited,
       schema: {
         tags,
-        summary: 'Sign in: email and password for tokens',
-        ...routeDocs({ body: loginSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }),
+        summary: 'Sign in: email and password for tokens, or for the second step when the user has a second factor (whether the password was right or not)',
+        ...routeDocs({ body: loginSchema, headers: ['tenant'], response: { 200: signInAnswer } }),
       },
     },
     async (request, reply) => {
       requireRootTenant(request);
       const { email, password } = await validate(loginSchema, request.body);
       return send(request, reply, await service.signIn(email, password, signInMetaOf(request, 'password'), (task) => afterAnswer(reply, task)));
+    },
+  );
+
+  const completeChallenge = createChallengeCompletion(ctx);
+  const secondFactors = createSecondFactorService(ctx);
+  app.post(
+    '/token/second-factor',
+    {
+      config: { access: 'public' },
+      onRequest: rateLimited,
+      schema: {
+        tags,
+        summary: "Sign in, second step: the challenge of POST /api/token and a code of the user's authenticator app or a recovery code",
+        ...routeDocs({ body: secondFactorAnswerSchema, headers: ['tenant'], response: { 200: tokenResponseSchema } }),
+      },
+    },
+    async (request, reply) => {
+      requireRootTenant(request);
+      const { challenge, code } = await validate(secondFactorAnswerSchema, request.body);
+      const method = /^\d{6}$/.test(code) ? 'totp' : 'recovery';
+      const tokens = await completeChallenge({
+        challenge,
+        meta: signInMetaOf(request, method),
+        verify: (userId) => secondFactors.useCode(userId, code),
+        later: (task) => afterAnswer(reply, task),
+      });
+      return send(request, reply, tokens);
     },
   );
 

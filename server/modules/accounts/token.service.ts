@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { SecondFactorStep } from '../../../contract/secondFactor';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { tooManyRequests, unauthorized } from '../../core/errors';
@@ -7,6 +8,8 @@ import { users } from '../../db/schema';
 import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPassword } from './passwords';
 import { revokeSignInOf, rotateRefreshToken } from './refreshTokens';
 import { findUserByEmail, findUserById, issueSession, signAccessTokenOf, type SignInMeta, type UserRow } from './session';
+import { secondFactorMethodsOf } from './secondFactors';
+import { openChallenge } from './signInChallenges';
 import { createSignInHolds } from './signInHolds';
 import { announceSignInsEnded, touchSignIn } from './signIns';
 import { announceHoldStarted } from './holdMail';
@@ -29,22 +32,36 @@ export function createTokenService(ctx: AppContext) {
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash!)));
   }
 
-  /** `later` runs work after the answer has gone (the rehash of an older hash), so it neither slows nor fails the sign-in. */
-  async function signIn(email: string, password: string, meta: SignInMeta, later: (task: () => Promise<void>) => void): Promise<TokenResponse> {
+  /**
+   * `later` runs work after the answer has gone (the rehash of an older hash), so it neither slows nor fails the
+   * sign-in. A user with a second factor gets its step instead of tokens, whether the password was right or not (a
+   * wrong one counts toward the hold now, and its challenge never succeeds), so the answer never tells which.
+   */
+  async function signIn(
+    email: string,
+    password: string,
+    meta: SignInMeta,
+    later: (task: () => Promise<void>) => void,
+  ): Promise<TokenResponse | SecondFactorStep> {
     refuseWhenHashingBusy();
     const key = email.toLowerCase();
     const [{ held, failures }, user] = await Promise.all([holds.check(key), findUserByEmail(db, email)]);
     if (held) throw tooManyRequests('auth.signInHeld');
     // An inactive account answers as a wrong password does, so nobody learns that the password was right.
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user?.isActive) {
+    const passwordOk = (await verifyPassword(user?.passwordHash, password)) && user?.isActive === true;
+    const methods = user ? await secondFactorMethodsOf(db, user.id) : [];
+    if (!passwordOk) {
       // Known or not, the same work before the answer; the holder's mail goes after it, once per hold.
       const { holdStarted } = await holds.recordFailure(key);
       if (holdStarted && user) later(() => announceHoldStarted(ctx, user));
-      throw unauthorized('auth.invalidCredentials');
+      if (!user || !methods.length) throw unauthorized('auth.invalidCredentials');
+      return { secondFactor: { challenge: await openChallenge(db, { userId: user.id, holdKey: key, passwordOk: false }), methods } };
     }
+    if (passwordNeedsRehash(user!.passwordHash!)) later(() => rehash(user!, password));
+    // The failures so far are cleared when the second step succeeds, not before.
+    if (methods.length) return { secondFactor: { challenge: await openChallenge(db, { userId: user!.id, holdKey: key, passwordOk: true }), methods } };
     if (failures > 0) await holds.clear(key);
-    if (passwordNeedsRehash(user.passwordHash!)) later(() => rehash(user, password));
-    return issueSession(db, config.jwtSecret, user, meta);
+    return issueSession(db, config.jwtSecret, user!, meta);
   }
 
   /** A new pair for a refresh token and the (possibly expired) access token of the same user. */

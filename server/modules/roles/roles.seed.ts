@@ -14,7 +14,7 @@ export async function seedRoles(db: Db) {
   for (const role of SEEDED_ROLES) {
     const [created] = await db
       .insert(roles)
-      .values({ name: role.name, description: role.description, priority: role.priority })
+      .values({ name: role.name, description: role.description, priority: role.priority, requireSecondFactor: role.requireSecondFactor ?? false })
       .onConflictDoNothing({ target: roles.name })
       .returning({ id: roles.id });
     if (created && role.permissions.length) await db.insert(rolePermissions).values(role.permissions.map((permission) => ({ roleId: created.id, permission })));

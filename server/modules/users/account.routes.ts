@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.get(
     '/users/permissions',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', beforeSecondFactor: true },
       schema: { tags, summary: "The signed-in user's permissions", ...routeDocs({ response: { 200: answers.listOf({ type: 'string' }) } }) },
     },
     async (request, reply) => send(request, reply, [...requirePrincipal(request).permissions].sort()),
@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.get(
     '/users/profile',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Own profile', ...routeDocs({ response: { 200: userDtoSchema } }) } },
+    { config: { access: 'authenticated', beforeSecondFactor: true }, schema: { tags, summary: 'Own profile', ...routeDocs({ response: { 200: userDtoSchema } }) } },
     async (request, reply) => send(request, reply, await service.profile(requirePrincipal(request).id)),
   );
 

@@ -1,0 +1,218 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
+import { permission } from '../../contract/permissions';
+import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus, SecondFactorStep } from '../../contract/secondFactor';
+import type { TokenResponse } from '../../contract/tokens';
+import apiEn from '../../i18n/api.en';
+import { auditTrails, roles } from '../../server/db/schema';
+import { totpCodeAt } from '../../server/modules/accounts/totp';
+import { expectEnvelope } from './expectations';
+import { useDemoServer, type MadeUser } from './factories';
+import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+
+const tenant = { [TENANT_HEADER]: TENANT_ROOT };
+
+// The server runs in this process: the test moves its clock 30 s (one TOTP step) whenever it needs a fresh code.
+let clock = Date.now();
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: clock });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+const nextStep = () => vi.setSystemTime((clock += 30_000));
+/** The authenticator app's code now; `fresh` first moves to the next step (a code of a step already used is refused). */
+const codeOf = (secret: string, fresh = true) => {
+  if (fresh) nextStep();
+  return totpCodeAt(secret);
+};
+
+async function enrol(api: TestServer['api'], token: string) {
+  const begun = expectEnvelope(await api<SecondFactorEnrolment>('POST', '/api/account/second-factor/enrolment', { token }), 200).body.data!;
+  const confirmed = await api<RecoveryCodes>('POST', '/api/account/second-factor/confirm', { token, body: { code: codeOf(begun.secret) } });
+  expectEnvelope(confirmed, 200, apiEn.secondFactor.enabled);
+  return { secret: begun.secret, recoveryCodes: confirmed.body.data!.codes };
+}
+
+describe('second factor (TOTP)', () => {
+  const { server, make, token, roleIds, partnerIds, userIds } = useDemoServer();
+  const passwordStep = (email: string, password: string) =>
+    server.api<TokenResponse | SecondFactorStep>('POST', '/api/token', { body: { email, password }, headers: tenant });
+  const codeStep = (challenge: string, code: string) =>
+    server.api<TokenResponse>('POST', '/api/token/second-factor', { body: { challenge, code }, headers: tenant });
+  const challengeOf = async (email: string, password: string) => {
+    const answer = expectEnvelope(await passwordStep(email, password), 200);
+    expect(answer.body.data).not.toHaveProperty('token');
+    return (answer.body.data as SecondFactorStep).secondFactor.challenge;
+  };
+
+  let me: MadeUser;
+  let secret: string;
+  let recoveryCodes: string[];
+  beforeEach(async () => {
+    me = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
+    ({ secret, recoveryCodes } = await enrol(server.api, me.token));
+  });
+
+  it('turns on only with a valid code of the new secret, and answers ten recovery codes', async () => {
+    const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
+    const status = () => server.api<SecondFactorStatus>('GET', '/api/account/second-factor', { token: other.token });
+    expectEnvelope(await server.api('POST', '/api/account/second-factor/confirm', { token: other.token, body: { code: '123456' } }), 400);
+    const begun = (await server.api<SecondFactorEnrolment>('POST', '/api/account/second-factor/enrolment', { token: other.token })).body.data!;
+    expect(begun.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(begun.otpauthUri).toContain(`secret=${begun.secret}`);
+    const wrong = String((Number(codeOf(begun.secret)) + 1) % 1_000_000).padStart(6, '0');
+    expectEnvelope(
+      await server.api('POST', '/api/account/second-factor/confirm', { token: other.token, body: { code: wrong } }),
+      400,
+      apiEn.secondFactor.codeInvalid,
+    );
+    expectEnvelope(await server.api('POST', '/api/account/second-factor/confirm', { token: other.token, body: { code: 'abc' } }), 400);
+    expect((await status()).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
+    // Not on yet: the password alone still signs in.
+    expect((await passwordStep(other.email, other.password)).body.data).toHaveProperty('token');
+
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const mine = await server.api<SecondFactorStatus>('GET', '/api/account/second-factor', { token: me.token });
+    expect(mine.body.data).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expectEnvelope(await server.api('POST', '/api/account/second-factor/enrolment', { token: me.token }), 409);
+  });
+
+  it('a right password gives a challenge and no tokens; the code then signs in', async () => {
+    const answer = expectEnvelope(await passwordStep(me.email, me.password), 200);
+    expect(answer.body.data).toEqual({ secondFactor: { challenge: expect.any(String), methods: ['totp', 'recovery'] } });
+    const signedIn = expectEnvelope(await codeStep((answer.body.data as SecondFactorStep).secondFactor.challenge, codeOf(secret)), 200);
+    const tokens = signedIn.body.data!;
+    expectEnvelope(await server.api('GET', '/api/users/profile', { token: tokens.token }), 200);
+  });
+
+  it('a wrong password gives the same answer, and its challenge fails even with the right code', async () => {
+    const right = expectEnvelope(await passwordStep(me.email, me.password), 200).body.data as SecondFactorStep;
+    const wrong = expectEnvelope(await passwordStep(me.email, 'not the password'), 200).body.data as SecondFactorStep;
+    expect(Object.keys(wrong.secondFactor)).toEqual(Object.keys(right.secondFactor));
+    expect(wrong.secondFactor.methods).toEqual(right.secondFactor.methods);
+    expectEnvelope(await codeStep(wrong.secondFactor.challenge, codeOf(secret)), 401, apiEn.auth.secondFactorInvalid);
+  });
+
+  it('a code once used is refused again (replay), also on a new challenge', async () => {
+    const code = codeOf(secret);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 200);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 401, apiEn.auth.secondFactorInvalid);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), codeOf(secret)), 200);
+  });
+
+  it('a recovery code signs in once', async () => {
+    const [first] = recoveryCodes;
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), first.toLowerCase()), 200);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), first), 401);
+    const status = await server.api<SecondFactorStatus>('GET', '/api/account/second-factor', { token: me.token });
+    expect(status.body.data!.recoveryCodesLeft).toBe(9);
+  });
+
+  it('a challenge is single use, unknown ones and the step without a password fail, and another user cannot use mine', async () => {
+    const challenge = await challengeOf(me.email, me.password);
+    expectEnvelope(await codeStep('made-up-challenge', codeOf(secret)), 401, apiEn.auth.challengeInvalid);
+    expectEnvelope(await codeStep(challenge, codeOf(secret)), 200);
+    expectEnvelope(await codeStep(challenge, codeOf(secret)), 401, apiEn.auth.challengeInvalid);
+
+    const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
+    const theirs = await enrol(server.api, other.token);
+    // My challenge with their code: the code must be of the challenge's user.
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), codeOf(theirs.secret)), 401, apiEn.auth.secondFactorInvalid);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), theirs.recoveryCodes[0]), 401);
+  });
+
+  it('wrong codes kill the challenge and count toward the sign-in hold, which mails the holder', async () => {
+    const limit = server.config.limits.failedSignInsBeforeHold;
+    const challenge = await challengeOf(me.email, me.password);
+    for (let i = 0; i < limit; i++) expectEnvelope(await codeStep(challenge, '000000'), i < limit ? 401 : 429);
+    // Held now: the password step answers 429 and the right code on a fresh challenge cannot get in.
+    expectEnvelope(await passwordStep(me.email, me.password), 429, apiEn.auth.signInHeld);
+    expectEnvelope(await codeStep(challenge, codeOf(secret)), 401, apiEn.auth.challengeInvalid);
+    expect(server.outbox().filter((mail) => mail.includes(me.email) && mail.includes('held')).length).toBe(1);
+    // An admin lifts the hold; signing in with the code works again.
+    expectEnvelope(await server.api('POST', `/api/users/${me.id}/lift-hold`, { token: token('admin@example.com') }), 200);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), codeOf(secret)), 200);
+  });
+
+  it('regenerating recovery codes needs a current code and voids the old ones; turning off needs a code', async () => {
+    const refused = await server.api('POST', '/api/account/second-factor/recovery-codes', { token: me.token, body: { code: '000000' } });
+    expectEnvelope(refused, 400, apiEn.secondFactor.codeInvalid);
+    const fresh = expectEnvelope(
+      await server.api<RecoveryCodes>('POST', '/api/account/second-factor/recovery-codes', { token: me.token, body: { code: codeOf(secret) } }),
+      200,
+    ).body.data!.codes;
+    expect(fresh).toHaveLength(10);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), recoveryCodes[1]), 401);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), fresh[0]), 200);
+
+    expectEnvelope(await server.api('POST', '/api/account/second-factor/turn-off', { token: me.token, body: { code: '000000' } }), 400);
+    expectEnvelope(await server.api('POST', '/api/account/second-factor/turn-off', { token: me.token, body: { code: codeOf(secret) } }), 200);
+    expect((await passwordStep(me.email, me.password)).body.data).toHaveProperty('token');
+  });
+
+  it('an admin resets a user’s second factor: audited, mailed in both languages; not their own, not above their rank', async () => {
+    const admin = token('admin@example.com');
+    const reset = (id: string, by = admin) => server.api('POST', `/api/users/${id}/second-factor/reset`, { token: by });
+    expectEnvelope(await reset(me.id), 200, apiEn.users.secondFactorReset);
+    expect((await passwordStep(me.email, me.password)).body.data).toHaveProperty('token');
+    const mail = server
+      .outbox()
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ''), 'hex').toString('utf8')))
+      .filter((m) => m.includes(me.email) && m.includes('reset the second factor'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain('đã đặt lại xác thực hai lớp');
+    const [audit] = await server.built.database.db
+      .select()
+      .from(auditTrails)
+      .where(and(eq(auditTrails.tableName, 'second_factors'), eq(auditTrails.primaryKey, me.id), eq(auditTrails.userId, userIds['admin@example.com'])));
+    expect(audit?.newValues).toMatchObject({ reset: true });
+    expectEnvelope(await reset(me.id), 200, apiEn.users.noSecondFactor);
+
+    expectEnvelope(await reset(userIds['admin@example.com']), 403, apiEn.users.secondFactorResetSelf);
+    const lower = await make.userWith([permission('Users', 'View'), permission('Users', 'Update')], { priority: 20 });
+    expectEnvelope(await reset(userIds['support@example.com'], lower.token), 403);
+    expectEnvelope(await reset(me.id, token('support@example.com')), 403);
+    // A partner's users administrator cannot reach staff or other partners' users through this route (404 or 403).
+    expect([403, 404]).toContain((await reset(userIds['admin@example.com'], token('partner.admin@acme.example'))).status);
+  });
+});
+
+describe('a role that requires a second factor', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ secondFactorEnrolment: 'required' });
+  });
+  afterAll(() => server?.close());
+
+  it('is seeded on for Admin and Support only', async () => {
+    const rows = await server.built.database.db.select({ name: roles.name, required: roles.requireSecondFactor }).from(roles);
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.required]))).toMatchObject({ Admin: true, Support: true, PartnerAdmin: false, Partner: false });
+  });
+
+  it('leads its user to enrol: everything else is refused until then, and the factor cannot be turned off', async () => {
+    const tokens = await server.signIn('support@example.com', DEMO_PASSWORD);
+    const get = (path: string) => server.api('GET', path, { token: tokens.token });
+    expectEnvelope(await get('/api/dashboard'), 403, apiEn.auth.secondFactorEnrolmentRequired);
+    const changePassword = await server.api('POST', '/api/users/change-password', { token: tokens.token, body: {} });
+    expectEnvelope(changePassword, 403, apiEn.auth.secondFactorEnrolmentRequired);
+    expectEnvelope(await get('/api/users/permissions'), 200);
+    expectEnvelope(await get('/api/users/profile'), 200);
+    expect((await get('/api/account/second-factor')).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: true });
+
+    const { secret } = await enrol(server.api, tokens.token);
+    expectEnvelope(await get('/api/dashboard'), 200);
+    const off = await server.api('POST', '/api/account/second-factor/turn-off', { token: tokens.token, body: { code: codeOf(secret) } });
+    expectEnvelope(off, 403, apiEn.secondFactor.requiredByRole);
+    // Signing out stays open (public), and the next sign-in asks for the code.
+    expectEnvelope(
+      await server.api('POST', '/api/token/revoke', { body: { refreshToken: tokens.refreshToken }, headers: { [TENANT_HEADER]: TENANT_ROOT } }),
+      200,
+    );
+    const step = await server.api<SecondFactorStep>('POST', '/api/token', { body: { email: 'support@example.com', password: DEMO_PASSWORD }, headers: tenant });
+    expect(step.body.data!.secondFactor.methods).toContain('totp');
+  });
+});
+
