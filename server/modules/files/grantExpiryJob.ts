@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { scheduleIntervalJob } from '../../core/intervalJob';
 import { transactionThenPublish } from '../../core/events';
 import { fileGrants, fileLinks, scheduledJobs } from './files.schema';
 import { grantInForce } from './grantMatching';
@@ -52,46 +54,26 @@ export async function runDueFileJobs(ctx: Pick<AppContext, 'db' | 'events'>, now
   });
 }
 
-/** The tick of each running app (its plugin is registered once per API prefix, the job runs once). */
-const ticking = new WeakMap<object, () => void>();
-
 /**
- * Starts the one-minute tick of this app's context (unref'd: it never keeps the process alive); once per context.
- * Each instance also sweeps its file store at start and hourly for bytes no row holds (its disk may be its own).
+ * The jobs of the file module, each instance ticking: the grant expiry job each minute (its row lets one instance run
+ * it when due), and the sweep of this instance's file store at start and hourly for bytes no row holds (its disk may
+ * be its own).
  */
-export function startFileJobs(ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log' | 'files'>) {
-  if (!ctx.config.files.runJobs || ticking.has(ctx)) return;
-  let running = false;
-  let sweptAt = 0;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function scheduleFileJobs(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log' | 'files'>) {
+  scheduleIntervalJob(app, ctx, {
+    name: 'file grant expiry job',
+    everyMs: FILE_JOB_TICK_MS,
+    run: async () => {
       const run = await runDueFileJobs(ctx);
       if (run.ran) ctx.log.info(run, 'file grant expiry job ran');
-    } catch (error) {
-      ctx.log.error({ err: error }, 'file grant expiry job failed');
-    }
-    try {
-      if (Date.now() - sweptAt >= HOUR_MS) {
-        sweptAt = Date.now();
-        const removed = await sweepStoredFiles(ctx);
-        if (Object.values(removed).some((n) => n > 0)) ctx.log.info({ removed }, 'orphan file sweep removed files no row holds');
-      }
-    } catch (error) {
-      ctx.log.error({ err: error }, 'orphan file sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), FILE_JOB_TICK_MS);
-  timer.unref();
-  ticking.set(ctx, () => clearInterval(timer));
-  void tick();
-}
-
-/** Stops this context's tick (a run in flight finishes on its own). */
-export function stopFileJobs(ctx: object) {
-  ticking.get(ctx)?.();
-  ticking.delete(ctx);
+    },
+  });
+  scheduleIntervalJob(app, ctx, {
+    name: 'orphan file sweep',
+    everyMs: HOUR_MS,
+    run: async () => {
+      const removed = await sweepStoredFiles(ctx);
+      if (Object.values(removed).some((n) => n > 0)) ctx.log.info({ removed }, 'orphan file sweep removed files no row holds');
+    },
+  });
 }

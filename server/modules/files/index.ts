@@ -5,7 +5,7 @@ import { fileGrantRoutes } from './fileGrants.routes';
 import { fileLinkRoutes } from './fileLinks.routes';
 import { fileRequestRoutes } from './fileRequests.routes';
 import { seedDemoFiles } from './files.demo';
-import { startFileJobs, stopFileJobs } from './grantExpiryJob';
+import { scheduleFileJobs } from './grantExpiryJob';
 import { managedFileRoutes } from './managedFiles.routes';
 
 const filesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -14,9 +14,7 @@ const filesPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }
   await app.register(fileGrantRoutes, { ctx });
   await app.register(fileLinkRoutes, { ctx });
   await app.register(fileRequestRoutes, { ctx });
-  // The grant expiry job ticks each minute on every instance; the job's row lets one run it when due.
-  app.addHook('onReady', async () => startFileJobs(ctx));
-  app.addHook('onClose', async () => stopFileJobs(ctx));
+  scheduleFileJobs(app, ctx);
 };
 
 /** Temporary file access (DESIGN.md "Files"): the file manager, access grants, requests, signed links, the access log. */

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import type { PortalModule } from '../module';
 import { notificationRoutes } from './notifications.routes';
-import { startNotificationRetention, stopNotificationRetention } from './retentionJob';
+import { scheduleNotificationRetention } from './retentionJob';
 
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(notificationRoutes, { ctx });
-  app.addHook('onReady', async () => startNotificationRetention(ctx));
-  app.addHook('onClose', async () => stopNotificationRetention(ctx));
+  scheduleNotificationRetention(app, ctx);
 };
 
 /**

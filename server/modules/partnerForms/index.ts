@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import type { PortalModule } from '../module';
-import { startPartnerFormReminders, stopPartnerFormReminders } from './partnerFormReminders';
+import { schedulePartnerFormReminders } from './partnerFormReminders';
 import { seedDemoPartnerForms } from './partnerForms.demo';
 import { partnerFormRoutes } from './partnerForms.routes';
 
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(partnerFormRoutes, { ctx });
-  app.addHook('onReady', async () => startPartnerFormReminders(ctx));
-  app.addHook('onClose', async () => stopPartnerFormReminders(ctx));
+  schedulePartnerFormReminders(app, ctx);
 };
 
 /** Partner forms: Ready form versions assigned to partners, filled in section by section, submitted, reviewed, reminded of. */

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { scheduleIntervalJob } from '../../core/intervalJob';
 import { transactionThenPublish } from '../../core/events';
 import { partnerForms } from './partnerForms.schema';
 import { partnerFormReminders, type PartnerFormReminderKind } from './partnerFormReminders.schema';
@@ -124,32 +126,14 @@ export async function runPartnerFormReminders(ctx: Pick<AppContext, 'config' | '
   });
 }
 
-const ticking = new WeakMap<object, () => void>();
-
-/** Starts this context's reminder tick where the file jobs tick (not in tests: they call runPartnerFormReminders with their clock). */
-export function startPartnerFormReminders(ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'>) {
-  if (!ctx.config.files.runJobs || ticking.has(ctx)) return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** The reminder job, ticking on every instance (not in tests: they call runPartnerFormReminders with their clock). */
+export function schedulePartnerFormReminders(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'log'>) {
+  scheduleIntervalJob(app, ctx, {
+    name: 'partner form reminder job',
+    everyMs: REMINDER_TICK_MS,
+    run: async () => {
       const run = await runPartnerFormReminders(ctx);
       if (run.sent) ctx.log.info(run, 'partner form reminders sent');
-    } catch (error) {
-      ctx.log.error({ err: error }, 'partner form reminder job failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), REMINDER_TICK_MS);
-  timer.unref();
-  ticking.set(ctx, () => clearInterval(timer));
-  void tick();
-}
-
-/** Stops this context's tick (a run in flight finishes on its own). */
-export function stopPartnerFormReminders(ctx: object) {
-  ticking.get(ctx)?.();
-  ticking.delete(ctx);
+    },
+  });
 }
