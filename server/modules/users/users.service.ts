@@ -261,8 +261,8 @@ export function createUserService(ctx: AppContext) {
   }
 
   // Made when a hold is lifted: the other user changes need no limits from the configuration.
-  const holdsOf = () =>
-    createSignInHolds(createRateLimitCounter(db), {
+  const holdsOf = (on: Db) =>
+    createSignInHolds(createRateLimitCounter(on), {
       failuresBeforeHold: ctx.config.limits.failedSignInsBeforeHold,
       holdMinutes: ctx.config.limits.signInHoldMinutes,
     });
@@ -276,14 +276,18 @@ export function createUserService(ctx: AppContext) {
     const target = await visibleUser(scope, id);
     if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
     if (!target.heldUntil) return { user: target, lifted: false };
-    await holdsOf().clear(target.email.toLowerCase());
-    await writeAudit(db, {
-      userId: principal.id,
-      type: 'Update',
-      table: 'users',
-      key: target.id,
-      before: { heldUntil: target.heldUntil },
-      after: { heldUntil: null },
+    // The hold's rows go with the audit row that says so, or neither does.
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await holdsOf(tx).clear(target.email.toLowerCase());
+      await writeAudit(tx, {
+        userId: principal.id,
+        type: 'Update',
+        table: 'users',
+        key: target.id,
+        before: { heldUntil: target.heldUntil },
+        after: { heldUntil: null },
+      });
     });
     await ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
     return { user: (await selectUserDto(db, target.id))!, lifted: true };
