@@ -17,8 +17,9 @@ import dashboardEn from './dashboard.en';
 import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
 import passwordStrengthEn from './passwordStrength.en';
-import impersonationEn from './impersonation.en';
+import passkeysEn from './passkeys.en';
 import sessionsEn from './sessions.en';
+import impersonationEn from './impersonation.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -41,6 +42,7 @@ export default {
   ...resourcesEn,
   ...dueDatesEn,
   ...passwordStrengthEn,
-  ...impersonationEn,
+  ...passkeysEn,
   ...sessionsEn,
+  ...impersonationEn,
 };

@@ -17,8 +17,9 @@ import dashboardVi from './dashboard.vi';
 import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
 import passwordStrengthVi from './passwordStrength.vi';
-import impersonationVi from './impersonation.vi';
+import passkeysVi from './passkeys.vi';
 import sessionsVi from './sessions.vi';
+import impersonationVi from './impersonation.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -41,6 +42,7 @@ export default {
   ...resourcesVi,
   ...dueDatesVi,
   ...passwordStrengthVi,
-  ...impersonationVi,
+  ...passkeysVi,
   ...sessionsVi,
+  ...impersonationVi,
 };

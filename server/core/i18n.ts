@@ -17,12 +17,14 @@ import filesApiVi from '../../i18n/filesApi.vi';
 import sessionsVi from '../../i18n/sessions.vi';
 import passwordStrengthEn from '../../i18n/passwordStrength.en';
 import passwordStrengthVi from '../../i18n/passwordStrength.vi';
+import passkeysEn from '../../i18n/passkeys.en';
+import passkeysVi from '../../i18n/passkeys.vi';
 import impersonationEn from '../../i18n/impersonation.en';
 import impersonationVi from '../../i18n/impersonation.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn, ...sessionsEn, ...impersonationEn },
-  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi, ...sessionsVi, ...impersonationVi },
+  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn, ...passkeysEn, ...sessionsEn, ...impersonationEn },
+  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi, ...passkeysVi, ...sessionsVi, ...impersonationVi },
 };
 
 export function languageOf(request: FastifyRequest): Language {

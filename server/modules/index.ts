@@ -10,6 +10,7 @@ import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
 import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
+import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
@@ -36,6 +37,8 @@ const writtenModules: readonly PortalModule[] = [
   dashboardModule,
   notificationsModule,
   impersonationModule,
+  passkeysModule,
+  passkeySignInModule,
 ];
 
 /**

@@ -32,6 +32,7 @@ const BODYLESS = [
   'post /api/v1/files/{id}/links',
   'post /api/v1/inbox/{id}/read',
   'post /api/v1/inbox/read-all',
+  'post /api/v1/account/passkeys/options',
   'post /api/v1/token/impersonation/end',
   'post /api/v1/account/second-factor/enrolment',
   'post /api/v1/users/{id}/second-factor/reset',
