@@ -14,6 +14,7 @@ import { dashboardHandlers } from './dashboard';
 import { inboxHandlers, inboxMock } from './inbox';
 import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
+import { sessionHandlers, sessionsMock } from './sessions';
 import { ticketHandlers, ticketsMock } from './tickets';
 import { claimsOf, fakeCredentials } from './tokens';
 
@@ -76,6 +77,7 @@ export const mockApi = {
     adminMock.reset();
     ticketsMock.reset();
     inboxMock.reset();
+    sessionsMock.reset();
   },
   /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
   issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
@@ -127,6 +129,7 @@ export const handlers = [
   ...realtimeHandlers,
   ...dashboardHandlers,
   ...inboxHandlers,
+  ...sessionHandlers,
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');

@@ -7,6 +7,7 @@ import type { EntityResource } from '../../entityTable/types';
 import { activeFilter, toggleStatusAction, userColumns } from '../users/userColumns';
 import { userInputs } from '../users/UserInputs';
 import { liftHoldAction } from '../users/userHold';
+import { sessionsAction } from '../users/UserSessionsDialog';
 import partnerUsers from '.';
 
 // The declaration's titles, keyword search and default sort.
@@ -34,7 +35,7 @@ const partnerUserTable: EntityResource<UserDto> = {
   },
   // Users are not exported (the declaration serves no Export).
   exportable: false,
-  rowActions: [toggleStatusAction('partner-users'), liftHoldAction('partner-users')],
+  rowActions: [toggleStatusAction('partner-users'), liftHoldAction('partner-users'), sessionsAction('partner-users')],
 };
 
 export default partnerUserTable;

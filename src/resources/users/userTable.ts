@@ -13,6 +13,7 @@ import { UserAuditTrailDialog } from './UserAuditTrailDialog';
 import { userApi } from './userApi';
 import { userInputs } from './UserInputs';
 import { UserRolesDialog } from './UserRolesDialog';
+import { sessionsAction } from './UserSessionsDialog';
 
 /** Users (/user-management): staff register (activation mail), edit, activate or deactivate, delete; roles and audit trail. */
 const userTable: EntityResource<UserDto> = {
@@ -33,6 +34,7 @@ const userTable: EntityResource<UserDto> = {
   rowActions: [
     toggleStatusAction('users'),
     liftHoldAction('users'),
+    sessionsAction('users'),
     {
       key: 'roles',
       labelKey: 'admin.users.roles',
