@@ -5,7 +5,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { PasskeyDto } from '../../contract/schemas/passkeys';
 import type { TokenResponse } from '../../contract/tokens';
 import { auditTrails } from '../../server/db/schema';
-import { expectEnvelope, refused } from './expectations';
+import { expectEnvelope, jwtPayload, refused } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { createSoftwareAuthenticator } from './softwareAuthenticator';
 
@@ -163,6 +163,43 @@ describe('password-less sign-in', () => {
     const password = await server.api('POST', '/api/token', { body: { email: me.email, password: me.password }, headers: tenant });
     expectEnvelope(password, 429);
     expectEnvelope(await signInWith({ response: authenticator.authenticate(await freshSignInOptions()) }), 429);
+  });
+});
+
+describe('the second step after the password', () => {
+  const passwordStep = (user: MadeUser, password = user.password) =>
+    server.api<{ secondFactor?: { challenge: string; methods: string[] } }>('POST', '/api/token', { body: { email: user.email, password }, headers: tenant });
+  const challengeOf = async (user: MadeUser, password?: string) => {
+    const answer = expectEnvelope(await passwordStep(user, password), 200).body.data!;
+    expect(answer.secondFactor?.methods).toEqual(['passkey']);
+    return answer.secondFactor!.challenge;
+  };
+  const stepOptions = async (challenge: string) => expectEnvelope(await signInOptions({ challenge }), 200).body.data!;
+
+  it('a user with a passkey and no TOTP is asked for it after the password, and signs in with it', async () => {
+    const { authenticator } = await enrol(me);
+    const challenge = await challengeOf(me);
+    const answer = expectEnvelope(await signInWith({ challenge, response: authenticator.authenticate(await stepOptions(challenge)) }), 200);
+    expect(jwtPayload(answer.body.data!.token).sub).toBe(me.id);
+    // The challenge is used up: the step cannot be taken again.
+    expectEnvelope(await signInWith({ challenge, response: authenticator.authenticate(await freshSignInOptions()) }), 401);
+  });
+
+  it('after a wrong password the step never succeeds, though it looks the same', async () => {
+    const { authenticator } = await enrol(me);
+    const challenge = await challengeOf(me, 'not the password at all');
+    expectEnvelope(await signInWith({ challenge, response: authenticator.authenticate(await stepOptions(challenge)) }), 401);
+  });
+
+  it("another user's passkey does not answer the step, nor does a password-less challenge", async () => {
+    await enrol(me);
+    const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
+    const { authenticator: othersAuthenticator } = await enrol(other);
+    const challenge = await challengeOf(me);
+    expectEnvelope(await signInWith({ challenge, response: othersAuthenticator.authenticate(await stepOptions(challenge)) }), 401);
+    const mine = await challengeOf(me);
+    const { authenticator } = await enrol(me, undefined, 'Second');
+    expectEnvelope(await signInWith({ challenge: mine, response: authenticator.authenticate(await freshSignInOptions()) }), 401);
   });
 });
 

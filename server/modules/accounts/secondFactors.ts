@@ -8,6 +8,7 @@ import { ApiError, badRequest, forbidden } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import type { Db } from '../../db/client';
 import { roles, userRoles } from '../../db/schema';
+import { hasPasskeys } from '../passkeys/passkeys.service';
 import { announceUserChange } from '../users/users.events';
 import { hashOf } from './secrets';
 import { recoveryCodes, secondFactors } from './secondFactor.schema';
@@ -25,6 +26,7 @@ export async function secondFactorMethodsOf(db: Db, userId: string): Promise<Sec
     .from(secondFactors)
     .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
   const methods: SecondFactorMethod[] = totp ? ['totp', 'recovery'] : [];
+  if (await hasPasskeys(db, userId)) methods.push('passkey');
   return methods;
 }
 
@@ -106,7 +108,8 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
       .select({ left: sql<number>`count(*)::int` })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-    return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: left, required: await secondFactorRequiredOf(db, userId) };
+    const [required, has] = await Promise.all([secondFactorRequiredOf(db, userId), hasSecondFactor(db, userId)]);
+    return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: left, required, pending: required && !has };
   }
 
   /** A new secret to scan, not on until `confirm`; starting again replaces a pending one. Refused when TOTP is on. */
