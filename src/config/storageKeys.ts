@@ -4,4 +4,6 @@ export const storageKeys = {
   credentials: 'portal.credentials',
   permissions: 'portal.permissions',
   themeMode: 'portal.themeMode',
+  /** sessionStorage: the impersonator's own session, kept aside in this tab while impersonating (issue 26). */
+  impersonation: 'portal.impersonation',
 } as const;

@@ -10,6 +10,7 @@ import { MuiLocaleProvider } from '../i18n/MuiLocaleProvider';
 import { useStateResetOn } from '../components/useStateResetOn';
 import { MOBILE_NAV_WIDTH, NAV_WIDTH } from '../theme/themeConstants';
 import { BackToTop } from './BackToTop';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { SideNav } from './SideNav';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
@@ -54,6 +55,7 @@ export function PortalLayout({ children }: { children?: ReactNode }) {
         tabIndex={-1}
         sx={{ outline: 'none', ml: { lg: `${NAV_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, lg: 3 } }}
       >
+        <ImpersonationBanner />
         <MuiLocaleProvider>
           <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
         </MuiLocaleProvider>

@@ -4,7 +4,7 @@ import { apiPaths } from '../../config/apiPaths';
 import { routePaths } from '../../config/routePaths';
 import { apiRequest } from '../http/httpClient';
 import { decodeAccessToken } from '../session/accessToken';
-import { clearSession, readCredentials, saveCredentials } from '../session/sessionStorage';
+import { clearSession, readCredentials, resumeSession, saveCredentials, takeImpersonatorSession } from '../session/sessionStorage';
 import { revokeSignInOnServer } from '../session/serverSignOut';
 import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
 import { loadPermissions } from './permissions';
@@ -33,11 +33,19 @@ export const authProvider = {
     await loadPermissions().catch(() => undefined);
   },
 
-  /** Signs out here at once, then ends the sign-in on the server too without waiting for it (it may be unreachable). */
+  /**
+   * Signs out here at once, then ends the sign-in on the server too without waiting for it (it may be unreachable).
+   * Signing out of an impersonation returns to the impersonator's own session (the app reloads as them).
+   */
   async logout() {
     const credentials = readCredentials();
+    const impersonator = takeImpersonatorSession();
     clearSession();
     if (credentials) void revokeSignInOnServer(credentials.refreshToken);
+    if (impersonator) {
+      resumeSession(impersonator);
+      return false;
+    }
     return routePaths.signIn;
   },
 

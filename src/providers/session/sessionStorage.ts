@@ -38,13 +38,63 @@ export function savePermissions(permissions: string[]) {
 export function clearSession() {
   localStorage.removeItem(storageKeys.credentials);
   localStorage.removeItem(storageKeys.permissions);
+  sessionStorage.removeItem(storageKeys.impersonation);
   emitAccessTokenChanged(null);
 }
 
-/** The server will not go on with this session: forget it and tell the app, which goes to /sign-in. */
+/**
+ * The server will not go on with this session: forget it and tell the app, which goes to /sign-in. An
+ * impersonation that reached its time limit gives the impersonator's own session back instead, and the app reloads.
+ */
 export function endSession() {
+  const kept = takeImpersonatorSession();
   clearSession();
+  if (kept) return resumeSession(kept);
   emitSessionEnded();
+}
+
+/** While impersonating: the impersonator's own session, kept aside in this tab, and when the impersonation ends. */
+interface KeptSession {
+  credentials: Credentials;
+  permissions: string[] | null;
+  endsAt: string;
+}
+
+/** Starting an impersonation: this tab's own session is kept aside, the impersonated user's takes its place. */
+export function startImpersonationSession(tokens: Credentials & { endsAt: string }) {
+  const own = readCredentials();
+  if (own) sessionStorage.setItem(storageKeys.impersonation, JSON.stringify({ credentials: own, permissions: readStoredPermissions(), endsAt: tokens.endsAt }));
+  localStorage.removeItem(storageKeys.permissions);
+  saveCredentials(tokens);
+}
+
+function readKeptSession(): KeptSession | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(storageKeys.impersonation) ?? 'null') as KeptSession | null;
+    return kept && typeof kept.endsAt === 'string' && typeof kept.credentials?.refreshToken === 'string' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When this tab's impersonation ends by itself; null when it is not impersonating with a session kept aside. */
+export const impersonationEndsAt = (): string | null => readKeptSession()?.endsAt ?? null;
+
+/** Takes the impersonator's kept session out of storage (null when there is none). */
+export function takeImpersonatorSession(): KeptSession | null {
+  const kept = readKeptSession();
+  sessionStorage.removeItem(storageKeys.impersonation);
+  return kept;
+}
+
+/** How the app starts anew as another user (a full load: identity, permissions, caches and hub read afresh); tests replace it. */
+export const appLoad = { at: (path: string) => window.location.assign(path) };
+
+/** Puts a kept session back and loads the app anew as its user. */
+export function resumeSession(kept: KeptSession) {
+  localStorage.setItem(storageKeys.credentials, JSON.stringify(kept.credentials));
+  if (kept.permissions) savePermissions(kept.permissions);
+  appLoad.at('/');
 }
 
 export function isRefreshTokenUsable(credentials: Credentials, now = Date.now()): boolean {

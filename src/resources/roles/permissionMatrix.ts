@@ -4,7 +4,7 @@ import { resourceDescription, resourceLabel } from './permissionCatalogue';
 
 /** The columns: everyday actions, then the staff-side ones grouped after them. */
 export const EVERYDAY_ACTIONS: readonly Action[] = ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'];
-export const STAFF_ACTIONS: readonly Action[] = ['AdminView', 'AdminUpdate', 'Configure'];
+export const STAFF_ACTIONS: readonly Action[] = ['AdminView', 'AdminUpdate', 'Configure', 'Impersonate'];
 
 /**
  * The permissions this product checks (a route's access, a screen's or menu's check), by resource: the
@@ -20,7 +20,8 @@ export const MATRIX_ROWS: ReadonlyArray<{ resource: Resource; actions: readonly 
       actions: [...EVERYDAY_ACTIONS, ...(d.scope === 'ownPartner' || d.screen?.staffOnly ? (['AdminView'] as const) : [])],
     })),
   { resource: 'PartnerUsers', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'AdminView'] },
-  { resource: 'Users', actions: ['View', 'Search', 'Create', 'Update', 'Delete'] },
+  // Impersonate: staff roles only (the server refuses it on a role held by a partner's users).
+  { resource: 'Users', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Impersonate'] },
   { resource: 'UserRoles', actions: ['View', 'Update'] },
   { resource: 'Roles', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Export'] },
   { resource: 'Form', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'Configure'] },

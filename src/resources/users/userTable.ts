@@ -8,6 +8,7 @@ import type { EntityResource } from '../../entityTable/types';
 import users from '.';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
 import { activeFilter, toggleStatusAction, userColumns } from './userColumns';
+import { impersonateAction } from './ImpersonateDialog';
 import { liftHoldAction } from './userHold';
 import { UserAuditTrailDialog } from './UserAuditTrailDialog';
 import { userApi } from './userApi';
@@ -49,6 +50,7 @@ const userTable: EntityResource<UserDto> = {
       access: { action: 'View', resource: 'AuditTrails' },
       Dialog: UserAuditTrailDialog,
     },
+    impersonateAction,
   ],
 };
 
