@@ -28,9 +28,32 @@ export function SignInPage() {
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const prerendering = useContext(Prerendering);
   const formRef = useRef<HTMLFormElement>(null);
   const takingOver = usePrerenderedHandoff(formRef, form.adopt);
+
+  /** Where the person was going before being sent to sign in, else home. */
+  const arrive = () => {
+    const from = (location.state as { from?: Location } | null)?.from;
+    navigate(from ? `${from.pathname}${from.search}` : routePaths.home, { replace: true });
+  };
+
+  // The passkey code and @simplewebauthn/browser load on the click, outside the sign-in bundle.
+  const signInWithPasskey = async () => {
+    setPasskeyBusy(true);
+    setFailure(null);
+    try {
+      const passkeys = await import('./passkeySignIn');
+      await passkeys.signInWithPasskey().catch((error: unknown) => {
+        throw passkeys.isPasskeyPromptCancelled(error) ? new Error(translate('app.auth.signIn.passkeyCancelled')) : error;
+      });
+      arrive();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      setPasskeyBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,8 +63,7 @@ export function SignInPage() {
     setFailure(null);
     try {
       await authProvider.login({ email: form.values.email.trim(), password: form.values.password });
-      const from = (location.state as { from?: Location } | null)?.from;
-      navigate(from ? `${from.pathname}${from.search}` : routePaths.home, { replace: true });
+      arrive();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       setSubmitting(false);
@@ -86,6 +108,19 @@ export function SignInPage() {
         sx={prerendering ? AWAITING_APP : undefined}
       >
         {translate('app.auth.signIn.submit')}
+      </Button>
+      <Button
+        type="button"
+        variant="outlined"
+        size="large"
+        fullWidth
+        onClick={signInWithPasskey}
+        loading={passkeyBusy}
+        disabled={prerendering || submitting}
+        sx={{ mt: 2 }}
+        data-testid="passkey-sign-in"
+      >
+        {translate('app.auth.signIn.passkey')}
       </Button>
     </Box>
   );

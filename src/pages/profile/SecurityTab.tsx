@@ -13,6 +13,7 @@ import { useTranslateMessage } from '../../i18n/translateMessage';
 import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
 import { useSchemaForm } from '../../schemaForm/useSchemaForm';
+import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 
 const EMPTY = { password: '', newPassword: '', confirmNewPassword: '' };
@@ -83,7 +84,7 @@ function PasswordSection() {
 }
 
 /** The Security tab's cards, in order: each part of signing in brings its own. */
-const sections: ComponentType[] = [PasswordSection, SessionsSection];
+const sections: ComponentType[] = [PasswordSection, PasskeysSection, SessionsSection];
 
 /** "Security": the password, then the other ways the account is kept safe. */
 export function SecurityTab() {
