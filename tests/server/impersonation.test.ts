@@ -170,6 +170,46 @@ describe('impersonation for support', () => {
     expect(rows.map((r) => (r.newValues as { request: string; status: number }).status)).toEqual([403, 403]);
   });
 
+  it('every route that changes a way of signing in or ends sign-ins is flagged, and refused while impersonating', async () => {
+    const flagged = new Set(
+      server.built.routes
+        .filter((route) => route.config?.credentials && route.url.startsWith('/api/v1/'))
+        .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url.slice('/api/v1'.length)}`)),
+    );
+    expect([...flagged].sort()).toEqual(
+      [
+        'POST /users/change-password',
+        'POST /users/:id/impersonate',
+        'POST /account/second-factor/enrolment',
+        'POST /account/second-factor/confirm',
+        'POST /account/second-factor/recovery-codes',
+        'POST /account/second-factor/turn-off',
+        'POST /users/:id/second-factor/reset',
+        'POST /account/passkeys/options',
+        'POST /account/passkeys',
+        'PUT /account/passkeys/:id',
+        'DELETE /account/passkeys/:id',
+        'POST /account/sessions/:id/end',
+        'POST /account/sessions/end-others',
+        'POST /users/:id/sessions/:sid/end',
+        'POST /partner-users/:id/sessions/:sid/end',
+      ].sort(),
+    );
+    const target = await acmePartner();
+    const tokens = await started(target.id);
+    const sid = (decodeJwt(target.token) as unknown as AccessTokenClaims).sid!;
+    for (const route of flagged) {
+      const [method, path] = route.split(' ');
+      const url = `/api/v1${path.replace(':id', target.id).replace(':sid', sid)}`;
+      const answer = await server.api(method, url, { token: tokens.token, body: {} });
+      expect(answer.status, route).toBe(403);
+      expect(answer.body.message, route).toMatch(/^Not while impersonating/);
+    }
+    // The user's own sign-in was not ended by any of them.
+    const [own] = await db().select().from(signIns).where(eq(signIns.id, sid));
+    expect(own.endedAt).toBeNull();
+  });
+
   it('an impersonation refreshes within its limit, never after it', async () => {
     const target = await acmePartner();
     const tokens = await started(target.id);

@@ -53,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.post<IdParams>(
     '/account/sessions/:id/end',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', credentials: true },
       schema: {
         tags,
         summary: 'End one of my sign-ins: its refresh fails, its access tokens are refused and its hub connections close, at once (audited)',
@@ -73,7 +73,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.post(
     '/account/sessions/end-others',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', credentials: true },
       schema: { tags, summary: 'End every sign-in of mine but this one (audited)', ...routeDocs({ response: { 200: answers.ids } }) },
     },
     async (request, reply) => {
@@ -120,7 +120,7 @@ function registerUserSessionRoutes(
   app.post<SessionParams>(
     `/${path}/:id/sessions/:sid/end`,
     {
-      config: { access: permission(permissions, 'Update') },
+      config: { access: permission(permissions, 'Update'), credentials: true },
       schema: {
         tags,
         summary: "End one of a user's sign-ins at once: refresh, access tokens and hub connections (audited)",
