@@ -103,7 +103,7 @@ function ConfirmEnd({ title, body, busy, onConfirm, onCancel }: { title: string;
 }
 
 /** One sign-in: device and browser, "this device", how it was made, address, signed in, last active; impersonations say by whom and why. */
-function SessionRow({ session, onEnd }: { session: SignInDto; onEnd: () => void }) {
+function SessionRow({ session, onEnd }: { session: SignInDto; onEnd?: () => void }) {
   const translate = useTranslate();
   const deviceName = useDeviceName();
   const timeOf = useTimeOf();
@@ -150,7 +150,7 @@ function SessionRow({ session, onEnd }: { session: SignInDto; onEnd: () => void 
           {translate('sessions.signedIn', { time: timeOf(session.createdAt) })} · {translate('sessions.lastActive', { time: timeOf(session.lastActiveAt) })}
         </Typography>
       </Box>
-      {!session.current && (
+      {!session.current && onEnd && (
         <Button size="small" color="error" variant="outlined" onClick={onEnd} aria-label={translate('sessions.endLabel', { device: name })} sx={{ ml: 'auto' }}>
           {translate('sessions.end')}
         </Button>
@@ -160,10 +160,10 @@ function SessionRow({ session, onEnd }: { session: SignInDto; onEnd: () => void 
 }
 
 /**
- * The sign-ins that still last, each with its End button (confirmed), and for one's own list "End all other
- * sessions". Reloads after every end; a failure to load says so with a retry.
+ * The sign-ins that still last, each with its End button (confirmed; none without `canEnd`), and for one's own list
+ * "End all other sessions". Reloads after every end; a failure to load says so with a retry.
  */
-export function SessionList({ owner, emptyKey }: { owner: SessionOwner; emptyKey: string }) {
+export function SessionList({ owner, emptyKey, canEnd = true }: { owner: SessionOwner; emptyKey: string; canEnd?: boolean }) {
   const translate = useTranslate();
   const deviceName = useDeviceName();
   const [sessions, setSessions] = useState<SignInDto[] | null>(null);
@@ -235,7 +235,7 @@ export function SessionList({ owner, emptyKey }: { owner: SessionOwner; emptyKey
       {sessions && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={translate('sessions.title')} data-testid="session-list">
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} onEnd={() => setConfirming({ kind: 'one', session })} />
+            <SessionRow key={session.id} session={session} onEnd={canEnd ? () => setConfirming({ kind: 'one', session }) : undefined} />
           ))}
         </Box>
       )}

@@ -10,6 +10,7 @@ import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import { useTranslate } from 'react-admin';
 import type { UserDto } from '../../../contract/users';
 import type { EntityRowAction, RowActionDialogProps } from '../../entityTable/types';
+import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { SessionList } from '../../pages/profile/sessionList';
 import type { UserApiResource } from './userHold';
 
@@ -18,6 +19,7 @@ function sessionsDialogOf(apiResource: UserApiResource) {
   return function UserSessionsDialog({ record, onClose }: RowActionDialogProps<UserDto>) {
     const translate = useTranslate();
     const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+    const { can } = useResourceAccess(apiResource === 'users' ? 'Users' : 'PartnerUsers');
     return (
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="user-sessions-title" data-testid="user-sessions-dialog">
         <DialogTitle id="user-sessions-title">
@@ -27,7 +29,7 @@ function sessionsDialogOf(apiResource: UserApiResource) {
           </Typography>
         </DialogTitle>
         <DialogContent dividers>
-          <SessionList owner={{ kind: 'user', apiResource, userId: String(record.id) }} emptyKey="sessions.noneForUser" />
+          <SessionList owner={{ kind: 'user', apiResource, userId: String(record.id) }} emptyKey="sessions.noneForUser" canEnd={can({ action: 'Update' })} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('sessions.close')}</Button>

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import type { UserDto } from '../../../contract/users';
 import { describe, expect, it } from 'vitest';
 import type { SignInDto } from '../../../contract/signIns';
-import { failed } from '../../../mocks/envelopes';
+import { failed, ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
 import { CURRENT_SIGN_IN, sessionsMock } from '../../../mocks/sessions';
 import { deviceOf } from '../../../src/pages/profile/sessionList';
 import { SessionsSection } from '../../../src/pages/profile/SessionsSection';
+import { sessionsAction } from '../../../src/resources/users/UserSessionsDialog';
 import { renderWithAdmin } from '../tickets/renderTickets';
 import { signInAs } from '../sessionFixtures';
 
@@ -112,6 +114,35 @@ describe('the Sessions card', { timeout: 20_000 }, () => {
     expect(current).toHaveTextContent('Thiết bị này');
     expect(phone).toHaveTextContent('Safari trên iPhone');
     expect(within(phone).getByRole('button', { name: 'Kết thúc phiên đăng nhập trên Safari trên iPhone' })).toBeInTheDocument();
+  });
+});
+
+describe("a user's Sessions dialog for staff", { timeout: 20_000 }, () => {
+  it("lists the user's sign-ins (none marked this device) and ends one after confirming", async () => {
+    const user = userEvent.setup();
+    const userId = '00000000-0000-4000-e000-000000000777';
+    let listed = [other(1), other(2, { userAgent: FIREFOX })];
+    const ended: string[] = [];
+    server.use(
+      http.get(`/api/users/${userId}/sessions`, () => ok(listed)),
+      http.post(`/api/users/${userId}/sessions/:sid/end`, ({ params }) => {
+        ended.push(String(params.sid));
+        listed = listed.filter((session) => session.id !== params.sid);
+        return ok(null, 'The sign-in has been ended');
+      }),
+    );
+    signInAs('admin');
+    const Dialog = sessionsAction('users').Dialog!;
+    const record = { id: userId, fullName: 'Bình Trần', email: 'partner@acme.example' } as UserDto;
+    renderWithAdmin(<Dialog record={record} onClose={() => {}} onChanged={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: /Sessions of Bình Trần/ }, LOAD)).toBeInTheDocument();
+    expect(await rows()).toHaveLength(2);
+    expect(screen.queryByTestId('session-this-device')).toBeNull();
+    expect(screen.queryByTestId('session-end-others')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'End the sign-in on Firefox on Windows' }, LOAD));
+    await user.click(within(await screen.findByRole('dialog', { name: 'End this sign-in?' })).getByTestId('session-end-confirm-button'));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), LOAD);
+    expect(ended).toEqual([other(2).id]);
   });
 });
 
