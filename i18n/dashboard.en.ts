@@ -104,6 +104,7 @@ export default {
         file_requests: 'a file request',
         managed_files: 'a file',
         onboarding_rules: 'an onboarding rule',
+        impersonation: 'an impersonation',
       },
       emptyTitle: 'No activity yet',
       emptyHint: 'Changes to records appear here as they are made.',

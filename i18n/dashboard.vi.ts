@@ -104,6 +104,7 @@ export default {
         file_requests: 'một yêu cầu tệp',
         managed_files: 'một tệp',
         onboarding_rules: 'một quy tắc đăng ký',
+        impersonation: 'một phiên mạo danh',
       },
       emptyTitle: 'Chưa có hoạt động nào',
       emptyHint: 'Các thay đổi trên hồ sơ sẽ hiện ở đây khi được thực hiện.',

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { StaffDashboardDto } from '../../contract/dashboard';
 import type { PagedResult } from '../../contract/envelope';
 import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
@@ -72,6 +73,12 @@ describe('impersonation for support', () => {
     // Both users' audit trails show it (the screen reads this route).
     const trail = await server.api<PagedResult<{ tableName: string; type: string }>>('GET', `/api/v1/users/${target.id}/audit-trails`, { token: admin() });
     expect(trail.body.data!.items.filter((e) => e.tableName === 'impersonation').map((e) => e.type)).toEqual(expect.arrayContaining(['Request', 'Create']));
+
+    // Home's recent activity names the start, not each request.
+    const home = await server.api<StaffDashboardDto>('GET', '/api/v1/dashboard', { token: admin() });
+    const activity = home.body.data!.recentActivity ?? [];
+    expect(activity.filter((a) => a.type === 'Request')).toEqual([]);
+    expect(activity.find((a) => a.tableName === 'impersonation' && a.primaryKey === target.id)?.recordName).toContain(target.email);
 
     // The impersonated user is told, in their inbox.
     const inbox = await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox', { token: target.token });

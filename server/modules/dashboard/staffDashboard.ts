@@ -112,7 +112,7 @@ async function fileRequestsWaiting(db: Db): Promise<DashboardList<DashboardFileR
 }
 
 /** The fields a record's audit row may name it by, first found wins (a deleted record's last values hold them). */
-const NAME_FIELDS = ['subject', 'name', 'fileName', 'email'];
+const NAME_FIELDS = ['subject', 'name', 'fileName', 'email', 'impersonated'];
 
 /** The record's name as its audit row holds it (an update keeps only the changed columns, so often none), read in SQL. */
 const auditedNameOf = sql<string | null>`coalesce(${sql.join(

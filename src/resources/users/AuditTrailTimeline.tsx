@@ -22,7 +22,7 @@ function shown(value: unknown): string {
 }
 
 /** Fields that name the changed row better than its id. */
-const NAMING_FIELDS = ['email', 'name', 'subject', 'fileName'];
+const NAMING_FIELDS = ['email', 'name', 'subject', 'fileName', 'request', 'impersonated'];
 
 function subjectOf(entry: AuditTrailEntry): string {
   const values = { ...entry.oldValues, ...entry.newValues };
