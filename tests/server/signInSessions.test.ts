@@ -10,7 +10,7 @@ import { auditTrails, signIns } from '../../server/db/schema';
 import { findUserById, issueSession } from '../../server/modules/accounts/session';
 import { jwtPayload } from './expectations';
 import { useDemoServer } from './factories';
-import { rootTenant } from './harness';
+import { linkIn, rootTenant } from './harness';
 
 /**
  * Sessions people can see (issue 26, point 3): each sign-in is listed with its device and address, and ending one
@@ -59,6 +59,7 @@ describe('own sessions', () => {
 
   it('ending one: its refresh is refused, its access token answers 401 at once, the others live on; audited', async () => {
     const { user, pc, phone } = await userOnTwoDevices();
+    expect((await profile(phone.token)).status).toBe(200);
     const ended = await server.api('POST', `/api/account/sessions/${sidOf(phone)}/end`, { token: pc.token });
     expect(ended.status, ended.text).toBe(200);
     expect((await profile(phone.token)).status).toBe(401);
@@ -103,6 +104,26 @@ describe('own sessions', () => {
     expect((await server.api('POST', '/api/token/revoke', { body: { refreshToken: phone.refreshToken }, headers: rootTenant })).status).toBe(200);
     expect((await profile(phone.token)).status).toBe(401);
     expect((await mySessions(user.token)).body.data!.map((s) => s.id)).not.toContain(sidOf(phone));
+  });
+
+  it('a password reset by mail ends every sign-in at once: their access tokens answer 401, the list is empty', async () => {
+    const { user, pc, phone } = await userOnTwoDevices();
+    // The server has checked (and keeps) these sign-ins as live.
+    for (const token of [pc.token, phone.token, user.token]) expect((await profile(token)).status).toBe(200);
+    expect((await server.api('POST', '/api/users/forgot-password', { body: { email: user.email } })).status).toBe(200);
+    const link = linkIn(
+      server
+        .outbox()
+        .filter((mail) => mail.includes(user.email))
+        .at(-1)!,
+    );
+    const reset = await server.api('POST', '/api/users/reset-password', {
+      body: { email: user.email, token: link.searchParams.get('token'), password: 'Lantern-orbit-quilt-47' },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    for (const token of [pc.token, phone.token, user.token]) expect((await profile(token)).status).toBe(401);
+    const fresh = await signIn(user.email, 'Lantern-orbit-quilt-47', FIREFOX);
+    expect((await mySessions(fresh.token)).body.data!.map((s) => s.id)).toEqual([sidOf(fresh)]);
   });
 
   it('a refresh moves last active, at most once a minute', async () => {

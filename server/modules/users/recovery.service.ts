@@ -10,6 +10,7 @@ import { ApiError } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import { hashPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { announceSignInsEnded } from '../accounts/signIns';
 import { awaitsActivation, consumeMailToken, createMailToken, findMailToken, type MailTokenPurpose } from '../accounts/mailTokens';
 import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
@@ -89,14 +90,14 @@ export function createRecoveryService(ctx: AppContext) {
     const found = await findMailToken(db, input.email, input.token, purpose);
     if (!found) throw tokenInvalid();
     const passwordHash = await hashPassword(input.password);
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       if (!(await consumeMailToken(tx, found.id))) throw tokenInvalid();
       const activation = purpose === 'activation' ? { isActive: true, emailConfirmed: true } : {};
       await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date(), ...activation })
         .where(eq(users.id, found.userId));
-      await revokeRefreshTokensOfUser(tx, found.userId);
+      const endedSignIns = await revokeRefreshTokensOfUser(tx, found.userId);
       await writeAudit(tx, {
         userId: found.userId,
         type: 'Update',
@@ -105,7 +106,10 @@ export function createRecoveryService(ctx: AppContext) {
         before: { password: '(hidden)', ...(purpose === 'activation' ? { isActive: false } : {}) },
         after: { password: '(changed)', ...activation },
       });
+      return endedSignIns;
     });
+    // Every sign-in ended with the old password: their access tokens are refused at once, everywhere.
+    await announceSignInsEnded(ctx.events, found.userId, ended);
     // The mailed link proved the mailbox: a hold on the account's sign-in (the hold mail's reset link) ends with it.
     await holds.clear(input.email.trim().toLowerCase());
   }
