@@ -4,6 +4,7 @@ export default {
     started: 'You are now signed in as this user.',
     ended: 'The impersonation has ended.',
     expired: 'The impersonation has reached its time limit.',
+    withdrawn: 'The impersonation has ended: its impersonator may no longer impersonate.',
     notImpersonating: 'This sign-in is not an impersonation.',
     notWhileImpersonating: 'Not while impersonating: passwords, second factors, passkeys and sign-ins can only be changed by the user themselves.',
     notYourself: 'You cannot impersonate yourself.',

@@ -4,6 +4,7 @@ export default {
     started: 'Bạn đang đăng nhập với tư cách người dùng này.',
     ended: 'Phiên mạo danh đã kết thúc.',
     expired: 'Phiên mạo danh đã hết thời hạn.',
+    withdrawn: 'Phiên mạo danh đã kết thúc: người mạo danh không còn quyền mạo danh.',
     notImpersonating: 'Phiên đăng nhập này không phải là phiên mạo danh.',
     notWhileImpersonating:
       'Không được phép khi đang mạo danh: chỉ chính người dùng mới thay đổi được mật khẩu, xác thực hai lớp, passkey và các phiên đăng nhập.',

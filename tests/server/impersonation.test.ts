@@ -235,6 +235,19 @@ describe('impersonation for support', () => {
     expect(late.body.message).toBe('The impersonation has reached its time limit.');
   });
 
+  it('an impersonation whose impersonator lost the permission refreshes no more', async () => {
+    const supporter = await make.userWith([IMPERSONATE, permission('Users', 'View')], { priority: 20 });
+    const tokens = await started((await acmePartner()).id, supporter.token);
+    const first = await refresh(tokens);
+    expectEnvelope(first, 200);
+    const withdrawn = await server.api('PUT', `/api/v1/roles/${supporter.role.id}/permissions`, {
+      token: admin(),
+      body: { permissions: [permission('Users', 'View')] },
+    });
+    expectEnvelope(withdrawn, 200);
+    expectEnvelope(await refresh(first.body.data!), 401, 'The impersonation has ended: its impersonator may no longer impersonate.');
+  });
+
   it('"return to my account" ends the impersonation; a sign-in of ones own has nothing to end', async () => {
     const target = await acmePartner();
     const tokens = await started(target.id);
@@ -243,6 +256,7 @@ describe('impersonation for support', () => {
     const [ended] = await db().select().from(signIns).where(eq(signIns.id, sid));
     expect(ended.endedAt).not.toBeNull();
     expectEnvelope(await refresh(tokens), 401);
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: tokens.token }), 401);
     // The impersonator's own session goes on.
     expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: admin() }), 200);
     expectEnvelope(await server.api('POST', '/api/v1/token/impersonation/end', { token: admin() }), 409);

@@ -1,35 +1,32 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { permission } from '../../../contract/permissions';
 import type { ImpersonatorClaim } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../core/errors';
-import { signIns, users } from '../../db/schema';
-import { fullNameOf } from './principal';
+import { signIns } from '../../db/schema';
+import { loadPrincipal } from './principal';
 
 export interface Impersonation {
   act: ImpersonatorClaim;
   endsAt: Date;
 }
 
-const impersonators = alias(users, 'impersonators');
+const IMPERSONATE = permission('Users', 'Impersonate');
 
 /**
  * The impersonation a sign-in is (issue 26, point 5), or null for a sign-in of one's own. Past its time limit, or
- * once its impersonator is no longer an active user, it signs no more tokens: refreshing it is refused (401).
+ * once its impersonator may no longer impersonate (inactive, deleted, permission withdrawn), it signs no more
+ * tokens: refreshing it is refused (401).
  */
 export async function impersonationOfSignIn(db: Db, familyId: string): Promise<Impersonation | null> {
   const [row] = await db
-    .select({
-      endsAt: signIns.endsAt,
-      id: impersonators.id,
-      firstName: impersonators.firstName,
-      lastName: impersonators.lastName,
-      isActive: impersonators.isActive,
-    })
+    .select({ endsAt: signIns.endsAt, impersonatorId: signIns.impersonatorId })
     .from(signIns)
-    .leftJoin(impersonators, and(eq(impersonators.id, signIns.impersonatorId), isNull(impersonators.deletedAt)))
     .where(and(eq(signIns.id, familyId), isNotNull(signIns.impersonatorId)));
   if (!row) return null;
-  if (!row.endsAt || row.endsAt.getTime() <= Date.now() || !row.id || !row.isActive) throw unauthorized('impersonation.expired');
-  return { act: { sub: row.id, fullName: fullNameOf({ firstName: row.firstName!, lastName: row.lastName! }) }, endsAt: row.endsAt };
+  const impersonator = row.impersonatorId ? await loadPrincipal(db, row.impersonatorId) : null;
+  const allowed = !!impersonator && impersonator.permissions.has(IMPERSONATE) && !impersonator.partnerId;
+  if (!row.endsAt || row.endsAt.getTime() <= Date.now()) throw unauthorized('impersonation.expired');
+  if (!allowed) throw unauthorized('impersonation.withdrawn');
+  return { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt };
 }

@@ -49,7 +49,7 @@ export const impersonationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      await service.end(request.impersonator, signInIdOf(request));
+      await service.end(requirePrincipal(request), request.impersonator, signInIdOf(request));
       return send(request, reply, null, { message: 'impersonation.ended' });
     },
   );

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ImpersonationInput, ImpersonationTokens } from '../../../contract/schemas/impersonation';
 import type { ImpersonatorClaim } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
@@ -6,9 +5,9 @@ import { writeAudit } from '../../core/audit';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
-import { refreshTokens, signIns } from '../../db/schema';
 import { fullNameOf, rolesOfUser } from '../accounts/principal';
 import { findUserById, issueSession, type SignInMeta } from '../accounts/session';
+import { endSignIns } from '../accounts/signIns';
 import { storeNotification } from '../notifications/notifications.service';
 import { IMPERSONATION_AUDIT_TABLE } from './impersonationTrail';
 
@@ -59,20 +58,13 @@ export function createImpersonationService(ctx: AppContext) {
     return { ...tokens, endsAt: endsAt.toISOString() };
   }
 
-  /** "Return to my account": the impersonation's sign-in ends (its refresh chain revoked); its tokens are good for nothing more. */
-  async function end(impersonator: ImpersonatorClaim | null, signInId: string | undefined) {
+  /**
+   * "Return to my account": the impersonation's sign-in ends (its refresh chain revoked, its access tokens refused
+   * on every instance, its hub connections closed), audited as the impersonator's.
+   */
+  async function end(principal: Principal, impersonator: ImpersonatorClaim | null, signInId: string | undefined) {
     if (!impersonator || !signInId) throw conflict('impersonation.notImpersonating');
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(signIns)
-        .set({ endedAt: now })
-        .where(and(eq(signIns.id, signInId), isNull(signIns.endedAt)));
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now, successorSealed: null })
-        .where(and(eq(refreshTokens.familyId, signInId), isNull(refreshTokens.revokedAt)));
-    });
+    await endSignIns(ctx, { actorId: impersonator.sub, userId: principal.id, selection: { ids: [signInId] } });
   }
 
   return { start, end };
