@@ -3,6 +3,8 @@ export interface RoleDto {
   name: string;
   description: string | null;
   priority: number;
+  /** Its users must have a second factor (issue 26). */
+  requireSecondFactor: boolean;
   createdAt: string;
   updatedAt: string;
 }

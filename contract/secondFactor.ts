@@ -14,6 +14,8 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
   /** One of the user's roles requires a second factor: it cannot be turned off, and without one nothing else is allowed. */
   required: boolean;
+  /** Required and the user has no second factor yet: nothing but the setup is allowed. */
+  pending: boolean;
 }
 
 /** A TOTP secret being enrolled: not on until a code from it is confirmed. */

@@ -199,6 +199,8 @@ export default {
         priority: 'Priority',
       },
       priorityHint: '1 ranks highest',
+      requireSecondFactor: 'Require a second factor',
+      requireSecondFactorHint: 'Its users without one are led to set it up at their next sign-in and cannot do anything else until then',
       permissions: 'Permissions',
     },
     permissions: {

@@ -199,6 +199,8 @@ export default {
         priority: 'Độ ưu tiên',
       },
       priorityHint: '1 là cấp cao nhất',
+      requireSecondFactor: 'Bắt buộc xác thực hai lớp',
+      requireSecondFactorHint: 'Người dùng của vai trò này chưa có sẽ được dẫn đi thiết lập ở lần đăng nhập tới và không làm được gì khác cho đến khi xong',
       permissions: 'Phân quyền',
     },
     permissions: {

@@ -24,6 +24,7 @@ export const adminMock = {
       name: role.name,
       description: role.description,
       priority: role.priority,
+      requireSecondFactor: role.requireSecondFactor ?? false,
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     }));

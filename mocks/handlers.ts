@@ -14,6 +14,7 @@ import { dashboardHandlers } from './dashboard';
 import { inboxHandlers, inboxMock } from './inbox';
 import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
+import { secondFactorHandlers, secondFactorMock } from './secondFactor';
 import { sessionHandlers, sessionsMock } from './sessions';
 import { ticketHandlers, ticketsMock } from './tickets';
 import { claimsOf, fakeCredentials } from './tokens';
@@ -78,6 +79,7 @@ export const mockApi = {
     ticketsMock.reset();
     inboxMock.reset();
     sessionsMock.reset();
+    secondFactorMock.reset();
   },
   /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
   issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
@@ -130,6 +132,7 @@ export const handlers = [
   ...dashboardHandlers,
   ...inboxHandlers,
   ...sessionHandlers,
+  ...secondFactorHandlers,
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');

@@ -97,6 +97,7 @@ export const roleDtoSchema: yup.ObjectSchema<RoleDto> = yup.object({
   name: text(),
   description: optionalText(),
   priority: yup.number().integer().defined(),
+  requireSecondFactor: yup.boolean().defined(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -7,6 +7,8 @@ export const roleSchema = yup.object({
   name: requiredText(100),
   description: text(500),
   priority: yup.number().required(required).integer(msg('validation.integer')).min(1, msg('validation.minValue')).max(1000, msg('validation.maxValue')),
+  /** Absent: unchanged on an update, off on a new role. */
+  requireSecondFactor: yup.boolean().optional(),
 });
 
 /** PUT /roles/{id}/permissions: the whole set of enabled permissions. */

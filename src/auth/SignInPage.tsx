@@ -1,10 +1,11 @@
-import { useContext, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useContext, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { loginSchema } from '../../contract/schemas/credentials';
+import type { SecondFactorStep } from '../../contract/secondFactor';
 import { routePaths } from '../config/routePaths';
 import { FormTextField } from '../components/FormTextField';
 import { useSchemaForm } from '../schemaForm/useSchemaForm';
@@ -19,6 +20,9 @@ import { usePrerenderedHandoff } from './prerender/usePrerenderedHandoff';
  * The prerendered button is disabled, so neither a click nor Enter can submit before the app runs, yet it looks as
  * the app's will (no change at the handoff); the pointer says the page is still on its way.
  */
+/** The code step after the password, for a user with a second factor: loaded only then, outside the sign-in bundle. */
+const CodeStep = lazy(() => import('../secondFactor/SecondFactorStep'));
+
 const AWAITING_APP = { '&.Mui-disabled': { color: 'primary.contrastText', bgcolor: 'primary.main', pointerEvents: 'auto', cursor: 'progress' } };
 
 export function SignInPage() {
@@ -29,6 +33,7 @@ export function SignInPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [step, setStep] = useState<SecondFactorStep['secondFactor'] | null>(null);
   const prerendering = useContext(Prerendering);
   const formRef = useRef<HTMLFormElement>(null);
   const takingOver = usePrerenderedHandoff(formRef, form.adopt);
@@ -62,13 +67,30 @@ export function SignInPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await authProvider.login({ email: form.values.email.trim(), password: form.values.password });
+      const secondFactor = await authProvider.login({ email: form.values.email.trim(), password: form.values.password });
+      if (secondFactor) {
+        setStep(secondFactor.secondFactor);
+        setSubmitting(false);
+        return;
+      }
       arrive();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       setSubmitting(false);
     }
   };
+
+  if (step) {
+    const startOver = () => {
+      setStep(null);
+      form.adopt({ email: form.values.email, password: '' });
+    };
+    return (
+      <Suspense fallback={null}>
+        <CodeStep step={step} onDone={arrive} onStartOver={startOver} />
+      </Suspense>
+    );
+  }
 
   return (
     // method="post": were the form ever submitted without the app, the password could not end up in a URL.

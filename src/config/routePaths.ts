@@ -8,6 +8,8 @@ export const routePaths = {
   accessDenied: '/access-denied',
   profile: '/profile',
   settings: '/settings',
+  /** The second factor's setup that a role requires, shown before anything else. */
+  secondFactorSetup: '/second-factor-setup',
 } as const;
 
 /** Pages of the sign-in layout: only signed-out users see them. */

@@ -12,6 +12,7 @@ import { SignedOutOnly } from './SignedOutOnly';
 const AuthPages = lazy(() => import('../auth/AuthPages'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage'));
+const SecondFactorSetupPage = lazy(() => import('../secondFactor/SecondFactorSetupPage'));
 
 /** The shape of the page on its way: the sign-in column on the sign-in pages, the signed-in shell elsewhere. */
 function BundleLoading() {
@@ -35,6 +36,14 @@ export function AppRoutes() {
           />
         ))}
         <Route path={routePaths.notFound} element={<NotFoundPage />} />
+        <Route
+          path={routePaths.secondFactorSetup}
+          element={
+            <SignedInOnly>
+              <SecondFactorSetupPage />
+            </SignedInOnly>
+          }
+        />
         <Route
           path="*"
           element={

@@ -69,14 +69,14 @@ describe('second factor (TOTP)', () => {
       apiEn.secondFactor.codeInvalid,
     );
     expectEnvelope(await server.api('POST', '/api/account/second-factor/confirm', { token: other.token, body: { code: 'abc' } }), 400);
-    expect((await status()).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
+    expect((await status()).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: false, pending: false });
     // Not on yet: the password alone still signs in.
     expect((await passwordStep(other.email, other.password)).body.data).toHaveProperty('token');
 
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     const mine = await server.api<SecondFactorStatus>('GET', '/api/account/second-factor', { token: me.token });
-    expect(mine.body.data).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expect(mine.body.data).toEqual({ totp: true, recoveryCodesLeft: 10, required: false, pending: false });
     expectEnvelope(await server.api('POST', '/api/account/second-factor/enrolment', { token: me.token }), 409);
   });
 
@@ -200,7 +200,7 @@ describe('a role that requires a second factor', () => {
     expectEnvelope(changePassword, 403, apiEn.auth.secondFactorEnrolmentRequired);
     expectEnvelope(await get('/api/users/permissions'), 200);
     expectEnvelope(await get('/api/users/profile'), 200);
-    expect((await get('/api/account/second-factor')).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: true });
+    expect((await get('/api/account/second-factor')).body.data).toEqual({ totp: false, recoveryCodesLeft: 0, required: true, pending: true });
 
     const { secret } = await enrol(server.api, tokens.token);
     expectEnvelope(await get('/api/dashboard'), 200);

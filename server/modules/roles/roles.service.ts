@@ -19,6 +19,7 @@ export const toRoleDto = (row: RoleRow): RoleDto => ({
   name: row.name,
   description: row.description,
   priority: row.priority,
+  requireSecondFactor: row.requireSecondFactor,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -45,7 +46,12 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
   schema: roleSchema,
   toDto: (row) => toRoleDto(row as unknown as RoleRow),
   dtoSchema: roleDtoSchema,
-  toValues: (input) => ({ name: input.name, description: input.description || null, priority: input.priority }),
+  toValues: (input) => ({
+    name: input.name,
+    description: input.description || null,
+    priority: input.priority,
+    ...(input.requireSecondFactor === undefined ? {} : { requireSecondFactor: input.requireSecondFactor }),
+  }),
   sortable: { name: roles.name, description: roles.description, priority: roles.priority, createdAt: roles.createdAt, updatedAt: roles.updatedAt },
   defaultSort: 'priority asc',
   where: (search) => [keywordWhere(search, { name: (keyword) => contains(roles.name, keyword) })],

@@ -20,6 +20,7 @@ const statusSchema = yup.object({
   totp: yup.boolean().required(),
   recoveryCodesLeft: yup.number().integer().required(),
   required: yup.boolean().required(),
+  pending: yup.boolean().required(),
 });
 const enrolmentSchema = yup.object({
   secret: yup.string().required(),

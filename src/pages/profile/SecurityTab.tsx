@@ -14,6 +14,7 @@ import { accountApi } from '../../providers/account/accountApi';
 import { ApiError } from '../../providers/http/ApiError';
 import { useSchemaForm } from '../../schemaForm/useSchemaForm';
 import { PasskeysSection } from './PasskeysSection';
+import { SecondFactorSection } from './SecondFactorSection';
 import { SessionsSection } from './SessionsSection';
 
 const EMPTY = { password: '', newPassword: '', confirmNewPassword: '' };
@@ -84,7 +85,7 @@ function PasswordSection() {
 }
 
 /** The Security tab's cards, in order: each part of signing in brings its own. */
-const sections: ComponentType[] = [PasswordSection, PasskeysSection, SessionsSection];
+const sections: ComponentType[] = [PasswordSection, SecondFactorSection, PasskeysSection, SessionsSection];
 
 /** "Security": the password, then the other ways the account is kept safe. */
 export function SecurityTab() {

@@ -1,13 +1,15 @@
 import type { AuthProvider } from 'react-admin';
+import type { SecondFactorStep } from '../../../contract/secondFactor';
 import type { TokenResponse } from '../../../contract/tokens';
 import { apiPaths } from '../../config/apiPaths';
 import { routePaths } from '../../config/routePaths';
 import { apiRequest } from '../http/httpClient';
 import { decodeAccessToken } from '../session/accessToken';
-import { clearSession, readCredentials, resumeSession, saveCredentials, takeImpersonatorSession } from '../session/sessionStorage';
+import { clearSession, readCredentials, resumeSession, takeImpersonatorSession } from '../session/sessionStorage';
 import { revokeSignInOnServer } from '../session/serverSignOut';
 import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
 import { loadPermissions } from './permissions';
+import { adoptSignIn, isSecondFactorStep, secondFactorSetupPending } from './secondFactorSignIn';
 import { toSessionUser } from './sessionUser';
 
 export interface SignInInput {
@@ -20,17 +22,18 @@ export interface SignInInput {
  * sign-in pages call it directly and must stay out of react-admin's bundle.
  */
 export const authProvider = {
-  async login({ email, password }: SignInInput) {
-    const { data } = await apiRequest<TokenResponse>(apiPaths.token, {
+  async login({ email, password }: SignInInput): Promise<SecondFactorStep | undefined> {
+    const { data } = await apiRequest<TokenResponse | SecondFactorStep>(apiPaths.token, {
       method: 'POST',
       body: { email, password },
       authenticated: false,
       tenant: true,
       notify: false,
     });
-    clearSession();
-    saveCredentials(data);
-    await loadPermissions().catch(() => undefined);
+    // A user with a second factor gets its step, not tokens: the sign-in page asks for the code next.
+    if (isSecondFactorStep(data)) return data;
+    await adoptSignIn(data);
+    return undefined;
   },
 
   /**
@@ -52,6 +55,8 @@ export const authProvider = {
   /** As the HTTP client does: a refused refresh signs out; one that cannot reach the server keeps the session. */
   async checkAuth() {
     if (!readCredentials()) throw { redirectTo: routePaths.signIn, message: false };
+    // A role that requires a second factor: its setup comes before anything else.
+    if (secondFactorSetupPending()) throw { redirectTo: routePaths.secondFactorSetup, message: false, logoutUser: false };
     try {
       await freshCredentials();
     } catch (error) {
