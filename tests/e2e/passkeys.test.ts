@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import type { TestServer } from '../server/harness';
+import { transitionsSettled } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
 
 /** A partner: Admin and Support would first be led to enrol a TOTP (their roles require a second factor). */
@@ -28,6 +30,16 @@ async function withVirtualAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
+/** axe's serious and critical WCAG 2.1 A/AA findings inside `region`. */
+async function seriousAxeFindings(page: Page, region: string) {
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string | null }[] }> } })
+      .axe;
+    const { violations } = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, region);
+}
+
 async function openSecurityTab(page: Page) {
   await page.goto(`${localUrl()}/profile`);
   await page.getByTestId('profile-tab-security').click();
@@ -35,8 +47,9 @@ async function openSecurityTab(page: Page) {
 }
 
 describe('passkeys in Chromium with a virtual authenticator', () => {
-  it('enrols a passkey from the Security tab, signs out, signs in with it without a password, and removes it', async () => {
+  it('enrols a passkey from the Security tab, signs out, signs in with it without a password, renames it by keyboard on a phone, and removes it', async () => {
     const page = await pages.newPage();
+    await page.context().addInitScript({ path: path.resolve('node_modules/axe-core/axe.min.js') });
     const authenticator = await withVirtualAuthenticator(page);
     await page.goto(`${localUrl()}/sign-in`);
     await page.fill('input[name="email"]', PARTNER);
@@ -47,7 +60,7 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
     await openSecurityTab(page);
     await page.getByTestId('passkeys-empty').waitFor();
     await page.getByTestId('passkey-add').click();
-    await page.getByLabel('Name').fill('Test laptop');
+    await page.getByLabel('Name', { exact: true }).fill('Test laptop');
     await page.getByTestId('passkey-name-submit').click();
     const row = page.getByTestId('passkey-row').filter({ hasText: 'Test laptop' });
     await row.waitFor();
@@ -62,7 +75,23 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
 
     await openSecurityTab(page);
     await expect.poll(() => row.textContent()).toContain('last used');
-    await row.getByTestId('passkey-remove').click();
+
+    // On a phone, by keyboard: rename; the card and the dialog pass axe.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await seriousAxeFindings(page, '[data-testid="passkeys-card"]')).toEqual([]);
+    await row.getByTestId('passkey-rename').focus();
+    await page.keyboard.press('Enter');
+    const name = page.getByTestId('passkey-name-dialog').getByLabel('Name', { exact: true });
+    await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await transitionsSettled(page);
+    expect(await seriousAxeFindings(page, '[data-testid="passkey-name-dialog"]')).toEqual([]);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Phone');
+    await page.keyboard.press('Enter');
+    const renamed = page.getByTestId('passkey-row').filter({ hasText: 'Phone' });
+    await renamed.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await renamed.getByTestId('passkey-remove').click();
     await page.getByTestId('passkey-remove-dialog-confirm').click();
     await page.getByTestId('passkeys-empty').waitFor();
 
