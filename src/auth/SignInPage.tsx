@@ -45,12 +45,12 @@ export function SignInPage() {
   };
 
   // The passkey code and @simplewebauthn/browser load on the click, outside the sign-in bundle.
-  const signInWithPasskey = async () => {
+  const signInWithPasskey = async (challenge?: string) => {
     setPasskeyBusy(true);
     setFailure(null);
     try {
       const passkeys = await import('./passkeySignIn');
-      await passkeys.signInWithPasskey().catch((error: unknown) => {
+      await passkeys.signInWithPasskey(challenge).catch((error: unknown) => {
         throw passkeys.isPasskeyPromptCancelled(error) ? new Error(translate('app.auth.signIn.passkeyCancelled')) : error;
       });
       arrive();
@@ -80,6 +80,23 @@ export function SignInPage() {
     }
   };
 
+  /** Password-less, or with `challenge` the second step after the password. */
+  const passkeyButton = (challenge?: string) => (
+    <Button
+      type="button"
+      variant="outlined"
+      size="large"
+      fullWidth
+      onClick={() => void signInWithPasskey(challenge)}
+      loading={passkeyBusy}
+      disabled={prerendering || submitting}
+      sx={{ mt: challenge ? 0 : 2 }}
+      data-testid="passkey-sign-in"
+    >
+      {translate('app.auth.signIn.passkey')}
+    </Button>
+  );
+
   if (step) {
     const startOver = () => {
       setStep(null);
@@ -87,7 +104,21 @@ export function SignInPage() {
     };
     return (
       <Suspense fallback={null}>
-        <CodeStep step={step} onDone={arrive} onStartOver={startOver} />
+        <CodeStep
+          step={step}
+          onDone={arrive}
+          onStartOver={startOver}
+          passkey={
+            <>
+              {failure && (
+                <Alert severity="error" sx={{ mb: 2 }} data-testid="sign-in-error">
+                  {failure}
+                </Alert>
+              )}
+              {passkeyButton(step.challenge)}
+            </>
+          }
+        />
       </Suspense>
     );
   }
@@ -131,19 +162,7 @@ export function SignInPage() {
       >
         {translate('app.auth.signIn.submit')}
       </Button>
-      <Button
-        type="button"
-        variant="outlined"
-        size="large"
-        fullWidth
-        onClick={signInWithPasskey}
-        loading={passkeyBusy}
-        disabled={prerendering || submitting}
-        sx={{ mt: 2 }}
-        data-testid="passkey-sign-in"
-      >
-        {translate('app.auth.signIn.passkey')}
-      </Button>
+      {passkeyButton()}
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { loadPermissions } from '../providers/auth/permissions';
-import { clearSession, saveCredentials } from '../providers/session/sessionStorage';
+import { adoptSignIn } from '../providers/auth/secondFactorSignIn';
 import { passkeyApi } from '../passkeys/passkeyApi';
 
 /**
@@ -12,10 +11,7 @@ import { passkeyApi } from '../passkeys/passkeyApi';
 export async function signInWithPasskey(challenge?: string): Promise<void> {
   const optionsJSON = await passkeyApi.signInOptions(challenge);
   const response = await startAuthentication({ optionsJSON });
-  const tokens = await passkeyApi.signIn(response, challenge);
-  clearSession();
-  saveCredentials(tokens);
-  await loadPermissions().catch(() => undefined);
+  await adoptSignIn(await passkeyApi.signIn(response, challenge));
 }
 
 export { isPasskeyPromptCancelled } from '../passkeys/passkeyApi';
