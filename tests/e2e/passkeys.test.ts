@@ -47,7 +47,7 @@ async function openSecurityTab(page: Page) {
 }
 
 describe('passkeys in Chromium with a virtual authenticator', () => {
-  it('enrols a passkey from the Security tab, signs out, signs in with it without a password, renames it by keyboard on a phone, and removes it', async () => {
+  it('enrols a passkey from the Security tab, signs out, signs in with it without a password and as the step after the password, renames it by keyboard on a phone, and removes it', async () => {
     const page = await pages.newPage();
     await page.context().addInitScript({ path: path.resolve('node_modules/axe-core/axe.min.js') });
     const authenticator = await withVirtualAuthenticator(page);
@@ -72,6 +72,14 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
     await page.getByTestId('passkey-sign-in').click();
     await page.getByTestId('welcome-card').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+
+    // With the password, the passkey is asked for as the second step.
+    await pages.signOut(page);
+    await page.fill('input[name="email"]', PARTNER);
+    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.getByTestId('second-factor-step').getByTestId('passkey-sign-in').click();
+    await page.getByTestId('welcome-card').waitFor();
 
     await openSecurityTab(page);
     await expect.poll(() => row.textContent()).toContain('last used');
