@@ -49,10 +49,7 @@ export function SignInPage() {
     setPasskeyBusy(true);
     setFailure(null);
     try {
-      const passkeys = await import('./passkeySignIn');
-      await passkeys.signInWithPasskey(challenge).catch((error: unknown) => {
-        throw passkeys.isPasskeyPromptCancelled(error) ? new Error(translate('app.auth.signIn.passkeyCancelled')) : error;
-      });
+      await (await import('./passkeySignIn')).signInWithPasskey(challenge);
       arrive();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
