@@ -40,6 +40,11 @@ export default {
       confirm: 'Turn on',
       signOut: 'Sign out',
     },
+    reset: {
+      button: 'Reset second factor',
+      title: 'Reset this user’s second factor?',
+      content: 'Their authenticator app and recovery codes stop working at once, and they are told by mail. They set up a new one at their next sign-in.',
+    },
     codes: {
       title: 'Your recovery codes',
       intro: 'Each code signs you in once if you lose your phone. They are shown only now: copy or download them and keep them somewhere safe.',

@@ -37,6 +37,11 @@ export default {
       confirm: 'Bật',
       signOut: 'Đăng xuất',
     },
+    reset: {
+      button: 'Đặt lại xác thực hai lớp',
+      title: 'Đặt lại xác thực hai lớp của người dùng này?',
+      content: 'Ứng dụng xác thực và các mã khôi phục của họ ngừng hoạt động ngay, và họ được báo qua thư. Họ thiết lập lại ở lần đăng nhập tới.',
+    },
     codes: {
       title: 'Mã khôi phục của bạn',
       intro: 'Mỗi mã đăng nhập được một lần nếu bạn mất điện thoại. Các mã chỉ hiện lúc này: hãy sao chép hoặc tải về và cất ở nơi an toàn.',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { routePaths } from '../config/routePaths';
-import { secondFactorSetupPending } from '../providers/auth/secondFactorSignIn';
+import { secondFactorSetupPending } from '../providers/auth/secondFactorSetupFlag';
 import { hasUsableSession } from '../providers/session/tokenRefresh';
 
 /** Sends a visitor without a usable session to /sign-in before the admin bundle is even loaded, and one who must set up a second factor to its setup. */

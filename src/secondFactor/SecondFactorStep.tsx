@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SecondFactorStep as Step } from '../../contract/secondFactor';
-import { completeSecondFactor } from '../providers/auth/secondFactorSignIn';
+import { completeSecondFactor } from './secondFactorApi';
 import { CodeInput, codeProblem } from './CodeInput';
 import { useSecondFactorText } from './secondFactorText';
 

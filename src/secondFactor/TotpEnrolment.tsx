@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecoveryCodes, SecondFactorEnrolment } from '../../contract/secondFactor';
 import { apiRequest } from '../providers/http/httpClient';
-import { secondFactorPaths } from '../providers/auth/secondFactorSignIn';
+import { secondFactorPaths } from './secondFactorApi';
 import { CodeInput, codeProblem } from './CodeInput';
 import { useSecondFactorText } from './secondFactorText';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecoveryCodes, SecondFactorStatus } from '../../../contract/secondFactor';
 import { apiRequest } from '../../providers/http/httpClient';
-import { secondFactorPaths } from '../../providers/auth/secondFactorSignIn';
+import { secondFactorPaths } from '../../secondFactor/secondFactorApi';
 import { CodeInput, codeProblem } from '../../secondFactor/CodeInput';
 import { RecoveryCodesView } from '../../secondFactor/RecoveryCodesView';
 import { TotpEnrolment } from '../../secondFactor/TotpEnrolment';

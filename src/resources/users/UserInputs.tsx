@@ -5,6 +5,7 @@ import type { EntityFormInputsProps } from '../../entityTable/types';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { PartnerPickerInput } from '../partners/PartnerPickerInput';
+import { SecondFactorReset } from './SecondFactorReset';
 import { HeldNotice, type UserApiResource } from './userHold';
 
 const text = (source: string, size = 6) => (
@@ -41,6 +42,7 @@ export function userInputs({ partnerPicker, rolePicker, apiResource }: UserInput
         {mode === 'edit' && (
           <Grid size={12}>
             <HeldNotice apiResource={apiResource} />
+            {apiResource === 'users' && <SecondFactorReset />}
           </Grid>
         )}
         {text('firstName')}
