@@ -156,7 +156,8 @@ describe('own sessions', () => {
       userAgent: FIREFOX,
       address: '10.0.0.1',
       method: 'impersonation' as const,
-      impersonatorId: userIds['support@example.com'],
+      // Only a holder of Users.Impersonate (seeded on Admin) signs an impersonation's tokens.
+      impersonatorId: userIds['admin@example.com'],
       reason: 'Ticket 42',
       endsAt,
     };
@@ -164,7 +165,7 @@ describe('own sessions', () => {
     const listed = (await mySessions(user.token)).body.data!.find((s) => s.id === sidOf(impersonated));
     expect(listed).toMatchObject({
       method: 'impersonation',
-      impersonator: { id: userIds['support@example.com'], fullName: 'Sam Support' },
+      impersonator: { id: userIds['admin@example.com'], fullName: 'Ada Admin' },
       reason: 'Ticket 42',
       endsAt: endsAt.toISOString(),
     });
