@@ -37,6 +37,7 @@ export default {
         submit: 'Sign in',
         forgotPassword: 'Forgot password?',
         passkey: 'Sign in with a passkey',
+        passkeyCancelled: 'No passkey was used: the request was cancelled or timed out',
       },
       forgotPassword: {
         title: 'Forgot your password?',

@@ -37,6 +37,7 @@ export default {
         submit: 'Đăng nhập',
         forgotPassword: 'Quên mật khẩu?',
         passkey: 'Đăng nhập bằng khóa truy cập',
+        passkeyCancelled: 'Chưa dùng khóa truy cập nào: yêu cầu đã bị hủy hoặc hết thời gian',
       },
       forgotPassword: {
         title: 'Quên mật khẩu?',

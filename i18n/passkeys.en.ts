@@ -13,7 +13,6 @@ export default {
     renamed: 'The passkey was renamed',
     removed: 'The passkey was removed',
     signInRefused: 'This passkey could not sign you in',
-    signInCancelled: 'No passkey was used: the request was cancelled or timed out',
     card: {
       title: 'Passkeys',
       intro: 'Sign in with your fingerprint, face or screen lock, or a security key, instead of typing your password.',

@@ -10,7 +10,6 @@ export default {
     renamed: 'Đã đổi tên khóa truy cập',
     removed: 'Đã xóa khóa truy cập',
     signInRefused: 'Không thể đăng nhập bằng khóa truy cập này',
-    signInCancelled: 'Chưa dùng khóa truy cập nào: yêu cầu đã bị hủy hoặc hết thời gian',
     card: {
       title: 'Khóa truy cập',
       intro: 'Đăng nhập bằng vân tay, khuôn mặt, khóa màn hình hoặc khóa bảo mật thay vì nhập mật khẩu.',

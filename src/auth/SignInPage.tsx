@@ -13,6 +13,7 @@ import { useTranslateMessage } from '../i18n/translateMessage';
 import { authProvider } from '../providers/auth/authProvider';
 import { AuthHeading } from './AuthHeading';
 import { PasswordField } from './PasswordField';
+import { signInWithPasskey as passkeySignIn } from './passkeySignIn';
 import { Prerendering } from './prerender/prerenderedSignIn';
 import { usePrerenderedHandoff } from './prerender/usePrerenderedHandoff';
 
@@ -44,12 +45,12 @@ export function SignInPage() {
     navigate(from ? `${from.pathname}${from.search}` : routePaths.home, { replace: true });
   };
 
-  // The passkey code and @simplewebauthn/browser load on the click, outside the sign-in bundle.
+  // @simplewebauthn/browser loads on the click, outside the sign-in bundle.
   const signInWithPasskey = async (challenge?: string) => {
     setPasskeyBusy(true);
     setFailure(null);
     try {
-      await (await import('./passkeySignIn')).signInWithPasskey(challenge);
+      await passkeySignIn(challenge);
       arrive();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));

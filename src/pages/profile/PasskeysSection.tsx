@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import { PASSKEY_NAME_MAX, type PasskeyDto } from '../../../contract/schemas/passkeys';
 import { ConfirmDialog } from '../../entityTable/ConfirmDialog';
-import { isPasskeyPromptCancelled, passkeyApi } from '../../passkeys/passkeyApi';
+import { isPasskeyPromptCancelled } from '../../auth/passkeySignIn';
+import { passkeyApi } from '../../passkeys/passkeyApi';
 import { useDateTimeFormat } from '../../resources/tickets/useDateTimeFormat';
 
 const PASSKEYS_QUERY = ['account', 'passkeys'];
