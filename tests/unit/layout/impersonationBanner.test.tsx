@@ -23,9 +23,9 @@ function impersonating(endsAt: Date) {
 
 const hhmm = (at: Date, locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
 
-let ends: ReturnType<typeof vi.fn>;
+let ends: ReturnType<typeof vi.fn<(authorization: string | null) => void>>;
 beforeEach(() => {
-  ends = vi.fn();
+  ends = vi.fn<(authorization: string | null) => void>();
   server.use(
     http.post(END_IMPERSONATION_PATH, ({ request }) => {
       ends(request.headers.get('authorization'));

@@ -15,9 +15,9 @@ import { renderWithAdmin } from '../tickets/renderTickets';
 const gina = { id: partnerClaims.sub, fullName: 'Gina Lê', email: 'partner@globex.example', isActive: true } as UserDto;
 const path = `/api/v1/users/${gina.id}/impersonate`;
 
-let asked: ReturnType<typeof vi.fn>;
+let asked: ReturnType<typeof vi.fn<(body: unknown) => void>>;
 beforeEach(() => {
-  asked = vi.fn();
+  asked = vi.fn<(body: unknown) => void>();
   appLoad.at = vi.fn();
 });
 afterEach(() => sessionStorage.clear());
