@@ -59,6 +59,8 @@ const normalisedRecoveryCode = (code: string) => code.toUpperCase().replace(/[^A
 export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' | 'events'>) {
   const { db, config } = ctx;
   const secret = config.jwtSecret;
+  // SECOND_FACTOR_ENROLMENT=off: the role's requirement is shown but not enforced, here as in the gate.
+  const enforced = config.secondFactorEnrolment === 'required';
 
   async function factorOf(userId: string) {
     const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
@@ -109,7 +111,7 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     const [required, has] = await Promise.all([secondFactorRequiredOf(db, userId), hasSecondFactor(db, userId)]);
-    return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: left, required, pending: required && !has };
+    return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: left, required, pending: enforced && required && !has };
   }
 
   /** A new secret to scan, not on until `confirm`; starting again replaces a pending one. Refused when TOTP is on. */
