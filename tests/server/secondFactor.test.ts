@@ -5,7 +5,8 @@ import { permission } from '../../contract/permissions';
 import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus, SecondFactorStep } from '../../contract/secondFactor';
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
-import { auditTrails, roles } from '../../server/db/schema';
+import { auditTrails, passkeys, roles } from '../../server/db/schema';
+import { findUserByEmail, issueSession } from '../../server/modules/accounts/session';
 import { totpCodeAt } from '../../server/modules/accounts/totp';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
@@ -214,5 +215,15 @@ describe('a role that requires a second factor', () => {
     const step = await server.api<SecondFactorStep>('POST', '/api/token', { body: { email: 'support@example.com', password: DEMO_PASSWORD }, headers: tenant });
     expect(step.body.data!.secondFactor.methods).toContain('totp');
   });
-});
 
+  it('counts a passkey as the second factor it requires', async () => {
+    const db = server.built.database.db;
+    const admin = (await findUserByEmail(db, 'admin@example.com'))!;
+    const session = await issueSession(db, server.config.jwtSecret, admin, { userAgent: null, address: null, method: 'password' });
+    expectEnvelope(await server.api('GET', '/api/dashboard', { token: session.token }), 403, apiEn.auth.secondFactorEnrolmentRequired);
+    await db.insert(passkeys).values({ userId: admin.id, credentialId: 'test-credential', publicKey: 'test-key', name: 'Laptop' });
+    await server.built.ctx.events.publish({ type: 'UserChanged', userId: admin.id, partnerId: null });
+    expectEnvelope(await server.api('GET', '/api/dashboard', { token: session.token }), 200);
+    expect((await server.api<SecondFactorStatus>('GET', '/api/account/second-factor', { token: session.token })).body.data!.pending).toBe(false);
+  });
+});

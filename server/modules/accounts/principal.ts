@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rolePermissions, roles, secondFactors, userRoles, users } from '../../db/schema';
+import { passkeys, rolePermissions, roles, secondFactors, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
 import type {} from './secondFactorGate';
 
@@ -42,6 +42,7 @@ function principalQuery(db: Db) {
     .select({ userId: secondFactors.userId })
     .from(secondFactors)
     .where(and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.confirmedAt)));
+  const anyPasskey = db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, users.id));
   return db
     .select({
       id: users.id,
@@ -52,7 +53,7 @@ function principalQuery(db: Db) {
       role: sql<string | null>`(select "name" from (${topRole}) as top_role)`,
       rank: sql<number | null>`(select "priority" from (${topRole}) as top_role)`,
       permissions: sql<string[]>`coalesce((select json_agg(distinct "permission" order by "permission") from (${permissionsOfUser}) as granted), '[]'::json)`,
-      secondFactorPending: sql<boolean>`(exists (${requiringRole}) and not exists (${confirmedFactor}))`,
+      secondFactorPending: sql<boolean>`(exists (${requiringRole}) and not exists (${confirmedFactor}) and not exists (${anyPasskey}))`,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt), eq(users.isActive, true)))
