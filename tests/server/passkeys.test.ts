@@ -5,6 +5,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { PasskeyDto } from '../../contract/schemas/passkeys';
 import type { TokenResponse } from '../../contract/tokens';
 import { auditTrails } from '../../server/db/schema';
+import { clientDataOf, relyingPartyOf } from '../../server/modules/passkeys/relyingParty';
 import { expectEnvelope, jwtPayload, refused } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { createSoftwareAuthenticator } from './softwareAuthenticator';
@@ -251,5 +252,30 @@ describe('odd inputs', () => {
 
   it('the second step with an unknown challenge is a 401', async () => {
     expectEnvelope(await signInOptions({ challenge: 'no-such-challenge' }), 401);
+  });
+});
+
+describe('the relying party, from PUBLIC_URL only', () => {
+  it('takes answers made on the public origin, and on localhost on any port, and no other', () => {
+    const site = relyingPartyOf({ publicUrl: 'https://portal.example.com' });
+    expect(site.id).toBe('portal.example.com');
+    expect(site.acceptsOrigin('https://portal.example.com')).toBe(true);
+    for (const origin of ['http://portal.example.com', 'https://portal.example.com:8443', 'https://evil.example', 'http://localhost:5173', 'null', ''])
+      expect(site.acceptsOrigin(origin), origin).toBe(false);
+
+    const local = relyingPartyOf({ publicUrl: 'http://localhost:0' });
+    expect(local.id).toBe('localhost');
+    for (const origin of ['http://localhost:5173', 'http://localhost', 'https://localhost:8443']) expect(local.acceptsOrigin(origin), origin).toBe(true);
+    for (const origin of ['http://localhost.evil.example', 'http://127.0.0.1:5173', 'http://localhost:5173/path', 'ftp://localhost', 'not a url'])
+      expect(local.acceptsOrigin(origin), origin).toBe(false);
+  });
+
+  it('reads the origin and challenge of an answer, or nothing from garbage', () => {
+    const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(clientDataOf(encoded({ origin: 'http://localhost:1', challenge: 'abc', type: 'webauthn.get' }))).toEqual({
+      origin: 'http://localhost:1',
+      challenge: 'abc',
+    });
+    for (const garbage of ['', 'garbage', encoded(null), encoded([1]), encoded({ origin: 5, challenge: 'x' })]) expect(clientDataOf(garbage)).toBeNull();
   });
 });
