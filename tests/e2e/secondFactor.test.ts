@@ -59,14 +59,17 @@ describe('second factor (TOTP) in Chromium', () => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
 
-    const next = await pages.newPage();
+    const next = await pages.newPage({ width: 375, language: 'vi' });
+    await next.context().addInitScript({ path: path.resolve('node_modules/axe-core/axe.min.js') });
     await passwordStep(next);
     const step = next.getByTestId('second-factor-step');
     await step.waitFor();
+    await step.getByRole('heading', { name: 'Xác minh hai bước' }).waitFor();
+    expect(await seriousAxeFindings(next, '[data-testid="second-factor-step"]')).toEqual([]);
     expect(await next.evaluate(() => localStorage.getItem('portal.credentials'))).toBeNull();
     // The code of the step after the one used to turn it on (that one is refused from now on).
-    await step.getByRole('textbox', { name: 'Code' }).fill(totpCodeAt(secret, Date.now() + 30_000));
-    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByRole('textbox', { name: 'Mã' }).fill(totpCodeAt(secret, Date.now() + 30_000));
+    await step.getByRole('button', { name: 'Xác minh' }).click();
     await next.waitForURL((url) => url.pathname === '/');
     expect(await next.evaluate(() => localStorage.getItem('portal.credentials'))).not.toBeNull();
   });
