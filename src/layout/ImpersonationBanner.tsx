@@ -11,7 +11,8 @@ import type { AccessTokenClaims } from '../../contract/tokens';
 import { routePaths } from '../config/routePaths';
 import { apiRequest } from '../providers/http/httpClient';
 import { onAccessTokenChanged } from '../providers/session/sessionEvents';
-import { appLoad, clearSession, impersonationEndsAt, readCredentials, resumeSession, takeImpersonatorSession } from '../providers/session/sessionStorage';
+import { impersonationEndsAt } from '../providers/session/impersonationSession';
+import { appLoad, clearSession, readCredentials, resumeSession, takeImpersonatorSession } from '../providers/session/sessionStorage';
 
 /** POST: ends the impersonation's sign-in on the server (audited like every request made while impersonating). */
 export const END_IMPERSONATION_PATH = `${API_BASE}/token/impersonation/end`;

@@ -53,38 +53,27 @@ export function endSession() {
   emitSessionEnded();
 }
 
-/** While impersonating: the impersonator's own session, kept aside in this tab, and when the impersonation ends. */
-interface KeptSession {
+/** While impersonating: the impersonator's own session, kept aside in this tab (src/providers/session/impersonationSession.ts). */
+export interface KeptSession {
   credentials: Credentials;
   permissions: string[] | null;
   endsAt: string;
 }
-
-/** Starting an impersonation: this tab's own session is kept aside, the impersonated user's takes its place. */
-export function startImpersonationSession(tokens: Credentials & { endsAt: string }) {
-  const own = readCredentials();
-  if (own) sessionStorage.setItem(storageKeys.impersonation, JSON.stringify({ credentials: own, permissions: readStoredPermissions(), endsAt: tokens.endsAt }));
-  localStorage.removeItem(storageKeys.permissions);
-  saveCredentials(tokens);
-}
-
-function readKeptSession(): KeptSession | null {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(storageKeys.impersonation) ?? 'null') as KeptSession | null;
-    return kept && typeof kept.endsAt === 'string' && typeof kept.credentials?.refreshToken === 'string' ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
-/** When this tab's impersonation ends by itself; null when it is not impersonating with a session kept aside. */
-export const impersonationEndsAt = (): string | null => readKeptSession()?.endsAt ?? null;
 
 /** Takes the impersonator's kept session out of storage (null when there is none). */
 export function takeImpersonatorSession(): KeptSession | null {
   const kept = readKeptSession();
   sessionStorage.removeItem(storageKeys.impersonation);
   return kept;
+}
+
+export function readKeptSession(): KeptSession | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(storageKeys.impersonation) ?? 'null') as KeptSession | null;
+    return kept?.credentials?.refreshToken ? kept : null;
+  } catch {
+    return null;
+  }
 }
 
 /** How the app starts anew as another user (a full load: identity, permissions, caches and hub read afresh); tests replace it. */

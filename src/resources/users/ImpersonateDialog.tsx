@@ -23,7 +23,8 @@ import type { EntityRowAction, RowActionDialogProps } from '../../entityTable/ty
 import { ApiError } from '../../providers/http/ApiError';
 import { apiRequest } from '../../providers/http/httpClient';
 import { decodeAccessToken } from '../../providers/session/accessToken';
-import { appLoad, impersonationEndsAt, readCredentials, startImpersonationSession } from '../../providers/session/sessionStorage';
+import { impersonationEndsAt, startImpersonationSession } from '../../providers/session/impersonationSession';
+import { appLoad, readCredentials } from '../../providers/session/sessionStorage';
 import { useSchemaForm } from '../../schemaForm/useSchemaForm';
 
 const impersonate = (id: string, body: { reason: string; minutes: number }) =>

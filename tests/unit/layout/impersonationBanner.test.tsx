@@ -8,7 +8,8 @@ import { mockApi } from '../../../mocks/handlers';
 import { server } from '../../../mocks/server';
 import { END_IMPERSONATION_PATH, ImpersonationBanner } from '../../../src/layout/ImpersonationBanner';
 import { authProvider } from '../../../src/providers/auth/authProvider';
-import { appLoad, readCredentials, readStoredPermissions, startImpersonationSession } from '../../../src/providers/session/sessionStorage';
+import { startImpersonationSession } from '../../../src/providers/session/impersonationSession';
+import { appLoad, readCredentials, readStoredPermissions } from '../../../src/providers/session/sessionStorage';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from '../tickets/renderTickets';
 
