@@ -98,6 +98,23 @@ describe('enrolment', () => {
     expect(expectEnvelope(await account.list(other.token), 200).body.data!.map((p) => p.name)).toEqual(['Laptop']);
   });
 
+  it('nobody impersonating the user can change their passkeys: options, enrolment, rename and removal are refused', async () => {
+    const { passkey } = await enrol(me);
+    const adminToken = (await server.signIn('admin@example.com')).token;
+    const impersonation = await server.api<TokenResponse>('POST', `/api/v1/users/${me.id}/impersonate`, {
+      token: adminToken,
+      body: { reason: 'Passkeys probe', minutes: 5 },
+    });
+    const acting = expectEnvelope(impersonation, 200).body.data!.token;
+    // Each refusal is audited as an impersonated request (both users named); the passkeys stay as they were.
+    expectEnvelope(await account.options(acting), 403);
+    const response = createSoftwareAuthenticator(ORIGIN).register(expectEnvelope(await account.options(), 200).body.data!);
+    expectEnvelope(await account.register({ name: 'Planted', response }, acting), 403);
+    expectEnvelope(await server.api('PUT', `/api/account/passkeys/${passkey.id}`, { token: acting, body: { name: 'x' } }), 403);
+    expectEnvelope(await server.api('DELETE', `/api/account/passkeys/${passkey.id}`, { token: acting }), 403);
+    expect(expectEnvelope(await account.list(), 200).body.data!.map((p) => p.name)).toEqual(['Laptop']);
+  });
+
   it('needs a signed-in user', async () => {
     expectEnvelope(await server.api('GET', '/api/account/passkeys'), 401);
     expectEnvelope(await server.api('POST', '/api/account/passkeys/options'), 401);
