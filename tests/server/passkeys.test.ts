@@ -5,6 +5,7 @@ import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import type { PasskeyDto } from '../../contract/schemas/passkeys';
 import type { TokenResponse } from '../../contract/tokens';
 import { auditTrails } from '../../server/db/schema';
+import { PASSKEYS_PER_USER_MAX } from '../../server/modules/passkeys/passkeys.service';
 import { clientDataOf, relyingPartyOf } from '../../server/modules/passkeys/relyingParty';
 import { expectEnvelope, jwtPayload, refused } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
@@ -113,6 +114,13 @@ describe('enrolment', () => {
     expectEnvelope(await server.api('PUT', `/api/account/passkeys/${passkey.id}`, { token: acting, body: { name: 'x' } }), 403);
     expectEnvelope(await server.api('DELETE', `/api/account/passkeys/${passkey.id}`, { token: acting }), 403);
     expect(expectEnvelope(await account.list(), 200).body.data!.map((p) => p.name)).toEqual(['Laptop']);
+  });
+
+  it('holds at most PASSKEYS_PER_USER_MAX passkeys: the next options are refused with the limit', async () => {
+    const authenticator = createSoftwareAuthenticator(ORIGIN);
+    for (let i = 0; i < PASSKEYS_PER_USER_MAX; i++) await enrol(me, authenticator, `Key ${i + 1}`);
+    const answer = expectEnvelope(await account.options(), 409);
+    expect(answer.body.message).toContain(String(PASSKEYS_PER_USER_MAX));
   });
 
   it('needs a signed-in user', async () => {
