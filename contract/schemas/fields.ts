@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { isEmailAddress, isPhoneNumber, isWebsiteAddress } from './formats';
 import { msg } from './messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from './passwordLength';
 
 // Defaults for rules a schema does not word itself, so every yup message is an i18n key.
 yup.setLocale({
@@ -16,8 +17,7 @@ yup.setLocale({
 });
 
 /** Field rules shared by every schema, so a limit is written once. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const required = msg('validation.required');
 export const maxLength = msg('validation.maxLength');

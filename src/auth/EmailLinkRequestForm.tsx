@@ -2,12 +2,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { forgotPasswordSchema, resendActivationSchema } from '../../contract/schemas/credentials';
 import { FormTextField } from '../components/FormTextField';
-import { useSchemaForm } from '../schemaForm/useSchemaForm';
+import { useLazySchemaForm, type LazySchema } from '../schemaForm/lazySchema';
 
 export interface EmailLinkRequestFormProps {
-  schema: typeof forgotPasswordSchema | typeof resendActivationSchema;
+  schema: LazySchema;
   heading: ReactNode;
   initialEmail?: string;
   labels: { email: string; submit: string; sent: string };
@@ -19,7 +18,7 @@ export interface EmailLinkRequestFormProps {
 
 /** "Mail me a link" (reset password, new activation link): an email, a button, and one neutral answer. */
 export function EmailLinkRequestForm({ schema, heading, initialEmail = '', labels, send, sentTestId, autoFocus }: EmailLinkRequestFormProps) {
-  const form = useSchemaForm(schema, { email: initialEmail });
+  const form = useLazySchemaForm(schema, { email: initialEmail });
   const [state, setState] = useState<{ status: 'editing' | 'sending' | 'sent' | 'failed'; message?: string }>({ status: 'editing' });
 
   const submit = async (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema } from '../../contract/schemas/credentials';
+import { forgotPasswordRules } from './credentialSchemas';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { AuthHeading } from './AuthHeading';
@@ -11,7 +11,7 @@ export function ForgotPasswordForm() {
   return (
     <>
       <EmailLinkRequestForm
-        schema={forgotPasswordSchema}
+        schema={forgotPasswordRules}
         heading={<AuthHeading title={translate('app.auth.forgotPassword.title')} subtitle={translate('app.auth.forgotPassword.subtitle')} />}
         labels={{
           email: translate('app.auth.forgotPassword.email'),

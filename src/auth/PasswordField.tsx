@@ -3,7 +3,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/schemas/fields';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/schemas/passwordLength';
 import { FormTextField, type FormTextFieldProps } from '../components/FormTextField';
 import { useTranslateMessage, type TranslateMessage } from '../i18n/translateMessage';
 

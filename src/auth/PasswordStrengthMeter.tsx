@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Language } from '../../contract/http';
 import { passwordStrength, userInputsOf, type PasswordStrength } from '../../contract/passwordStrength';
-import { PASSWORD_MAX } from '../../contract/schemas/fields';
+import { PASSWORD_MAX } from '../../contract/schemas/passwordLength';
 import { lookup } from '../../i18n/interpolate';
 import passwordStrengthEn from '../../i18n/passwordStrength.en';
 import passwordStrengthVi from '../../i18n/passwordStrength.vi';

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { resendActivationSchema } from '../../contract/schemas/credentials';
+import { resendActivationRules } from './credentialSchemas';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { accountApi } from '../providers/account/accountApi';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm';
@@ -9,7 +9,7 @@ export function ResendActivationForm({ email }: { email: string }) {
   const translate = useTranslateMessage();
   return (
     <EmailLinkRequestForm
-      schema={resendActivationSchema}
+      schema={resendActivationRules}
       initialEmail={email}
       heading={
         <>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
@@ -43,6 +43,7 @@ describe('an unusable activation link offers a new one', () => {
     languagePreference.set('vi');
     renderInvalidLink();
     expect(await screen.findByRole('heading', { name: 'Nhận đường dẫn kích hoạt mới' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Gửi đường dẫn mới' })).toBeEnabled();
+    // Enabled once the form's schema has loaded (the link's address is valid).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Gửi đường dẫn mới' })).toBeEnabled());
   });
 });
