@@ -35,3 +35,13 @@ export function transitionsSettled(page: Page) {
     document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
   );
 }
+
+/** axe's serious and critical WCAG 2.1 A/AA findings inside `region` (axe-core must be in the page: add node_modules/axe-core/axe.min.js as an init script.) */
+export async function seriousAxeFindings(page: Page, region: string) {
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string | null }[] }> } })
+      .axe;
+    const { violations } = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, region);
+}

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import type { TestServer } from '../server/harness';
-import { transitionsSettled } from './browser';
+import { transitionsSettled, seriousAxeFindings } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
 
 /** Admin, as the issue asks (its role requires a second factor; test servers do not force the setup first). */
@@ -28,16 +28,6 @@ async function withVirtualAuthenticator(page: Page) {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
-}
-
-/** axe's serious and critical WCAG 2.1 A/AA findings inside `region`. */
-async function seriousAxeFindings(page: Page, region: string) {
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string | null }[] }> } })
-      .axe;
-    const { violations } = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, region);
 }
 
 async function openSecurityTab(page: Page) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../server/modules/accounts/totp';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import type { TestServer } from '../server/harness';
+import { seriousAxeFindings } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
 
 const SUPPORT = 'support@example.com';
@@ -15,16 +16,6 @@ beforeAll(async () => ({ server, browser } = await openPortal()));
 afterAll(() => closePortal({ server, browser }));
 
 const pages = portalPages(() => ({ server, browser }));
-
-/** axe's serious and critical WCAG 2.1 A/AA findings inside `region`. */
-async function seriousAxeFindings(page: Page, region: string) {
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string | null }[] }> } })
-      .axe;
-    const { violations } = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  }, region);
-}
 
 async function passwordStep(page: Page) {
   await page.goto(`${server.url}/sign-in`);
