@@ -23,8 +23,30 @@ import impersonationEn from '../../i18n/impersonation.en';
 import impersonationVi from '../../i18n/impersonation.vi';
 
 const catalogues: Record<Language, object> = {
-  en: { ...apiEn, ...validationEn, ...formRulesApiEn, ...formDefinitionsApiEn, ...partnerFormsApiEn, ...filesApiEn, ...passwordStrengthEn, ...passkeysEn, ...sessionsEn, ...impersonationEn },
-  vi: { ...apiVi, ...validationVi, ...formRulesApiVi, ...formDefinitionsApiVi, ...partnerFormsApiVi, ...filesApiVi, ...passwordStrengthVi, ...passkeysVi, ...sessionsVi, ...impersonationVi },
+  en: {
+    ...apiEn,
+    ...validationEn,
+    ...formRulesApiEn,
+    ...formDefinitionsApiEn,
+    ...partnerFormsApiEn,
+    ...filesApiEn,
+    ...passwordStrengthEn,
+    ...passkeysEn,
+    ...sessionsEn,
+    ...impersonationEn,
+  },
+  vi: {
+    ...apiVi,
+    ...validationVi,
+    ...formRulesApiVi,
+    ...formDefinitionsApiVi,
+    ...partnerFormsApiVi,
+    ...filesApiVi,
+    ...passwordStrengthVi,
+    ...passkeysVi,
+    ...sessionsVi,
+    ...impersonationVi,
+  },
 };
 
 export function languageOf(request: FastifyRequest): Language {

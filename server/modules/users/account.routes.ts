@@ -29,7 +29,10 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.get(
     '/users/profile',
-    { config: { access: 'authenticated', beforeSecondFactor: true }, schema: { tags, summary: 'Own profile', ...routeDocs({ response: { 200: userDtoSchema } }) } },
+    {
+      config: { access: 'authenticated', beforeSecondFactor: true },
+      schema: { tags, summary: 'Own profile', ...routeDocs({ response: { 200: userDtoSchema } }) },
+    },
     async (request, reply) => send(request, reply, await service.profile(requirePrincipal(request).id)),
   );
 

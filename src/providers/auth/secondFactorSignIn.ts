@@ -10,8 +10,7 @@ export { markSecondFactorSetup, secondFactorSetupPending } from './secondFactorS
 
 export const SECOND_FACTOR_STATUS_PATH = `${API_BASE}/account/second-factor`;
 
-export const isSecondFactorStep = (answer: unknown): answer is SecondFactorStep =>
-  typeof answer === 'object' && answer !== null && 'secondFactor' in answer;
+export const isSecondFactorStep = (answer: unknown): answer is SecondFactorStep => typeof answer === 'object' && answer !== null && 'secondFactor' in answer;
 
 /** The tokens of a finished sign-in become the session; whether the role asks for a second factor first is learnt now. */
 export async function adoptSignIn(tokens: TokenResponse) {
