@@ -25,7 +25,10 @@ export type BenchServer = Pick<TestServer, 'url' | 'config' | 'built' | 'api' | 
 export async function startBenchServer(name: string, options: { staticDir?: string } = {}): Promise<BenchServer> {
   // PostgreSQL's user reaches DATA_DIR in it (a root runner's 0700 folder would keep the embedded cluster from starting).
   const dataDir = benchFolder(`pp-bench-${name}-`);
-  const base = loadConfig({ ...process.env, SEED: 'demo', JWT_SECRET: '', FILE_STORE: '', ...engineSettings() }, { dataDir, port: 0 });
+  const base = loadConfig(
+    { ...process.env, SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', JWT_SECRET: '', FILE_STORE: '', ...engineSettings() },
+    { dataDir, port: 0 },
+  );
   const config = {
     ...base,
     seed: 'demo' as const,

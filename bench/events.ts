@@ -53,7 +53,10 @@ async function hubSocket(baseUrl: string, token: string, arrived: Map<string, nu
 
 async function main() {
   const dataDir = benchFolder('pp-bench-events-');
-  const base = loadConfig({ ...process.env, ...engineSettings(), SEED: 'demo', JWT_SECRET: '', FILE_JOBS: 'off' }, { dataDir, port: 0 });
+  const base = loadConfig(
+    { ...process.env, ...engineSettings(), SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', JWT_SECRET: '', FILE_JOBS: 'off' },
+    { dataDir, port: 0 },
+  );
   const config: Config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };
   const first = await buildApp(config, { logger: false });
   const firstUrl = await listen(first);

@@ -61,6 +61,7 @@ async function bench() {
         LOG_LEVEL: 'warn',
         ...engineSettings(),
         SEED: 'demo',
+        SECOND_FACTOR_ENROLMENT: 'off',
         JWT_SECRET: '',
         STATIC_DIR: path.join(work, 'no-dist'),
         RATE_TOKEN_PER_MINUTE: '10000',

@@ -45,7 +45,7 @@ const rows: Row[] = [];
 async function startApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-hostile-'));
   const base = loadConfig(
-    { ...process.env, SEED: 'demo', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
+    { ...process.env, SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
     { dataDir, port: 0 },
   );
   const config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };

@@ -37,6 +37,7 @@ function startServer(dataDir: string): ChildProcess {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SEED: 'demo',
+      SECOND_FACTOR_ENROLMENT: 'off',
       LOG_LEVEL: 'info',
       JWT_SECRET: '',
       FILE_JOBS: 'off',

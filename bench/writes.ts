@@ -73,7 +73,7 @@ async function startApp() {
   // Open to other users: the embedded PostgreSQL runs as a user of its own when the bench runs as root.
   fs.chmodSync(dataDir, 0o755);
   const base = loadConfig(
-    { ...process.env, SEED: 'demo', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
+    { ...process.env, SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
     { dataDir, port: 0 },
   );
   const config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };

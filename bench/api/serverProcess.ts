@@ -149,6 +149,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
       HOST: '127.0.0.1',
       PORT: String(options.port),
       SEED: 'demo',
+      SECOND_FACTOR_ENROLMENT: 'off',
       LOG_LEVEL: options.logLevel,
       RATE_TOKEN_PER_MINUTE: '100000',
       SIGN_IN_FAILURES_BEFORE_HOLD: '100000',

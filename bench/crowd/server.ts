@@ -106,6 +106,7 @@ export async function startCrowdServer(options: { port: number; jwtSecret: strin
       HOST: '127.0.0.1',
       PORT: String(options.port),
       SEED: 'demo',
+      SECOND_FACTOR_ENROLMENT: 'off',
       JWT_SECRET: options.jwtSecret,
       LOG_LEVEL: process.env.CROWD_LOG_LEVEL ?? 'warn',
       // Two hundred people behind one address (the bench): the per-address limits are a balancer's, not theirs.
