@@ -165,7 +165,16 @@ async function scanToolbarDialogs(scanner: StateScanner, where: string) {
     const shown = page.locator(`main [data-testid="${testId}"]:visible`);
     const inMore = page.locator('main [data-testid="entity-more"]:visible');
     let open: (() => Promise<void>) | undefined;
-    if ((await shown.count()) > 0 && (await shown.first().isEnabled())) open = () => shown.first().click();
+    // A list that reloads (a live change) may take the opener away between the look and the click: then there is
+    // nothing to open this time, which is not a finding.
+    if ((await shown.count()) > 0 && (await shown.first().isEnabled()))
+      open = () =>
+        shown
+          .first()
+          .click({ timeout: 10_000 })
+          .catch(async (error: unknown) => {
+            if ((await shown.count()) > 0) throw error;
+          });
     else if (testId === 'entity-export' && (await inMore.count()) > 0)
       open = async () => {
         await inMore.first().click();
