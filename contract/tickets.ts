@@ -7,6 +7,10 @@
 export const TICKET_STATUSES = ['OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** Issue 25: set by staff (or derived from the category a partner chose); SLA targets are per priority. */
+export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
 export const TICKET_SUBJECT_MAX = 200;
 /** HTML as sent, before sanitising. */
 export const TICKET_DESCRIPTION_MAX = 50_000;
@@ -73,6 +77,9 @@ export interface TicketDto {
   createdAt: string;
   updatedAt: string;
   lastMessageAt: string | null;
+  priority: TicketPriority;
+  /** The staff user handling it (issue 25), or null while unassigned. */
+  assigneeId: string | null;
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
 }
@@ -88,6 +95,8 @@ export interface TicketChatMessage {
   /** Sanitised HTML; plain text was escaped and its line breaks turned into <br>. */
   body: string;
   attachments: TicketAttachmentRef[];
+  /** An internal note (issue 25): only staff ever receive one; a partner's answers never carry it. */
+  internal?: boolean;
   createdAt: string;
 }
 

@@ -28,6 +28,8 @@ export function ticketRow(n: number, over: Partial<TicketDto> = {}): TicketDto {
     createdAt: `2025-03-0${n}T09:00:00.000Z`,
     updatedAt: `2025-03-0${n}T09:00:00.000Z`,
     lastMessageAt: null,
+    priority: 'NORMAL',
+    assigneeId: null,
     ...over,
   };
 }

@@ -44,7 +44,7 @@ import { validationRulesDeclaration } from '../resources/validationRules';
 import { MIGRATION_OUTCOMES, type AssignPartnerFormsResult, type PartnerFormMigrationResult, type VersionChangesDto } from '../partnerForms';
 import { MIGRATE_ACTIONS } from './partnerForms';
 import type { RoleDto, RolePermissionsChange, RolePermissionsDto } from '../roles.dto';
-import { TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketReadState } from '../tickets';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketAttachmentRef, type TicketChatMessage, type TicketDto, type TicketReadState } from '../tickets';
 import type { TokenResponse } from '../tokens';
 import type { UserDto, UserRoleDto } from '../users';
 
@@ -133,6 +133,8 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   createdAt: timestamp(),
   updatedAt: timestamp(),
   lastMessageAt: yup.string().datetime().nullable().defined(),
+  priority: yup.string().oneOf(TICKET_PRIORITIES).defined(),
+  assigneeId: yup.string().uuid().nullable().defined(),
   version: version(),
 });
 
@@ -144,6 +146,7 @@ export const ticketMessageDtoSchema: yup.ObjectSchema<TicketChatMessage> = yup.o
   authorIsStaff: yup.boolean().defined(),
   body: text(),
   attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
+  internal: yup.boolean().optional(),
   createdAt: timestamp(),
 });
 

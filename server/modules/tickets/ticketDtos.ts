@@ -36,6 +36,28 @@ export const ticketVersion = (ticket: Pick<TicketRow, 'id' | 'status' | 'subject
 
 type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
 
+/** What a ticket DTO shows beside its own row: names and the ticket's own files. */
+export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments'>;
+
+/** The one place a ticket row becomes its DTO (the searches and the hot writes of ticketWrites.ts both use it). */
+export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined): TicketDto => ({
+  id: ticket.id,
+  subject: ticket.subject,
+  description: ticket.description,
+  status: ticket.status as TicketStatus,
+  partnerId: ticket.partnerId,
+  partnerName: joined.partnerName,
+  createdBy: ticket.createdBy,
+  createdByName: joined.createdByName,
+  attachments: joined.attachments,
+  createdAt: ticket.createdAt.toISOString(),
+  updatedAt: ticket.updatedAt.toISOString(),
+  lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
+  priority: ticket.priority,
+  assigneeId: ticket.assigneeId,
+  version: ticketVersion(ticket),
+});
+
 /** Rows of ticketDtoQuery as DTOs, each with the files sent with the ticket itself (not those of messages). */
 export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<TicketDto[]> {
   if (!rows.length) return [];
@@ -52,21 +74,13 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
       ),
     )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
-  return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) => ({
-    id: ticket.id,
-    subject: ticket.subject,
-    description: ticket.description,
-    status: ticket.status as TicketStatus,
-    partnerId: ticket.partnerId,
-    partnerName,
-    createdBy: ticket.createdBy,
-    createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
-    attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
-    lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
-    version: ticketVersion(ticket),
-  }));
+  return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) =>
+    ticketDtoOf(ticket, {
+      partnerName,
+      createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+      attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
+    }),
+  );
 }
 
 export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {
@@ -101,6 +115,7 @@ export async function selectMessageDtos(db: Db, where: SQL): Promise<TicketMessa
     authorIsStaff: partnerId === null,
     body: message.body,
     attachments: files.filter((f) => f.messageId === message.id).map(toAttachmentRef),
+    ...(message.internal ? { internal: true } : {}),
     createdAt: message.createdAt.toISOString(),
   }));
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema';
 import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { fullNameOf } from '../accounts/principal';
-import { ticketVersion, type TicketRow } from './ticketDtos';
+import { ticketDtoOf, type TicketRow } from './ticketDtos';
 
 /** A timestamp as JSON.stringify writes a Date, for audit values built in SQL. */
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -90,23 +90,6 @@ export function createTicketWrites(db: Db) {
   const changeStatusRow = preparedStatement(db, 'ticket_change_status', CHANGE_STATUS);
   const postMessageRows = preparedStatement(db, 'ticket_post_message', POST_MESSAGE);
 
-  /** A ticket DTO from its row and what the read joined to it (names and the ticket's own files do not change here). */
-  const toDto = (row: TicketRow, joined: Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments'>): TicketDto => ({
-    id: row.id,
-    subject: row.subject,
-    description: row.description,
-    status: row.status as TicketStatus,
-    partnerId: row.partnerId,
-    partnerName: joined.partnerName,
-    createdBy: row.createdBy,
-    createdByName: joined.createdByName,
-    attachments: joined.attachments,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
-    version: ticketVersion(row),
-  });
-
   return {
     /** The status of a ticket within reach, or null. */
     async statusOf(id: string, scopePartner: string | null): Promise<TicketStatus | null> {
@@ -123,7 +106,7 @@ export function createTicketWrites(db: Db) {
         createdByName: fullNameOf({ firstName: raw.creatorFirstName as string, lastName: raw.creatorLastName as string }),
         attachments: raw.attachmentRefs as TicketAttachmentRef[],
       };
-      return { row, xmin: raw.rowXmin as string, dto: toDto(row, joined) };
+      return { row, xmin: raw.rowXmin as string, dto: ticketDtoOf(row, joined) };
     },
 
     /** The new status over the row version read, audited; null when the row changed since (read it again). */
@@ -131,7 +114,7 @@ export function createTicketWrites(db: Db) {
       const [raw] = await changeStatusRow([read.row.id, read.xmin, status, new Date(), actorId, read.row.status]);
       if (!raw) return null;
       const row = rowOf(tickets, raw);
-      return toDto(row, read.dto);
+      return ticketDtoOf(row, read.dto);
     },
 
     /** The message as the chat shows it and its ticket's partner; null when the ticket is CLOSED or out of reach. */

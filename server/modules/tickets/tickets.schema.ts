@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { TicketPriority } from '../../../contract/tickets';
 import { createdAt, updatedAt } from '../../db/columns';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
@@ -27,6 +28,10 @@ export const tickets = pgTable(
     awaitingSide: varchar('awaiting_side', { length: 10 }).$type<'staff' | 'partner'>().notNull().default('staff'),
     /** Since when that side has been awaited: the other side's first unanswered word (or the ticket's creation). */
     awaitingSince: timestamp('awaiting_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 25: LOW, NORMAL, HIGH or URGENT (contract/tickets.ts TICKET_PRIORITIES). */
+    priority: varchar('priority', { length: 10 }).$type<TicketPriority>().notNull().default('NORMAL'),
+    /** The staff user handling the ticket (issue 25), or nobody yet. */
+    assigneeId: uuid('assignee_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +43,7 @@ export const tickets = pgTable(
     index('tickets_partner_awaiting_idx').on(t.partnerId, t.awaitingSide, t.status, t.awaitingSince),
     index('tickets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tickets_subject_trgm_idx').using('gin', sql`${t.subjectFolded} gin_trgm_ops`),
+    index('tickets_assignee_idx').on(t.assigneeId, t.status),
   ],
 );
 
@@ -54,6 +60,8 @@ export const ticketMessages = pgTable(
       .references(() => users.id),
     /** Sanitised HTML. */
     body: text('body').notNull().default(''),
+    /** An internal note (issue 25): staff only, never sent to a partner by any path. */
+    internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
