@@ -18,3 +18,4 @@ export * from '../modules/files/files.schema';
 export * from '../hub/presence.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/passkeys/passkeys.schema';
+export * from '../modules/tickets/sla/sla.schema';
