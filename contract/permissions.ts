@@ -25,6 +25,8 @@ const CATALOGUE = [
   'FormSections',
   'PartnerForm',
   'FileAccessRequest',
+  // Issue 25: the business calendar and SLA targets (View; Configure changes them).
+  'ServiceLevels',
 ] as const;
 
 export type Resource = (typeof CATALOGUE)[number] | DeclaredPermission;

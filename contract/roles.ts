@@ -44,6 +44,7 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
       ...grant('AccessibleFile', [...CRUD, 'AdminView']),
       ...grant('FileAccessRequest', [...CRUD, 'AdminView', 'AdminUpdate']),
       ...grant('Dashboard', ['View']),
+      ...grant('ServiceLevels', ['View']),
       ...declaredGrants('Support'),
     ],
   },
