@@ -20,6 +20,7 @@ import passwordStrengthEn from './passwordStrength.en';
 import passkeysEn from './passkeys.en';
 import sessionsEn from './sessions.en';
 import impersonationEn from './impersonation.en';
+import serviceLevelsEn from './serviceLevels.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -45,4 +46,5 @@ export default {
   ...passkeysEn,
   ...sessionsEn,
   ...impersonationEn,
+  ...serviceLevelsEn,
 };

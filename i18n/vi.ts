@@ -20,6 +20,7 @@ import passwordStrengthVi from './passwordStrength.vi';
 import passkeysVi from './passkeys.vi';
 import sessionsVi from './sessions.vi';
 import impersonationVi from './impersonation.vi';
+import serviceLevelsVi from './serviceLevels.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -45,4 +46,5 @@ export default {
   ...passkeysVi,
   ...sessionsVi,
   ...impersonationVi,
+  ...serviceLevelsVi,
 };

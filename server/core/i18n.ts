@@ -20,7 +20,9 @@ import passwordStrengthVi from '../../i18n/passwordStrength.vi';
 import passkeysEn from '../../i18n/passkeys.en';
 import passkeysVi from '../../i18n/passkeys.vi';
 import impersonationEn from '../../i18n/impersonation.en';
+import serviceLevelsEn from '../../i18n/serviceLevels.en';
 import impersonationVi from '../../i18n/impersonation.vi';
+import serviceLevelsVi from '../../i18n/serviceLevels.vi';
 
 const catalogues: Record<Language, object> = {
   en: {
@@ -34,6 +36,7 @@ const catalogues: Record<Language, object> = {
     ...passkeysEn,
     ...sessionsEn,
     ...impersonationEn,
+    ...serviceLevelsEn,
   },
   vi: {
     ...apiVi,
@@ -46,6 +49,7 @@ const catalogues: Record<Language, object> = {
     ...passkeysVi,
     ...sessionsVi,
     ...impersonationVi,
+    ...serviceLevelsVi,
   },
 };
 

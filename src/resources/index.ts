@@ -10,6 +10,7 @@ import partnerForms from './partnerForms';
 import partners from './partners';
 import partnerUsers from './partnerUsers';
 import roles from './roles';
+import supportDesk from './supportDesk';
 import ticketManager from './ticketManager';
 import tickets from './tickets';
 import users from './users';
@@ -25,6 +26,7 @@ const writtenScreens: readonly ScreenDeclaration[] = [
   onboardingRules,
   tickets,
   ticketManager,
+  supportDesk,
   accessibleFiles,
   partners,
   users,

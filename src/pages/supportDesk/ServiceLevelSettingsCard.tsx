@@ -1,0 +1,4 @@
+/** The business calendar and SLA targets card (being written). */
+export function ServiceLevelSettingsCard() {
+  return null;
+}
