@@ -107,7 +107,7 @@ export const apiResources: readonly ApiResource[] = [
   {
     name: 'tickets',
     permission: 'Tickets',
-    sortable: ['id', 'subject', 'description', 'status', 'partnerId', 'partnerName', 'createdBy', 'createdByName', 'createdAt', 'updatedAt', 'lastMessageAt'],
+    sortable: ['id', 'subject', 'description', 'status', 'partnerId', 'partnerName', 'createdBy', 'createdByName', 'createdAt', 'updatedAt', 'lastMessageAt', 'priority', 'assigneeName'],
     searchFields: ['subject', 'description'],
     methods: ['search', 'get', 'create', 'replace', 'export'],
   },

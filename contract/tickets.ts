@@ -80,6 +80,8 @@ export interface TicketDto {
   priority: TicketPriority;
   /** The staff user handling it (issue 25), or null while unassigned. */
   assigneeId: string | null;
+  /** The assignee's full name, or null while unassigned. */
+  assigneeName: string | null;
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
 }

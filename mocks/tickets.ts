@@ -30,6 +30,7 @@ export function ticketRow(n: number, over: Partial<TicketDto> = {}): TicketDto {
     lastMessageAt: null,
     priority: 'NORMAL',
     assigneeId: null,
+    assigneeName: null,
     ...over,
   };
 }

@@ -135,6 +135,7 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   lastMessageAt: yup.string().datetime().nullable().defined(),
   priority: yup.string().oneOf(TICKET_PRIORITIES).defined(),
   assigneeId: yup.string().uuid().nullable().defined(),
+  assigneeName: yup.string().nullable().defined(),
   version: version(),
 });
 

@@ -1,10 +1,21 @@
 import * as yup from 'yup';
-import { TICKET_DESCRIPTION_MAX, TICKET_MESSAGE_MAX, TICKET_STATUSES, TICKET_SUBJECT_MAX } from '../tickets';
+import { TICKET_DESCRIPTION_MAX, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_SUBJECT_MAX } from '../tickets';
 import { id, maxLength, required, requiredText } from './fields';
 import { msg } from './messages';
 import { searchRequestSchema } from './search';
 
 const status = () => yup.string().oneOf([...TICKET_STATUSES], msg('validation.typeError'));
+const priority = () => yup.string().oneOf([...TICKET_PRIORITIES], msg('validation.typeError'));
+
+/** An assignee filter: a staff user's id, `me` (the caller) or `none` (unassigned). */
+export const ASSIGNEE_ME = 'me';
+export const ASSIGNEE_NONE = 'none';
+const assigneeFilter = () =>
+  yup
+    .string()
+    .trim()
+    .max(36, maxLength)
+    .test('assignee', msg('validation.id'), (v) => v === undefined || v === ASSIGNEE_ME || v === ASSIGNEE_NONE || yup.string().uuid().isValidSync(v));
 
 /**
  * POST /tickets (multipart fields or JSON). The description is HTML the server sanitises; `partnerId` is
@@ -53,6 +64,9 @@ export const ticketSearchSchema = searchRequestSchema.shape({
     .matches(/^[0-9a-f-]*$/i, msg('validation.id')),
   partnerId: id(),
   status: status(),
+  /** Issue 25: a staff user's id, `me` or `none` (unassigned). */
+  assigneeId: assigneeFilter(),
+  priority: priority(),
 });
 
 export type TicketSearchInput = yup.InferType<typeof ticketSearchSchema>;

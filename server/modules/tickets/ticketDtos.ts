@@ -37,7 +37,7 @@ export const ticketVersion = (ticket: Pick<TicketRow, 'id' | 'status' | 'subject
 type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
 
 /** What a ticket DTO shows beside its own row: names and the ticket's own files. */
-export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments'>;
+export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments' | 'assigneeName'>;
 
 /** The one place a ticket row becomes its DTO (the searches and the hot writes of ticketWrites.ts both use it). */
 export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined): TicketDto => ({
@@ -55,6 +55,7 @@ export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined): TicketDto 
   lastMessageAt: ticket.lastMessageAt?.toISOString() ?? null,
   priority: ticket.priority,
   assigneeId: ticket.assigneeId,
+  assigneeName: ticket.assigneeId ? joined.assigneeName : null,
   version: ticketVersion(ticket),
 });
 
@@ -74,13 +75,23 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
       ),
     )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
+  const assigneeNames = await assigneeNamesOf(db, rows);
   return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) =>
     ticketDtoOf(ticket, {
       partnerName,
       createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
       attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
+      assigneeName: (ticket.assigneeId && assigneeNames.get(ticket.assigneeId)) || null,
     }),
   );
+}
+
+/** The full names of the rows' assignees, by user id, in one query. */
+async function assigneeNamesOf(db: Db, rows: TicketDtoRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ticket.assigneeId ? [r.ticket.assigneeId] : [])))];
+  if (!ids.length) return new Map();
+  const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  return new Map(people.map((p) => [p.id, fullNameOf(p)]));
 }
 
 export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {

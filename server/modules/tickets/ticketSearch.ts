@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { permission } from '../../../contract/permissions';
-import type { TicketSearchInput } from '../../../contract/schemas/tickets';
-import type { TicketDto } from '../../../contract/tickets';
+import { ASSIGNEE_ME, ASSIGNEE_NONE, type TicketSearchInput } from '../../../contract/schemas/tickets';
+import type { TicketDto, TicketPriority } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { partners, tickets, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
@@ -80,7 +80,16 @@ const sortable: SortColumns = {
   createdBy: tickets.createdBy,
   createdByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
   lastMessageAt: tickets.lastMessageAt,
+  priority: sql`case ${tickets.priority} when 'LOW' then 0 when 'NORMAL' then 1 when 'HIGH' then 2 when 'URGENT' then 3 end`,
+  assigneeName: sql`(select a.first_name || ' ' || a.last_name from users a where a.id = ${tickets.assigneeId})`,
 };
+
+/** `assigneeId` of a search: a staff user's id, the caller (`me`) or nobody (`none`). */
+function assigneeWhere(principal: Principal, assignee: string | undefined): SQL | undefined {
+  if (!assignee) return undefined;
+  if (assignee === ASSIGNEE_NONE) return isNull(tickets.assigneeId);
+  return eq(tickets.assigneeId, assignee === ASSIGNEE_ME ? principal.id : assignee);
+}
 
 /** The fields a keyword may be limited to (`advancedSearch.fields`); case and diacritics ignored. */
 const keywordMatchers: KeywordMatchers = {
@@ -96,6 +105,8 @@ function searchWhere(principal: Principal, input: TicketSearchInput) {
     input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
     input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
     input.status ? eq(tickets.status, input.status) : undefined,
+    assigneeWhere(principal, input.assigneeId),
+    input.priority ? eq(tickets.priority, input.priority as TicketPriority) : undefined,
     idsFilter(tickets.id, input.ids),
   );
 }

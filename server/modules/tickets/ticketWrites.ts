@@ -18,8 +18,9 @@ const attachmentRefs = (from: string) =>
  * DTO shows beside the row and the row's xmin (a change below writes only over this very row version).
  */
 const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerName", u.first_name as "creatorFirstName", u.last_name as "creatorLastName",
-    ${attachmentRefs('ticket_attachments a where a.ticket_id = t.id and a.message_id is null')} as "attachmentRefs"
-  from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by
+    ${attachmentRefs('ticket_attachments a where a.ticket_id = t.id and a.message_id is null')} as "attachmentRefs",
+    au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName"
+  from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by left join users au on au.id = t.assignee_id
   where t.id = $1 and ($2::uuid is null or t.partner_id = $2)`;
 
 /** The status of a ticket within reach: the check a chat message passes before its upload is read. */
@@ -105,6 +106,7 @@ export function createTicketWrites(db: Db) {
         partnerName: raw.partnerName as string,
         createdByName: fullNameOf({ firstName: raw.creatorFirstName as string, lastName: raw.creatorLastName as string }),
         attachments: raw.attachmentRefs as TicketAttachmentRef[],
+        assigneeName: row.assigneeId ? fullNameOf({ firstName: raw.assigneeFirstName as string, lastName: raw.assigneeLastName as string }) : null,
       };
       return { row, xmin: raw.rowXmin as string, dto: ticketDtoOf(row, joined) };
     },
