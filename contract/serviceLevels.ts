@@ -71,9 +71,8 @@ export const SERVICE_LEVEL_LIMITS = {
   targetMinutesMax: 366 * 24 * 60,
 } as const;
 
-/** A target is "near" when this share of it is used, or this many business minutes are left, whichever comes first. */
+/** A target is "near" (and its assignee reminded) once this share of its business minutes is used. */
 export const SLA_NEAR_SHARE = 0.8;
-export const SLA_NEAR_MINUTES = 30;
 
 const workday = (): BusinessHours[] => [{ start: '08:00', end: '17:00' }];
 
