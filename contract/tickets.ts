@@ -86,6 +86,31 @@ export interface TicketDto {
   version?: string;
 }
 
+/** A partner's rating of its resolved ticket: 1 to 5 and an optional comment (limits: ticketRatingSchema). */
+export interface TicketRating {
+  score: number;
+  comment: string | null;
+  ratedAt: string;
+  ratedByName: string;
+}
+
+export const TICKET_RATING_MIN = 1;
+export const TICKET_RATING_MAX = 5;
+export const TICKET_RATING_COMMENT_MAX = 2000;
+
+/** A partner may rate a ticket support resolved: RESOLVED, or CLOSED after it had been RESOLVED. */
+export const ticketMayBeRated = (status: TicketStatus, wasResolved: boolean) => status === 'RESOLVED' || (status === 'CLOSED' && wasResolved);
+
+/** A line the portal wrote in a chat, shown translated: `merged` tells that ticket `ticketId` was merged into this one. */
+export interface TicketSystemEvent {
+  kind: 'merged';
+  ticketId: string;
+  subject: string;
+}
+
+/** A ticket's number as texts name it ("Ticket #1a2b3c4d"): the first 8 characters of its id, as the manager shows them. */
+export const ticketNumberOf = (id: string) => id.slice(0, 8);
+
 /** A chat message of a ticket (DESIGN.md "Chat messages"), as GET answers and as the hub delivers it live. */
 export interface TicketChatMessage {
   id: string;
@@ -99,6 +124,8 @@ export interface TicketChatMessage {
   attachments: TicketAttachmentRef[];
   /** An internal note (issue 25): only staff ever receive one; a partner's answers never carry it. */
   internal?: boolean;
+  /** Present on a line the portal wrote (a merge); `body` then holds the merged ticket's description. */
+  system?: TicketSystemEvent;
   createdAt: string;
 }
 

@@ -148,6 +148,10 @@ export const ticketMessageDtoSchema: yup.ObjectSchema<TicketChatMessage> = yup.o
   body: text(),
   attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
   internal: yup.boolean().optional(),
+  system: yup
+    .object({ kind: yup.string().oneOf(['merged'] as const).defined(), ticketId: uuid(), subject: text() })
+    .default(undefined)
+    .optional(),
   createdAt: timestamp(),
 });
 

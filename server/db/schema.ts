@@ -19,3 +19,4 @@ export * from '../hub/presence.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/passkeys/passkeys.schema';
 export * from '../modules/tickets/sla/sla.schema';
+export * from '../modules/tickets/satisfaction/ticketRatings.schema';

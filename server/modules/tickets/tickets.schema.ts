@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { TicketPriority } from '../../../contract/tickets';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TicketPriority, TicketSystemEvent } from '../../../contract/tickets';
 import { createdAt, updatedAt } from '../../db/columns';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
@@ -32,6 +32,8 @@ export const tickets = pgTable(
     priority: varchar('priority', { length: 10 }).$type<TicketPriority>().notNull().default('NORMAL'),
     /** The staff user handling the ticket (issue 25), or nobody yet. */
     assigneeId: uuid('assignee_id').references(() => users.id),
+    /** The ticket this duplicate was merged into (issue 25): its chat and files live there now; never a chain. */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +46,7 @@ export const tickets = pgTable(
     index('tickets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tickets_subject_trgm_idx').using('gin', sql`${t.subjectFolded} gin_trgm_ops`),
     index('tickets_assignee_idx').on(t.assigneeId, t.status),
+    index('tickets_merged_into_idx').on(t.mergedIntoId),
   ],
 );
 
@@ -62,6 +65,8 @@ export const ticketMessages = pgTable(
     body: text('body').notNull().default(''),
     /** An internal note (issue 25): staff only, never sent to a partner by any path. */
     internal: boolean('internal').notNull().default(false),
+    /** A line the portal wrote (a merge), shown translated; null for what a person wrote. */
+    systemEvent: jsonb('system_event').$type<TicketSystemEvent>(),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
