@@ -20,3 +20,4 @@ export * from '../modules/notifications/notifications.schema';
 export * from '../modules/passkeys/passkeys.schema';
 export * from '../modules/tickets/sla/sla.schema';
 export * from '../modules/tickets/satisfaction/ticketRatings.schema';
+export * from '../modules/tickets/assignment/assignment.schema';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketSystemEvent } from '../../../contract/tickets';
+import type { TicketCategory } from '../../../contract/ticketAssignment';
 import { createdAt, updatedAt } from '../../db/columns';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
@@ -32,6 +33,8 @@ export const tickets = pgTable(
     priority: varchar('priority', { length: 10 }).$type<TicketPriority>().notNull().default('NORMAL'),
     /** The staff user handling the ticket (issue 25), or nobody yet. */
     assigneeId: uuid('assignee_id').references(() => users.id),
+    /** What the partner said the ticket is about when raising it (contract/ticketAssignment.ts), or null. */
+    category: varchar('category', { length: 20 }).$type<TicketCategory>(),
     /** The ticket this duplicate was merged into (issue 25): its chat and files live there now; never a chain. */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id),
     createdAt: createdAt(),
