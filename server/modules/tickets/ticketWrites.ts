@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema';
 import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { fullNameOf } from '../accounts/principal';
+import { foldedBodyOf } from './conversationSearch';
 import { ticketDtoOf, type TicketRow } from './ticketDtos';
 
 /** A timestamp as JSON.stringify writes a Date, for audit values built in SQL. */
@@ -49,7 +50,7 @@ const POST_MESSAGE = `with turn as (
     where id = $1 and ($2::uuid is null or partner_id = $2) and status <> 'CLOSED'
     returning id, partner_id
   ), message as (
-    insert into ticket_messages (ticket_id, author_id, body, created_at) select turn.id, $3, $6, now() from turn returning *
+    insert into ticket_messages (ticket_id, author_id, body, body_folded, created_at) select turn.id, $3, $6, $9, now() from turn returning *
   ), files as (
     insert into ticket_attachments (ticket_id, message_id, uploaded_by, file_name, content_type, size, storage_name, created_at)
     select message.ticket_id, message.id, $3, f.file_name, f.content_type, f.size, f.storage_name, now()
@@ -129,7 +130,7 @@ export function createTicketWrites(db: Db) {
     ): Promise<{ message: TicketMessageDto; partnerId: string } | null> {
       const files = uploads.map((u) => ({ file_name: u.fileName, content_type: u.contentType, size: u.size, storage_name: u.key }));
       const other = author.side === 'staff' ? 'partner' : 'staff';
-      const [raw] = await postMessageRows([ticketId, scopePartner, author.id, author.side, other, body, new Date(), JSON.stringify(files)]);
+      const [raw] = await postMessageRows([ticketId, scopePartner, author.id, author.side, other, body, new Date(), JSON.stringify(files), foldedBodyOf(body)]);
       if (!raw) return null;
       const row = rowOf(ticketMessages, raw);
       const message: TicketMessageDto = {

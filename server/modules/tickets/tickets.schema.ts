@@ -70,9 +70,14 @@ export const ticketMessages = pgTable(
     internal: boolean('internal').notNull().default(false),
     /** A line the portal wrote (a merge), shown translated; null for what a person wrote. */
     systemEvent: jsonb('system_event').$type<TicketSystemEvent>(),
+    /** The body's text folded by contract/fold.ts, for the search across conversations (issue 25). */
+    bodyFolded: text('body_folded').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    index('ticket_messages_body_trgm_idx').using('gin', sql`${t.bodyFolded} gin_trgm_ops`),
+  ],
 );
 
 /** Files of a ticket (messageId null) or of one of its messages; the bytes are DATA_DIR/attachments/{storageName}. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { demoPartnerId } from '../partners/partners.seed';
 import { demoUserIds } from '../users/users.seed';
 import { DEMO_TICKET_OWNERS, demoTickets, SUPPORT_USER, type DemoFile } from './tickets.demo';
+import { foldedBodyOf } from './conversationSearch';
 import { attachmentStore } from './ticketFiles';
 import { toSafeHtml } from './ticketHtml';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
@@ -82,9 +83,10 @@ export async function seedDemoTickets(ctx: AppContext) {
       await storeFiles(ticket.id, null, partnerUserId, demo.files);
       for (const [messageIndex, message] of demo.messages.entries()) {
         const authorId = message.from === 'partner' ? partnerUserId : supportId;
+        const body = toSafeHtml(message.body);
         const [row] = await db
           .insert(ticketMessages)
-          .values({ ticketId: ticket.id, authorId, body: toSafeHtml(message.body), createdAt: messageTimes[messageIndex] })
+          .values({ ticketId: ticket.id, authorId, body, bodyFolded: foldedBodyOf(body), createdAt: messageTimes[messageIndex] })
           .returning({ id: ticketMessages.id });
         await storeFiles(ticket.id, row.id, authorId, message.files);
       }
