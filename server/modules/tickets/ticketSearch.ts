@@ -13,6 +13,7 @@ import {
   idsFilter,
   keysetBatches,
   keysetOrder,
+  keywordOf,
   keywordWhere,
   orderByOf,
   readPage,
@@ -20,6 +21,7 @@ import {
   type SortColumns,
 } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
+import { conversationMatch, type ConversationMatch } from './conversationSearch';
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
 
@@ -97,10 +99,17 @@ const keywordMatchers: KeywordMatchers = {
   description: (keyword) => containsFoldedIn(tickets.description, keyword),
 };
 
-function searchWhere(principal: Principal, input: TicketSearchInput) {
+/**
+ * Orders that a keyword's ranking goes before (issue 25: id, then subject, description, message text): none, or
+ * recency, which then orders each rank. An order by another field (a column the user sorted) is kept as asked.
+ */
+const RANKED_ORDERS = new Set(['createdAt', 'updatedAt', 'lastMessageAt']);
+const ranksFirst = (orderBy: string[] | undefined) => !orderBy?.length || RANKED_ORDERS.has(orderBy[0].split(' ')[0]);
+
+function searchWhere(principal: Principal, input: TicketSearchInput, match = conversationMatch(principal, keywordOf(input))) {
   return and(
     ticketScope(principal),
-    keywordWhere(input, keywordMatchers, (keyword) => containsFolded(tickets.searchText, keyword)),
+    keywordWhere(input, keywordMatchers, () => match?.where),
     containsFolded(tickets.subjectFolded, input.subject ?? input.title),
     input.id ? sql`${tickets.id}::text like ${`${input.id.toLowerCase()}%`}` : undefined,
     input.partnerId ? eq(tickets.partnerId, input.partnerId) : undefined,
@@ -113,13 +122,15 @@ function searchWhere(principal: Principal, input: TicketSearchInput) {
 
 /** A page of the tickets a search finds within the caller's reach, with the total. */
 export async function searchTickets(db: Db, principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
-  const where = searchWhere(principal, input);
+  const match: ConversationMatch | undefined = conversationMatch(principal, keywordOf(input));
+  const where = searchWhere(principal, input, match);
+  const ranked = match && ranksFirst(input.orderBy) ? [desc(match.rank)] : [];
   return readPage(input, countOf(db, tickets, where), async ({ limit, offset }) =>
     toTicketDtos(
       db,
       await ticketDtoQuery(db)
         .where(where)
-        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+        .orderBy(...ranked, ...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
         .limit(limit)
         .offset(offset),
     ),
