@@ -33,7 +33,17 @@ export interface TicketStatusChanged {
   actor: TicketActor;
 }
 
-export type TicketEvent = TicketCreated | TicketMessagePosted | TicketStatusChanged;
+/** Issue 25: a ticket's assignee changed (by staff or the round robin); the new assignee is notified. */
+export interface TicketAssigned {
+  type: 'TicketAssigned';
+  ticketId: string;
+  partnerId: string;
+  assigneeId: string | null;
+  previousAssigneeId: string | null;
+  actor: TicketActor;
+}
+
+export type TicketEvent = TicketCreated | TicketMessagePosted | TicketStatusChanged | TicketAssigned;
 
 const actorOf = (principal: Principal): TicketActor => ({ id: principal.id, partnerId: principal.partnerId });
 
@@ -50,6 +60,20 @@ export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {
     ]);
 
   return {
+    /** A change lists and the open ticket refetch for (a priority). */
+    updated: (ticket: Pick<TicketDto, 'id' | 'partnerId'>) =>
+      ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: ticket.id, action: 'updated', partnerId: ticket.partnerId }),
+
+    assigned: (ticket: TicketDto, previousAssigneeId: string | null, actor: Principal) =>
+      publish(ticket, 'updated', {
+        type: 'TicketAssigned',
+        ticketId: ticket.id,
+        partnerId: ticket.partnerId,
+        assigneeId: ticket.assigneeId,
+        previousAssigneeId,
+        actor: actorOf(actor),
+      }),
+
     created: (ticket: TicketDto, actor: Principal) =>
       publish(ticket, 'created', { type: 'TicketCreated', ticketId: ticket.id, partnerId: ticket.partnerId, actor: actorOf(actor) }),
 

@@ -1,0 +1,66 @@
+/** Ticket assignment and priority (issue 25, points 1 and 3): the list's views and filters, the ticket's controls, the settings card, the server's answers. */
+export default {
+  ticketAssignment: {
+    assigned: 'Assignment saved',
+    prioritySet: 'Priority saved',
+    settingsSaved: 'Assignment settings saved',
+    notAssignable: 'Tickets can only be assigned to active staff who handle tickets.',
+    notifications: {
+      assigned: {
+        title: 'Ticket assigned to you',
+        message: '"%{subject}" (%{partner}) is yours to handle.',
+      },
+    },
+    priority: {
+      label: 'Priority',
+      LOW: 'Low',
+      NORMAL: 'Normal',
+      HIGH: 'High',
+      URGENT: 'Urgent',
+    },
+    category: {
+      label: 'Category',
+      none: 'Not specified',
+      GENERAL: 'General question',
+      BILLING: 'Billing',
+      TECHNICAL: 'Technical problem',
+      ACCOUNT: 'Account and access',
+      OUTAGE: 'Service down',
+    },
+    assignee: {
+      label: 'Assignee',
+      unassigned: 'Unassigned',
+      assignToMe: 'Assign to me',
+      reassign: 'Reassign',
+      dialogTitle: 'Assign ticket',
+      who: 'Assign to',
+      nobody: 'Nobody (unassigned)',
+      available: '%{name} (available)',
+      note: 'Note (staff only, optional)',
+      save: 'Assign',
+      cancel: 'Cancel',
+    },
+    views: {
+      label: 'Tickets to show',
+      all: 'All',
+      mine: 'Mine',
+      unassigned: 'Unassigned',
+    },
+    availability: {
+      label: 'Available for new tickets',
+      on: 'You take auto-assigned tickets',
+      off: 'You take no auto-assigned tickets',
+    },
+    card: {
+      title: 'Assignment',
+      intro: 'With auto-assignment on, each new ticket goes to the next available staff member in turn (round robin).',
+      autoAssign: 'Assign new tickets automatically',
+      available: 'Available now: %{names}',
+      noneAvailable: 'Nobody is marked available: new tickets stay unassigned.',
+      categories: 'Priority by category',
+      categoriesIntro: 'The category a partner picks when raising a ticket sets its priority.',
+      save: 'Save',
+      loadFailed: 'The assignment settings could not be loaded.',
+    },
+  },
+};

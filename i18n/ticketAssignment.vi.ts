@@ -1,0 +1,66 @@
+/** Phân công và mức ưu tiên yêu cầu hỗ trợ (issue 25, mục 1 và 3). */
+export default {
+  ticketAssignment: {
+    assigned: 'Đã lưu phân công',
+    prioritySet: 'Đã lưu mức ưu tiên',
+    settingsSaved: 'Đã lưu cài đặt phân công',
+    notAssignable: 'Chỉ có thể giao yêu cầu cho nhân viên đang hoạt động phụ trách yêu cầu hỗ trợ.',
+    notifications: {
+      assigned: {
+        title: 'Bạn được giao một yêu cầu',
+        message: '"%{subject}" (%{partner}) do bạn xử lý.',
+      },
+    },
+    priority: {
+      label: 'Mức ưu tiên',
+      LOW: 'Thấp',
+      NORMAL: 'Bình thường',
+      HIGH: 'Cao',
+      URGENT: 'Khẩn cấp',
+    },
+    category: {
+      label: 'Loại yêu cầu',
+      none: 'Không chọn',
+      GENERAL: 'Câu hỏi chung',
+      BILLING: 'Thanh toán',
+      TECHNICAL: 'Sự cố kỹ thuật',
+      ACCOUNT: 'Tài khoản và truy cập',
+      OUTAGE: 'Dịch vụ ngừng hoạt động',
+    },
+    assignee: {
+      label: 'Người phụ trách',
+      unassigned: 'Chưa phân công',
+      assignToMe: 'Giao cho tôi',
+      reassign: 'Giao lại',
+      dialogTitle: 'Phân công yêu cầu',
+      who: 'Giao cho',
+      nobody: 'Không ai (chưa phân công)',
+      available: '%{name} (sẵn sàng)',
+      note: 'Ghi chú (chỉ nhân viên thấy, không bắt buộc)',
+      save: 'Phân công',
+      cancel: 'Hủy',
+    },
+    views: {
+      label: 'Yêu cầu hiển thị',
+      all: 'Tất cả',
+      mine: 'Của tôi',
+      unassigned: 'Chưa phân công',
+    },
+    availability: {
+      label: 'Sẵn sàng nhận yêu cầu mới',
+      on: 'Bạn nhận yêu cầu được tự động phân công',
+      off: 'Bạn không nhận yêu cầu được tự động phân công',
+    },
+    card: {
+      title: 'Phân công',
+      intro: 'Khi bật tự động phân công, mỗi yêu cầu mới lần lượt được giao cho nhân viên sẵn sàng tiếp theo (xoay vòng).',
+      autoAssign: 'Tự động phân công yêu cầu mới',
+      available: 'Đang sẵn sàng: %{names}',
+      noneAvailable: 'Chưa ai sẵn sàng: yêu cầu mới sẽ chưa được phân công.',
+      categories: 'Mức ưu tiên theo loại yêu cầu',
+      categoriesIntro: 'Loại yêu cầu đối tác chọn khi tạo yêu cầu quyết định mức ưu tiên.',
+      save: 'Lưu',
+      loadFailed: 'Không tải được cài đặt phân công.',
+    },
+  },
+};
