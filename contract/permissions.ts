@@ -27,6 +27,16 @@ const CATALOGUE = [
   'FileAccessRequest',
   // Issue 25: the business calendar and SLA targets (View; Configure changes them).
   'ServiceLevels',
+  // Issue 25: who handles a ticket and its priority (View, Update; Configure the auto-assignment setting).
+  'TicketAssignments',
+  // Issue 25: internal notes in a ticket's chat (View, Create), staff only: never on a partner's role.
+  'TicketNotes',
+  // Issue 25: canned responses (View, Search; Create, Update, Delete one's own; Configure the shared ones), staff only.
+  'CannedResponses',
+  // Issue 25: merging a duplicate ticket into another (Create), staff only.
+  'TicketMerges',
+  // Issue 25: a partner rates its resolved ticket (Create); staff read the ratings (View).
+  'TicketRatings',
 ] as const;
 
 export type Resource = (typeof CATALOGUE)[number] | DeclaredPermission;

@@ -21,6 +21,8 @@ const OWN_PARTNER_WORK: Permission[] = [
   ...grant('AccessibleFile', ['View']),
   ...grant('FileAccessRequest', ['View', 'Search', 'Create']),
   ...grant('Dashboard', ['View']),
+  // Issue 25: a partner rates its resolved ticket.
+  ...grant('TicketRatings', ['Create']),
 ];
 
 /** What the declared resources grant a seeded role (contract/resources/). */
@@ -45,6 +47,11 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
       ...grant('FileAccessRequest', [...CRUD, 'AdminView', 'AdminUpdate']),
       ...grant('Dashboard', ['View']),
       ...grant('ServiceLevels', ['View']),
+      ...grant('TicketNotes', ['View', 'Create']),
+      ...grant('CannedResponses', [...CRUD, 'Configure']),
+      ...grant('TicketAssignments', ['View', 'Update']),
+      ...grant('TicketMerges', ['Create']),
+      ...grant('TicketRatings', ['View']),
       ...declaredGrants('Support'),
     ],
   },

@@ -3,6 +3,7 @@ import { TICKET_DESCRIPTION_MAX, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_S
 import { id, maxLength, required, requiredText } from './fields';
 import { msg } from './messages';
 import { searchRequestSchema } from './search';
+import { ticketCategory } from './ticketAssignment';
 
 const status = () => yup.string().oneOf([...TICKET_STATUSES], msg('validation.typeError'));
 const priority = () => yup.string().oneOf([...TICKET_PRIORITIES], msg('validation.typeError'));
@@ -25,6 +26,8 @@ export const createTicketSchema = yup.object({
   subject: requiredText(TICKET_SUBJECT_MAX),
   description: yup.string().max(TICKET_DESCRIPTION_MAX, maxLength).default(''),
   partnerId: id(),
+  /** Issue 25: what the ticket is about; the assignment settings may map it to a priority. */
+  category: ticketCategory(),
 });
 
 export type CreateTicketInput = yup.InferType<typeof createTicketSchema>;
@@ -43,6 +46,8 @@ export const adminUpdateTicketSchema = yup.object({
 /** POST /tickets/{id}/messages: a body (HTML or plain text) is required unless files come with it. */
 export const ticketMessageSchema = yup.object({
   body: yup.string().max(TICKET_MESSAGE_MAX, maxLength).default(''),
+  /** Issue 25: an internal note, staff only (TicketNotes.Create); a partner never receives it. */
+  internal: yup.boolean().default(false),
 });
 
 /** PUT /tickets/{id}/reads: the reader has seen the chat up to this message (of the same ticket). */

@@ -12,6 +12,7 @@ import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDto
 import { textOfHtml } from '../modules/tickets/ticketHtml';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
+import { noteAudience } from '../modules/tickets/internalNotes';
 
 /** What the relay needs of the hub: sending to groups, and whether a user is connected to any instance. */
 export interface TicketRelayHub {
@@ -20,7 +21,12 @@ export interface TicketRelayHub {
 }
 
 /** The ticket events the relay hears. */
-export const TICKET_EVENTS = ['TicketCreated', 'TicketMessagePosted', 'TicketStatusChanged'] as const satisfies readonly TicketEvent['type'][];
+export const TICKET_EVENTS = [
+  'TicketCreated',
+  'TicketMessagePosted',
+  'TicketStatusChanged',
+  'TicketAssigned',
+] as const satisfies readonly TicketEvent['type'][];
 
 /** The side of a ticket that did not act: staff hear partners, the ticket's partner hears staff. */
 const otherParty = (ticket: Pick<TicketDto, 'partnerId'>, actor: TicketActor) => (actor.partnerId ? hubGroups.staff : hubGroups.partner(ticket.partnerId));
@@ -80,6 +86,24 @@ export function createTicketRelay(
     });
   }
 
+  /**
+   * An internal note (issue 25) reaches staff alone (noteAudience): the ticket's group and staff hear it live; the
+   * assignee, when someone else wrote it, is notified; never a mail, never the partner's group.
+   */
+  async function relayNote(ticket: TicketDto, actor: TicketActor, note: TicketMessageDto) {
+    hub.sendToGroups([hubGroups.ticket(ticket.id), hubGroups.staff], 'TicketMessageCreated', note, noteAudience);
+    if (!ticket.assigneeId || ticket.assigneeId === actor.id) return;
+    await notifier({
+      groups: [hubGroups.user(ticket.assigneeId)],
+      audience: noteAudience,
+      about: { resource: 'tickets', recordId: ticket.id },
+      kind: 'note',
+      key: 'ticketNotes.notifications.note',
+      values: { author: note.authorName, subject: ticket.subject },
+      link: adminTicketDetailRoute(ticket.id),
+    });
+  }
+
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */
   return async function relay(event: TicketEvent) {
     const ticket = await selectTicketDto(ctx.db, event.ticketId);
@@ -90,6 +114,18 @@ export function createTicketRelay(
         partner: ticket.partnerName,
         subject: ticket.subject,
       });
+    } else if (event.type === 'TicketAssigned') {
+      // The new assignee hears it (inbox and live), unless they assigned it to themself.
+      if (!event.assigneeId || event.assigneeId === actor.id) return;
+      await notifier({
+        groups: [hubGroups.user(event.assigneeId)],
+        audience: readersOfTicket(ticket, TICKET_VIEW),
+        about: { resource: 'tickets', recordId: ticket.id },
+        kind: 'assigned',
+        key: 'ticketAssignment.notifications.assigned',
+        values: { subject: ticket.subject, partner: ticket.partnerName },
+        link: adminTicketDetailRoute(ticket.id),
+      });
     } else if (event.type === 'TicketStatusChanged') {
       const { status, previousStatus } = event;
       toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW));
@@ -97,6 +133,7 @@ export function createTicketRelay(
     } else {
       const [message] = await selectMessageDtos(ctx.db, eq(ticketMessages.id, event.messageId));
       if (!message) return;
+      if (message.internal) return relayNote(ticket, actor, message);
       // The chat's text needs the conversations permission; the notification names the ticket too.
       toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
       await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', {

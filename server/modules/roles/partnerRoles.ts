@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { permission } from '../../../contract/permissions';
+import { ACTIONS, permission } from '../../../contract/permissions';
 import { ROLE_NAMES } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { userRoles, users } from '../users/users.schema';
@@ -7,7 +7,13 @@ import { refuse } from './roleRules';
 import { rolePermissions } from './roles.schema';
 
 /** Permissions a partner's user never holds, whatever role they are given (issue 26, point 5). */
-export const STAFF_ONLY_PERMISSIONS: readonly string[] = [permission('Users', 'Impersonate')];
+export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
+  permission('Users', 'Impersonate'),
+  // Issue 25: internal notes and canned responses are the support desk's own.
+  ...ACTIONS.flatMap((action) => [permission('TicketNotes', action), permission('CannedResponses', action)]),
+  // Issue 25: merging tickets is the support desk's too.
+  ...ACTIONS.map((action) => permission('TicketMerges', action)),
+];
 
 const SEEDED_PARTNER_ROLES: readonly string[] = [ROLE_NAMES.partnerAdmin, ROLE_NAMES.partner];
 

@@ -125,7 +125,7 @@ export function createUserRoleService(ctx: AppContext) {
   /** What a user did and what was done to their account, newest first, a page at a time with the total. */
   async function auditTrail(principal: Principal, id: string, readPage: () => Promise<{ pageNumber: number; pageSize: number }>) {
     const target = await visibleUser(principal, id);
-    return auditTrailPage(db, target.id, await readPage());
+    return auditTrailPage(db, target.id, await readPage(), principal);
   }
 
   return { rolesOf: rolesOfVisible, setRoles, auditTrail };
