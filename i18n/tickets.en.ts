@@ -22,7 +22,7 @@ export default {
     list: {
       title: 'Tickets',
       description: 'Ask our support team for help and follow the answers here.',
-      search: 'Search by subject',
+      search: 'Search by ID, subject or message text',
       allStatuses: 'All statuses',
       new: 'New ticket',
       empty: 'No tickets yet. Raise one when you need help.',

@@ -150,7 +150,7 @@ export function EntityTable<T extends RaRecord>({ resource, editId, onEditIdChan
   return (
     <>
       <EntityToolbar
-        keyword={resource.keywordSearch ? { value: keywordValue, onChange: (q) => applyFilters({ q }) } : undefined}
+        keyword={resource.keywordSearch ? { value: keywordValue, onChange: (q) => applyFilters({ q }), labelKey: resource.keywordLabelKey } : undefined}
         filters={filters.length ? { open: filtersOpen, activeCount: activeFilterCount, onToggle: () => setFiltersOpen((o) => !o) } : undefined}
         selection={
           canSelect

@@ -28,7 +28,7 @@ import { useStateResetOn } from '../components/useStateResetOn';
 const KEYWORD_DEBOUNCE_MS = 400;
 
 interface EntityToolbarProps {
-  keyword?: { value: string; onChange: (keyword: string) => void };
+  keyword?: { value: string; onChange: (keyword: string) => void; labelKey?: string };
   filters?: { open: boolean; activeCount: number; onToggle: () => void };
   selection?: { count: number; onDelete?: () => void; onClear: () => void };
   onReload: () => void;
@@ -61,7 +61,7 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
     return (
       <Stack spacing={1.5} sx={{ p: 2 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          {keyword ? <KeywordBox value={keyword.value} onChange={keyword.onChange} /> : <Box sx={{ flex: 1 }} />}
+          {keyword ? <KeywordBox {...keyword} /> : <Box sx={{ flex: 1 }} />}
           {filters && <FiltersToggle {...filters} />}
           {onAdd && (
             <Tooltip title={translate('admin.table.add')}>
@@ -83,7 +83,7 @@ export function EntityToolbar({ keyword, filters, selection, onReload, reloading
   return (
     <Stack direction="row" spacing={1.5} sx={{ p: 2, alignItems: 'center' }}>
       <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center', minWidth: 0 }}>
-        {keyword && <KeywordBox value={keyword.value} onChange={keyword.onChange} />}
+        {keyword && <KeywordBox {...keyword} />}
         {filters && <FiltersToggle {...filters} />}
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end' }}>
@@ -185,7 +185,7 @@ function MoreActions({ onReload, reloading, onExport, exporting }: Pick<EntityTo
 }
 
 /** The keyword box: searches as the user types (after a pause) or at once on Enter. */
-function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
+function KeywordBox({ value, onChange, labelKey }: { value: string; onChange: (keyword: string) => void; labelKey?: string }) {
   const translate = useTranslate();
   const [text, setText] = useStateResetOn([value], () => value);
   useEffect(() => {
@@ -193,7 +193,7 @@ function KeywordBox({ value, onChange }: { value: string; onChange: (keyword: st
     const timer = setTimeout(() => onChange(text), KEYWORD_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
-  const label = translate('admin.table.keyword');
+  const label = translate(labelKey ?? 'admin.table.keyword');
   return (
     <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
       <TextField

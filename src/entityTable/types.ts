@@ -117,6 +117,8 @@ export interface EntityResource<T extends RaRecord = RaRecord> {
   defaultSort?: SortPayload;
   /** A keyword box in the toolbar (`advancedSearch.keyword`). */
   keywordSearch?: boolean;
+  /** What the keyword box says it searches (its label and placeholder), when more than the generic "Search". */
+  keywordLabelKey?: string;
   /** The optional advanced-search panel's fields. */
   filters?: EntityFilter[];
   /** Filters always sent (not shown). */
