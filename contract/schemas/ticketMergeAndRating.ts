@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { TICKET_RATING_COMMENT_MAX, TICKET_RATING_MAX, TICKET_RATING_MIN } from '../tickets';
+import { TICKET_RATING_COMMENT_MAX, TICKET_RATING_MAX, TICKET_RATING_MIN, type TicketRatingSummary } from '../tickets';
 import { id, maxLength, required } from './fields';
 import { msg } from './messages';
 
@@ -23,3 +23,10 @@ export const ticketRatingSchema = yup.object({
 });
 
 export type TicketRatingInput = yup.InferType<typeof ticketRatingSchema>;
+
+/** GET /ticket-ratings/summary: staff Home's satisfaction figure. */
+export const ticketRatingSummarySchema: yup.ObjectSchema<TicketRatingSummary> = yup.object({
+  average: yup.number().nullable().defined(),
+  count: yup.number().integer().defined(),
+  days: yup.number().integer().defined(),
+});
