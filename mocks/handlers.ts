@@ -17,6 +17,7 @@ import { realtimeHandlers } from './realtime';
 import { secondFactorHandlers, secondFactorMock } from './secondFactor';
 import { sessionHandlers, sessionsMock } from './sessions';
 import { ticketHandlers, ticketsMock } from './tickets';
+import { assignmentHandlers, assignmentMock } from './ticketAssignment';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
@@ -77,6 +78,7 @@ export const mockApi = {
     this.requests = [];
     adminMock.reset();
     ticketsMock.reset();
+    assignmentMock.reset();
     inboxMock.reset();
     sessionsMock.reset();
     secondFactorMock.reset();
@@ -127,6 +129,7 @@ const requiresTenant = (request: Request) => request.headers.get(TENANT_HEADER) 
 export const handlers = [
   // First: GET /partners/export must not be taken for GET /partners/:id.
   ...adminHandlers(() => mockApi.partners),
+  ...assignmentHandlers,
   ...ticketHandlers,
   ...realtimeHandlers,
   ...dashboardHandlers,

@@ -4,9 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/PageHeading';
 import { ServiceLevelSettingsCard } from './ServiceLevelSettingsCard';
+import { AssignmentSettingsCard } from './AssignmentSettingsCard';
 
 /** The page's cards, top to bottom; each checks the permission it needs and shows nothing without it. */
-const sections: ComponentType[] = [ServiceLevelSettingsCard];
+const sections: ComponentType[] = [ServiceLevelSettingsCard, AssignmentSettingsCard];
 
 /** Support desk settings (issue 25): service levels, and the other desk settings each helper adds as a card. */
 export default function SupportDeskSettingsPage() {

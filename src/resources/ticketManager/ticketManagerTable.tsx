@@ -1,6 +1,8 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { adminTicketDetailRoute, TICKET_STATUSES, type TicketDto } from '../../../contract/tickets';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import { adminTicketDetailRoute, TICKET_PRIORITIES, TICKET_STATUSES, type TicketDto } from '../../../contract/tickets';
 import { declaredIdentity } from '../../admin/screenDeclaration';
 import type { EntityResource } from '../../entityTable/types';
 import { PartnerFilterInput } from '../partners/PartnerFilterInput';
@@ -12,6 +14,10 @@ import { TicketStatusDialog } from '../tickets/TicketStatusDialog';
 import { TicketStatusChip } from '../tickets/TicketStatusChip';
 import { TicketStatusIcon } from '../tickets/TicketStatusIcon';
 import { statusLabelKey } from '../tickets/ticketStatus';
+import { assignTicket } from '../tickets/assignment/assignmentApi';
+import { AssignTicketDialog } from '../tickets/assignment/AssignTicketDialog';
+import { TicketAssigneeCell } from '../tickets/assignment/TicketAssigneeCell';
+import { priorityLabelKey, TicketPriorityChip } from '../tickets/assignment/TicketPriorityChip';
 import ticketManager from '.';
 
 /**
@@ -37,6 +43,22 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       labelKey: 'tickets.fields.status',
       choices: TICKET_STATUSES.map((value) => ({ value, labelKey: statusLabelKey(value) })),
     },
+    // Issue 25: the "mine" and "unassigned" views (/ticket-management?filter={"assigneeId":"me"}), and priority.
+    {
+      kind: 'select',
+      source: 'assigneeId',
+      labelKey: 'ticketAssignment.assignee.label',
+      choices: [
+        { value: 'me', labelKey: 'ticketAssignment.views.mine' },
+        { value: 'none', labelKey: 'ticketAssignment.views.unassigned' },
+      ],
+    },
+    {
+      kind: 'select',
+      source: 'priority',
+      labelKey: 'ticketAssignment.priority.label',
+      choices: TICKET_PRIORITIES.map((value) => ({ value, labelKey: priorityLabelKey(value) })),
+    },
   ],
   columns: [
     { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} />, card: 'fact' },
@@ -55,6 +77,21 @@ const ticketManagerTable: EntityResource<TicketDto> = {
     },
     { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true, card: 'fact' },
     {
+      source: 'priority',
+      labelKey: 'ticketAssignment.priority.label',
+      sortable: true,
+      render: (ticket) => <TicketPriorityChip priority={ticket.priority} />,
+      card: 'fact',
+    },
+    {
+      source: 'assigneeName',
+      labelKey: 'ticketAssignment.assignee.label',
+      sortable: true,
+      maxWidth: 180,
+      render: (ticket) => <TicketAssigneeCell name={ticket.assigneeName} />,
+      card: 'fact',
+    },
+    {
       source: 'status',
       labelKey: 'tickets.fields.status',
       sortable: true,
@@ -67,6 +104,24 @@ const ticketManagerTable: EntityResource<TicketDto> = {
   canDelete: false,
   exportable: true,
   rowActions: [
+    {
+      key: 'assign-to-me',
+      labelKey: 'ticketAssignment.assignee.assignToMe',
+      icon: <PersonAddAlt fontSize="small" />,
+      access: { action: 'Update', resource: 'TicketAssignments' },
+      run: async (ticket, { refresh, notify }) => {
+        await assignTicket(ticket.id, 'me');
+        notify('ticketAssignment.assigned', 'success');
+        refresh();
+      },
+    },
+    {
+      key: 'reassign',
+      labelKey: 'ticketAssignment.assignee.reassign',
+      icon: <SwapHoriz fontSize="small" />,
+      access: { action: 'Update', resource: 'TicketAssignments' },
+      Dialog: AssignTicketDialog,
+    },
     {
       key: 'detail',
       labelKey: 'tickets.manager.detail',

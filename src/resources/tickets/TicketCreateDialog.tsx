@@ -5,11 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { createTicketSchema } from '../../../contract/schemas/tickets';
+import { TICKET_CATEGORIES } from '../../../contract/ticketAssignment';
 import { useStateResetOn } from '../../components/useStateResetOn';
 import { TICKET_SUBJECT_MAX, type TicketDto } from '../../../contract/tickets';
 import { schemaErrors } from '../../schemaForm/schemaErrors';
@@ -40,13 +42,14 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
   const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [category, setCategory] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const busy = progress !== null;
   // One key per content: sending the same form again after a lost answer creates the ticket once; an edit is a new ticket.
-  const [idempotencyKey] = useStateResetOn([subject, description, partnerId, files], () => crypto.randomUUID());
+  const [idempotencyKey] = useStateResetOn([subject, description, partnerId, category, files], () => crypto.randomUUID());
 
   const errors = useMemo(() => {
     const found: Record<string, string> = {};
@@ -64,7 +67,7 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
     setProgress(files.map(() => 0));
     try {
       const ticket = await createTicket(
-        { subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, files },
+        { subject: subject.trim(), description, partnerId: needsPartner ? partnerId : null, category: category || null, files },
         {
           idempotencyKey,
           onProgress: ({ loaded, total }) =>
@@ -137,6 +140,22 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
             helperText={shownError('subject') ?? `${subject.length}/${TICKET_SUBJECT_MAX}`}
             slotProps={{ htmlInput: { maxLength: TICKET_SUBJECT_MAX + 50, 'data-testid': 'ticket-subject' } }}
           />
+          <TextField
+            select
+            label={translate('ticketAssignment.category.label')}
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+            fullWidth
+            disabled={busy}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'ticket-category' } as object } }}
+          >
+            <MenuItem value="">{translate('ticketAssignment.category.none')}</MenuItem>
+            {TICKET_CATEGORIES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(`ticketAssignment.category.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <RichTextEditor
             label={translate('tickets.fields.description')}
             onChange={(html) => {

@@ -12,17 +12,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/http';
 import { canAccessWith } from '../../../contract/permissions';
-import { TICKET_STATUSES, ticketDetailRoute, type TicketDto } from '../../../contract/tickets';
+import { TICKET_PRIORITIES, TICKET_STATUSES, ticketDetailRoute, type TicketDto } from '../../../contract/tickets';
 import { PageHeading } from '../../layout/PageHeading';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkedRowList } from '../../components/LinkedRowList';
 import { FailedList } from '../../entityTable/EntityListStates';
 import { TicketCreateDialog } from './TicketCreateDialog';
+import { AvailabilitySwitch } from './assignment/AvailabilitySwitch';
+import { TicketAssigneeCell } from './assignment/TicketAssigneeCell';
+import { priorityLabelKey, TicketPriorityChip } from './assignment/TicketPriorityChip';
 import { TicketStatusChip } from './TicketStatusChip';
 import { statusLabelKey } from './ticketStatus';
 import { useDateTimeFormat } from './useDateTimeFormat';
@@ -41,6 +46,10 @@ export default function TicketListPage() {
   const user = identity as SessionUser | undefined;
   const { permissions } = usePermissions<string[]>();
   const mayCreate = canAccessWith(permissions ?? [], { resource: 'Tickets', action: 'Create' });
+  // Issue 25: staff who handle tickets see the "mine" and "unassigned" views and their availability.
+  const handlesTickets = !user?.partnerId && canAccessWith(permissions ?? [], { resource: 'TicketAssignments', action: 'View' });
+  const [view, setView] = useState<'all' | 'me' | 'none'>('all');
+  const [priority, setPriority] = useState('');
   const [typed, setTyped] = useState('');
   const [subject, setSubject] = useState('');
   const [status, setStatus] = useState('');
@@ -61,7 +70,12 @@ export default function TicketListPage() {
     {
       pagination: { page, perPage },
       sort: { field: 'createdAt', order: 'DESC' },
-      filter: { ...(subject ? { subject } : {}), ...(status ? { status } : {}) },
+      filter: {
+        ...(subject ? { subject } : {}),
+        ...(status ? { status } : {}),
+        ...(priority ? { priority } : {}),
+        ...(handlesTickets && view !== 'all' ? { assigneeId: view } : {}),
+      },
     },
     { placeholderData: (previous) => previous },
   );
@@ -70,6 +84,8 @@ export default function TicketListPage() {
     setTyped('');
     setSubject('');
     setStatus('');
+    setPriority('');
+    setView('all');
     setPage(1);
   };
 
@@ -115,6 +131,25 @@ export default function TicketListPage() {
               </MenuItem>
             ))}
           </TextField>
+          <TextField
+            select
+            size="small"
+            label={translate('ticketAssignment.priority.label')}
+            value={priority}
+            onChange={(event) => {
+              setPriority(event.target.value);
+              setPage(1);
+            }}
+            sx={{ minWidth: 140 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'ticket-priority-filter' } as object } }}
+          >
+            <MenuItem value="">{translate('ticketAssignment.views.all')}</MenuItem>
+            {TICKET_PRIORITIES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(priorityLabelKey(value))}
+              </MenuItem>
+            ))}
+          </TextField>
           <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
           {mayCreate && (
             <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="ticket-new">
@@ -122,11 +157,32 @@ export default function TicketListPage() {
             </Button>
           )}
         </Stack>
+        {handlesTickets && (
+          <Stack direction="row" sx={{ px: 2, pb: 1.5, flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, next: 'all' | 'me' | 'none' | null) => {
+                if (!next) return;
+                setView(next);
+                setPage(1);
+              }}
+              aria-label={translate('ticketAssignment.views.label')}
+              data-testid="ticket-views"
+            >
+              <ToggleButton value="all">{translate('ticketAssignment.views.all')}</ToggleButton>
+              <ToggleButton value="me">{translate('ticketAssignment.views.mine')}</ToggleButton>
+              <ToggleButton value="none">{translate('ticketAssignment.views.unassigned')}</ToggleButton>
+            </ToggleButtonGroup>
+            <AvailabilitySwitch />
+          </Stack>
+        )}
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.loading')} />}</Box>
         {error && !data?.length ? (
           <FailedList onRetry={() => void refetch()} />
         ) : !isPending && (data ?? []).length === 0 ? (
-          subject || status ? (
+          subject || status || priority || view !== 'all' ? (
             <EmptyState
               dense
               title={translate('tickets.list.noMatch')}
@@ -163,6 +219,8 @@ export default function TicketListPage() {
               facts: (
                 <>
                   {!user?.partnerId && <span>{ticket.partnerName}</span>}
+                  <TicketPriorityChip priority={ticket.priority} />
+                  {!user?.partnerId && <TicketAssigneeCell name={ticket.assigneeName} />}
                   <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
                   {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
                   {ticket.attachments.length > 0 && (

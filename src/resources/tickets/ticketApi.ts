@@ -15,6 +15,8 @@ export interface NewTicket {
   description: string;
   /** Staff raise a ticket for a partner; ignored for partner users. */
   partnerId?: string | null;
+  /** Issue 25: what it is about (contract/ticketAssignment.ts TICKET_CATEGORIES); may set its priority. */
+  category?: string | null;
   files: File[];
 }
 
@@ -32,6 +34,7 @@ export function createTicket(ticket: NewTicket, { onProgress, idempotencyKey }: 
   form.append('subject', ticket.subject);
   form.append('description', ticket.description);
   if (ticket.partnerId) form.append('partnerId', ticket.partnerId);
+  if (ticket.category) form.append('category', ticket.category);
   for (const file of ticket.files) form.append('files', file, file.name);
   return apiUpload<TicketDto>(apiPaths.resource('tickets'), form, { onProgress, headers: keyHeader(idempotencyKey) });
 }
