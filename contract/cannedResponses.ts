@@ -36,7 +36,11 @@ export function fillPlaceholders(body: string, values: Partial<Record<CannedPlac
 }
 
 /** The responses a `/` query picks: those whose title (or text) holds every word typed, case and accents ignored, title hits first. */
-export function matchCannedResponses<T extends Pick<CannedResponseDto, 'title' | 'body'>>(responses: readonly T[], query: string, fold: (s: string) => string): T[] {
+export function matchCannedResponses<T extends Pick<CannedResponseDto, 'title' | 'body'>>(
+  responses: readonly T[],
+  query: string,
+  fold: (s: string) => string,
+): T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   const inTitle = (r: T) => words.every((w) => fold(r.title).includes(w));
   const inBody = (r: T) => words.every((w) => fold(`${r.title} ${r.body}`).includes(w));

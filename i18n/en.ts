@@ -21,6 +21,9 @@ import passkeysEn from './passkeys.en';
 import sessionsEn from './sessions.en';
 import impersonationEn from './impersonation.en';
 import serviceLevelsEn from './serviceLevels.en';
+import ticketAssignmentEn from './ticketAssignment.en';
+import ticketNotesEn from './ticketNotes.en';
+import ticketMergeEn from './ticketMerge.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -47,4 +50,7 @@ export default {
   ...sessionsEn,
   ...impersonationEn,
   ...serviceLevelsEn,
+  ...ticketAssignmentEn,
+  ...ticketNotesEn,
+  ...ticketMergeEn,
 };

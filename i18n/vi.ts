@@ -21,6 +21,9 @@ import passkeysVi from './passkeys.vi';
 import sessionsVi from './sessions.vi';
 import impersonationVi from './impersonation.vi';
 import serviceLevelsVi from './serviceLevels.vi';
+import ticketAssignmentVi from './ticketAssignment.vi';
+import ticketNotesVi from './ticketNotes.vi';
+import ticketMergeVi from './ticketMerge.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -47,4 +50,7 @@ export default {
   ...sessionsVi,
   ...impersonationVi,
   ...serviceLevelsVi,
+  ...ticketAssignmentVi,
+  ...ticketNotesVi,
+  ...ticketMergeVi,
 };

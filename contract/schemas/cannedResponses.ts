@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CANNED_BODY_MAX, CANNED_LANGUAGES, CANNED_TITLE_MAX, type CannedResponseDto } from '../cannedResponses';
+import { CANNED_BODY_MAX, CANNED_LANGUAGES, CANNED_TITLE_MAX, type CannedLanguage, type CannedResponseDto } from '../cannedResponses';
 import { msg } from './messages';
 import { requiredText } from './fields';
 
@@ -8,8 +8,8 @@ export const cannedResponseSchema = yup.object({
   title: requiredText(CANNED_TITLE_MAX),
   body: requiredText(CANNED_BODY_MAX),
   language: yup
-    .string()
-    .oneOf([...CANNED_LANGUAGES, null], msg('validation.notOption'))
+    .string<CannedLanguage>()
+    .oneOf([...CANNED_LANGUAGES], msg('validation.notOption'))
     .nullable()
     .default(null),
   /** Shared with every staff member: CannedResponses.Configure. */
@@ -29,7 +29,7 @@ export const cannedResponseDtoSchema: yup.ObjectSchema<CannedResponseDto> = yup.
   title: yup.string().defined(),
   body: yup.string().defined(),
   language: yup
-    .string()
+    .string<CannedLanguage>()
     .oneOf([...CANNED_LANGUAGES])
     .nullable()
     .defined(),

@@ -23,6 +23,12 @@ import impersonationEn from '../../i18n/impersonation.en';
 import serviceLevelsEn from '../../i18n/serviceLevels.en';
 import impersonationVi from '../../i18n/impersonation.vi';
 import serviceLevelsVi from '../../i18n/serviceLevels.vi';
+import ticketAssignmentEn from '../../i18n/ticketAssignment.en';
+import ticketAssignmentVi from '../../i18n/ticketAssignment.vi';
+import ticketNotesEn from '../../i18n/ticketNotes.en';
+import ticketMergeEn from '../../i18n/ticketMerge.en';
+import ticketNotesVi from '../../i18n/ticketNotes.vi';
+import ticketMergeVi from '../../i18n/ticketMerge.vi';
 
 const catalogues: Record<Language, object> = {
   en: {
@@ -37,6 +43,9 @@ const catalogues: Record<Language, object> = {
     ...sessionsEn,
     ...impersonationEn,
     ...serviceLevelsEn,
+    ...ticketAssignmentEn,
+    ...ticketNotesEn,
+    ...ticketMergeEn,
   },
   vi: {
     ...apiVi,
@@ -50,6 +59,9 @@ const catalogues: Record<Language, object> = {
     ...sessionsVi,
     ...impersonationVi,
     ...serviceLevelsVi,
+    ...ticketAssignmentVi,
+    ...ticketNotesVi,
+    ...ticketMergeVi,
   },
 };
 

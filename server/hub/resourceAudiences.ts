@@ -30,7 +30,11 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
       ? ofPartner(event, viewOrSearch('AccessibleFile', permission('AccessibleFile', 'AdminView')))
       : { scope: 'anyone', readers: viewOrSearch('AccessibleFile') },
   // fileRequests scope: a partner's users see its requests; staff need AdminView.
+  // Canned responses (issue 25): staff who may read them (a personal one's id tells nothing; its reads are scoped).
+  'canned-responses': () => ({ scope: 'staff', readers: viewOrSearch('CannedResponses') }),
   'file-requests': (event) => ofPartner(event, viewOrSearch('FileAccessRequest', permission('FileAccessRequest', 'AdminView'))),
+  // The support desk's service level settings (issue 25): staff who may read them.
+  'service-levels': () => ({ scope: 'staff', readers: [{ all: [permission('ServiceLevels', 'View')] }] }),
 };
 
 /** A declared resource (contract/resources/) is heard by its permission's readers, within its partner scope. */

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { cannedResponsesModule } from './cannedResponses';
 import { activityModule } from './activity';
 import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
@@ -39,6 +40,7 @@ const writtenModules: readonly PortalModule[] = [
   impersonationModule,
   passkeysModule,
   passkeySignInModule,
+  cannedResponsesModule,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { rowIdOf } from '../../core/search';
 import type { HubAudience } from '../../hub/audience';
 import { auditTrails, ticketAttachments, ticketMessages, tickets } from '../../db/schema';
 import type { StoredUpload } from '../../files/uploadForm';
+import { foldedBodyOf } from './conversationSearch';
 import { selectMessageDtos, toAttachmentRef } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 
@@ -63,7 +64,10 @@ export async function postInternalNote(
     // A share lock: the ticket is not deleted or merged away under the note, and its row is not written (no turn moves).
     const [ticket] = await tx.select({ id: tickets.id, partnerId: tickets.partnerId }).from(tickets).where(eq(tickets.id, id)).for('share');
     if (!ticket) throw notFound('tickets.notFound');
-    const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: principal.id, body, internal: true }).returning();
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId: ticket.id, authorId: principal.id, body, bodyFolded: foldedBodyOf(body), internal: true })
+      .returning();
     const files = uploads.length
       ? await tx
           .insert(ticketAttachments)
