@@ -4,7 +4,7 @@ import type { PagedResult } from '../../contract/envelope';
 import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { TicketAssigneeOption, TicketAssignmentSettingsDto } from '../../contract/ticketAssignment';
-import type { TicketDto } from '../../contract/tickets';
+import type { TicketDto, TicketMessageDto } from '../../contract/tickets';
 import i18nEn from '../../i18n/ticketAssignment.en';
 import { auditTrails, supportAvailability, ticketAssignmentSettings, tickets } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
@@ -65,6 +65,10 @@ describe('assigning a ticket', () => {
       .limit(1);
     expect(audit.oldValues).toEqual({ assigneeId: colleague.id });
     expect(audit.newValues).toEqual({ assigneeId: userIds[SUPPORT], assignmentNote: 'Billing question: Support knows it' });
+    // The note is an internal note in the chat: staff read it, the partner never does.
+    const chat = (token: string) => server.api<TicketMessageDto[]>('GET', `/api/v1/tickets/${ticket.id}/messages`, { token });
+    expect((await chat(token(SUPPORT))).body.data!.map((m) => [m.body, m.internal])).toEqual([['Billing question: Support knows it', true]]);
+    expect((await chat(token(ACME))).body.data).toEqual([]);
 
     const cleared = await assign(ticket.id, { assigneeId: null });
     expect(cleared.body.data).toMatchObject({ assigneeId: null, assigneeName: null });

@@ -18,7 +18,9 @@ import { fieldError, forbidden, notFound } from '../../../core/errors';
 import type { Principal } from '../../../core/guard';
 import { rowIdOf } from '../../../core/search';
 import { fullNameOf } from '../../accounts/principal';
+import { postInternalNote } from '../internalNotes';
 import { selectTicketDto } from '../ticketDtos';
+import { plainTextToHtml } from '../ticketHtml';
 import type { TicketAnnouncer } from '../tickets.events';
 import { supportAvailability, ticketAssignmentSettings } from './assignment.schema';
 
@@ -100,7 +102,7 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     if (!user) throw fieldError('assigneeId', 'ticketAssignment.notAssignable');
   }
 
-  /** Assigns (or with null unassigns) a ticket; a note goes into the audit row with the change. */
+  /** Assigns (or with null unassigns) a ticket; a note goes into the audit row with the change and into the chat as an internal note. */
   async function assign(principal: Principal, id: string, input: AssignTicketInput): Promise<TicketDto> {
     const ticketId = await ticketWithinReach(principal, id);
     const requested = input.assigneeId === ASSIGN_TO_ME ? principal.id : (input.assigneeId?.toLowerCase() ?? null);
@@ -120,6 +122,8 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
       });
       return { unchanged: false as const, assigneeId: row.assigneeId };
     });
+    // The note is an internal note of the ticket too (staff only, never a partner), after the change it explains.
+    if (note && !previous.unchanged) await postInternalNote(ctx, principal, ticketId, plainTextToHtml(note));
     const dto = (await selectTicketDto(db, ticketId))!;
     if (!previous.unchanged) await announce.assigned(dto, previous.assigneeId, principal);
     return dto;
