@@ -2,6 +2,7 @@
  * Tickets as both sides see them (DESIGN.md "Tickets", specification sections 2, 3, 4 and 7): statuses,
  * limits, DTOs and the payloads the hub carries for them.
  */
+import type { TicketSla } from './serviceLevels';
 
 /** Specification section 4; the API uses these upper-case values. */
 export const TICKET_STATUSES = ['OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
@@ -82,6 +83,12 @@ export interface TicketDto {
   assigneeId: string | null;
   /** The assignee's full name, or null while unassigned. */
   assigneeName: string | null;
+  /** The ticket this duplicate was merged into (issue 25): the app shows that one instead. */
+  mergedIntoId: string | null;
+  /** The partner's rating once it resolved (issue 25), or null. */
+  rating: TicketRating | null;
+  /** Service levels (issue 25): first response and resolution against the priority's targets, in business minutes. */
+  sla: TicketSla | null;
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
 }
@@ -97,6 +104,14 @@ export interface TicketRating {
 export const TICKET_RATING_MIN = 1;
 export const TICKET_RATING_MAX = 5;
 export const TICKET_RATING_COMMENT_MAX = 2000;
+
+/** Staff Home's satisfaction figure (`GET /ticket-ratings/summary`): ratings given in the last `days` days. */
+export interface TicketRatingSummary {
+  /** Rounded to one decimal; null when nobody rated. */
+  average: number | null;
+  count: number;
+  days: number;
+}
 
 /** A partner may rate a ticket support resolved: RESOLVED, or CLOSED after it had been RESOLVED. */
 export const ticketMayBeRated = (status: TicketStatus, wasResolved: boolean) => status === 'RESOLVED' || (status === 'CLOSED' && wasResolved);

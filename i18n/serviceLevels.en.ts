@@ -64,10 +64,12 @@ export default {
       tooManyHours: 'At most %{max} ranges of hours per day',
       tooManyHolidays: 'At most %{max} holidays',
       target: 'A target is a whole number of minutes from 1 to %{max}',
+      noHours: 'Open at least one range of hours in the week',
       required: 'Required',
     },
     notifications: {
-      nearBreach: '%{target} of "%{subject}" is due in %{minutes} business minutes',
+      firstResponse: 'First response to "%{subject}" is due in %{minutes} business minutes',
+      resolution: 'Resolution of "%{subject}" is due in %{minutes} business minutes',
     },
   },
 };

@@ -63,10 +63,12 @@ export default {
       tooManyHours: 'Tối đa %{max} khung giờ mỗi ngày',
       tooManyHolidays: 'Tối đa %{max} ngày nghỉ lễ',
       target: 'Mục tiêu là số phút nguyên từ 1 đến %{max}',
+      noHours: 'Cần ít nhất một khung giờ làm việc trong tuần',
       required: 'Bắt buộc',
     },
     notifications: {
-      nearBreach: '%{target} của "%{subject}" đến hạn sau %{minutes} phút làm việc',
+      firstResponse: 'Phản hồi đầu tiên cho "%{subject}" đến hạn sau %{minutes} phút làm việc',
+      resolution: 'Giải quyết "%{subject}" đến hạn sau %{minutes} phút làm việc',
     },
   },
 };

@@ -31,6 +31,9 @@ export function ticketRow(n: number, over: Partial<TicketDto> = {}): TicketDto {
     priority: 'NORMAL',
     assigneeId: null,
     assigneeName: null,
+    sla: null,
+    mergedIntoId: null,
+    rating: null,
     ...over,
   };
 }

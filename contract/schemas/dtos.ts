@@ -37,6 +37,7 @@ import {
   type ManagedFileDto,
 } from '../files';
 import type { UpcomingPartnerFormsDto } from '../onboardingRules';
+import { SLA_STATES } from '../serviceLevels';
 import type { PartnerDto } from '../partners';
 import { partnersDeclaration } from '../resources/partners';
 import { dtoSchemaOf } from '../resources/schemas';
@@ -120,6 +121,17 @@ export const ticketAttachmentRefSchema: yup.ObjectSchema<TicketAttachmentRef> = 
   size: yup.number().integer().defined(),
 });
 
+/** A ticket's SLA target (contract/serviceLevels.ts SlaTarget), or null when it does not apply. */
+const slaTargetSchema = () =>
+  yup
+    .object({
+      dueAt: yup.string().datetime().nullable().defined(),
+      state: yup.string().oneOf(SLA_STATES).defined(),
+      businessMinutesLeft: yup.number().integer().defined(),
+    })
+    .nullable()
+    .defined();
+
 export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   id: uuid(),
   subject: text(),
@@ -136,6 +148,12 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   priority: yup.string().oneOf(TICKET_PRIORITIES).defined(),
   assigneeId: yup.string().uuid().nullable().defined(),
   assigneeName: yup.string().nullable().defined(),
+  mergedIntoId: yup.string().uuid().nullable().defined(),
+  rating: yup
+    .object({ score: yup.number().integer().defined(), comment: yup.string().nullable().defined(), ratedAt: timestamp(), ratedByName: text() })
+    .nullable()
+    .defined(),
+  sla: yup.object({ firstResponse: slaTargetSchema(), resolution: slaTargetSchema() }).nullable().defined(),
   version: version(),
 });
 

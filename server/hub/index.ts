@@ -22,7 +22,9 @@ import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
 import { createFileRelay, FILE_EVENTS } from './fileRelay';
 import { createPartnerFormRelay, PARTNER_FORM_EVENTS } from './partnerFormRelay';
+import { createTicketMergeRelay } from './ticketMergeRelay';
 import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
+import { createSlaRelay } from './slaRelay';
 import { relayTicketRead } from './ticketReadRelay';
 import { acceptWebSockets } from './webSockets';
 
@@ -160,8 +162,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   // other instances relay their own. An account change has every instance re-check its users' connections.
   // Their notifications are stored for readers checked through the principals the hub keeps.
   const relayTicket = createTicketRelay(ctx, realtime, principals.load);
+  const relayTicketMerge = createTicketMergeRelay(ctx, realtime, principals.load);
   const relayPartnerForm = createPartnerFormRelay(ctx, realtime, principals.load);
   const relayFile = createFileRelay(ctx, realtime, principals.load);
+  const relaySla = createSlaRelay(ctx, realtime, principals.load);
   const subscriptions = [
     ctx.events.subscribe('ResourceChanged', (event, { publishedHere }) => {
       // On every instance: a ticket that changed (or went) is checked again at its next JoinTicket.
@@ -175,6 +179,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     // On every instance: the connections of ended sign-ins close (the event is heard once per instance).
     ctx.events.subscribe('SignInsEnded', (event) => hub.endSignIns(event.userId, event.signInIds)),
     ctx.events.subscribe('TicketReadMoved', (event, { publishedHere }) => (publishedHere ? relayTicketRead(realtime, event) : undefined)),
+    ctx.events.subscribe('TicketMerged', (event, { publishedHere }) => (publishedHere ? relayTicketMerge(event) : undefined)),
+    ctx.events.subscribe('TicketSlaNearBreach', (event, { publishedHere }) => (publishedHere ? relaySla(event) : undefined)),
     ...TICKET_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayTicket(event) : undefined))),
     ...PARTNER_FORM_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayPartnerForm(event) : undefined))),
     ...FILE_EVENTS.map((type) => ctx.events.subscribe(type, (event, { publishedHere }) => (publishedHere ? relayFile(event) : undefined))),

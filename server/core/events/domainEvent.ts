@@ -5,6 +5,8 @@ import type { PartnerCreated } from '../../modules/partners/partners.events';
 import type { RoleChanged } from '../../modules/roles/roles.events';
 import type { TicketReadMoved } from '../../modules/tickets/ticketReads.events';
 import type { TicketEvent } from '../../modules/tickets/tickets.events';
+import type { TicketSlaNearBreach } from '../../modules/tickets/sla/sla.events';
+import type { TicketMerged } from '../../modules/tickets/merge/ticketMerge.events';
 import type { UserEvent } from '../../modules/users/users.events';
 import type { ResourceChanged } from './resourceChanged';
 
@@ -14,7 +16,7 @@ import type { ResourceChanged } from './resourceChanged';
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
 export type DomainEvent =
-  ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketReadMoved | PartnerFormEvent | FileEvent | SignInsEnded;
+  ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketMerged | TicketSlaNearBreach | TicketReadMoved | PartnerFormEvent | FileEvent | SignInsEnded;
 
 export type DomainEventType = DomainEvent['type'];
 

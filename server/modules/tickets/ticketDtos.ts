@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketStatus } from '../../../contract/tickets';
+import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketRating, TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
-import { partners, ticketAttachments, ticketMessages, tickets, users } from '../../db/schema';
+import { partners, ticketAttachments, ticketMessages, ticketRatings, tickets, users } from '../../db/schema';
 import { fullNameOf } from '../accounts/principal';
 import { rowVersion } from '../../core/recordVersion';
+import { slaOfTickets } from './sla/ticketSla';
 
 export type TicketRow = typeof tickets.$inferSelect;
 type AttachmentRow = typeof ticketAttachments.$inferSelect;
@@ -37,10 +38,13 @@ export const ticketVersion = (ticket: Pick<TicketRow, 'id' | 'status' | 'subject
 type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
 
 /** What a ticket DTO shows beside its own row: names and the ticket's own files. */
-export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments' | 'assigneeName'>;
+export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments' | 'assigneeName' | 'rating'>;
+
+/** What only the searches and reads compute (the hot writes' answers have it added by the service). */
+type TicketComputed = Partial<Pick<TicketDto, 'sla'>>;
 
 /** The one place a ticket row becomes its DTO (the searches and the hot writes of ticketWrites.ts both use it). */
-export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined): TicketDto => ({
+export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined & TicketComputed): TicketDto => ({
   id: ticket.id,
   subject: ticket.subject,
   description: ticket.description,
@@ -56,6 +60,9 @@ export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined): TicketDto 
   priority: ticket.priority,
   assigneeId: ticket.assigneeId,
   assigneeName: ticket.assigneeId ? joined.assigneeName : null,
+  mergedIntoId: ticket.mergedIntoId,
+  rating: joined.rating,
+  sla: joined.sla ?? null,
   version: ticketVersion(ticket),
 });
 
@@ -76,12 +83,19 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
     )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
   const assigneeNames = await assigneeNamesOf(db, rows);
+  const ratings = await ratingsOf(db, rows);
+  const slas = await slaOfTickets(
+    db,
+    rows.map((r) => r.ticket.id),
+  );
   return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) =>
     ticketDtoOf(ticket, {
       partnerName,
       createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
       attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
       assigneeName: (ticket.assigneeId && assigneeNames.get(ticket.assigneeId)) || null,
+      rating: ratings.get(ticket.id) ?? null,
+      sla: slas.get(ticket.id) ?? null,
     }),
   );
 }
@@ -93,6 +107,25 @@ async function assigneeNamesOf(db: Db, rows: TicketDtoRow[]): Promise<Map<string
   const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
   return new Map(people.map((p) => [p.id, fullNameOf(p)]));
 }
+
+/** The partner's ratings of the rows' tickets, by ticket id, in one query. */
+async function ratingsOf(db: Db, rows: TicketDtoRow[]): Promise<Map<string, TicketRating>> {
+  const ids = rows.filter((r) => r.ticket.status === 'RESOLVED' || r.ticket.status === 'CLOSED').map((r) => r.ticket.id);
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ rating: ticketRatings, firstName: users.firstName, lastName: users.lastName })
+    .from(ticketRatings)
+    .innerJoin(users, eq(users.id, ticketRatings.ratedBy))
+    .where(inArray(ticketRatings.ticketId, ids));
+  return new Map(found.map(({ rating, firstName, lastName }) => [rating.ticketId, toRating(rating, fullNameOf({ firstName, lastName }))]));
+}
+
+export const toRating = (row: typeof ticketRatings.$inferSelect, ratedByName: string): TicketRating => ({
+  score: row.score,
+  comment: row.comment,
+  ratedAt: row.ratedAt.toISOString(),
+  ratedByName,
+});
 
 export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {
   const [dto] = await toTicketDtos(db, await ticketDtoQuery(db).where(eq(tickets.id, ticketId)));
@@ -127,6 +160,7 @@ export async function selectMessageDtos(db: Db, where: SQL): Promise<TicketMessa
     body: message.body,
     attachments: files.filter((f) => f.messageId === message.id).map(toAttachmentRef),
     ...(message.internal ? { internal: true } : {}),
+    ...(message.systemEvent ? { system: message.systemEvent } : {}),
     createdAt: message.createdAt.toISOString(),
   }));
 }

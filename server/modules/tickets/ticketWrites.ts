@@ -1,4 +1,4 @@
-import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketStatus } from '../../../contract/tickets';
+import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketRating, TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema';
 import { preparedStatement, rowOf } from '../../core/preparedStatement';
@@ -20,20 +20,25 @@ const attachmentRefs = (from: string) =>
  */
 const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerName", u.first_name as "creatorFirstName", u.last_name as "creatorLastName",
     ${attachmentRefs('ticket_attachments a where a.ticket_id = t.id and a.message_id is null')} as "attachmentRefs",
-    au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName"
+    au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName",
+    (select jsonb_build_object('score', r.score, 'comment', r.comment, 'ratedAt', ${isoOf('r.rated_at')},
+      'ratedByName', trim(ru.first_name || ' ' || ru.last_name)) from ticket_ratings r join users ru on ru.id = r.rated_by where r.ticket_id = t.id) as "rating"
   from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by left join users au on au.id = t.assignee_id
   where t.id = $1 and ($2::uuid is null or t.partner_id = $2)`;
 
 /** The status of a ticket within reach: the check a chat message passes before its upload is read. */
 const STATUS_OF = 'select status from tickets where id = $1 and ($2::uuid is null or partner_id = $2)';
 
-/** The status written over the row version read, and its audit row, in one statement. */
+/** The status written over the row version read, its audit row and its history row (the SLA clock's), in one statement. */
 const CHANGE_STATUS = `with changed as (
     update tickets set status = $3, updated_at = $4 where id = $1 and xmin = $2::text::xid returning *
   ), audit as (
     insert into audit_trails (user_id, type, table_name, primary_key, old_values, new_values, affected_columns)
     select $5::uuid, 'Update', 'tickets', changed.id::text, jsonb_build_object('status', $6::text), jsonb_build_object('status', changed.status),
       '["status"]'::jsonb from changed
+  ), history as (
+    insert into ticket_status_changes (ticket_id, from_status, to_status, changed_at, actor_id)
+    select changed.id, $6::text, changed.status, changed.updated_at, $5::uuid from changed
   )
   select * from changed`;
 
@@ -108,6 +113,7 @@ export function createTicketWrites(db: Db) {
         createdByName: fullNameOf({ firstName: raw.creatorFirstName as string, lastName: raw.creatorLastName as string }),
         attachments: raw.attachmentRefs as TicketAttachmentRef[],
         assigneeName: row.assigneeId ? fullNameOf({ firstName: raw.assigneeFirstName as string, lastName: raw.assigneeLastName as string }) : null,
+        rating: (raw.rating as TicketRating | null) ?? null,
       };
       return { row, xmin: raw.rowXmin as string, dto: ticketDtoOf(row, joined) };
     },

@@ -4,7 +4,7 @@ import { permission } from '../../../contract/permissions';
 import type { CreateTicketInput, TicketSearchInput } from '../../../contract/schemas/tickets';
 import { partnerMayChangeStatus, ticketAcceptsMessages, type TicketMessageDto, type TicketStatus } from '../../../contract/tickets';
 import type { AppContext } from '../../context';
-import { partners, ticketAttachments, ticketMessages, tickets } from '../../db/schema';
+import { partners, ticketAttachments, ticketMessages, tickets, ticketStatusChanges } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
@@ -14,9 +14,12 @@ import type { TicketAnnouncer } from './tickets.events';
 import { selectMessageDtos, selectTicketDto, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import { createTicketWrites } from './ticketWrites';
+import { withSla } from './sla/ticketSla';
 import type { StoredUpload } from '../../files/uploadForm';
 import { attachmentStore } from './ticketFiles';
 import { exportTicketRows, searchTickets, ticketScope } from './ticketSearch';
+import { mayReadNotes, messagesReadableBy, NOTES_CREATE, postInternalNote } from './internalNotes';
+import { newTicketAssignment } from './assignment/assignment.service';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 const ADMIN_UPDATE = permission('Tickets', 'AdminUpdate');
@@ -87,10 +90,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   async function create(principal: Principal, input: CreateTicketInput, uploads: StoredUpload[]) {
     const partnerId = await partnerOfNewTicket(principal, input.partnerId);
     const description = toSafeHtml(input.description ?? '');
-    const id = await db.transaction(async (tx) => {
+    const { id, assigneeId } = await db.transaction(async (tx) => {
+      const start = await newTicketAssignment(tx, input.category);
       const [row] = await tx
         .insert(tickets)
         .values({
+          ...start,
+          category: input.category ?? null,
           subject: input.subject,
           description,
           partnerId,
@@ -107,10 +113,12 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
             .returning()
         : [];
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'tickets', key: row.id, after: { ...row, attachments: files.map(toAttachmentRef) } });
-      return row.id;
+      await tx.insert(ticketStatusChanges).values({ ticketId: row.id, fromStatus: null, toStatus: row.status, changedAt: row.createdAt, actorId: principal.id });
+      return row;
     });
     const dto = await dtoOf(id);
     await announce.created(dto, principal);
+    if (assigneeId) await announce.assigned(dto, null, principal);
     return dto;
   }
 
@@ -132,9 +140,12 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       if (!versionMatches(ifMatch, read.row)) throw new ApiError(412, 'api.staleRecord', undefined, undefined, read.dto);
       if (first !== undefined && previous !== first) throw conflict();
       first = previous;
-      if (previous === status) return read.dto;
-      const dto = await writes.changeStatus(read, status, principal.id);
-      if (dto) {
+      if (previous === status) return withSla(db, read.dto);
+      // A merged duplicate stays CLOSED: its chat lives on in the ticket it was merged into.
+      if (read.row.mergedIntoId) throw new ApiError(409, 'ticketMerge.sourceMerged');
+      const written = await writes.changeStatus(read, status, principal.id);
+      if (written) {
+        const dto = await withSla(db, written);
         await announce.statusChanged(dto, previous, principal);
         return dto;
       }
@@ -144,7 +155,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
 
   async function messages(principal: Principal, id: string): Promise<TicketMessageDto[]> {
     const ticket = await findVisible(principal, id);
-    return selectMessageDtos(db, eq(ticketMessages.ticketId, ticket.id));
+    return selectMessageDtos(db, and(eq(ticketMessages.ticketId, ticket.id), messagesReadableBy(principal))!);
   }
 
   /** Checked before an upload is read, so a message to a closed or unknown ticket costs no file writes. */
@@ -172,6 +183,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     return posted.message;
   }
 
+  /** An internal note from the chat's composer: TicketNotes.Create (staff only); partners never receive it. */
+  async function postNote(principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) {
+    if (principal.partnerId || !principal.permissions.has(NOTES_CREATE)) throw forbidden();
+    scopeOf(principal);
+    return postInternalNote(ctx, principal, id, rawBody, uploads);
+  }
+
   /** An attachment of a ticket within reach (of the ticket or of one of its messages) and its key in `attachments`. */
   async function attachment(principal: Principal, ticketId: string, attachmentId: string) {
     const ticket = await findVisible(principal, ticketId);
@@ -181,6 +199,14 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       .where(and(eq(ticketAttachments.id, rowIdOf(attachmentId, 'tickets.attachmentNotFound')), eq(ticketAttachments.ticketId, ticket.id)));
     // A file sent in the chat is part of the chat: without the conversations permission it is not there.
     if (!row || (row.messageId && !principal.permissions.has(CHAT_VIEW))) throw notFound('tickets.attachmentNotFound');
+    // A file of an internal note is the note's: without TicketNotes.View it is not there.
+    if (row.messageId && !mayReadNotes(principal)) {
+      const [note] = await db
+        .select({ id: ticketMessages.id })
+        .from(ticketMessages)
+        .where(and(eq(ticketMessages.id, row.messageId), eq(ticketMessages.internal, true)));
+      if (note) throw notFound('tickets.attachmentNotFound');
+    }
     return { ...toAttachmentRef(row), key: row.storageName };
   }
 
@@ -195,6 +221,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     messages,
     assertAcceptsMessages,
     postMessage,
+    postNote,
     attachment,
   };
 }

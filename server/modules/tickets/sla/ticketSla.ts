@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { TicketSla } from '../../../../contract/serviceLevels';
+import type { TicketPriority, TicketStatus } from '../../../../contract/tickets';
+import type { Db } from '../../../db/client';
+import { serviceLevelsInForce } from './serviceLevels.service';
+import { slaClock, type SlaFacts } from './slaClock';
+
+export interface TicketSlaFacts extends SlaFacts {
+  id: string;
+  priority: TicketPriority;
+  assigneeId: string | null;
+  subject: string;
+  partnerId: string;
+}
+
+interface FactsRow {
+  id: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  assigneeId: string | null;
+  subject: string;
+  partnerId: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  raisedByStaff: boolean;
+  firstStaffReplyAt: string | Date | null;
+  history: [TicketStatus, string][];
+}
+
+/**
+ * What the SLA clock needs of some tickets, in one query: the status history, the first staff reply that is not
+ * an internal note nor a system line, and whether staff raised the ticket. `where` picks the tickets (alias t).
+ */
+export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Promise<TicketSlaFacts[]> {
+  const result = (await db.execute(sql`
+    select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
+      t.created_at as "createdAt", t.updated_at as "updatedAt", (creator.partner_id is null) as "raisedByStaff",
+      (select m.created_at from ticket_messages m join users author on author.id = m.author_id
+        where m.ticket_id = t.id and not m.internal and m.system_event is null and author.partner_id is null
+        order by m.created_at limit 1) as "firstStaffReplyAt",
+      coalesce((select jsonb_agg(jsonb_build_array(c.to_status, c.changed_at) order by c.changed_at, c.id)
+        from ticket_status_changes c where c.ticket_id = t.id), '[]'::jsonb) as history
+    from tickets t join users creator on creator.id = t.created_by
+    where ${where}`)) as unknown as { rows: FactsRow[] };
+  return result.rows.map(factsOf);
+}
+
+/**
+ * A row's facts. A ticket whose history misses its creation or its current status (written before the history
+ * was, or by a path that wrote none) is read as the migration's backfill reads it: opened at its creation, in its
+ * status since its last update.
+ */
+function factsOf(row: FactsRow): TicketSlaFacts {
+  const history = row.history.map(([status, at]) => ({ status, at: new Date(at) }));
+  const createdAt = new Date(row.createdAt);
+  if (!history.length) history.push({ status: 'OPEN', at: createdAt });
+  if (history[history.length - 1].status !== row.status) history.push({ status: row.status, at: new Date(row.updatedAt) });
+  return {
+    id: row.id,
+    priority: row.priority,
+    assigneeId: row.assigneeId,
+    subject: row.subject,
+    partnerId: row.partnerId,
+    raisedByStaff: row.raisedByStaff,
+    firstStaffReplyAt: row.firstStaffReplyAt ? new Date(row.firstStaffReplyAt) : null,
+    history,
+  };
+}
+
+/** The SLA of some tickets at `now`, by id, in one query (the settings aside). */
+export async function slaOfTickets(db: Db, ids: string[], now = new Date()): Promise<Map<string, TicketSla>> {
+  if (!ids.length) return new Map();
+  const [{ settings, hours }, facts] = await Promise.all([
+    serviceLevelsInForce(db),
+    selectSlaFacts(
+      db,
+      sql`t.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  ]);
+  return new Map(facts.map((f) => [f.id, slaClock(f, hours, settings.targets[f.priority], now)]));
+}
+
+/** A DTO the hot writes answered (built without the SLA), with its SLA as it is now. */
+export async function withSla<T extends { id: string; sla: TicketSla | null }>(db: Db, dto: T): Promise<T> {
+  return { ...dto, sla: (await slaOfTickets(db, [dto.id])).get(dto.id) ?? null };
+}
