@@ -13,6 +13,8 @@ export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
   ...ACTIONS.flatMap((action) => [permission('TicketNotes', action), permission('CannedResponses', action)]),
   // Issue 25: merging tickets is the support desk's too.
   ...ACTIONS.map((action) => permission('TicketMerges', action)),
+  // Issue 25: who handles a ticket is the support desk's business.
+  ...ACTIONS.map((action) => permission('TicketAssignments', action)),
 ];
 
 const SEEDED_PARTNER_ROLES: readonly string[] = [ROLE_NAMES.partnerAdmin, ROLE_NAMES.partner];
