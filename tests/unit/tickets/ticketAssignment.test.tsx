@@ -15,6 +15,9 @@ import { AvailabilitySwitch } from '../../../src/resources/tickets/assignment/Av
 import { TicketAssignmentPanel } from '../../../src/resources/tickets/assignment/TicketAssignmentPanel';
 import { TicketPriorityChip } from '../../../src/resources/tickets/assignment/TicketPriorityChip';
 import TicketListPage from '../../../src/resources/tickets/TicketListPage';
+import { TicketCreateDialog } from '../../../src/resources/tickets/TicketCreateDialog';
+import { ticketRow } from '../../../mocks/tickets';
+import { created } from '../../../mocks/envelopes';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from './renderTickets';
 
@@ -169,5 +172,36 @@ describe('the ticket list views', () => {
     renderWithAdmin(<TicketListPage />);
     await waitFor(() => expect(screen.getAllByTestId('ticket-priority')).toHaveLength(3));
     expect(screen.queryByTestId('ticket-views')).toBeNull();
+  });
+});
+
+describe('the category of a new ticket', () => {
+  it('is optional, offered in the partner’s language, and sent with the ticket', async () => {
+    const user = userEvent.setup();
+    const categories: (FormDataEntryValue | null)[] = [];
+    server.use(
+      http.post('/api/v1/tickets', async ({ request }) => {
+        categories.push((await request.formData()).get('category'));
+        return created(ticketRow(9, { priority: 'URGENT' }), 'The ticket has been created');
+      }),
+    );
+    signInAs('partner');
+    const onCreated = vi.fn();
+    renderWithAdmin(<TicketCreateDialog needsPartner={false} onClose={() => undefined} onCreated={onCreated} />, { language: 'vi' });
+    await user.type(await screen.findByTestId('ticket-subject'), 'Mất kết nối');
+    await user.click(screen.getByTestId('ticket-category'));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Không chọn',
+      'Câu hỏi chung',
+      'Thanh toán',
+      'Sự cố kỹ thuật',
+      'Tài khoản và truy cập',
+      'Dịch vụ ngừng hoạt động',
+    ]);
+    await user.click(options[5]);
+    await user.click(screen.getByTestId('ticket-create-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(categories).toEqual(['OUTAGE']);
   });
 });
