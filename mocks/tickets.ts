@@ -199,14 +199,16 @@ export const ticketHandlers = [
     const ticket = ticketsMock.tickets.find((t) => t.id === params.id);
     if (!ticket) return failed(404, 'Ticket not found');
     if (ticket.status === 'CLOSED') return failed(409, 'This ticket is closed: it accepts no new messages');
-    const { body } = (await request.json()) as { body: string };
-    ticketsMock.writes.push({ method: 'POST', path: new URL(request.url).pathname, body: { body } });
+    const { body, internal } = (await request.json()) as { body: string; internal?: boolean };
+    // Issue 25: an internal note says so; a reply is recorded as it always was.
+    ticketsMock.writes.push({ method: 'POST', path: new URL(request.url).pathname, body: internal ? { body, internal } : { body } });
     const claims = claimsOf(request.headers.get('authorization')!.replace(/^Bearer /, ''))!;
     const message = messageRow(ticketsMock.messages.length + 1, ticket.id, {
       authorId: claims.sub,
       authorName: claims.fullName,
       authorIsStaff: !claims.partnerId,
       body,
+      ...(internal ? { internal } : {}),
     });
     ticketsMock.messages.push(message);
     return created(message, 'Your message has been sent');

@@ -51,14 +51,17 @@ export async function fetchTicketMessages(ticketId: string, signal?: AbortSignal
 export async function postTicketMessage(
   ticketId: string,
   body: string,
-  { files = [], onProgress, idempotencyKey }: SendOptions & { files?: readonly File[] } = {},
+  { files = [], onProgress, idempotencyKey, internal = false }: SendOptions & { files?: readonly File[]; internal?: boolean } = {},
 ): Promise<TicketChatMessage> {
   const headers = keyHeader(idempotencyKey);
+  // An internal note (issue 25) says so; a reply sends what it always did.
+  const flag = internal ? { internal: true } : {};
   if (files.length === 0) {
-    return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body }, headers, notify: false })).data;
+    return (await apiRequest<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, { method: 'POST', body: { body, ...flag }, headers, notify: false })).data;
   }
   const form = new FormData();
   form.append('body', body);
+  if (internal) form.append('internal', 'true');
   for (const file of files) form.append('files', file, file.name);
   return apiUpload<TicketChatMessage>(`${ticketPath(ticketId)}/messages`, form, { onProgress, headers });
 }
@@ -67,6 +70,7 @@ export async function postTicketMessage(
 export const postOutgoingMessage = (message: OutgoingMessage, onProgress: (fraction: number) => void) =>
   postTicketMessage(message.ticketId, message.body, {
     files: message.files,
+    internal: message.internal,
     idempotencyKey: message.clientId,
     onProgress: ({ loaded, total }) => onProgress(total ? loaded / total : 0),
   });

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SafeHtml } from '../../../components/richText/SafeHtml';
+import { useTranslate } from 'react-admin';
 import { UserAvatar } from '../../../layout/UserAvatar';
 
 interface ChatBubbleProps {
@@ -19,6 +21,8 @@ interface ChatBubbleProps {
   testId?: string;
   faded?: boolean;
   messageId?: string;
+  /** An internal note (issue 25): drawn unlike any reply (the notes' colour, a dashed edge, a lock and its label). */
+  internal?: boolean;
 }
 
 /** Up to two initials: "Ada Admin" → "AA", "Phạm" → "P". */
@@ -31,11 +35,13 @@ export const initialsOf = (name: string) =>
     .join('');
 
 /** One message with its author's avatar; ours on the right, theirs on the left; author and time above the text. */
-export function ChatBubble({ ours, authorName, author, time, body, children, footer, testId = 'chat-message', faded, messageId }: ChatBubbleProps) {
+export function ChatBubble({ ours, authorName, author, time, body, children, footer, testId = 'chat-message', faded, messageId, internal }: ChatBubbleProps) {
+  const translate = useTranslate();
   return (
     <Box
       data-testid={testId}
       data-own={ours ? 'true' : 'false'}
+      data-internal={internal ? 'true' : undefined}
       data-message-id={messageId}
       sx={{ display: 'flex', flexDirection: ours ? 'row-reverse' : 'row', alignItems: 'flex-start', gap: 1, opacity: faded ? 0.7 : 1 }}
     >
@@ -60,6 +66,16 @@ export function ChatBubble({ ours, authorName, author, time, body, children, foo
             {author}
           </Box>
           {time}
+          {internal && (
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: 600, color: 'text.primary' }}
+              data-testid="chat-note-label"
+            >
+              <LockOutlined sx={{ fontSize: 14, color: 'warning.main' }} aria-hidden />
+              {translate('ticketNotes.label')}
+            </Box>
+          )}
         </Typography>
         <Box
           sx={(theme) => ({
@@ -70,9 +86,19 @@ export function ChatBubble({ ours, authorName, author, time, body, children, foo
             borderTopRightRadius: ours ? 4 : undefined,
             borderTopLeftRadius: ours ? undefined : 4,
             overflowWrap: 'anywhere',
-            // primary.main and its contrastText are the theme's AA pair in both modes (themePalette.ts).
-            bgcolor: ours ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.100',
-            color: ours ? 'primary.contrastText' : 'text.primary',
+            // primary.main and its contrastText are the theme's AA pair in both modes (themePalette.ts). A note is
+            // on the notes' tint with the page's text colour (AA in both modes), edged dashed in the warning colour.
+            bgcolor: internal
+              ? theme.palette.mode === 'dark'
+                ? 'rgba(255, 167, 38, 0.16)'
+                : '#fff4e5'
+              : ours
+                ? 'primary.main'
+                : theme.palette.mode === 'dark'
+                  ? 'grey.800'
+                  : 'grey.100',
+            color: ours && !internal ? 'primary.contrastText' : 'text.primary',
+            ...(internal ? { border: '1px dashed', borderColor: 'warning.main' } : {}),
             '& a': { color: 'inherit' },
             // Attachments and links take the bubble's text colour, readable on ours as on theirs.
             '& .MuiChip-root': { color: 'inherit', borderColor: 'currentColor' },

@@ -10,6 +10,8 @@ export interface OutgoingMessage {
   /** HTML as it will be posted. */
   body: string;
   files: File[];
+  /** An internal note (issue 25): staff only, never sent to the partner. */
+  internal?: boolean;
   createdAt: string;
   /** queued: waits for the network; sending: posted now; failed: refused, waits for a retry or a discard. */
   state: 'queued' | 'sending' | 'failed';
@@ -104,9 +106,9 @@ export function createOutbox({
 
   return {
     /** Queues a message and tries to send it at once; answers its client id. */
-    enqueue(ticketId: string, body: string, files: File[] = []): string {
+    enqueue(ticketId: string, body: string, files: File[] = [], internal = false): string {
       const clientId = newId();
-      publish([...items, { clientId, ticketId, body, files, createdAt: now().toISOString(), state: 'queued' }]);
+      publish([...items, { clientId, ticketId, body, files, ...(internal ? { internal } : {}), createdAt: now().toISOString(), state: 'queued' }]);
       void flush();
       return clientId;
     },

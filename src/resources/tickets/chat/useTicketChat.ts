@@ -56,10 +56,14 @@ export function useTicketChat(ticketId: string) {
   }, [ticketId]);
 
   useOnHubConnected(() => void load());
-  useHubEvent('TicketMessageCreated', (message) => add([message]));
+  useHubEvent('TicketMessageCreated', (message) => {
+    add([message]);
+    // A merge's line: the merged ticket's messages moved here with it; load them.
+    if (message.system && message.ticketId === ticketId) void load();
+  });
   useEffect(() => ticketOutbox.onSent((message) => add([message])), [add]);
 
-  const send = useCallback((body: string, files: File[] = []) => ticketOutbox.enqueue(ticketId, body, files), [ticketId]);
+  const send = useCallback((body: string, files: File[] = [], internal = false) => ticketOutbox.enqueue(ticketId, body, files, internal), [ticketId]);
 
   return { messages, pending, loadState, send, retry: ticketOutbox.retry, discard: ticketOutbox.discard, reload: () => load() };
 }

@@ -1,0 +1,41 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useGetIdentity, usePermissions } from 'react-admin';
+import type { CannedPlaceholder, CannedResponseDto } from '../../../../contract/cannedResponses';
+import { permission } from '../../../../contract/permissions';
+import { ticketNumberOf, type TicketDto } from '../../../../contract/tickets';
+import { fetchCannedResponses } from '../../cannedResponses/cannedResponsesApi';
+
+/**
+ * What staff's composer adds (issue 25): the internal note switch (TicketNotes.Create) and the canned responses the `/`
+ * picker offers (CannedResponses.View), with their placeholders' values for this ticket. A partner gets neither.
+ */
+export function useComposerExtras(ticketId: string, ticket: Pick<TicketDto, 'partnerName' | 'subject'> | undefined, staff: boolean) {
+  const { permissions } = usePermissions<string[]>();
+  const { identity } = useGetIdentity();
+  const held = (p: string) => staff && !!permissions?.includes(p);
+  const canNote = held(permission('TicketNotes', 'Create'));
+  const mayUseCanned = held(permission('CannedResponses', 'View'));
+  const [responses, setResponses] = useState<CannedResponseDto[] | null>(null);
+
+  useEffect(() => {
+    if (!mayUseCanned) return;
+    const controller = new AbortController();
+    // Without them the `/` stays plain text: the chat works on.
+    fetchCannedResponses(controller.signal).then(setResponses, () => undefined);
+    return () => controller.abort();
+  }, [mayUseCanned]);
+
+  const agentName = identity?.fullName;
+  const canned = useMemo(() => {
+    if (!mayUseCanned || !responses) return undefined;
+    const values: Partial<Record<CannedPlaceholder, string>> = {
+      partnerName: ticket?.partnerName,
+      ticketId: ticketNumberOf(ticketId),
+      ticketSubject: ticket?.subject,
+      agentName: typeof agentName === 'string' ? agentName : undefined,
+    };
+    return { responses, values };
+  }, [mayUseCanned, responses, ticket?.partnerName, ticket?.subject, ticketId, agentName]);
+
+  return { canNote, canned };
+}
