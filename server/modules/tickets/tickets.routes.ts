@@ -42,6 +42,12 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
   { header: 'description', value: (t) => t.description },
 ];
 
+/** A multipart field is text: a flag sent as "true" or "false" becomes the boolean the schema reads (anything else stays, and fails). */
+function withFlagOf(body: unknown, field: string) {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  return value === 'true' || value === 'false' ? { ...(body as object), [field]: value === 'true' } : body;
+}
+
 /**
  * Tickets and their chat (specification section 7, DESIGN.md "Tickets"). Create and post take multipart
  * (fields and `files`) or JSON; every change is audited and announced on the hub after it commits.
@@ -165,7 +171,7 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       config: { access: permission('TicketConversations', 'Create') },
       schema: {
         tags,
-        summary: "Write in a ticket's chat: multipart (body, files) or JSON { body }",
+        summary: "Write in a ticket's chat: multipart (body, files, internal) or JSON { body, internal }; internal: true is a staff note (TicketNotes.Create)",
         ...routeDocs({ params: idParams, body: ticketMessageSchema, multipart: true, response: { 201: ticketMessageDtoSchema } }),
       },
     },
@@ -173,9 +179,11 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       const principal = requirePrincipal(request);
       await service.assertAcceptsMessages(principal, request.params.id);
       return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
-        const input = await validate(ticketMessageSchema, body ?? {});
-        const message = await service.postMessage(principal, request.params.id, input.body, uploads);
-        return send(request, reply, message, { statusCode: 201, message: 'tickets.messageSent' });
+        const input = await validate(ticketMessageSchema, withFlagOf(body ?? {}, 'internal'));
+        const message = input.internal
+          ? await service.postNote(principal, request.params.id, input.body, uploads)
+          : await service.postMessage(principal, request.params.id, input.body, uploads);
+        return send(request, reply, message, { statusCode: 201, message: input.internal ? 'ticketNotes.saved' : 'tickets.messageSent' });
       });
     },
   );
