@@ -185,7 +185,7 @@ describe('auto-assignment (round robin)', () => {
     expectEnvelope(await setAvailable(b.token, true), 200);
     return [a, b];
   }
-  const cleanupTickets = async (made: (TicketDto | undefined)[]) => {
+  const cleanupTickets = async (made: (TicketDto | null | undefined)[]) => {
     for (const t of made) if (t) await db().delete(tickets).where(eq(tickets.id, t.id));
   };
 
