@@ -6,7 +6,7 @@ import { writeAudit } from '../../../core/audit';
 import { ApiError, forbidden, notFound } from '../../../core/errors';
 import type { Principal } from '../../../core/guard';
 import { rowIdOf } from '../../../core/search';
-import { ticketRatings, tickets, ticketStatusChanges } from '../../../db/schema';
+import { ticketRatings, tickets } from '../../../db/schema';
 import { selectTicketDto } from '../ticketDtos';
 import { ticketScope } from '../ticketSearch';
 
@@ -29,7 +29,8 @@ export function createTicketRatingService(ctx: Pick<AppContext, 'db' | 'events'>
         partnerId: tickets.partnerId,
         status: tickets.status,
         mergedIntoId: tickets.mergedIntoId,
-        wasResolved: sql<boolean>`exists (select 1 from ${ticketStatusChanges} where ${ticketStatusChanges.ticketId} = ${tickets.id} and ${ticketStatusChanges.toStatus} = 'RESOLVED')`,
+        // Spelled out: Drizzle leaves a one-table select's columns unqualified, and inside the subquery "id" would be the change's.
+        wasResolved: sql<boolean>`exists (select 1 from ticket_status_changes c where c.ticket_id = "tickets"."id" and c.to_status = 'RESOLVED')`,
       })
       .from(tickets)
       .where(and(eq(tickets.id, ticketId), ticketScope(principal)));

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TicketDto, TicketStatus } from '../../../contract/tickets';
+import { created, failed } from '../../../mocks/envelopes';
+import { server } from '../../../mocks/server';
+import { ticketRow } from '../../../mocks/tickets';
+import { TicketRatingCard } from '../../../src/resources/tickets/rating/TicketRatingCard';
+import { signInAs } from '../sessionFixtures';
+import { renderWithAdmin } from './renderTickets';
+
+let sent: unknown[];
+
+beforeEach(() => {
+  sent = [];
+  server.use(
+    http.post('/api/v1/tickets/:id/rating', async ({ request, params }) => {
+      const body = (await request.json()) as { score: number; comment: string };
+      sent.push(body);
+      if (body.comment === 'twice') return failed(409, 'This ticket was already rated');
+      const rating = { score: body.score, comment: body.comment || null, ratedAt: '2026-11-20T10:00:00.000Z', ratedByName: 'Bình Trần' };
+      return created(ticketRow(1, { id: String(params.id), status: 'RESOLVED', rating }), 'Thank you for your rating');
+    }),
+  );
+});
+
+/** The card as the ticket page holds it: the ticket it was given, replaced by the answer once rated. */
+function Page({ start, status = 'RESOLVED', partnerReader }: { start: TicketDto; status?: TicketStatus; partnerReader: boolean }) {
+  const [ticket, setTicket] = useState(start);
+  return <TicketRatingCard ticket={ticket} status={status} partnerReader={partnerReader} onRated={setTicket} />;
+}
+
+describe('the rating card', () => {
+  it('lets the partner choose stars by keyboard, add a comment and send it once; then shows the rating', async () => {
+    signInAs('partner');
+    const user = userEvent.setup();
+    renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader />);
+    expect(await screen.findByRole('heading', { name: 'How did we do?' })).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Your rating' });
+    expect(group).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('ticket-rating-submit'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Pick 1 to 5 stars');
+    expect(sent).toEqual([]);
+
+    // Arrow keys move along the stars as in any radio group.
+    act(() => screen.getByRole('radio', { name: '3 stars' }).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'Quick and kind');
+    await user.click(screen.getByTestId('ticket-rating-submit'));
+
+    await waitFor(() => expect(sent).toEqual([{ score: 4, comment: 'Quick and kind' }]));
+    expect(await screen.findByRole('heading', { name: 'Partner rating' })).toBeInTheDocument();
+    expect(screen.getByText('4 out of 5')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-rating-comment')).toHaveTextContent('Quick and kind');
+    expect(screen.queryByTestId('ticket-rating-submit')).toBeNull();
+  });
+
+  it('tells a refusal and keeps the form', async () => {
+    signInAs('partner');
+    const user = userEvent.setup();
+    renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader />);
+    await screen.findByTestId('ticket-rating');
+    act(() => screen.getByRole('radio', { name: '4 stars' }).focus());
+    await user.keyboard('{ArrowRight}');
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'twice');
+    await user.click(screen.getByTestId('ticket-rating-submit'));
+    expect(await screen.findByText('This ticket was already rated')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-rating-submit')).toBeEnabled();
+  });
+
+  it('shows staff the rating read-only, and nothing while unrated; a partner sees no form before resolution', async () => {
+    signInAs('admin');
+    const rating = { score: 2, comment: 'Slow', ratedAt: '2026-11-20T10:00:00.000Z', ratedByName: 'Bình Trần' };
+    const { unmount } = renderWithAdmin(<Page start={ticketRow(1, { status: 'CLOSED', rating })} status="CLOSED" partnerReader={false} />);
+    expect(await screen.findByText('2 out of 5')).toBeInTheDocument();
+    expect(screen.getByText(/Rated by Bình Trần/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    unmount();
+
+    renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader={false} />);
+    signInAs('partner');
+    renderWithAdmin(<Page start={ticketRow(2, { status: 'OPEN' })} status="OPEN" partnerReader />);
+    await waitFor(() => expect(screen.queryByTestId('ticket-rating')).toBeNull());
+  });
+
+  it('speaks Vietnamese', async () => {
+    signInAs('partner');
+    renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader />, { language: 'vi' });
+    expect(await screen.findByRole('heading', { name: 'Chúng tôi hỗ trợ thế nào?' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '4 sao' })).toBeInTheDocument();
+  });
+});
