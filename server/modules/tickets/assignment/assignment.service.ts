@@ -110,6 +110,7 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     const note = input.note?.trim() ?? '';
     const previous = await db.transaction(async (tx) => {
       const [row] = await tx.select({ assigneeId: tickets.assigneeId }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+      if (!row) throw notFound('tickets.notFound');
       if (row.assigneeId === requested) return { unchanged: true as const, assigneeId: row.assigneeId };
       await tx.update(tickets).set({ assigneeId: requested, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
       await writeAudit(tx, {
@@ -133,6 +134,7 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     const ticketId = await ticketWithinReach(principal, id);
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx.select({ priority: tickets.priority }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+      if (!row) throw notFound('tickets.notFound');
       if (row.priority === priority) return false;
       await tx.update(tickets).set({ priority, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'tickets', key: ticketId, before: { priority: row.priority }, after: { priority } });
