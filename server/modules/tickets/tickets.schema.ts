@@ -5,6 +5,7 @@ import type { TicketCategory } from '../../../contract/ticketAssignment';
 import { createdAt, updatedAt } from '../../db/columns';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
+import { supportTeams } from './assignment/assignment.schema';
 
 /** Support tickets (DESIGN.md "Tickets"): one partner's, raised by one of its users or by staff for it. */
 export const tickets = pgTable(
@@ -35,6 +36,8 @@ export const tickets = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id),
     /** What the partner said the ticket is about when raising it (contract/ticketAssignment.ts), or null. */
     category: varchar('category', { length: 20 }).$type<TicketCategory>(),
+    /** The support team handling it besides the assignee (issue 25), or none; a removed team leaves none. */
+    teamId: uuid('team_id').references(() => supportTeams.id, { onDelete: 'set null' }),
     /** The ticket this duplicate was merged into (issue 25): its chat and files live there now; never a chain. */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
-import { boolean, jsonb, pgTable, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { CategoryPriorities } from '../../../../contract/ticketAssignment';
 import { users } from '../../users/users.schema';
 
@@ -24,3 +25,14 @@ export const supportAvailability = pgTable('support_availability', {
   available: boolean('available').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A support team a ticket may be handed to besides its assignee (issue 25); names are unique whatever their case. */
+export const supportTeams = pgTable(
+  'support_teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('support_teams_name_lower_idx').on(sql`lower(${t.name})`)],
+);
