@@ -5,6 +5,7 @@ import { TicketListCard } from './TicketListCard';
 import { ActivityCard } from './staff/ActivityCard';
 import { FileRequestsCard } from './staff/FileRequestsCard';
 import { FunnelCard } from './staff/FunnelCard';
+import { SatisfactionCard } from './staff/SatisfactionCard';
 import { TICKET_MANAGER_ROUTE, TicketsByStatusCard } from './staff/TicketsByStatusCard';
 
 /** Staff's Home: tickets by status and those waiting longest, the onboarding funnel, file requests, recent activity. */
@@ -24,6 +25,7 @@ export function StaffDashboard({ dashboard }: { dashboard: StaffDashboardDto }) 
       {dashboard.funnel && <FunnelCard rows={dashboard.funnel} />}
       {dashboard.fileRequestsWaiting && <FileRequestsCard requests={dashboard.fileRequestsWaiting} />}
       {dashboard.recentActivity && <ActivityCard activity={dashboard.recentActivity} />}
+      <SatisfactionCard />
     </DashboardGrid>
   );
 }
