@@ -1,10 +1,12 @@
 // npm run bench:search: 100,000 partners and 100,000 users on the default engine (the embedded PostgreSQL, or PostgreSQL
 // at DATABASE_URL; a fallback to PGlite fails the bench), partner search through the API and as raw SQL on the server's
-// pool in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory). BENCH_RUNS sets the count.
+// pool in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory); then the ticket search across
+// 1,000,000 messages (bench/ticketSearch.ts). BENCH_RUNS sets the count.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { startBenchServer } from './benchServer';
+import { benchTicketSearch } from './ticketSearch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const server = await startBenchServer('search');
@@ -134,6 +136,9 @@ from generate_series(1, 100000) as i`);
       `live JS heap ${Math.round(baseline.heapUsed / 1e6)} MB before, peak ${Math.round(peakHeap / 1e6)} MB (+${Math.round((peakHeap - baseline.heapUsed) / 1e6)} MB); ` +
       `this process's RSS (the server's; PostgreSQL's own processes not counted) +${Math.round((peakRss - baseline.rss) / 1e6)} MB`,
   );
+
+  // Issue 25: tickets by id, subject, description and the text of 1,000,000 messages.
+  await benchTicketSearch(server, RUNS);
 } finally {
   await server.close();
 }

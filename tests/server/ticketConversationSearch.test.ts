@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
-import { permission, type Permission } from '../../contract/permissions';
+import { permission } from '../../contract/permissions';
 import type { TicketDto } from '../../contract/tickets';
 import type { Principal } from '../../server/core/guard';
 import { ticketMessages, tickets } from '../../server/db/schema';
@@ -15,7 +15,7 @@ const { server, make, token, userIds, partnerIds } = useDemoServer();
 const SUPPORT = 'support@example.com';
 const ACME = 'partner@acme.example';
 const GLOBEX = 'partner@globex.example';
-const NOTES_VIEW = 'Permissions.TicketNotes.View' as Permission;
+const NOTES_VIEW = permission('TicketNotes', 'View');
 /** What a staff reader of every ticket holds, without the notes. */
 const STAFF_READER = [permission('Tickets', 'Search'), permission('Tickets', 'View'), permission('Tickets', 'AdminView'), permission('Tickets', 'Export')];
 

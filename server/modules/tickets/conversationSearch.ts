@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '../../../contract/fold';
-import type { Permission } from '../../../contract/permissions';
+import { permission } from '../../../contract/permissions';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema';
 import type { Principal } from '../../core/guard';
@@ -14,7 +14,7 @@ import { textOfHtml } from './ticketHtml';
  */
 
 /** Staff holding it search the text of internal notes too; nobody else ever matches a note. */
-const NOTES_VIEW: Permission = 'Permissions.TicketNotes.View' as Permission;
+const NOTES_VIEW = permission('TicketNotes', 'View');
 
 /**
  * Message text is searched for keywords of at least this many folded characters: a shorter one holds no trigram,
@@ -45,6 +45,10 @@ export function idPrefixRange(keyword: string): [string, string] | null {
 export interface ConversationMatch {
   /** The tickets whose id starts with the keyword, or whose subject, description or (visible) messages contain it. */
   where: SQL;
+  /** The tickets found by their own row: id, subject or description (an OR over the key and the trigram index). */
+  ticketWhere: SQL;
+  /** Whether a ticket has a visible message containing the keyword (by the messages' ticket index, for one ticket). */
+  messageHit: SQL;
   /** 4 id, 3 subject, 2 description, 1 message text only: the higher, the better the match. */
   rank: SQL;
   /** The folded keyword, for the snippets. */
@@ -65,10 +69,19 @@ export function conversationMatch(principal: Principal, keyword: string): Conver
   const parts = [sql`select s.id from tickets s where s.search_text like ${pattern}`];
   if (messages) parts.push(sql`select m.ticket_id from ticket_messages m where m.body_folded like ${pattern}${notes}`);
   if (range) parts.push(sql`select r.id from tickets r where r.id between ${range[0]}::uuid and ${range[1]}::uuid`);
-  const where = sql`${tickets.id} in (${sql.join(parts, sql` union all `)})`;
+  const union = sql`${tickets.id} in (${sql.join(parts, sql` union all `)})`;
   const idHit = range ? sql`when ${tickets.id} between ${range[0]}::uuid and ${range[1]}::uuid then 4 ` : sql``;
+  const ticketWhere = range
+    ? sql`(${tickets.searchText} like ${pattern} or ${tickets.id} between ${range[0]}::uuid and ${range[1]}::uuid)`
+    : sql`${tickets.searchText} like ${pattern}`;
+  const messageHit = messages
+    ? sql`exists (select 1 from ticket_messages m where m.ticket_id = ${tickets.id} and m.body_folded like ${pattern}${notes})`
+    : sql`false`;
+  // A partner reaches few tickets: each is checked by its own row and its messages (the ticket index), rather than
+  // every partner's matching messages read through the trigram index and most thrown away.
+  const where = principal.partnerId ? sql`(${ticketWhere} or ${messageHit})` : union;
   const rank = sql`case ${idHit}when ${tickets.subjectFolded} like ${pattern} then 3 when ${tickets.searchText} like ${pattern} then 2 else 1 end`;
-  return { where, rank, folded, messages };
+  return { where, ticketWhere, messageHit, rank, folded, messages };
 }
 
 /** Characters of a snippet on either side of the match. */

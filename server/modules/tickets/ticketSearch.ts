@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { permission } from '../../../contract/permissions';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, type TicketSearchInput } from '../../../contract/schemas/tickets';
@@ -19,6 +19,7 @@ import {
   readPage,
   type KeywordMatchers,
   type SortColumns,
+  type TotalsCache,
 } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
 import { conversationMatch, type ConversationMatch } from './conversationSearch';
@@ -120,17 +121,80 @@ function searchWhere(principal: Principal, input: TicketSearchInput, match = con
   );
 }
 
-/** A page of the tickets a search finds within the caller's reach, with the total. */
-export async function searchTickets(db: Db, principal: Principal, input: TicketSearchInput): Promise<PagedResult<TicketDto>> {
+/**
+ * Newest candidates a ranked search checks one by one for a message hit (through the messages' ticket index) before
+ * it reads every matching message through the trigram index: a common word fills a page from the first few.
+ */
+const MESSAGE_PROBE = 2000;
+
+/**
+ * A page of a keyword search ranked by tiers, each read only as far as the page needs: first the tickets found by
+ * their own row (id, subject, description; ranked, then the recency asked), then those found by a message alone (in
+ * the recency asked). The message tier probes the newest candidates first; a rare word, or a deep page, reads the
+ * matching messages through the trigram index instead.
+ */
+async function rankedPage(
+  db: Db,
+  input: TicketSearchInput,
+  base: SQL | undefined,
+  match: ConversationMatch,
+  page: { limit: number; offset: number },
+  totals?: TotalsCache,
+) {
+  const order = [...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id];
+  const own = and(base, match.ticketWhere);
+  const first = await ticketDtoQuery(db)
+    .where(own)
+    .orderBy(desc(match.rank), ...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (first.length === page.limit || !match.messages) return { rows: first, byMessage: [] as string[] };
+  const ownCount = page.offset === 0 ? first.length : await countOf(db, tickets, own, totals);
+  const skip = Math.max(0, page.offset - ownCount);
+  const wanted = page.limit - first.length;
+  const others = and(base, not(match.ticketWhere));
+  const probe = await db
+    .select({ id: tickets.id, hit: sql<boolean>`${match.messageHit}` })
+    .from(tickets)
+    .where(others)
+    .orderBy(...order)
+    .limit(MESSAGE_PROBE);
+  let ids: string[];
+  const probed = probe.filter((row) => row.hit).map((row) => row.id);
+  if (probed.length >= skip + wanted || probe.length < MESSAGE_PROBE) ids = probed.slice(skip, skip + wanted);
+  else
+    ids = (
+      await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(others, match.where))
+        .orderBy(...order)
+        .limit(wanted)
+        .offset(skip)
+    ).map((row) => row.id);
+  if (!ids.length) return { rows: first, byMessage: ids };
+  const found = await ticketDtoQuery(db).where(inArray(tickets.id, ids));
+  const byId = new Map(found.map((row) => [row.ticket.id, row]));
+  return { rows: [...first, ...ids.flatMap((id) => byId.get(id) ?? [])], byMessage: ids };
+}
+
+/** A page of the tickets a search finds within the caller's reach, with the total (counted through `totals` when given). */
+export async function searchTickets(db: Db, principal: Principal, input: TicketSearchInput, totals?: TotalsCache): Promise<PagedResult<TicketDto>> {
   const match: ConversationMatch | undefined = conversationMatch(principal, keywordOf(input));
   const where = searchWhere(principal, input, match);
-  const ranked = match && ranksFirst(input.orderBy) ? [desc(match.rank)] : [];
-  return readPage(input, countOf(db, tickets, where), async ({ limit, offset }) =>
+  // A keyword over every field, in the list's recency order: ranked tiers. Otherwise the order asked, over every match.
+  if (match && ranksFirst(input.orderBy) && !input.advancedSearch?.fields?.length) {
+    const base = searchWhere(principal, { ...input, keyword: undefined, advancedSearch: {} });
+    return readPage(input, countOf(db, tickets, where, totals), async (page) =>
+      toTicketDtos(db, (await rankedPage(db, input, base, match, page, totals)).rows),
+    );
+  }
+  return readPage(input, countOf(db, tickets, where, totals), async ({ limit, offset }) =>
     toTicketDtos(
       db,
       await ticketDtoQuery(db)
         .where(where)
-        .orderBy(...ranked, ...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
         .limit(limit)
         .offset(offset),
     ),

@@ -6,6 +6,7 @@ import { partnerMayChangeStatus, ticketAcceptsMessages, type TicketMessageDto, t
 import type { AppContext } from '../../context';
 import { partners, ticketAttachments, ticketMessages, tickets, ticketStatusChanges } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
+import { createCountCache } from '../../core/countCache';
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
@@ -41,6 +42,8 @@ const WRITE_ATTEMPTS = 8;
 export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) {
   const { db } = ctx;
   const attachments = attachmentStore(ctx.files);
+  // Totals of ticket searches, kept until a ticket changes (a message included) on any instance, or a minute passes.
+  const searchTotals = createCountCache(ctx.events, 'tickets');
   const writes = createTicketWrites(db);
 
   /** The partner a principal's tickets are limited to (null: staff reaching every partner's); staff without AdminView reach none (404). */
@@ -214,7 +217,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     attachments,
     canFollow,
     get: async (principal: Principal, id: string) => dtoOf((await findVisible(principal, id)).id),
-    search: (principal: Principal, input: TicketSearchInput) => searchTickets(db, principal, input),
+    search: (principal: Principal, input: TicketSearchInput) => searchTickets(db, principal, input, searchTotals),
     exportRows: (principal: Principal, input: TicketSearchInput) => exportTicketRows(db, principal, input),
     create,
     changeStatus,
