@@ -2,6 +2,7 @@ import { declaredResources } from '../../contract/resources';
 import { declaredScreen } from '../admin/declaredScreen';
 import type { ScreenDeclaration } from '../admin/screenDeclaration';
 import accessibleFiles from './accessibleFiles';
+import cannedResponses from './cannedResponses';
 import fileRequests from './fileRequests';
 import formDefinitions from './formDefinitions';
 import onboardingRules from './onboardingRules';
@@ -27,6 +28,7 @@ const writtenScreens: readonly ScreenDeclaration[] = [
   tickets,
   ticketManager,
   supportDesk,
+  cannedResponses,
   accessibleFiles,
   partners,
   users,

@@ -43,6 +43,8 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'next-partner-forms': 'NextPartnerForms.list',
   // A declared resource beyond the specification (contract/resources/partnerContacts.ts).
   'partner-contacts/:id?': 'PartnerContacts.list',
+  // Issue 25: canned responses (a written CRUD screen of staff).
+  'canned-responses/:id?': 'CannedResponses.list',
   'partner-forms': 'PartnerForm.AdminView',
   'partner-forms/:id': 'PartnerForm.AdminView',
   'partner-forms/:id/files/:fileId': 'PartnerForm.AdminView',
