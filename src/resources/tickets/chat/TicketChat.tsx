@@ -9,12 +9,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { ticketAcceptsMessages, type TicketChatMessage, type TicketStatus } from '../../../../contract/tickets';
+import { ticketAcceptsMessages, type TicketChatMessage, type TicketDto, type TicketStatus } from '../../../../contract/tickets';
 import { AttachmentChips } from '../../../components/attachments/AttachmentChips';
 import { downloadAttachment } from '../ticketApi';
 import { ChatBubble } from './ChatBubble';
 import { ChatComposer } from './ChatComposer';
 import { ChatDivider } from './ChatDivider';
+import { MergedTicketLine } from '../merge/MergedTicketLine';
 import { ChatTime } from './ChatTime';
 import { firstUnreadId, lastSeenId, sideOfMessage, sideOfReader } from './chatSides';
 import { dayKeyOf, useChatTimeFormat, useNow } from './chatTime';
@@ -23,6 +24,7 @@ import { useMarkNewestRead } from './useMarkNewestRead';
 import { useTicketChat } from './useTicketChat';
 import { useTicketReads } from './useTicketReads';
 import { useTypingPeople, useTypingSender } from './useTyping';
+import { useComposerExtras } from './useComposerExtras';
 
 interface TicketChatProps {
   ticketId: string;
@@ -33,6 +35,8 @@ interface TicketChatProps {
   readerPartnerId: string | null | undefined;
   /** Beside the reply box: the status and the control that changes it. */
   statusControl?: ReactNode;
+  /** The ticket's names, for the placeholders of canned responses (issue 25). */
+  ticket?: Pick<TicketDto, 'partnerName' | 'subject'>;
 }
 
 /** Near the bottom: a new message scrolls into view; further up, the reader is reading history and stays. */
@@ -43,7 +47,7 @@ const STICK_TO_BOTTOM_PX = 120;
  * staff every staff author, for a partner their partner's users), the other side's on the left; days apart,
  * "New messages" where the reader stopped, "Seen" under ours the other side has read; live, with the outbox.
  */
-export function TicketChat({ ticketId, status, userId, readerPartnerId, statusControl }: TicketChatProps) {
+export function TicketChat({ ticketId, status, userId, readerPartnerId, statusControl, ticket }: TicketChatProps) {
   const translate = useTranslate();
   const format = useChatTimeFormat();
   const now = useNow();
@@ -54,6 +58,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const side = sideOfReader(readerPartnerId);
+  const { canNote, canned } = useComposerExtras(ticketId, ticket, side === 'staff');
   useMarkNewestRead(scroller, messages.at(-1), markRead);
 
   const unreadId = loaded && openedMine !== undefined ? firstUnreadId(messages, openedMine, side) : null;
@@ -136,6 +141,17 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
           {messages.map((message, index) => {
             const ours = sideOfMessage(message) === side;
             const newDay = index === 0 || dayKeyOf(messages[index - 1].createdAt) !== dayKeyOf(message.createdAt);
+            const files = message.attachments.length > 0 && (
+              <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} />
+            );
+            if (message.system) {
+              return (
+                <Fragment key={message.id}>
+                  {newDay && <ChatDivider testId="chat-day" label={format.day(message.createdAt, now, dayLabels)} />}
+                  <MergedTicketLine message={message} time={<ChatTime iso={message.createdAt} now={now} />} files={files} />
+                </Fragment>
+              );
+            }
             return (
               <Fragment key={message.id}>
                 {newDay && <ChatDivider testId="chat-day" label={format.day(message.createdAt, now, dayLabels)} />}
@@ -147,6 +163,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
                   author={authorOf(message)}
                   time={<ChatTime iso={message.createdAt} now={now} />}
                   body={message.body}
+                  internal={message.internal}
                   footer={
                     message.id === seenId ? (
                       <Typography
@@ -160,9 +177,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
                     ) : null
                   }
                 >
-                  {message.attachments.length > 0 ? (
-                    <AttachmentChips attachments={message.attachments} onDownload={(file) => downloadAttachment(ticketId, file)} />
-                  ) : null}
+                  {files || null}
                 </ChatBubble>
               </Fragment>
             );
@@ -175,6 +190,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
               author={translate('tickets.chat.you')}
               time={pendingLabel(message)}
               body={message.body}
+              internal={message.internal}
               testId="chat-pending"
               faded={message.state !== 'failed'}
             >
@@ -204,7 +220,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
       >
         {typing.length > 0 ? translate('tickets.chat.typing', { smart_count: typing.length, names: typing.join(', ') }) : ''}
       </Typography>
-      <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} status={statusControl} />
+      <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} status={statusControl} canNote={canNote} canned={canned} />
     </Card>
   );
 }
