@@ -6,6 +6,7 @@ import { ApiError, fieldError, notFound } from '../../../core/errors';
 import type { Principal } from '../../../core/guard';
 import { rowIdOf } from '../../../core/search';
 import { ticketAttachments, ticketMessages, ticketReads, tickets, ticketStatusChanges } from '../../../db/schema';
+import { foldedBodyOf } from '../conversationSearch';
 import { selectTicketDto } from '../ticketDtos';
 import { ticketScope } from '../ticketSearch';
 import type { TicketMergeAnnouncer } from './ticketMerge.events';
@@ -55,7 +56,14 @@ export function createTicketMergeService(ctx: Pick<AppContext, 'db'>, announce: 
       const system: TicketSystemEvent = { kind: 'merged', ticketId: source.id, subject: source.subject };
       const [line] = await tx
         .insert(ticketMessages)
-        .values({ ticketId: target.id, authorId: principal.id, body: source.description, systemEvent: system, createdAt: now })
+        .values({
+          ticketId: target.id,
+          authorId: principal.id,
+          body: source.description,
+          bodyFolded: foldedBodyOf(source.description),
+          systemEvent: system,
+          createdAt: now,
+        })
         .returning();
       // The source's own files go with the line that carries its description; its chat's files stay on their messages.
       await tx
