@@ -35,8 +35,9 @@ import { useDateTimeFormat } from './useDateTimeFormat';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The partner's tickets (/tickets): newest first, searched by subject, filtered by status, paged on the
- * server; refreshed live when a ticket changes (the realtime client invalidates the `tickets` queries).
+ * The partner's tickets (/tickets): newest first, searched by id, subject, description and message text (the best
+ * matches first; react-admin's `q`), filtered by status, paged on the server; refreshed live when a ticket changes
+ * (the realtime client invalidates the `tickets` queries).
  */
 export default function TicketListPage() {
   const translate = useTranslate();
@@ -51,7 +52,7 @@ export default function TicketListPage() {
   const [view, setView] = useState<'all' | 'me' | 'none'>('all');
   const [priority, setPriority] = useState('');
   const [typed, setTyped] = useState('');
-  const [subject, setSubject] = useState('');
+  const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
@@ -59,7 +60,7 @@ export default function TicketListPage() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setSubject(typed.trim());
+      setKeyword(typed.trim());
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -71,7 +72,7 @@ export default function TicketListPage() {
       pagination: { page, perPage },
       sort: { field: 'createdAt', order: 'DESC' },
       filter: {
-        ...(subject ? { subject } : {}),
+        ...(keyword ? { q: keyword } : {}),
         ...(status ? { status } : {}),
         ...(priority ? { priority } : {}),
         ...(handlesTickets && view !== 'all' ? { assigneeId: view } : {}),
@@ -82,7 +83,7 @@ export default function TicketListPage() {
 
   const clearSearch = () => {
     setTyped('');
-    setSubject('');
+    setKeyword('');
     setStatus('');
     setPriority('');
     setView('all');
@@ -182,7 +183,7 @@ export default function TicketListPage() {
         {error && !data?.length ? (
           <FailedList onRetry={() => void refetch()} />
         ) : !isPending && (data ?? []).length === 0 ? (
-          subject || status || priority || view !== 'all' ? (
+          keyword || status || priority || view !== 'all' ? (
             <EmptyState
               dense
               title={translate('tickets.list.noMatch')}
