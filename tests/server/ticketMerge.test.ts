@@ -7,6 +7,7 @@ import type { TicketDto, TicketMessageDto } from '../../contract/tickets';
 import i18nEn from '../../i18n/ticketMerge.en';
 import { auditTrails, ticketAttachments, ticketMessages, tickets } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
+import { recordEvents } from './eventRecorder';
 import { useDemoServer } from './factories';
 
 const { server, token, userIds, make } = useDemoServer();
@@ -58,8 +59,17 @@ describe('merging a duplicate ticket', () => {
       .from(ticketAttachments)
       .where(inArray(ticketAttachments.ticketId, [source.id, target.id]));
 
+    const recorder = recordEvents(server.built.ctx.events, 'ResourceChanged', 'TicketMerged');
     const answer = await merge(source.id, { intoId: target.id });
+    recorder.stop();
     expectEnvelope(answer, 200, i18nEn.ticketMerge.merged);
+    // Announced after it committed: both tickets changed for lists, and the merge for the hub.
+    expect(
+      recorder
+        .events()
+        .map((e) => (e.type === 'ResourceChanged' ? `${e.type} ${e.id}` : e.type))
+        .sort(),
+    ).toEqual([`ResourceChanged ${source.id}`, `ResourceChanged ${target.id}`, 'TicketMerged'].sort());
     expect(answer.body.data).toMatchObject({ id: target.id, mergedIntoId: null });
 
     const chat = await messagesOf(target.id);
