@@ -40,5 +40,13 @@ export interface TicketAssigneeOption {
   available: boolean;
 }
 
+/** A support team a ticket may be handed to (`GET /support-desk/teams`). */
+export interface SupportTeamDto {
+  id: string;
+  name: string;
+}
+
+export const SUPPORT_TEAM_NAME_MAX = 100;
+
 /** Note with a reassignment, at most this long (plain text). */
 export const ASSIGNMENT_NOTE_MAX = 2000;

@@ -83,6 +83,9 @@ export interface TicketDto {
   assigneeId: string | null;
   /** The assignee's full name, or null while unassigned. */
   assigneeName: string | null;
+  /** The support team handling it besides the assignee, or null. */
+  teamId: string | null;
+  teamName: string | null;
   /** The ticket this duplicate was merged into (issue 25): the app shows that one instead. */
   mergedIntoId: string | null;
   /** The partner's rating once it resolved (issue 25), or null. */

@@ -5,6 +5,20 @@ export default {
     prioritySet: 'Priority saved',
     settingsSaved: 'Assignment settings saved',
     notAssignable: 'Tickets can only be assigned to active staff who handle tickets.',
+    unknownTeam: 'The support team does not exist.',
+    teamExists: 'A team with this name already exists.',
+    teamNotFound: 'Support team not found.',
+    teamCreated: 'Team added',
+    teamDeleted: 'Team removed',
+    team: {
+      label: 'Team',
+      none: 'No team',
+      list: 'Teams',
+      empty: 'No teams yet.',
+      name: 'New team name',
+      add: 'Add team',
+      remove: 'Remove team %{name}',
+    },
     notifications: {
       assigned: {
         title: 'Ticket assigned to you',

@@ -5,6 +5,20 @@ export default {
     prioritySet: 'Đã lưu mức ưu tiên',
     settingsSaved: 'Đã lưu cài đặt phân công',
     notAssignable: 'Chỉ có thể giao yêu cầu cho nhân viên đang hoạt động phụ trách yêu cầu hỗ trợ.',
+    unknownTeam: 'Nhóm hỗ trợ không tồn tại.',
+    teamExists: 'Đã có nhóm mang tên này.',
+    teamNotFound: 'Không tìm thấy nhóm hỗ trợ.',
+    teamCreated: 'Đã thêm nhóm',
+    teamDeleted: 'Đã xóa nhóm',
+    team: {
+      label: 'Nhóm',
+      none: 'Không có nhóm',
+      list: 'Các nhóm',
+      empty: 'Chưa có nhóm nào.',
+      name: 'Tên nhóm mới',
+      add: 'Thêm nhóm',
+      remove: 'Xóa nhóm %{name}',
+    },
     notifications: {
       assigned: {
         title: 'Bạn được giao một yêu cầu',

@@ -31,6 +31,8 @@ export function ticketRow(n: number, over: Partial<TicketDto> = {}): TicketDto {
     priority: 'NORMAL',
     assigneeId: null,
     assigneeName: null,
+    teamId: null,
+    teamName: null,
     sla: null,
     mergedIntoId: null,
     rating: null,

@@ -148,6 +148,8 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   priority: yup.string().oneOf(TICKET_PRIORITIES).defined(),
   assigneeId: yup.string().uuid().nullable().defined(),
   assigneeName: yup.string().nullable().defined(),
+  teamId: yup.string().uuid().nullable().defined(),
+  teamName: yup.string().nullable().defined(),
   mergedIntoId: yup.string().uuid().nullable().defined(),
   rating: yup
     .object({ score: yup.number().integer().defined(), comment: yup.string().nullable().defined(), ratedAt: timestamp(), ratedByName: text() })

@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import {
   ASSIGNMENT_NOTE_MAX,
+  SUPPORT_TEAM_NAME_MAX,
+  type SupportTeamDto,
   TICKET_CATEGORIES,
   type CategoryPriorities,
   type SupportAvailabilityDto,
@@ -9,7 +11,7 @@ import {
   type TicketCategory,
 } from '../ticketAssignment';
 import { TICKET_PRIORITIES } from '../tickets';
-import { maxLength, required } from './fields';
+import { id, maxLength, required, requiredText } from './fields';
 import { msg } from './messages';
 
 const priority = () => yup.string().oneOf([...TICKET_PRIORITIES], msg('validation.typeError'));
@@ -30,6 +32,8 @@ export const assignTicketSchema = yup.object({
     .defined(required)
     .test('assignee', msg('validation.id'), (v) => v === null || v === ASSIGN_TO_ME || yup.string().uuid().isValidSync(v)),
   note: yup.string().trim().max(ASSIGNMENT_NOTE_MAX, maxLength).default(''),
+  /** The team besides the assignee: a team's id, null for none; left out, the team stays as it is. */
+  teamId: id().nullable(),
 });
 
 export type AssignTicketInput = yup.InferType<typeof assignTicketSchema>;
@@ -49,7 +53,17 @@ export const assignmentSettingsSchema = yup.object({
 
 export type AssignmentSettingsInput = yup.InferType<typeof assignmentSettingsSchema>;
 
-/** PUT /account/availability. */
+/** POST /support-desk/teams. */
+export const supportTeamSchema = yup.object({
+  name: requiredText(SUPPORT_TEAM_NAME_MAX),
+});
+
+export const supportTeamDtoSchema: yup.ObjectSchema<SupportTeamDto> = yup.object({
+  id: yup.string().uuid().defined(),
+  name: yup.string().defined(),
+});
+
+/** PUT /support-desk/availability. */
 export const supportAvailabilitySchema = yup.object({
   available: yup.boolean().required(required),
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
-import type { TicketAssigneeOption, TicketAssignmentSettingsDto } from '../../contract/ticketAssignment';
+import type { SupportTeamDto, TicketAssigneeOption, TicketAssignmentSettingsDto } from '../../contract/ticketAssignment';
 import type { TicketDto, TicketMessageDto } from '../../contract/tickets';
 import i18nEn from '../../i18n/ticketAssignment.en';
 import { auditTrails, supportAvailability, ticketAssignmentSettings, tickets } from '../../server/db/schema';
@@ -128,6 +128,39 @@ describe('assigning a ticket', () => {
     expect((await refused(server, () => setPriority(ticket.id, { priority: 'URGENT' }, partnerWithGrant.token))).status).toBe(404);
     expect((await refused(server, () => setAvailable(partnerWithGrant.token, true))).status).toBe(403);
     expect((await refused(server, () => saveSettings({ autoAssign: true }, partnerWithGrant.token))).status).toBe(403);
+  });
+});
+
+describe('support teams', () => {
+  it('Configure adds a team (unique name whatever its case); staff hand a ticket to it; removing it leaves the ticket without a team', async () => {
+    const name = `Billing ${Date.now()}`;
+    const made = await server.api<SupportTeamDto>('POST', '/api/v1/support-desk/teams', { token: token(ADMIN), body: { name } });
+    expectEnvelope(made, 201, i18nEn.ticketAssignment.teamCreated);
+    const team = made.body.data!;
+    expectFieldErrors(
+      await refused(server, () => server.api('POST', '/api/v1/support-desk/teams', { token: token(ADMIN), body: { name: name.toUpperCase() } })),
+      ['name'],
+    );
+    expect((await refused(server, () => server.api('POST', '/api/v1/support-desk/teams', { token: token(SUPPORT), body: { name: 'Other' } }))).status).toBe(
+      403,
+    );
+    expect((await server.api<SupportTeamDto[]>('GET', '/api/v1/support-desk/teams', { token: token(SUPPORT) })).body.data).toContainEqual(team);
+
+    const ticket = await make.ticket(token(ACME));
+    const handed = await assign(ticket.id, { assigneeId: 'me', teamId: team.id });
+    expect(handed.body.data).toMatchObject({ assigneeId: userIds[SUPPORT], teamId: team.id, teamName: name });
+    // Left out, the team stays; an unknown team is refused.
+    expect((await assign(ticket.id, { assigneeId: null })).body.data).toMatchObject({ assigneeId: null, teamId: team.id });
+    expectFieldErrors(await refused(server, () => assign(ticket.id, { assigneeId: null, teamId: '00000000-0000-4000-8000-000000000000' })), ['teamId']);
+    expectFieldErrors(await refused(server, () => assign(ticket.id, { assigneeId: null, teamId: 'toString' })), ['teamId']);
+
+    expectEnvelope(await server.api('DELETE', `/api/v1/support-desk/teams/${team.id}`, { token: token(ADMIN) }), 200);
+    expect((await server.api<TicketDto>('GET', `/api/v1/tickets/${ticket.id}`, { token: token(SUPPORT) })).body.data).toMatchObject({
+      teamId: null,
+      teamName: null,
+    });
+    expect((await server.api('DELETE', `/api/v1/support-desk/teams/${team.id}`, { token: token(ADMIN) })).status).toBe(404);
+    expect((await server.api('DELETE', '/api/v1/support-desk/teams/__proto__', { token: token(ADMIN) })).status).toBeOneOf([400, 404]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketRating, TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
-import { partners, ticketAttachments, ticketMessages, ticketRatings, tickets, users } from '../../db/schema';
+import { partners, supportTeams, ticketAttachments, ticketMessages, ticketRatings, tickets, users } from '../../db/schema';
 import { fullNameOf } from '../accounts/principal';
 import { rowVersion } from '../../core/recordVersion';
 import { slaOfTickets } from './sla/ticketSla';
@@ -38,7 +38,7 @@ export const ticketVersion = (ticket: Pick<TicketRow, 'id' | 'status' | 'subject
 type TicketDtoRow = { ticket: TicketRow; partnerName: string; creatorFirstName: string; creatorLastName: string };
 
 /** What a ticket DTO shows beside its own row: names and the ticket's own files. */
-export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments' | 'assigneeName' | 'rating'>;
+export type TicketJoined = Pick<TicketDto, 'partnerName' | 'createdByName' | 'attachments' | 'assigneeName' | 'teamName' | 'rating'>;
 
 /** What only the searches and reads compute (the hot writes' answers have it added by the service). */
 type TicketComputed = Partial<Pick<TicketDto, 'sla'>>;
@@ -60,6 +60,8 @@ export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined & TicketComp
   priority: ticket.priority,
   assigneeId: ticket.assigneeId,
   assigneeName: ticket.assigneeId ? joined.assigneeName : null,
+  teamId: ticket.teamId,
+  teamName: ticket.teamId ? joined.teamName : null,
   mergedIntoId: ticket.mergedIntoId,
   rating: joined.rating,
   sla: joined.sla ?? null,
@@ -83,6 +85,7 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
     )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
   const assigneeNames = await assigneeNamesOf(db, rows);
+  const teamNames = await teamNamesOf(db, rows);
   const ratings = await ratingsOf(db, rows);
   const slas = await slaOfTickets(
     db,
@@ -94,6 +97,7 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
       createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
       attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
       assigneeName: (ticket.assigneeId && assigneeNames.get(ticket.assigneeId)) || null,
+      teamName: (ticket.teamId && teamNames.get(ticket.teamId)) || null,
       rating: ratings.get(ticket.id) ?? null,
       sla: slas.get(ticket.id) ?? null,
     }),
@@ -126,6 +130,14 @@ export const toRating = (row: typeof ticketRatings.$inferSelect, ratedByName: st
   ratedAt: row.ratedAt.toISOString(),
   ratedByName,
 });
+
+/** The names of the rows' teams, by id, in one query. */
+async function teamNamesOf(db: Db, rows: TicketDtoRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ticket.teamId ? [r.ticket.teamId] : [])))];
+  if (!ids.length) return new Map();
+  const teams = await db.select({ id: supportTeams.id, name: supportTeams.name }).from(supportTeams).where(inArray(supportTeams.id, ids));
+  return new Map(teams.map((t) => [t.id, t.name]));
+}
 
 export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {
   const [dto] = await toTicketDtos(db, await ticketDtoQuery(db).where(eq(tickets.id, ticketId)));

@@ -20,7 +20,7 @@ const attachmentRefs = (from: string) =>
  */
 const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerName", u.first_name as "creatorFirstName", u.last_name as "creatorLastName",
     ${attachmentRefs('ticket_attachments a where a.ticket_id = t.id and a.message_id is null')} as "attachmentRefs",
-    au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName",
+    au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName", (select st.name from support_teams st where st.id = t.team_id) as "teamName",
     (select jsonb_build_object('score', r.score, 'comment', r.comment, 'ratedAt', ${isoOf('r.rated_at')},
       'ratedByName', trim(ru.first_name || ' ' || ru.last_name)) from ticket_ratings r join users ru on ru.id = r.rated_by where r.ticket_id = t.id) as "rating"
   from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by left join users au on au.id = t.assignee_id
@@ -113,6 +113,7 @@ export function createTicketWrites(db: Db) {
         createdByName: fullNameOf({ firstName: raw.creatorFirstName as string, lastName: raw.creatorLastName as string }),
         attachments: raw.attachmentRefs as TicketAttachmentRef[],
         assigneeName: row.assigneeId ? fullNameOf({ firstName: raw.assigneeFirstName as string, lastName: raw.assigneeLastName as string }) : null,
+        teamName: (raw.teamName as string | null) ?? null,
         rating: (raw.rating as TicketRating | null) ?? null,
       };
       return { row, xmin: raw.rowXmin as string, dto: ticketDtoOf(row, joined) };

@@ -7,6 +7,8 @@ import {
   assignTicketSchema,
   supportAvailabilityDtoSchema,
   supportAvailabilitySchema,
+  supportTeamDtoSchema,
+  supportTeamSchema,
   ticketAssigneeOptionSchema,
   ticketPrioritySchema,
 } from '../../../../contract/schemas/ticketAssignment';
@@ -103,6 +105,46 @@ export const assignmentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       service.assertStaff(principal);
       const input = await validate(assignmentSettingsSchema, request.body);
       return send(request, reply, await service.saveSettings(principal, input), { message: 'ticketAssignment.settingsSaved' });
+    },
+  );
+
+  app.get(
+    '/support-desk/teams',
+    {
+      config: { access: permission('TicketAssignments', 'View') },
+      schema: { tags, summary: 'Support teams a ticket may be handed to', ...routeDocs({ response: { 200: answers.listOf(supportTeamDtoSchema) } }) },
+    },
+    async (request, reply) => {
+      service.assertStaff(requirePrincipal(request));
+      return send(request, reply, await service.teams());
+    },
+  );
+
+  app.post(
+    '/support-desk/teams',
+    {
+      config: { access: permission('TicketAssignments', 'Configure') },
+      schema: { tags, summary: 'Add a support team (unique name)', ...routeDocs({ body: supportTeamSchema, response: { 201: supportTeamDtoSchema } }) },
+    },
+    async (request, reply) => {
+      const { name } = await validate(supportTeamSchema, request.body);
+      return send(request, reply, await service.createTeam(requirePrincipal(request), name), { statusCode: 201, message: 'ticketAssignment.teamCreated' });
+    },
+  );
+
+  app.delete<IdParams>(
+    '/support-desk/teams/:id',
+    {
+      config: { access: permission('TicketAssignments', 'Configure') },
+      schema: {
+        tags,
+        summary: 'Remove a support team (its tickets keep their assignee, with no team)',
+        ...routeDocs({ params: idParams, response: { 200: answers.none } }),
+      },
+    },
+    async (request, reply) => {
+      await service.deleteTeam(requirePrincipal(request), request.params.id);
+      return send(request, reply, null, { message: 'ticketAssignment.teamDeleted' });
     },
   );
 

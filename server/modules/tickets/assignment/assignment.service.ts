@@ -5,6 +5,7 @@ import {
   priorityOfCategory,
   type CategoryPriorities,
   type SupportAvailabilityDto,
+  type SupportTeamDto,
   type TicketAssigneeOption,
   type TicketAssignmentSettingsDto,
   type TicketCategory,
@@ -22,7 +23,7 @@ import { postInternalNote } from '../internalNotes';
 import { selectTicketDto } from '../ticketDtos';
 import { plainTextToHtml } from '../ticketHtml';
 import type { TicketAnnouncer } from '../tickets.events';
-import { supportAvailability, ticketAssignmentSettings } from './assignment.schema';
+import { supportAvailability, supportTeams, ticketAssignmentSettings } from './assignment.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -102,6 +103,40 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     if (!user) throw fieldError('assigneeId', 'ticketAssignment.notAssignable');
   }
 
+  /** A team by id (null: none), share-locked for the transaction; an unknown one is refused. */
+  async function teamOf(tx: Tx, teamId: string | null) {
+    if (teamId === null) return null;
+    const [team] = await tx.select({ id: supportTeams.id }).from(supportTeams).where(eq(supportTeams.id, teamId.toLowerCase())).for('share');
+    if (!team) throw fieldError('teamId', 'ticketAssignment.unknownTeam');
+    return team.id;
+  }
+
+  const teams = (): Promise<SupportTeamDto[]> => db.select({ id: supportTeams.id, name: supportTeams.name }).from(supportTeams).orderBy(asc(supportTeams.name));
+
+  async function createTeam(principal: Principal, name: string): Promise<SupportTeamDto> {
+    assertStaff(principal);
+    return db.transaction(async (tx) => {
+      const [made] = await tx.insert(supportTeams).values({ name }).onConflictDoNothing().returning();
+      if (!made) throw fieldError('name', 'ticketAssignment.teamExists');
+      await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'support_teams', key: made.id, after: { id: made.id, name: made.name } });
+      return { id: made.id, name: made.name };
+    });
+  }
+
+  /** Removes a team: its tickets keep their assignee and have no team any more (the foreign key sets null). */
+  async function deleteTeam(principal: Principal, id: string) {
+    assertStaff(principal);
+    const teamId = rowIdOf(id, 'ticketAssignment.teamNotFound');
+    const affected = await db.transaction(async (tx) => {
+      const held = await tx.select({ id: tickets.id, partnerId: tickets.partnerId }).from(tickets).where(eq(tickets.teamId, teamId));
+      const [gone] = await tx.delete(supportTeams).where(eq(supportTeams.id, teamId)).returning();
+      if (!gone) throw notFound('ticketAssignment.teamNotFound');
+      await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'support_teams', key: gone.id, before: { id: gone.id, name: gone.name } });
+      return held;
+    });
+    await Promise.all(affected.map((t) => announce.updated(t)));
+  }
+
   /** Assigns (or with null unassigns) a ticket; a note goes into the audit row with the change and into the chat as an internal note. */
   async function assign(principal: Principal, id: string, input: AssignTicketInput): Promise<TicketDto> {
     const ticketId = await ticketWithinReach(principal, id);
@@ -109,24 +144,28 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     if (requested) await assertAssignable(requested);
     const note = input.note?.trim() ?? '';
     const previous = await db.transaction(async (tx) => {
-      const [row] = await tx.select({ assigneeId: tickets.assigneeId }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+      const [row] = await tx.select({ assigneeId: tickets.assigneeId, teamId: tickets.teamId }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
       if (!row) throw notFound('tickets.notFound');
-      if (row.assigneeId === requested) return { unchanged: true as const, assigneeId: row.assigneeId };
-      await tx.update(tickets).set({ assigneeId: requested, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
+      // A team named is locked with the ticket, so it is not removed under the assignment.
+      const teamId = input.teamId === undefined ? row.teamId : await teamOf(tx, input.teamId);
+      if (row.assigneeId === requested && row.teamId === teamId) return { unchanged: true as const, assigneeId: row.assigneeId };
+      await tx.update(tickets).set({ assigneeId: requested, teamId, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
       await writeAudit(tx, {
         userId: principal.id,
         type: 'Update',
         table: 'tickets',
         key: ticketId,
-        before: { assigneeId: row.assigneeId },
-        after: { assigneeId: requested, ...(note ? { assignmentNote: note } : {}) },
+        before: { assigneeId: row.assigneeId, teamId: row.teamId },
+        after: { assigneeId: requested, teamId, ...(note ? { assignmentNote: note } : {}) },
       });
       return { unchanged: false as const, assigneeId: row.assigneeId };
     });
     // The note is an internal note of the ticket too (staff only, never a partner), after the change it explains.
     if (note && !previous.unchanged) await postInternalNote(ctx, principal, ticketId, plainTextToHtml(note));
     const dto = (await selectTicketDto(db, ticketId))!;
-    if (!previous.unchanged) await announce.assigned(dto, previous.assigneeId, principal);
+    if (previous.unchanged) return dto;
+    if (dto.assigneeId !== previous.assigneeId) await announce.assigned(dto, previous.assigneeId, principal);
+    else await announce.updated(dto);
     return dto;
   }
 
@@ -220,5 +259,5 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
     return { available };
   }
 
-  return { assertStaff, assign, setPriority, assignees, settings, saveSettings, availability, setAvailability };
+  return { teams, createTeam, deleteTeam, assertStaff, assign, setPriority, assignees, settings, saveSettings, availability, setAvailability };
 }
