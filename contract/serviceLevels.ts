@@ -62,6 +62,27 @@ export interface TicketSla {
   resolution: SlaTarget | null;
 }
 
+/** A ticket on staff Home's service level card. */
+export interface SlaAttentionTicket {
+  id: string;
+  subject: string;
+  partnerName: string;
+  target: SlaTargetKind;
+  state: 'breached' | 'near';
+  businessMinutesLeft: number;
+}
+
+/** Staff Home's service level card (`GET /support-desk/service-levels/summary`): open tickets breached or near breach. */
+export interface SlaSummaryDto {
+  breached: number;
+  near: number;
+  /** The most pressing of them, most overdue first. */
+  tickets: SlaAttentionTicket[];
+}
+
+/** How many tickets the Home card lists. */
+export const SLA_SUMMARY_LIST = 8;
+
 /** Limits of the settings (the server refuses more with 400). */
 export const SERVICE_LEVEL_LIMITS = {
   hoursPerDay: 4,

@@ -45,6 +45,8 @@ export default {
     minutesLeft: '%{time} left',
     minutesOver: '%{time} over',
     due: 'due %{date}',
+    hours: '%{hours} h %{minutes} min',
+    minutes: '%{minutes} min',
     column: 'SLA',
     filter: 'SLA',
     home: {

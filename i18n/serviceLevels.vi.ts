@@ -44,6 +44,8 @@ export default {
     minutesLeft: 'còn %{time}',
     minutesOver: 'quá %{time}',
     due: 'hạn %{date}',
+    hours: '%{hours} giờ %{minutes} phút',
+    minutes: '%{minutes} phút',
     column: 'SLA',
     filter: 'SLA',
     home: {

@@ -18,6 +18,7 @@ import { secondFactorHandlers, secondFactorMock } from './secondFactor';
 import { sessionHandlers, sessionsMock } from './sessions';
 import { ticketHandlers, ticketsMock } from './tickets';
 import { assignmentHandlers, assignmentMock } from './ticketAssignment';
+import { serviceLevelHandlers, serviceLevelsMock } from './serviceLevels';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
@@ -79,6 +80,7 @@ export const mockApi = {
     adminMock.reset();
     ticketsMock.reset();
     assignmentMock.reset();
+    serviceLevelsMock.reset();
     inboxMock.reset();
     sessionsMock.reset();
     secondFactorMock.reset();
@@ -130,6 +132,7 @@ export const handlers = [
   // First: GET /partners/export must not be taken for GET /partners/:id.
   ...adminHandlers(() => mockApi.partners),
   ...assignmentHandlers,
+  ...serviceLevelHandlers,
   ...ticketHandlers,
   ...realtimeHandlers,
   ...dashboardHandlers,

@@ -130,8 +130,12 @@ const VERSIONED: Record<string, Access> = {
   'PUT /support-desk/assignment': permission('TicketAssignments', 'Configure'),
   'GET /support-desk/availability': permission('TicketAssignments', 'View'),
   'PUT /support-desk/availability': permission('TicketAssignments', 'View'),
+  'GET /support-desk/teams': permission('TicketAssignments', 'View'),
+  'POST /support-desk/teams': permission('TicketAssignments', 'Configure'),
+  'DELETE /support-desk/teams/:id': permission('TicketAssignments', 'Configure'),
   'GET /support-desk/service-levels': permission('ServiceLevels', 'View'),
   'PUT /support-desk/service-levels': permission('ServiceLevels', 'Configure'),
+  'GET /support-desk/service-levels/summary': permission('ServiceLevels', 'View'),
   // Issue 25: merging tickets and rating them.
   'POST /tickets/:id/merge': permission('TicketMerges', 'Create'),
   'POST /tickets/:id/rating': permission('TicketRatings', 'Create'),

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
-import { WEEKDAYS, type ServiceLevelSettings, type ServiceLevelSettingsDto } from '../../contract/serviceLevels';
+import { WEEKDAYS, type ServiceLevelSettings, type ServiceLevelSettingsDto, type SlaSummaryDto } from '../../contract/serviceLevels';
 import type { TicketDto } from '../../contract/tickets';
 import i18nEn from '../../i18n/serviceLevels.en';
 import { auditTrails, notifications, serviceLevelSettings, ticketMessages, tickets, ticketStatusChanges } from '../../server/db/schema';
@@ -186,5 +186,25 @@ describe('the near-breach reminder', () => {
     await runSlaReminders(server.built.ctx);
     const told = await db().select().from(notifications).where(eq(notifications.kind, 'slaNearBreach'));
     expect(told.filter((n) => n.recordId === unassigned.id || n.recordId === pending.id)).toEqual([]);
+  });
+});
+
+describe("staff Home's service level summary", () => {
+  it('counts open tickets breached and near breach, most overdue first; a partner may not read it', async () => {
+    expectEnvelope(await save(ALWAYS_OPEN), 200);
+    const summary = async () => expectEnvelope(await server.api<SlaSummaryDto>('GET', `${PATH}/summary`, { token: token(SUPPORT) }), 200).body.data!;
+    const late = await make.ticket(token(ACME), { subject: 'SLA summary late' });
+    const close = await make.ticket(token(ACME), { subject: 'SLA summary close' });
+    const before = await summary();
+    await age(late.id, 200);
+    await age(close.id, 9);
+    const after = await summary();
+    expect([after.breached - before.breached, after.near - before.near]).toEqual([1, 1]);
+    const lefts = after.tickets.map((t) => t.businessMinutesLeft);
+    expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
+    // The late one's most pressing target is its first response (190 minutes over), not its resolution (100 over).
+    const listedLate = after.tickets.find((t) => t.id === late.id);
+    if (listedLate) expect(listedLate).toMatchObject({ state: 'breached', target: 'firstResponse', businessMinutesLeft: -190, partnerName: 'Acme Logistics' });
+    expectEnvelope(await server.api('GET', `${PATH}/summary`, { token: token(ACME) }), 403);
   });
 });

@@ -6,6 +6,7 @@ import { ActivityCard } from './staff/ActivityCard';
 import { FileRequestsCard } from './staff/FileRequestsCard';
 import { FunnelCard } from './staff/FunnelCard';
 import { SatisfactionCard } from './staff/SatisfactionCard';
+import { ServiceLevelCard } from './staff/ServiceLevelCard';
 import { TICKET_MANAGER_ROUTE, TicketsByStatusCard } from './staff/TicketsByStatusCard';
 
 /** Staff's Home: tickets by status and those waiting longest, the onboarding funnel, file requests, recent activity. */
@@ -25,6 +26,7 @@ export function StaffDashboard({ dashboard }: { dashboard: StaffDashboardDto }) 
       {dashboard.funnel && <FunnelCard rows={dashboard.funnel} />}
       {dashboard.fileRequestsWaiting && <FileRequestsCard requests={dashboard.fileRequestsWaiting} />}
       {dashboard.recentActivity && <ActivityCard activity={dashboard.recentActivity} />}
+      <ServiceLevelCard />
       <SatisfactionCard />
     </DashboardGrid>
   );

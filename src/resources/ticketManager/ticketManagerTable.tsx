@@ -18,6 +18,7 @@ import { assignTicket } from '../tickets/assignment/assignmentApi';
 import { AssignTicketDialog } from '../tickets/assignment/AssignTicketDialog';
 import { TicketAssigneeCell } from '../tickets/assignment/TicketAssigneeCell';
 import { priorityLabelKey, TicketPriorityChip } from '../tickets/assignment/TicketPriorityChip';
+import { TicketSlaCell } from '../tickets/sla/TicketSlaChip';
 import ticketManager from '.';
 
 /**
@@ -91,6 +92,8 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       render: (ticket) => <TicketAssigneeCell name={ticket.assigneeName} />,
       card: 'fact',
     },
+    // Issue 25: the most pressing SLA target (breached, near, running, paused, met), icon and label.
+    { source: 'sla', labelKey: 'serviceLevels.column', render: (ticket) => <TicketSlaCell sla={ticket.sla} />, card: 'fact' },
     {
       source: 'status',
       labelKey: 'tickets.fields.status',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -19,6 +19,11 @@ import type { SessionUser } from '../../providers/auth/sessionUser';
 import { useHubEvent } from '../../realtime/hooks';
 import { AttachmentChips } from '../../components/attachments/AttachmentChips';
 import { TicketChat } from './chat/TicketChat';
+import { MergedTicketNotice, useMergedTicketRedirect } from './merge/MergedTicketNotice';
+import { TicketMergeAction } from './merge/TicketMergeAction';
+import { TicketRatingCard } from './rating/TicketRatingCard';
+import { TicketAssignmentPanel } from './assignment/TicketAssignmentPanel';
+import { TicketSlaPanel } from './sla/TicketSlaPanel';
 import { SafeHtml } from '../../components/richText/SafeHtml';
 import { downloadAttachment } from './ticketApi';
 import { TicketStatusActions } from './TicketStatusActions';
@@ -62,6 +67,8 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
   useHubEvent('TicketStatusChanged', (change) => {
     if (change.ticketId === id) setLiveStatus(change.status);
   });
+  const detailPathOf = useCallback((ticketId: string) => `${backTo}/${ticketId}/detail`, [backTo]);
+  const redirecting = useMergedTicketRedirect(ticket, detailPathOf);
 
   const back = (
     <Button component={RouterLink} to={backTo} startIcon={<ArrowBack />} size="small" sx={{ mb: 1, ml: -1 }} data-testid="ticket-back">
@@ -69,7 +76,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
     </Button>
   );
 
-  if (isPending) {
+  if (isPending || redirecting) {
     return (
       <>
         {back}
@@ -103,11 +110,13 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
           {translate(titleKey)}
         </Typography>
       </PageHeading>
+      <MergedTicketNotice />
       {/* The conversation comes first: on a phone it is what the page is for, the facts follow below it. */}
       <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <TicketChat
             ticketId={ticket.id}
+            ticket={ticket}
             status={status}
             userId={user?.id}
             readerPartnerId={user?.partnerId}
@@ -115,6 +124,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
               <>
                 <TicketStatusChip status={status} size="medium" />
                 <TicketStatusActions ticket={ticket} status={status} onChanged={() => void refetch()} />
+                {!user?.partnerId && <TicketMergeAction ticket={ticket} detailPathOf={detailPathOf} />}
               </>
             }
           />
@@ -132,6 +142,8 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
                   <Fact label={translate('tickets.fields.createdBy')}>{ticket.createdByName}</Fact>
                   <Fact label={translate('tickets.fields.createdAt')}>{formatTime(ticket.createdAt)}</Fact>
                 </Stack>
+                <TicketAssignmentPanel ticket={ticket} onChanged={() => void refetch()} />
+                <TicketSlaPanel sla={ticket.sla} />
                 <Fact label={translate('tickets.fields.id')}>
                   <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
                     {ticket.id}
@@ -161,6 +173,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
               </Stack>
             </CardContent>
           </Card>
+          <TicketRatingCard ticket={ticket} status={status} partnerReader={!!user?.partnerId} onRated={() => void refetch()} />
         </Grid>
       </Grid>
     </>

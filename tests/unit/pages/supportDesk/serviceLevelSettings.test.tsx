@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { permission } from '../../../../contract/permissions';
+import type { ServiceLevelSettings, TicketSla } from '../../../../contract/serviceLevels';
+import { serviceLevelsMock } from '../../../../mocks/serviceLevels';
+import { ServiceLevelSettingsCard } from '../../../../src/pages/supportDesk/ServiceLevelSettingsCard';
+import { savePermissions } from '../../../../src/providers/session/sessionStorage';
+import { TicketSlaCell } from '../../../../src/resources/tickets/sla/TicketSlaChip';
+import { signInAs } from '../../sessionFixtures';
+import { renderWithAdmin } from '../../tickets/renderTickets';
+
+describe('the service levels card of Support desk settings', () => {
+  it('shows the seeded calendar and targets, refuses closing before opening without sending, then saves a holiday', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    renderWithAdmin(<ServiceLevelSettingsCard />);
+    const monday = await screen.findByTestId('service-levels-mon');
+    expect(within(monday).getByRole('textbox', { name: 'Monday Opens' })).toHaveValue('08:00');
+    expect(within(screen.getByTestId('service-levels-sat')).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Urgent: First response' })).toHaveValue(30);
+
+    const closes = within(monday).getByRole('textbox', { name: 'Monday Closes' });
+    await user.clear(closes);
+    await user.type(closes, '07:00');
+    await user.click(screen.getByTestId('service-levels-save'));
+    expect(await within(monday).findByRole('alert')).toHaveTextContent('Closing time must be after opening time');
+    expect(serviceLevelsMock.writes).toEqual([]);
+
+    await user.clear(closes);
+    await user.type(closes, '17:00');
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    const holiday = screen.getByTestId('service-levels-holiday');
+    await user.type(within(holiday).getByLabelText('Date'), '2026-09-02');
+    await user.type(within(holiday).getByRole('textbox', { name: 'Name' }), 'Quốc khánh');
+    await user.click(screen.getByTestId('service-levels-save'));
+    await waitFor(() => expect(serviceLevelsMock.writes).toHaveLength(1));
+    const saved = serviceLevelsMock.writes[0] as ServiceLevelSettings;
+    expect(saved.calendar.holidays).toEqual([{ date: '2026-09-02', name: 'Quốc khánh' }]);
+    expect(saved.calendar.week.mon).toEqual([{ start: '08:00', end: '17:00' }]);
+    expect(await screen.findByTestId('toast-success')).toHaveTextContent('Service levels saved');
+  });
+
+  it('is read-only for staff who may view but not configure, and in Vietnamese', async () => {
+    signInAs('admin');
+    savePermissions([permission('ServiceLevels', 'View')]);
+    renderWithAdmin(<ServiceLevelSettingsCard />, { language: 'vi' });
+    expect(await screen.findByText('Mức dịch vụ')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Thứ Hai Mở' })).toBeDisabled();
+    expect(screen.getByText(/cần quyền Cấu hình/)).toBeInTheDocument();
+    expect(screen.queryByTestId('service-levels-save')).toBeNull();
+  });
+
+  it('shows nothing without ServiceLevels.View', async () => {
+    signInAs('partner');
+    const { container } = renderWithAdmin(<ServiceLevelSettingsCard />);
+    await waitFor(() => expect(container.querySelector('[data-testid="service-level-settings"]')).toBeNull());
+  });
+});
+
+describe('the SLA chip of the tickets list', () => {
+  it('shows the most pressing target as an icon and a label, with the time over in its name', async () => {
+    const sla: TicketSla = {
+      firstResponse: { state: 'met', dueAt: null, businessMinutesLeft: 5 },
+      resolution: { state: 'breached', dueAt: '2026-11-27T09:00:00.000Z', businessMinutesLeft: -75 },
+    };
+    renderWithAdmin(<TicketSlaCell sla={sla} />);
+    const chip = await screen.findByTestId('ticket-sla');
+    expect(chip).toHaveTextContent('Resolution: Breached');
+    expect(chip).toHaveAttribute('aria-label', 'Resolution: Breached · 1 h 15 min over');
+    expect(chip.querySelector('svg')).not.toBeNull();
+  });
+});
