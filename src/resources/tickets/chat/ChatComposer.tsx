@@ -165,6 +165,8 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
             onChange={(_, next: Mode | null) => next && setMode(next)}
             aria-label={translate('ticketNotes.composer.mode')}
             data-testid="chat-mode"
+            // Readable (AA) on the notes' tint as on the page: the unselected in the secondary text colour, not the icons' grey.
+            sx={{ '& .MuiToggleButton-root': { color: 'text.secondary', py: 0.25 }, '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' } }}
           >
             <ToggleButton value="reply">{translate('ticketNotes.composer.reply')}</ToggleButton>
             <ToggleButton value="note">
