@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,5 +159,22 @@ describe('the / picker', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(ticketsMock.writes).toHaveLength(1));
     expect(ticketsMock.writes[0].body).toEqual({ body: 'and/or<br>/' });
+  });
+});
+
+describe('accessibility', () => {
+  it('the composer with its switch in note mode and the picker open has no serious or critical axe finding', async () => {
+    await signIn('admin');
+    const user = userEvent.setup();
+    const { container } = renderChat('admin');
+    await screen.findByText('Message 1');
+    await user.click(await screen.findByRole('button', { name: 'Internal note' }));
+    await waitFor(() => expect(input()).toHaveAttribute('role', 'combobox'));
+    await user.type(input(), '/');
+    await screen.findByRole('listbox');
+    // jsdom draws nothing: colour contrast is the Chromium walk's (tests/e2e/supportDesk.test.ts).
+    const results = await axe.run(container, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], rules: { 'color-contrast': { enabled: false } } });
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 });
