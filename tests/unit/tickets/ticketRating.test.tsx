@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TicketDto, TicketStatus } from '../../../contract/tickets';
-import { created, failed } from '../../../mocks/envelopes';
+import { created, failed, ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
 import { ticketRow } from '../../../mocks/tickets';
+import { SatisfactionCard } from '../../../src/pages/home/staff/SatisfactionCard';
 import { TicketRatingCard } from '../../../src/resources/tickets/rating/TicketRatingCard';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from './renderTickets';
@@ -96,5 +97,35 @@ describe('the rating card', () => {
     renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader />, { language: 'vi' });
     expect(await screen.findByRole('heading', { name: 'Chúng tôi hỗ trợ thế nào?' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '4 sao' })).toBeInTheDocument();
+  });
+});
+
+describe('the satisfaction figure on staff Home', () => {
+  it('shows the 30-day average and count to staff who may read ratings', async () => {
+    signInAs('admin');
+    server.use(http.get('/api/v1/ticket-ratings/summary', () => ok({ average: 4.5, count: 3, days: 30 })));
+    renderWithAdmin(<SatisfactionCard />);
+    const card = await screen.findByRole('region', { name: 'Satisfaction' });
+    expect(card).toHaveTextContent('4.5 / 5');
+    expect(card).toHaveTextContent('3 ratings in the last 30 days');
+  });
+
+  it('says when nobody rated, and asks nothing for a partner', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/v1/ticket-ratings/summary', () => {
+        asked += 1;
+        return ok({ average: null, count: 0, days: 30 });
+      }),
+    );
+    signInAs('admin');
+    const { unmount } = renderWithAdmin(<SatisfactionCard />);
+    expect(await screen.findByTestId('dashboard-satisfaction')).toHaveTextContent('No ratings in the last 30 days');
+    unmount();
+    asked = 0;
+    signInAs('partner');
+    renderWithAdmin(<SatisfactionCard />);
+    await waitFor(() => expect(screen.queryByTestId('dashboard-satisfaction')).toBeNull());
+    expect(asked).toBe(0);
   });
 });

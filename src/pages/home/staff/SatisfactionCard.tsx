@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { canAccessWith } from '../../../../contract/permissions';
-import { TICKET_RATING_MAX, type TicketRatingSummary } from '../../../../contract/tickets';
-import { isAbortError } from '../../../providers/http';
-import { useHubEvent } from '../../../realtime/hooks';
+import { TICKET_RATING_MAX } from '../../../../contract/tickets';
 import { fetchRatingSummary } from '../../../resources/tickets/merge/ticketMergeApi';
 import { DashboardCard } from '../DashboardCard';
+import { useLiveSummary } from '../useLiveSummary';
+
+const TICKETS = ['tickets'] as const;
 
 /** Satisfaction on staff Home (issue 25): the partners' average rating and how many rated, over the last 30 days. */
 export function SatisfactionCard() {
@@ -16,27 +16,10 @@ export function SatisfactionCard() {
   const [locale] = useLocaleState();
   const { permissions } = usePermissions<string[]>();
   const allowed = canAccessWith(permissions ?? [], { resource: 'TicketRatings', action: 'View' });
-  const [summary, setSummary] = useState<TicketRatingSummary | null>(null);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchRatingSummary(signal).then(setSummary, (error: unknown) => {
-        if (!isAbortError(error)) setSummary(null);
-      }),
-    [],
-  );
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [allowed, load]);
   // A rating changes its ticket: the figure follows.
-  useHubEvent('ResourceChanged', (change) => {
-    if (allowed && change.resource === 'tickets') void load();
-  });
+  const summary = useLiveSummary(allowed, fetchRatingSummary, TICKETS);
 
-  if (!allowed || !summary) return null;
+  if (!summary) return null;
   const { average, count, days } = summary;
   return (
     <DashboardCard title={translate('ticketRatings.home.title')} testId="dashboard-satisfaction">
