@@ -1,8 +1,8 @@
 import { http } from 'msw';
-import type { SupportAvailabilityDto, TicketAssigneeOption, TicketAssignmentSettingsDto } from '../contract/ticketAssignment';
+import type { SupportAvailabilityDto, SupportTeamDto, TicketAssigneeOption, TicketAssignmentSettingsDto } from '../contract/ticketAssignment';
 import { TICKET_PRIORITIES, type TicketPriority } from '../contract/tickets';
 import { adminClaims } from './accounts';
-import { failed, ok } from './envelopes';
+import { created, failed, ok } from './envelopes';
 import { ticketsMock } from './tickets';
 
 /** Assignment and priority (issue 25) as the mock API holds them; `writes` lists what was sent, in order. */
@@ -11,7 +11,9 @@ export const assignmentMock = {
   settings: null as unknown as TicketAssignmentSettingsDto,
   availability: { available: false } as SupportAvailabilityDto,
   writes: [] as { method: string; path: string; body: unknown }[],
+  teams: [] as SupportTeamDto[],
   reset() {
+    this.teams = [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Billing' }];
     this.assignees = [
       { id: '00000000-0000-4000-8000-0000000000a1', name: 'An Nguyễn', available: true },
       { id: '00000000-0000-4000-8000-0000000000a2', name: 'Bảo Lê', available: false },
@@ -33,10 +35,15 @@ const ME = { id: adminClaims.sub, name: adminClaims.fullName };
 
 export const assignmentHandlers = [
   http.put('/api/v1/tickets/:id/assignee', async ({ request, params }) => {
-    const body = (await request.json()) as { assigneeId: string | null; note?: string };
+    const body = (await request.json()) as { assigneeId: string | null; note?: string; teamId?: string | null };
     assignmentMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body });
     const ticket = ticketsMock.tickets.find((t) => t.id === params.id);
     if (!ticket) return failed(404, 'Ticket not found');
+    if (body.teamId !== undefined) {
+      const team = assignmentMock.teams.find((t) => t.id === body.teamId);
+      ticket.teamId = team?.id ?? null;
+      ticket.teamName = team?.name ?? null;
+    }
     const who = body.assigneeId === 'me' ? ME : assignmentMock.assignees.find((a) => a.id === body.assigneeId);
     if (body.assigneeId !== null && !who) return failed(400, 'Some fields are not valid', [{ field: 'assigneeId', message: 'Not assignable' }]);
     ticket.assigneeId = who?.id ?? null;
@@ -60,6 +67,19 @@ export const assignmentHandlers = [
     assignmentMock.writes.push({ method: 'PUT', path: new URL(request.url).pathname, body });
     assignmentMock.settings = { ...assignmentMock.settings, ...body, updatedAt: '2025-03-01T09:00:00.000Z' };
     return ok(assignmentMock.settings, 'Assignment settings saved');
+  }),
+  http.get('/api/v1/support-desk/teams', () => ok(assignmentMock.teams)),
+  http.post('/api/v1/support-desk/teams', async ({ request }) => {
+    const body = (await request.json()) as { name: string };
+    assignmentMock.writes.push({ method: 'POST', path: new URL(request.url).pathname, body });
+    const team = { id: `00000000-0000-4000-8000-0000000000b${assignmentMock.teams.length + 2}`, name: body.name };
+    assignmentMock.teams.push(team);
+    return created(team, 'Team added');
+  }),
+  http.delete('/api/v1/support-desk/teams/:id', ({ request, params }) => {
+    assignmentMock.writes.push({ method: 'DELETE', path: new URL(request.url).pathname, body: null });
+    assignmentMock.teams = assignmentMock.teams.filter((t) => t.id !== params.id);
+    return ok(null, 'Team removed');
   }),
   http.get('/api/v1/support-desk/availability', () => ok(assignmentMock.availability)),
   http.put('/api/v1/support-desk/availability', async ({ request }) => {

@@ -16,6 +16,7 @@ import { TICKET_PRIORITIES, type TicketPriority } from '../../../contract/ticket
 import { showToast } from '../../notifications/toastStore';
 import { fetchAssignmentSettings, saveAssignmentSettings } from '../../resources/tickets/assignment/assignmentApi';
 import { AvailabilitySwitch } from '../../resources/tickets/assignment/AvailabilitySwitch';
+import { SupportTeamsEditor } from './SupportTeamsEditor';
 
 /** The select's value for a category left at the default (NORMAL). */
 const DEFAULT = '';
@@ -99,6 +100,7 @@ export function AssignmentSettingsCard() {
                   : translate('ticketAssignment.card.noneAvailable')}
               </Typography>
               <AvailabilitySwitch />
+              <SupportTeamsEditor mayConfigure={mayConfigure} />
               <Typography variant="subtitle1" component="h3">
                 {translate('ticketAssignment.card.categories')}
               </Typography>

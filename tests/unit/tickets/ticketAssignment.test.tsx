@@ -97,6 +97,46 @@ describe('the reassign dialog', () => {
   });
 });
 
+describe('teams', () => {
+  it('the reassign dialog hands the ticket to a team, sending teamId only when it changes', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const onClose = vi.fn();
+    renderWithAdmin(<AssignTicketDialog record={ticketsMock.tickets[0]} onChanged={vi.fn()} onClose={onClose} />);
+    await user.click(await screen.findByTestId('assign-team-select'));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Billing' }));
+    await user.click(screen.getByTestId('assign-ticket-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writesTo('/assignee')).toEqual([{ assigneeId: null, note: '', teamId: assignmentMock.teams[0].id }]);
+    expect(ticketsMock.tickets[0].teamName).toBe('Billing');
+  });
+
+  it('the settings card adds and removes a team', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    renderWithAdmin(<AssignmentSettingsCard />);
+    await user.type(await screen.findByTestId('support-team-name'), 'Tier 2');
+    await user.click(screen.getByTestId('support-team-add'));
+    const teams = await screen.findByTestId('support-teams');
+    await waitFor(() =>
+      expect(
+        within(teams)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Billing', 'Tier 2']),
+    );
+    await user.click(within(teams).getByLabelText('Remove team Billing'));
+    await waitFor(() =>
+      expect(
+        within(teams)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Tier 2']),
+    );
+    expect(assignmentMock.writes.filter((w) => w.path.includes('/teams')).map((w) => w.method)).toEqual(['POST', 'DELETE']);
+  });
+});
+
 describe('availability', () => {
   it('reads my availability and switches it', async () => {
     const user = userEvent.setup();

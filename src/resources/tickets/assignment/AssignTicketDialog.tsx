@@ -9,13 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { ASSIGNMENT_NOTE_MAX, type TicketAssigneeOption } from '../../../../contract/ticketAssignment';
+import { ASSIGNMENT_NOTE_MAX, type SupportTeamDto, type TicketAssigneeOption } from '../../../../contract/ticketAssignment';
 import type { TicketDto } from '../../../../contract/tickets';
 import { showToast } from '../../../notifications/toastStore';
-import { assignTicket, fetchAssignees } from './assignmentApi';
+import { assignTicket, fetchAssignees, fetchTeams } from './assignmentApi';
 
 export interface AssignTicketDialogProps {
-  record: Pick<TicketDto, 'id' | 'subject' | 'assigneeId'>;
+  record: Pick<TicketDto, 'id' | 'subject' | 'assigneeId' | 'teamId'>;
   onClose: () => void;
   onChanged: (ticket?: TicketDto) => void;
 }
@@ -30,14 +30,20 @@ const NOBODY = '';
 export function AssignTicketDialog({ record, onClose, onChanged }: AssignTicketDialogProps) {
   const translate = useTranslate();
   const [options, setOptions] = useState<TicketAssigneeOption[] | null>(null);
+  const [teams, setTeams] = useState<SupportTeamDto[]>([]);
   const [assignee, setAssignee] = useState(record.assigneeId ?? NOBODY);
+  const [team, setTeam] = useState(record.teamId ?? NOBODY);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    fetchAssignees()
-      .then((list) => live && setOptions(list))
+    Promise.all([fetchAssignees(), fetchTeams()])
+      .then(([list, teamList]) => {
+        if (!live) return;
+        setOptions(list);
+        setTeams(teamList);
+      })
       .catch(() => live && setOptions([]));
     return () => {
       live = false;
@@ -47,7 +53,8 @@ export function AssignTicketDialog({ record, onClose, onChanged }: AssignTicketD
   const save = async () => {
     setBusy(true);
     try {
-      const updated = await assignTicket(record.id, assignee === NOBODY ? null : assignee, note.trim());
+      const teamChanged = team !== (record.teamId ?? NOBODY);
+      const updated = await assignTicket(record.id, assignee === NOBODY ? null : assignee, note.trim(), teamChanged ? team || null : undefined);
       showToast('success', translate('ticketAssignment.assigned'));
       onChanged(updated);
       onClose();
@@ -85,6 +92,23 @@ export function AssignTicketDialog({ record, onClose, onChanged }: AssignTicketD
               </MenuItem>
             ))}
           </TextField>
+          {teams.length > 0 && (
+            <TextField
+              select
+              label={translate('ticketAssignment.team.label')}
+              value={team}
+              onChange={(event) => setTeam(event.target.value)}
+              fullWidth
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'assign-team-select' } as object } }}
+            >
+              <MenuItem value={NOBODY}>{translate('ticketAssignment.team.none')}</MenuItem>
+              {teams.map((option) => (
+                <MenuItem key={option.id} value={option.id}>
+                  {option.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             label={translate('ticketAssignment.assignee.note')}
             value={note}
@@ -103,7 +127,7 @@ export function AssignTicketDialog({ record, onClose, onChanged }: AssignTicketD
         <Button
           variant="contained"
           onClick={() => void save()}
-          disabled={busy || !options || (assignee === (record.assigneeId ?? NOBODY) && !note.trim())}
+          disabled={busy || !options || (assignee === (record.assigneeId ?? NOBODY) && team === (record.teamId ?? NOBODY) && !note.trim())}
           data-testid="assign-ticket-save"
         >
           {translate('ticketAssignment.assignee.save')}

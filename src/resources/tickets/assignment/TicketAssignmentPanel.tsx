@@ -17,7 +17,7 @@ import { AssignTicketDialog } from './AssignTicketDialog';
 import { displayPriority, TicketPriorityChip } from './TicketPriorityChip';
 
 export interface TicketAssignmentPanelProps {
-  ticket: Pick<TicketDto, 'id' | 'subject' | 'priority' | 'assigneeId' | 'assigneeName'>;
+  ticket: Pick<TicketDto, 'id' | 'subject' | 'priority' | 'assigneeId' | 'assigneeName' | 'teamId' | 'teamName'>;
   onChanged: () => void;
 }
 
@@ -59,6 +59,16 @@ export function TicketAssignmentPanel({ ticket, onChanged }: TicketAssignmentPan
             {assignee}
           </Typography>
         </Box>
+        {ticket.teamName && (
+          <Box>
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {translate('ticketAssignment.team.label')}
+            </Typography>
+            <Typography variant="body2" data-testid="ticket-team" sx={{ overflowWrap: 'anywhere' }}>
+              {ticket.teamName}
+            </Typography>
+          </Box>
+        )}
         {mayUpdate ? (
           <TextField
             select

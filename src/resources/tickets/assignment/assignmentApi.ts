@@ -1,4 +1,10 @@
-import type { TicketAssignmentSettingsDto, SupportAvailabilityDto, TicketAssigneeOption, CategoryPriorities } from '../../../../contract/ticketAssignment';
+import type {
+  CategoryPriorities,
+  SupportAvailabilityDto,
+  SupportTeamDto,
+  TicketAssigneeOption,
+  TicketAssignmentSettingsDto,
+} from '../../../../contract/ticketAssignment';
 import type { TicketDto, TicketPriority } from '../../../../contract/tickets';
 import { apiPaths } from '../../../config/apiPaths';
 import { apiRequest } from '../../../providers/http';
@@ -8,9 +14,25 @@ import { apiRequest } from '../../../providers/http';
 const ticketPath = (id: string) => apiPaths.resourceItem('tickets', id);
 const desk = (path: string) => `${apiPaths.resource('support-desk')}/${path}`;
 
-/** PUT /tickets/{id}/assignee: a staff user's id, `me`, or null (unassign), with an optional note. */
-export async function assignTicket(ticketId: string, assigneeId: string | null, note = ''): Promise<TicketDto> {
-  return (await apiRequest<TicketDto>(`${ticketPath(ticketId)}/assignee`, { method: 'PUT', body: { assigneeId, note } })).data;
+/**
+ * PUT /tickets/{id}/assignee: a staff user's id, `me`, or null (unassign), with an optional note; `teamId` (a team or null)
+ * only when it is to change.
+ */
+export async function assignTicket(ticketId: string, assigneeId: string | null, note = '', teamId?: string | null): Promise<TicketDto> {
+  const body = { assigneeId, note, ...(teamId === undefined ? {} : { teamId }) };
+  return (await apiRequest<TicketDto>(`${ticketPath(ticketId)}/assignee`, { method: 'PUT', body })).data;
+}
+
+export async function fetchTeams(): Promise<SupportTeamDto[]> {
+  return (await apiRequest<SupportTeamDto[]>(desk('teams'), { notify: false })).data;
+}
+
+export async function createTeam(name: string): Promise<SupportTeamDto> {
+  return (await apiRequest<SupportTeamDto>(desk('teams'), { method: 'POST', body: { name } })).data;
+}
+
+export async function deleteTeam(id: string): Promise<void> {
+  await apiRequest<null>(`${desk('teams')}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export async function setTicketPriority(ticketId: string, priority: TicketPriority): Promise<TicketDto> {
