@@ -6,7 +6,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { startBenchServer } from './benchServer';
-import { benchTicketSearch } from './ticketSearch';
+import { benchTicketSearch, timed } from './ticketSearch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const server = await startBenchServer('search');
@@ -45,21 +45,7 @@ from generate_series(1, 100000) as i`);
 
   const admin = await server.signIn('admin@example.com');
 
-  function percentile(values: number[], p: number) {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  }
-
-  async function time(fn: (run: number) => Promise<unknown>) {
-    for (let i = 0; i < 5; i++) await fn(RUNS + i);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await fn(i);
-      times.push(performance.now() - t);
-    }
-    return { p50: percentile(times, 50), p95: percentile(times, 95) };
-  }
+  const time = (fn: (run: number) => Promise<unknown>) => timed(RUNS, fn);
 
   // The raw SQL is what the API runs: a count and a page, live rows, ordered by name then id.
   const rawPage = (where: string | ((run: number) => string), offset: number) => async (run: number) => {

@@ -57,7 +57,8 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function time(runs: number, fn: (run: number) => Promise<unknown>) {
+/** p50 and p95 of `runs` calls (ms), after five calls to warm up. */
+export async function timed(runs: number, fn: (run: number) => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await fn(runs + i);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -212,8 +213,8 @@ from parts p, generate_series(1, ${MESSAGES}) as j join numbered t on t.n = 1 + 
   console.log('query                              | API p50 | API p95 | SQL p50 | SQL p95  (API: totals through its count cache; SQL: counted every run)');
   const failed: string[] = [];
   for (const c of cases) {
-    const api = await time(runs, apiSearch(c.as === 'staff' ? admin : partner, c.keyword));
-    const raw = await time(runs, rawSearch(c.as === 'staff' ? null : acme, c.keyword));
+    const api = await timed(runs, apiSearch(c.as === 'staff' ? admin : partner, c.keyword));
+    const raw = await timed(runs, rawSearch(c.as === 'staff' ? null : acme, c.keyword));
     if (api.p95 >= 100) failed.push(c.name);
     console.log(
       `${c.name.padEnd(34)} | ${api.p50.toFixed(1).padStart(7)} | ${api.p95.toFixed(1).padStart(7)} | ${raw.p50.toFixed(1).padStart(7)} | ${raw.p95.toFixed(1).padStart(7)}`,

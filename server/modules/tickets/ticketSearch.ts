@@ -125,7 +125,7 @@ function searchWhere(principal: Principal, input: TicketSearchInput, match = con
  * Newest candidates a ranked search checks one by one for a message hit (through the messages' ticket index) before
  * it reads every matching message through the trigram index: a common word fills a page from the first few.
  */
-const MESSAGE_PROBE = 2000;
+const MESSAGE_PROBE = 500;
 
 /**
  * A page of a keyword search ranked by tiers, each read only as far as the page needs: first the tickets found by
@@ -141,7 +141,9 @@ async function rankedPage(
   page: { limit: number; offset: number },
   totals?: TotalsCache,
 ) {
-  const order = [...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id];
+  // Ties go the way of the first order, so the newest-first walk follows the (created_at, id) index backwards.
+  const newestFirst = !input.orderBy?.length || input.orderBy[0].toLowerCase().endsWith(' desc');
+  const order = [...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), newestFirst ? desc(tickets.id) : tickets.id];
   const own = and(base, match.ticketWhere);
   const first = await ticketDtoQuery(db)
     .where(own)
