@@ -6,6 +6,7 @@ import { failed, ok } from '../../../mocks/envelopes';
 import { server } from '../../../mocks/server';
 import { ticketRow } from '../../../mocks/tickets';
 import { TicketMergeDialog } from '../../../src/resources/tickets/merge/TicketMergeDialog';
+import { seriousAxeFindings } from '../axeFindings';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from './renderTickets';
 
@@ -91,6 +92,12 @@ describe('the merge dialog', () => {
     await user.clear(screen.getByTestId('ticket-merge-search'));
     await user.type(screen.getByTestId('ticket-merge-search'), candidates[2].id.slice(0, 8));
     await waitFor(() => expect(searches.at(-1)).toMatchObject({ id: candidates[2].id.slice(0, 8) }));
+  });
+
+  it('has no serious or critical axe finding', async () => {
+    renderDialog();
+    await screen.findAllByRole('radio');
+    expect(await seriousAxeFindings(screen.getByTestId('ticket-merge-dialog'))).toEqual([]);
   });
 
   it('a refused merge is told and leaves the dialog open for another pick', async () => {

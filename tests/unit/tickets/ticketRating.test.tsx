@@ -9,6 +9,7 @@ import { server } from '../../../mocks/server';
 import { ticketRow } from '../../../mocks/tickets';
 import { SatisfactionCard } from '../../../src/pages/home/staff/SatisfactionCard';
 import { TicketRatingCard } from '../../../src/resources/tickets/rating/TicketRatingCard';
+import { seriousAxeFindings } from '../axeFindings';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from './renderTickets';
 
@@ -90,6 +91,17 @@ describe('the rating card', () => {
     signInAs('partner');
     renderWithAdmin(<Page start={ticketRow(2, { status: 'OPEN' })} status="OPEN" partnerReader />);
     await waitFor(() => expect(screen.queryByTestId('ticket-rating')).toBeNull());
+  });
+
+  it('the form and the rating shown have no serious or critical axe finding', async () => {
+    signInAs('partner');
+    const { container } = renderWithAdmin(<Page start={ticketRow(1, { status: 'RESOLVED' })} partnerReader />);
+    await screen.findByTestId('ticket-rating-stars');
+    expect(await seriousAxeFindings(container)).toEqual([]);
+    const rating = { score: 3, comment: 'Fine', ratedAt: '2026-11-20T10:00:00.000Z', ratedByName: 'Bình Trần' };
+    const shown = renderWithAdmin(<Page start={ticketRow(2, { status: 'RESOLVED', rating })} partnerReader />);
+    await waitFor(() => expect(shown.container).toHaveTextContent('3 out of 5'));
+    expect(await seriousAxeFindings(shown.container)).toEqual([]);
   });
 
   it('speaks Vietnamese', async () => {
