@@ -23,7 +23,7 @@ import ticketManager from '.';
 
 /**
  * The ticket manager (/ticket-manager and /ticket-management, specification section 2 "Ticket manager"):
- * every partner's tickets for staff, searched by id prefix, subject and partner, paged on the server and
+ * every partner's tickets for staff, searched by one keyword (id, subject, description and message text; issue 25) and by id prefix, subject and partner, paged on the server and
  * reloaded live when a ticket changes. Staff open a ticket's chat, or change its status after confirming.
  */
 const ticketManagerTable: EntityResource<TicketDto> = {
@@ -33,6 +33,9 @@ const ticketManagerTable: EntityResource<TicketDto> = {
   descriptionKey: 'tickets.manager.description',
   emptyTitleKey: 'admin.empty.tickets',
   defaultSort: { field: 'createdAt', order: 'DESC' },
+  // Issue 25: one box finds tickets by id, subject, description and message text (react-admin's q), best matches first.
+  keywordSearch: true,
+  keywordLabelKey: 'tickets.list.search',
   filters: [
     { kind: 'custom', source: 'id', labelKey: 'tickets.fields.id', Input: TicketIdFilterInput },
     { kind: 'text', source: 'subject', labelKey: 'tickets.fields.subject' },
