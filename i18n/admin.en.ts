@@ -246,6 +246,8 @@ export default {
         TicketConversations: 'Messages inside a ticket',
         AccessibleFile: 'Files shared with partners',
         FileAccessRequest: 'Partners asking for access to a file',
+        TicketMerges: 'Merging a duplicate ticket into another',
+        TicketRatings: 'Partners rating resolved tickets; the satisfaction figure',
         AuditTrails: 'Who changed what, and when',
       },
       resources: {
@@ -272,6 +274,8 @@ export default {
         FormSections: 'Form sections',
         PartnerForm: 'Partner forms',
         FileAccessRequest: 'File access requests',
+        TicketMerges: 'Ticket merges',
+        TicketRatings: 'Ticket ratings',
       },
       actions: {
         View: 'View',

@@ -245,6 +245,8 @@ export default {
         TicketConversations: 'Tin nhắn trong một yêu cầu',
         AccessibleFile: 'Tệp được chia sẻ với đối tác',
         FileAccessRequest: 'Đối tác xin quyền truy cập một tệp',
+        TicketMerges: 'Gộp một yêu cầu trùng vào yêu cầu khác',
+        TicketRatings: 'Đối tác đánh giá yêu cầu đã giải quyết; chỉ số hài lòng',
         AuditTrails: 'Ai đã thay đổi gì và khi nào',
       },
       resources: {
@@ -271,6 +273,8 @@ export default {
         FormSections: 'Phần biểu mẫu',
         PartnerForm: 'Biểu mẫu của đối tác',
         FileAccessRequest: 'Yêu cầu truy cập tệp',
+        TicketMerges: 'Gộp yêu cầu',
+        TicketRatings: 'Đánh giá yêu cầu',
       },
       actions: {
         View: 'Xem',
