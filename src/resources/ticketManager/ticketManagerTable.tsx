@@ -24,7 +24,8 @@ import ticketManager from '.';
 /**
  * The ticket manager (/ticket-manager and /ticket-management, specification section 2 "Ticket manager"):
  * every partner's tickets for staff, searched by one keyword (id, subject, description and message text; issue 25)
- * and by id prefix, subject and partner, paged on the server and reloaded live when a ticket changes. Staff open a ticket's chat, or change its status after confirming.
+ * and by id prefix, subject and partner, paged on the server and reloaded live when a ticket changes. Staff open a
+ * ticket's chat, or change its status after confirming.
  */
 const ticketManagerTable: EntityResource<TicketDto> = {
   ...declaredIdentity(ticketManager),
