@@ -19,7 +19,7 @@ export function isKnownTimeZone(timeZone: string) {
 
 const isCalendarDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
-const time = () => yup.string().required(required).matches(TIME, msg('serviceLevels.errors.time'));
+const time = () => yup.string().required(required).max(5, msg('serviceLevels.errors.time')).matches(TIME, msg('serviceLevels.errors.time'));
 
 const businessHours = yup
   .object({ start: time(), end: time() })
@@ -51,6 +51,7 @@ const holiday = yup.object({
   date: yup
     .string()
     .required(required)
+    .max(10, msg('serviceLevels.errors.holidayDate'))
     .test('date', msg('serviceLevels.errors.holidayDate'), (value) => !value || isCalendarDate(value)),
   name: requiredText(SERVICE_LEVEL_LIMITS.holidayNameMax),
 });

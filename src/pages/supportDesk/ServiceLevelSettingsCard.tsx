@@ -183,16 +183,11 @@ export function ServiceLevelSettingsCard() {
                         </Typography>
                       ))}
                     {mayConfigure && (
-                      <Stack direction="row">
-                        <Button
-                          size="small"
-                          startIcon={<AddOutlined />}
-                          disabled={busy}
-                          onClick={() => setDay(day, [...hours, { start: '08:00', end: '17:00' }])}
-                        >
-                          {translate('serviceLevels.card.addHours', { day: dayName })}
-                        </Button>
-                      </Stack>
+                      <AddButton
+                        label={translate('serviceLevels.card.addHours', { day: dayName })}
+                        disabled={busy}
+                        onClick={() => setDay(day, [...hours, { start: '08:00', end: '17:00' }])}
+                      />
                     )}
                   </Stack>
                 );
@@ -250,16 +245,11 @@ export function ServiceLevelSettingsCard() {
                 </Stack>
               ))}
               {mayConfigure && (
-                <Stack direction="row">
-                  <Button
-                    size="small"
-                    startIcon={<AddOutlined />}
-                    disabled={busy}
-                    onClick={() => setCalendar({ holidays: [...settings.calendar.holidays, { date: '', name: '' }] })}
-                  >
-                    {translate('serviceLevels.card.addHoliday')}
-                  </Button>
-                </Stack>
+                <AddButton
+                  label={translate('serviceLevels.card.addHoliday')}
+                  disabled={busy}
+                  onClick={() => setCalendar({ holidays: [...settings.calendar.holidays, { date: '', name: '' }] })}
+                />
               )}
               <Typography variant="subtitle1" component="h3">
                 {translate('serviceLevels.card.targets')}
@@ -308,5 +298,16 @@ export function ServiceLevelSettingsCard() {
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** A small "Add …" button on a row of its own. */
+function AddButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <Stack direction="row">
+      <Button size="small" startIcon={<AddOutlined />} disabled={disabled} onClick={onClick}>
+        {label}
+      </Button>
+    </Stack>
   );
 }
