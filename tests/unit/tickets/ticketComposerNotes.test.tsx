@@ -46,10 +46,11 @@ async function signIn(who: 'admin' | 'partner') {
 const ticket = () => ticketsMock.tickets[0];
 const input = () => screen.getByTestId('chat-input');
 
-function renderChat(who: 'admin' | 'partner') {
+function renderChat(who: 'admin' | 'partner', language: 'en' | 'vi' = 'en') {
   const claims = who === 'admin' ? adminClaims : partnerClaims;
   return renderWithAdmin(
     <TicketChat ticketId={ticket().id} ticket={ticket()} status={ticket().status} userId={claims.sub} readerPartnerId={claims.partnerId} />,
+    { language },
   );
 }
 
@@ -159,6 +160,23 @@ describe('the / picker', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(ticketsMock.writes).toHaveLength(1));
     expect(ticketsMock.writes[0].body).toEqual({ body: 'and/or<br>/' });
+  });
+});
+
+describe('the / picker in Vietnamese', () => {
+  it("offers the reader's language first, then those in any language, then the others", async () => {
+    await signIn('admin');
+    const user = userEvent.setup();
+    renderChat('admin', 'vi');
+    await screen.findByText('Message 1');
+    await waitFor(() => expect(input()).toHaveAttribute('role', 'combobox'));
+    await user.type(input(), '/');
+    const listbox = await screen.findByRole('listbox', { name: 'Câu trả lời mẫu' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Đang xử lý'), expect.stringContaining('Closing soon'), expect.stringContaining('Looking into it')]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useGetIdentity, usePermissions } from 'react-admin';
+import { useGetIdentity, useLocaleState, usePermissions } from 'react-admin';
 import type { CannedPlaceholder, CannedResponseDto } from '../../../../contract/cannedResponses';
 import { permission } from '../../../../contract/permissions';
 import { ticketNumberOf, type TicketDto } from '../../../../contract/tickets';
@@ -26,16 +26,20 @@ export function useComposerExtras(ticketId: string, ticket: Pick<TicketDto, 'par
   }, [mayUseCanned]);
 
   const agentName = identity?.fullName;
+  const [locale] = useLocaleState();
   const canned = useMemo(() => {
     if (!mayUseCanned || !responses) return undefined;
+    // Those in the reader's language (or in any) come first; the others follow, in their order.
+    const inLanguage = (r: CannedResponseDto) => r.language === null || r.language === locale;
+    const ordered = [...responses.filter(inLanguage), ...responses.filter((r) => !inLanguage(r))];
     const values: Partial<Record<CannedPlaceholder, string>> = {
       partnerName: ticket?.partnerName,
       ticketId: ticketNumberOf(ticketId),
       ticketSubject: ticket?.subject,
       agentName: typeof agentName === 'string' ? agentName : undefined,
     };
-    return { responses, values };
-  }, [mayUseCanned, responses, ticket?.partnerName, ticket?.subject, ticketId, agentName]);
+    return { responses: ordered, values };
+  }, [mayUseCanned, responses, locale, ticket?.partnerName, ticket?.subject, ticketId, agentName]);
 
   return { canNote, canned };
 }
