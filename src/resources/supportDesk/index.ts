@@ -4,7 +4,7 @@ import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 /** Support desk settings (issue 25): the business calendar and SLA targets, and the desk's other settings. */
 const supportDesk: ScreenDeclaration = {
   name: 'support-desk',
-  apiPath: 'support-desk/service-levels',
+  apiPath: 'service-levels',
   permissionResource: 'ServiceLevels',
   labelKey: 'serviceLevels.nav',
   icon: TuneOutlined,

@@ -45,6 +45,8 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'partner-contacts/:id?': 'PartnerContacts.list',
   // Issue 25: canned responses (a written CRUD screen of staff).
   'canned-responses/:id?': 'CannedResponses.list',
+  // Issue 25: Support desk settings (service levels, auto-assignment).
+  'support-desk/settings': 'ServiceLevels.View',
   'partner-forms': 'PartnerForm.AdminView',
   'partner-forms/:id': 'PartnerForm.AdminView',
   'partner-forms/:id/files/:fileId': 'PartnerForm.AdminView',

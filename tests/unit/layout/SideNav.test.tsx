@@ -19,6 +19,8 @@ const ALL_LINKS = [
   'nav-next-partner-forms',
   'nav-tickets',
   'nav-ticket-manager',
+  'nav-canned-responses',
+  'nav-support-desk-settings',
   'nav-accessible-files',
   'nav-partners',
   'nav-partner-contacts',
