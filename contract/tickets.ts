@@ -92,6 +92,11 @@ export interface TicketDto {
   rating: TicketRating | null;
   /** Service levels (issue 25): first response and resolution against the priority's targets, in business minutes. */
   sla: TicketSla | null;
+  /**
+   * Search across conversations (issue 25): on a keyword search's answer, when the ticket was found by its messages
+   * alone, a short excerpt of the newest message that matched (a message the reader may read).
+   */
+  matchedText?: string;
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
 }

@@ -23,6 +23,7 @@ export default {
       title: 'Tickets',
       description: 'Ask our support team for help and follow the answers here.',
       search: 'Search by ID, subject or message text',
+      matchedText: 'In a message: %{text}',
       allStatuses: 'All statuses',
       new: 'New ticket',
       empty: 'No tickets yet. Raise one when you need help.',

@@ -23,6 +23,7 @@ export default {
       title: 'Yêu cầu hỗ trợ',
       description: 'Gửi yêu cầu tới đội hỗ trợ và theo dõi câu trả lời tại đây.',
       search: 'Tìm theo mã, tiêu đề hoặc nội dung tin nhắn',
+      matchedText: 'Trong tin nhắn: %{text}',
       allStatuses: 'Tất cả trạng thái',
       new: 'Tạo yêu cầu',
       empty: 'Chưa có yêu cầu nào. Hãy tạo một yêu cầu khi bạn cần hỗ trợ.',

@@ -156,6 +156,7 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
     .nullable()
     .defined(),
   sla: yup.object({ firstResponse: slaTargetSchema(), resolution: slaTargetSchema() }).nullable().defined(),
+  matchedText: yup.string().optional(),
   version: version(),
 });
 

@@ -53,6 +53,9 @@ describe('search across conversations', () => {
     for (const keyword of [tag, tag.toUpperCase(), `đà nẵng ${tag}`, `DA NANG ${tag}`, `Da Nang ${tag} tu thu hai`])
       expect(await found(keyword), keyword).toEqual([ticket.id]);
     expect(await found(tag, token(ACME))).toEqual([ticket.id]);
+    // Found by a message alone: the list shows the words around the match, accents kept.
+    const [row] = (await search({ advancedSearch: { keyword: `da nang ${tag}` }, orderBy: ['createdAt desc'] }, token(ACME))).body.data!.items;
+    expect(row.matchedText).toBe(`Đơn hàng bị giữ ở kho Đà Nẵng ${tag} từ thứ Hai.`);
     // The description and the subject, accented or not.
     const described = await make.ticket(token(ACME), { subject: 'Hóa đơn', description: `<p>Sai mã số thuế ${tag}đặc</p>` });
     expect(await found(`${tag}DAC`)).toEqual([described.id]);
@@ -120,6 +123,15 @@ describe('search across conversations', () => {
     expect(await found(tag, staffWithoutNotes.token)).toEqual([]);
     const staffWithNotes = await make.userWith([...STAFF_READER, NOTES_VIEW]);
     expect(await found(tag, staffWithNotes.token)).toEqual([ticket.id]);
+    // A ticket found by a reply shows the reply's words, never the note's, to those without the notes.
+    const both = await make.ticket(token(ACME), { subject: 'Đổi kho' });
+    await say(both.id, `<p>Trả lời công khai ${tag}</p>`, token(SUPPORT));
+    await note(both.id, `Ghi chú nội bộ bí mật ${tag}`); // the newest match: a reader without the notes never sees it
+    for (const reader of [token(ACME), staffWithoutNotes.token]) {
+      const [hit] = (await search({ keyword: tag }, reader)).body.data!.items;
+      expect(hit.id).toBe(both.id);
+      expect(hit.matchedText).toBe(`Trả lời công khai ${tag}`);
+    }
     // The CSV export keeps to the same rule.
     const exported = await fetch(`${server.url}/api/v1/tickets/export?keyword=${tag}`, { headers: { authorization: `Bearer ${staffWithoutNotes.token}` } });
     expect(exported.status).toBe(200);

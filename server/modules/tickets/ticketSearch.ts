@@ -22,7 +22,7 @@ import {
   type TotalsCache,
 } from '../../core/search';
 import { fullNameOf } from '../accounts/principal';
-import { conversationMatch, type ConversationMatch } from './conversationSearch';
+import { conversationMatch, messageSnippets, type ConversationMatch } from './conversationSearch';
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
 
@@ -187,9 +187,11 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
   // A keyword over every field, in the list's recency order: ranked tiers. Otherwise the order asked, over every match.
   if (match && ranksFirst(input.orderBy) && !input.advancedSearch?.fields?.length) {
     const base = searchWhere(principal, { ...input, keyword: undefined, advancedSearch: {} });
-    return readPage(input, countOf(db, tickets, where, totals), async (page) =>
-      toTicketDtos(db, (await rankedPage(db, input, base, match, page, totals)).rows),
-    );
+    return readPage(input, countOf(db, tickets, where, totals), async (page) => {
+      const { rows, byMessage } = await rankedPage(db, input, base, match, page, totals);
+      const [dtos, snippets] = await Promise.all([toTicketDtos(db, rows), messageSnippets(db, principal, match, byMessage)]);
+      return dtos.map((dto) => (snippets.has(dto.id) ? { ...dto, matchedText: snippets.get(dto.id) } : dto));
+    });
   }
   return readPage(input, countOf(db, tickets, where, totals), async ({ limit, offset }) =>
     toTicketDtos(

@@ -224,6 +224,11 @@ export default function TicketListPage() {
                   {!user?.partnerId && <TicketAssigneeCell name={ticket.assigneeName} />}
                   <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
                   {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
+                  {ticket.matchedText && (
+                    <Box component="span" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="ticket-matched-text">
+                      {translate('tickets.list.matchedText', { text: ticket.matchedText })}
+                    </Box>
+                  )}
                   {ticket.attachments.length > 0 && (
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
                       <AttachFile sx={{ fontSize: 16 }} />

@@ -31,7 +31,7 @@ describe("the partner's ticket list", () => {
         const body = (await request.json()) as { pageNumber: number; pageSize: number; subject?: string; advancedSearch?: { keyword?: string } };
         const keyword = body.advancedSearch?.keyword;
         keywords.push(body.subject ?? keyword);
-        const items = !keyword ? [ticketRow(1), byMessage] : keyword === 'đà nẵng' ? [byMessage] : [];
+        const items = !keyword ? [ticketRow(1), byMessage] : keyword === 'đà nẵng' ? [{ ...byMessage, matchedText: '… giữ ở kho Đà Nẵng từ thứ Hai' }] : [];
         return ok<PagedResult<TicketDto>>({ items, totalCount: items.length, currentPage: body.pageNumber, pageSize: body.pageSize });
       }),
     );
@@ -44,6 +44,8 @@ describe("the partner's ticket list", () => {
     await user.type(box, 'đà nẵng');
     await waitFor(() => expect(subjects()).toEqual(['Giao hàng chậm']));
     expect(keywords.at(-1)).toBe('đà nẵng');
+    // Found by a message: the words around the match under the subject.
+    expect(screen.getByTestId('ticket-matched-text')).toHaveTextContent('In a message: … giữ ở kho Đà Nẵng từ thứ Hai');
     await user.clear(box);
     await user.type(box, 'nothing like it');
     expect(await screen.findByTestId('ticket-list-empty')).toHaveTextContent('No ticket matches this search.');
