@@ -163,7 +163,7 @@ from parts p, generate_series(1, ${MESSAGES}) as j join numbered t on t.n = 1 + 
     if (range) parts.push(`select t.id from tickets t where ${inRange}`);
     const scoped = scope ? `t.partner_id = '${scope}'` : 'true';
     const own = `${scoped} and (t.search_text like $1 or ${inRange})`;
-    const hit = folded.length >= 3 ? `exists (select 1 from ticket_messages m where m.ticket_id = t.id and m.body_folded like $1${notes})` : 'false';
+    const hit = folded.length >= 3 ? `exists (select 1 from ticket_messages m where m.ticket_id = t.id and m.body_folded like $1${notes} offset 0)` : 'false';
     // A partner's search checks its own tickets one by one; staff's reads the union of the indexes (as conversationMatch).
     const matching = scope ? `((t.search_text like $1 or ${inRange}) or ${hit})` : `t.id in (${parts.join(' union all ')})`;
     const rank = `case when ${inRange} then 4 when t.subject_folded like $1 then 3 when t.search_text like $1 then 2 else 1 end`;

@@ -74,8 +74,10 @@ export function conversationMatch(principal: Principal, keyword: string): Conver
   const ticketWhere = range
     ? sql`(${tickets.searchText} like ${pattern} or ${tickets.id} between ${range[0]}::uuid and ${range[1]}::uuid)`
     : sql`${tickets.searchText} like ${pattern}`;
+  // `offset 0` keeps it a check per ticket: the planner may not turn it into a hash of every matching message, which
+  // it would think cheap (it cannot tell a common word from a rare one) and build from 150,000 rows for a common word.
   const messageHit = messages
-    ? sql`exists (select 1 from ticket_messages m where m.ticket_id = ${tickets.id} and m.body_folded like ${pattern}${notes})`
+    ? sql`exists (select 1 from ticket_messages m where m.ticket_id = ${tickets.id} and m.body_folded like ${pattern}${notes} offset 0)`
     : sql`false`;
   // A partner reaches few tickets: each is checked by its own row and its messages (the ticket index), rather than
   // every partner's matching messages read through the trigram index and most thrown away.
