@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/server';
 import { ticketsMock } from '../../../mocks/tickets';
 import { linkedFilterOf } from '../../../src/entityTable/linkedFilter';
 import { ticketsWithStatusRoute } from '../../../src/pages/home/staff/TicketsByStatusCard';
@@ -9,6 +8,7 @@ import ticketManagerTable from '../../../src/resources/ticketManager/ticketManag
 import { renderEntityScreen } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
+import { recordSearches } from './searchRequests';
 
 const shownStatuses = () => screen.queryAllByTestId('entity-row').map((row) => row.querySelector('[data-status]')?.getAttribute('data-status'));
 
@@ -33,22 +33,14 @@ describe('the ticket manager opened from a link with a filter', { timeout: 20_00
   });
 
   it('asks the server for that status from its first search on', async () => {
-    const searches: unknown[] = [];
-    const listen = ({ request }: { request: Request }) => {
-      if (request.url.endsWith('/api/v1/tickets/search'))
-        void request
-          .clone()
-          .json()
-          .then((body) => searches.push(body));
-    };
-    server.events.on('request:start', listen);
+    const searches = recordSearches<{ status?: string }>('/api/v1/tickets/search');
     try {
       renderEntityScreen(ticketManagerTable, { basePath: '/ticket-management', url: ticketsWithStatusRoute('CLOSED') });
       await waitFor(() => expect(shownStatuses()).toEqual(['CLOSED']), LOAD);
-      expect(searches.length).toBeGreaterThan(0);
-      expect(searches.every((body) => (body as { status?: string }).status === 'CLOSED')).toBe(true);
+      expect(searches.bodies.length).toBeGreaterThan(0);
+      expect(searches.bodies.every((body) => body.status === 'CLOSED')).toBe(true);
     } finally {
-      server.events.removeListener('request:start', listen);
+      searches.stop();
     }
   });
 
