@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -7,13 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useTranslate } from 'react-admin';
 import { canAccessWith } from '../../../../contract/permissions';
-import type { SlaSummaryDto } from '../../../../contract/serviceLevels';
 import { adminTicketDetailRoute } from '../../../../contract/tickets';
-import { isAbortError } from '../../../providers/http';
-import { useHubEvent } from '../../../realtime/hooks';
 import { SlaTargetChip } from '../../../resources/tickets/sla/TicketSlaChip';
 import { fetchSlaSummary } from '../../supportDesk/serviceLevelsApi';
 import { DashboardCard } from '../DashboardCard';
+import { useLiveSummary } from '../useLiveSummary';
+
+/** A ticket's change, or the settings', moves the figures. */
+const LIVE_ON = ['tickets', 'service-levels'] as const;
 
 /**
  * Service levels on staff Home (issue 25): how many open tickets breached a target or near one, and the most
@@ -25,24 +25,7 @@ export function ServiceLevelCard() {
   const allowed =
     canAccessWith(permissions ?? [], { resource: 'ServiceLevels', action: 'View' }) &&
     canAccessWith(permissions ?? [], { resource: 'Tickets', action: 'AdminView' });
-  const [summary, setSummary] = useState<SlaSummaryDto | null>(null);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchSlaSummary(signal).then(setSummary, (error: unknown) => {
-        if (!isAbortError(error)) setSummary(null);
-      }),
-    [],
-  );
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [allowed, load]);
-  useHubEvent('ResourceChanged', (change) => {
-    if (allowed && (change.resource === 'tickets' || change.resource === 'service-levels')) void load();
-  });
+  const summary = useLiveSummary(allowed, fetchSlaSummary, LIVE_ON);
 
   if (!allowed || !summary) return null;
   return (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { permission } from '../../../../contract/permissions';
 import type { ServiceLevelSettings, TicketSla } from '../../../../contract/serviceLevels';
 import { serviceLevelsMock } from '../../../../mocks/serviceLevels';
+import { ServiceLevelCard } from '../../../../src/pages/home/staff/ServiceLevelCard';
 import { ServiceLevelSettingsCard } from '../../../../src/pages/supportDesk/ServiceLevelSettingsCard';
 import { savePermissions } from '../../../../src/providers/session/sessionStorage';
 import { TicketSlaCell } from '../../../../src/resources/tickets/sla/TicketSlaChip';
@@ -69,5 +70,22 @@ describe('the SLA chip of the tickets list', () => {
     expect(chip).toHaveTextContent('Resolution: Breached');
     expect(chip).toHaveAttribute('aria-label', 'Resolution: Breached · 1 h 15 min over');
     expect(chip.querySelector('svg')).not.toBeNull();
+  });
+});
+
+describe("staff Home's service level card", () => {
+  it('shows the breached and near counts and links the most overdue ticket to its page', async () => {
+    signInAs('admin');
+    const id = '00000000-0000-4000-8000-00000000a001';
+    serviceLevelsMock.summary = {
+      breached: 3,
+      near: 2,
+      tickets: [{ id, subject: 'Invoice missing', partnerName: 'Acme', target: 'firstResponse', state: 'breached', businessMinutesLeft: -45 }],
+    };
+    renderWithAdmin(<ServiceLevelCard />);
+    expect(await screen.findByTestId('dashboard-sla-breached')).toHaveTextContent('3');
+    expect(screen.getByTestId('dashboard-sla-near')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Invoice missing' })).toHaveAttribute('href', `/ticket-management/${id}/detail`);
+    expect(screen.getByTestId('ticket-sla')).toHaveAccessibleName('First response: Breached · 45 min over');
   });
 });
