@@ -248,6 +248,10 @@ export default {
         FileAccessRequest: 'Partners asking for access to a file',
         TicketMerges: 'Merging a duplicate ticket into another',
         TicketRatings: 'Partners rating resolved tickets; the satisfaction figure',
+        TicketAssignments: 'Who handles a ticket, its priority, auto-assignment and teams',
+        TicketNotes: 'Internal notes in a ticket, never shown to partners',
+        CannedResponses: 'Saved replies staff insert in the chat',
+        ServiceLevels: 'Business hours, holidays and response targets',
         AuditTrails: 'Who changed what, and when',
       },
       resources: {
@@ -276,6 +280,10 @@ export default {
         FileAccessRequest: 'File access requests',
         TicketMerges: 'Ticket merges',
         TicketRatings: 'Ticket ratings',
+        TicketAssignments: 'Ticket assignment',
+        TicketNotes: 'Internal notes',
+        CannedResponses: 'Canned responses',
+        ServiceLevels: 'Service levels',
       },
       actions: {
         View: 'View',

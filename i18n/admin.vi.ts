@@ -247,6 +247,10 @@ export default {
         FileAccessRequest: 'Đối tác xin quyền truy cập một tệp',
         TicketMerges: 'Gộp một yêu cầu trùng vào yêu cầu khác',
         TicketRatings: 'Đối tác đánh giá yêu cầu đã giải quyết; chỉ số hài lòng',
+        TicketAssignments: 'Ai xử lý yêu cầu, mức ưu tiên, tự động phân công và nhóm',
+        TicketNotes: 'Ghi chú nội bộ trong yêu cầu, không bao giờ hiện cho đối tác',
+        CannedResponses: 'Câu trả lời mẫu nhân viên chèn vào trao đổi',
+        ServiceLevels: 'Giờ làm việc, ngày nghỉ và mục tiêu phản hồi',
         AuditTrails: 'Ai đã thay đổi gì và khi nào',
       },
       resources: {
@@ -275,6 +279,10 @@ export default {
         FileAccessRequest: 'Yêu cầu truy cập tệp',
         TicketMerges: 'Gộp yêu cầu',
         TicketRatings: 'Đánh giá yêu cầu',
+        TicketAssignments: 'Phân công yêu cầu',
+        TicketNotes: 'Ghi chú nội bộ',
+        CannedResponses: 'Câu trả lời mẫu',
+        ServiceLevels: 'Mức dịch vụ',
       },
       actions: {
         View: 'Xem',

@@ -11,7 +11,7 @@ export default {
     outranked: 'You can only impersonate users whose role ranks below yours.',
     inactiveUser: 'Only an active user can be impersonated.',
     partnerRefused: "A partner's user cannot impersonate anyone.",
-    partnerRole: "Impersonation cannot be given to a role held by a partner's users.",
+    partnerRole: "This permission is for staff only: it cannot be given to a role held by a partner's users.",
     notification: {
       title: 'Someone from support signed in as you',
       message: '%{impersonator} signed in as you until %{endsAt}. Reason: %{reason}',

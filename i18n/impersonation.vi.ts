@@ -12,7 +12,7 @@ export default {
     outranked: 'Bạn chỉ có thể mạo danh người dùng có vai trò thấp hơn vai trò của bạn.',
     inactiveUser: 'Chỉ có thể mạo danh người dùng đang hoạt động.',
     partnerRefused: 'Người dùng của đối tác không thể mạo danh bất kỳ ai.',
-    partnerRole: 'Không thể cấp quyền mạo danh cho vai trò mà người dùng của đối tác đang giữ.',
+    partnerRole: 'Quyền này chỉ dành cho nhân viên: không thể cấp cho vai trò mà người dùng của đối tác đang giữ.',
     notification: {
       title: 'Nhân viên hỗ trợ đã đăng nhập với tư cách của bạn',
       message: '%{impersonator} đã đăng nhập với tư cách của bạn đến %{endsAt}. Lý do: %{reason}',

@@ -170,7 +170,14 @@ export const ticketMessageDtoSchema: yup.ObjectSchema<TicketChatMessage> = yup.o
   attachments: yup.array(ticketAttachmentRefSchema.defined()).defined(),
   internal: yup.boolean().optional(),
   system: yup
-    .object({ kind: yup.string().oneOf(['merged'] as const).defined(), ticketId: uuid(), subject: text() })
+    .object({
+      kind: yup
+        .string()
+        .oneOf(['merged'] as const)
+        .defined(),
+      ticketId: uuid(),
+      subject: text(),
+    })
     .default(undefined)
     .optional(),
   createdAt: timestamp(),

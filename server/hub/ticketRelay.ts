@@ -12,7 +12,7 @@ import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDto
 import { textOfHtml } from '../modules/tickets/ticketHtml';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
-import { noteAudience } from '../modules/tickets/internalNotes';
+import { NOTES_VIEW } from '../modules/tickets/internalNotes';
 
 /** What the relay needs of the hub: sending to groups, and whether a user is connected to any instance. */
 export interface TicketRelayHub {
@@ -45,6 +45,15 @@ export const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed:
   scope: { partnerId: ticket.partnerId },
   readers: [{ all: needed, acrossPartners: permission('Tickets', 'AdminView') }],
 });
+
+/**
+ * Who hears a note live (TicketMessageCreated, its notification): staff only (no partner's user whatever their
+ * role), holding the chat's, the notes' and every partner's tickets' permissions.
+ */
+export const noteAudience: HubAudience = {
+  scope: 'staff',
+  readers: [{ all: [CHAT_VIEW, NOTES_VIEW, permission('Tickets', 'AdminView')] }],
+};
 
 /**
  * What a ticket event tells the world (DESIGN.md "Realtime"): the chat and status events to the ticket's group

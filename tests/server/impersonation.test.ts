@@ -7,7 +7,7 @@ import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { ImpersonationTokens } from '../../contract/schemas/impersonation';
 import type { AccessTokenClaims, TokenResponse } from '../../contract/tokens';
-import { auditTrails, rolePermissions, signIns } from '../../server/db/schema';
+import { auditTrails, rolePermissions, signIns, users } from '../../server/db/schema';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
 import { rootTenant } from './harness';
@@ -117,9 +117,9 @@ describe('impersonation for support', () => {
 
     // Even with the permission slipped into their role behind the editor's back, the route refuses a partner's user.
     const partnerAdminRole = roleIds.PartnerAdmin;
+    const partnerAdmin = await make.user({ roleId: partnerAdminRole, partnerId: partnerIds['Acme Logistics'] });
     await db().insert(rolePermissions).values({ roleId: partnerAdminRole, permission: IMPERSONATE });
     try {
-      const partnerAdmin = await make.user({ roleId: partnerAdminRole, partnerId: partnerIds['Acme Logistics'] });
       const refused = await impersonate(target.id, partnerAdmin.token);
       expectEnvelope(refused, 403);
       expect(refused.body.message).toBe("A partner's user cannot impersonate anyone.");
@@ -134,7 +134,9 @@ describe('impersonation for support', () => {
     const withIt = [...current.body.data!.permissions, IMPERSONATE];
     const onSeeded = await server.api('PUT', `/api/v1/roles/${roleIds.Partner}/permissions`, { token: admin(), body: { permissions: withIt } });
     expectEnvelope(onSeeded, 403);
-    expect(onSeeded.body.errors).toEqual([{ field: 'permissions', message: "Impersonation cannot be given to a role held by a partner's users." }]);
+    expect(onSeeded.body.errors).toEqual([
+      { field: 'permissions', message: "This permission is for staff only: it cannot be given to a role held by a partner's users." },
+    ]);
     const custom = await make.role({ permissions: [permission('Tickets', 'View')] });
     await make.user({ roleId: custom.id, partnerId: partnerIds['Globex Trading'] });
     const onHeld = await server.api('PUT', `/api/v1/roles/${custom.id}/permissions`, {
@@ -149,6 +151,14 @@ describe('impersonation for support', () => {
       body: { userRoles: [{ roleId: staffRole.id, enabled: true }] },
     });
     expectEnvelope(given, 403);
+    // ... nor registered with one: the user is not created.
+    const email = `staff-only-${Date.now()}@register.example`;
+    const registered = await server.api('POST', '/api/v1/users/register', {
+      token: admin(),
+      body: { firstName: 'Staff', lastName: 'Only', email, roleId: staffRole.id, partnerId: partnerIds['Globex Trading'] },
+    });
+    expectEnvelope(registered, 403);
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
     // A staff role takes it.
     expectEnvelope(await server.api('PUT', `/api/v1/roles/${custom.id}/permissions`, { token: admin(), body: { permissions: [IMPERSONATE] } }), 403);
     const staffOnly = await make.role({ permissions: [permission('Tickets', 'View')] });

@@ -16,7 +16,17 @@ import type { ResourceChanged } from './resourceChanged';
  * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
  */
 export type DomainEvent =
-  ResourceChanged | UserEvent | RoleChanged | PartnerCreated | TicketEvent | TicketMerged | TicketSlaNearBreach | TicketReadMoved | PartnerFormEvent | FileEvent | SignInsEnded;
+  | ResourceChanged
+  | UserEvent
+  | RoleChanged
+  | PartnerCreated
+  | TicketEvent
+  | TicketMerged
+  | TicketSlaNearBreach
+  | TicketReadMoved
+  | PartnerFormEvent
+  | FileEvent
+  | SignInsEnded;
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -6,7 +6,6 @@ import { writeAudit } from '../../core/audit';
 import { fieldError, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
-import type { HubAudience } from '../../hub/audience';
 import { auditTrails, ticketAttachments, ticketMessages, tickets } from '../../db/schema';
 import type { StoredUpload } from '../../files/uploadForm';
 import { foldedBodyOf } from './conversationSearch';
@@ -33,15 +32,6 @@ export const auditRowsReadableBy = (principal: Pick<Principal, 'partnerId' | 'pe
   mayReadNotes(principal)
     ? undefined
     : sql`not (${auditTrails.tableName} = 'ticket_messages' and coalesce(${auditTrails.newValues} ->> 'internal', ${auditTrails.oldValues} ->> 'internal') = 'true')`;
-
-/**
- * Who hears a note live (TicketMessageCreated, its notification): staff only (no partner's user whatever their
- * role), holding the chat's, the notes' and every partner's tickets' permissions.
- */
-export const noteAudience: HubAudience = {
-  scope: 'staff',
-  readers: [{ all: [permission('TicketConversations', 'View'), NOTES_VIEW, permission('Tickets', 'AdminView')] }],
-};
 
 /**
  * Writes an internal note on a ticket and announces it to staff. For the composer (its route checks TicketNotes.Create)
@@ -102,7 +92,7 @@ export async function postInternalNote(
     return { ticket, messageId: message.id };
   });
   const [note] = await selectMessageDtos(ctx.db, and(eq(ticketMessages.id, written.messageId))!);
-  // Staff lists refresh (no partnerId: staff only hear it); the relay sends the note to staff alone (noteAudience).
+  // Staff lists refresh (no partnerId: staff only hear it); the hub's ticket relay sends the note to staff alone.
   await Promise.all([
     ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: written.ticket.id, action: 'updated' }),
     ctx.events.publish({

@@ -116,7 +116,9 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
             .returning()
         : [];
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'tickets', key: row.id, after: { ...row, attachments: files.map(toAttachmentRef) } });
-      await tx.insert(ticketStatusChanges).values({ ticketId: row.id, fromStatus: null, toStatus: row.status, changedAt: row.createdAt, actorId: principal.id });
+      await tx
+        .insert(ticketStatusChanges)
+        .values({ ticketId: row.id, fromStatus: null, toStatus: row.status, changedAt: row.createdAt, actorId: principal.id });
       return row;
     });
     const dto = await dtoOf(id);

@@ -10,6 +10,7 @@ import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { partners, roles, userRoles, users } from '../../db/schema';
+import { assertPartnerUserMayHold } from '../roles/partnerRoles';
 import { writeAudit } from '../../core/audit';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
@@ -124,6 +125,7 @@ export function createUserService(ctx: AppContext) {
     if (!role) throw fieldError('roleId', 'users.unknownRole');
     await assertMayGrantRoles(db, principal, [role], 'roleId');
     if (options.partnerId) await assertLivePartner(options.partnerId);
+    await assertPartnerUserMayHold(db, { partnerId: options.partnerId }, [role.id], 'roleId');
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
