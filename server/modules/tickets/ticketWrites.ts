@@ -1,9 +1,11 @@
+import type { TicketSla } from '../../../contract/serviceLevels';
 import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketRating, TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { ticketMessages, tickets } from '../../db/schema';
 import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { fullNameOf } from '../accounts/principal';
 import { foldedBodyOf } from './conversationSearch';
+import { SLA_FACT_COLUMNS, SLA_SETTINGS_COLUMN, slaOfRead } from './sla/ticketSla';
 import { ticketDtoOf, type TicketRow } from './ticketDtos';
 
 /** A timestamp as JSON.stringify writes a Date, for audit values built in SQL. */
@@ -18,12 +20,13 @@ const attachmentRefs = (from: string) =>
  * A ticket within reach ($2: the partner a partner user is limited to, null for staff who see all), with what its
  * DTO shows beside the row and the row's xmin (a change below writes only over this very row version).
  */
-const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerName", u.first_name as "creatorFirstName", u.last_name as "creatorLastName",
+const READ_TICKET = `select t.xmin::text as "rowXmin", t.*, p.name as "partnerName", creator.first_name as "creatorFirstName", creator.last_name as "creatorLastName",
     ${attachmentRefs('ticket_attachments a where a.ticket_id = t.id and a.message_id is null')} as "attachmentRefs",
     au.first_name as "assigneeFirstName", au.last_name as "assigneeLastName", (select st.name from support_teams st where st.id = t.team_id) as "teamName",
     (select jsonb_build_object('score', r.score, 'comment', r.comment, 'ratedAt', ${isoOf('r.rated_at')},
-      'ratedByName', trim(ru.first_name || ' ' || ru.last_name)) from ticket_ratings r join users ru on ru.id = r.rated_by where r.ticket_id = t.id) as "rating"
-  from tickets t join partners p on p.id = t.partner_id join users u on u.id = t.created_by left join users au on au.id = t.assignee_id
+      'ratedByName', trim(ru.first_name || ' ' || ru.last_name)) from ticket_ratings r join users ru on ru.id = r.rated_by where r.ticket_id = t.id) as "rating",
+    ${SLA_FACT_COLUMNS}, ${SLA_SETTINGS_COLUMN}
+  from tickets t join partners p on p.id = t.partner_id join users creator on creator.id = t.created_by left join users au on au.id = t.assignee_id
   where t.id = $1 and ($2::uuid is null or t.partner_id = $2)`;
 
 /** The status of a ticket within reach: the check a chat message passes before its upload is read. */
@@ -77,7 +80,10 @@ export interface VisibleTicket {
   row: TicketRow;
   /** The row version read: a change is written only over it. */
   xmin: string;
+  /** With its SLA as it is now. */
   dto: TicketDto;
+  /** The SLA once a status change is added to what was read. */
+  slaAfter(change: { status: TicketStatus; at: Date }): TicketSla;
 }
 
 export interface MessageUpload {
@@ -116,7 +122,20 @@ export function createTicketWrites(db: Db) {
         teamName: (raw.teamName as string | null) ?? null,
         rating: (raw.rating as TicketRating | null) ?? null,
       };
-      return { row, xmin: raw.rowXmin as string, dto: ticketDtoOf(row, joined) };
+      const slaRead = {
+        ...row,
+        status: row.status as TicketStatus,
+        raisedByStaff: raw.raisedByStaff as boolean,
+        firstStaffReplyAt: raw.firstStaffReplyAt as Date | null,
+        history: raw.history,
+        serviceLevels: raw.serviceLevels,
+      };
+      return {
+        row,
+        xmin: raw.rowXmin as string,
+        dto: ticketDtoOf(row, { ...joined, sla: slaOfRead(slaRead) }),
+        slaAfter: (change) => slaOfRead(slaRead, change),
+      };
     },
 
     /** The new status over the row version read, audited; null when the row changed since (read it again). */
@@ -124,7 +143,7 @@ export function createTicketWrites(db: Db) {
       const [raw] = await changeStatusRow([read.row.id, read.xmin, status, new Date(), actorId, read.row.status]);
       if (!raw) return null;
       const row = rowOf(tickets, raw);
-      return ticketDtoOf(row, read.dto);
+      return ticketDtoOf(row, { ...read.dto, sla: read.slaAfter({ status, at: row.updatedAt }) });
     },
 
     /** The message as the chat shows it and its ticket's partner; null when the ticket is CLOSED or out of reach. */

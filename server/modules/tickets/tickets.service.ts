@@ -15,7 +15,6 @@ import type { TicketAnnouncer } from './tickets.events';
 import { selectMessageDtos, selectTicketDto, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import { createTicketWrites } from './ticketWrites';
-import { withSla } from './sla/ticketSla';
 import type { StoredUpload } from '../../files/uploadForm';
 import { attachmentStore } from './ticketFiles';
 import { exportTicketRows, searchTickets, ticketScope } from './ticketSearch';
@@ -145,14 +144,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       if (!versionMatches(ifMatch, read.row)) throw new ApiError(412, 'api.staleRecord', undefined, undefined, read.dto);
       if (first !== undefined && previous !== first) throw conflict();
       first = previous;
-      if (previous === status) return withSla(db, read.dto);
+      if (previous === status) return read.dto;
       // A merged duplicate stays CLOSED: its chat lives on in the ticket it was merged into.
       if (read.row.mergedIntoId) throw new ApiError(409, 'ticketMerge.sourceMerged');
       const written = await writes.changeStatus(read, status, principal.id);
       if (written) {
-        const dto = await withSla(db, written);
-        await announce.statusChanged(dto, previous, principal);
-        return dto;
+        await announce.statusChanged(written, previous, principal);
+        return written;
       }
       if (attempt === WRITE_ATTEMPTS) throw conflict();
     }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { TicketSla } from '../../../../contract/serviceLevels';
+import { DEFAULT_SERVICE_LEVELS, type ServiceLevelSettings, type TicketSla } from '../../../../contract/serviceLevels';
 import type { TicketPriority, TicketStatus } from '../../../../contract/tickets';
 import type { Db } from '../../../db/client';
 import { serviceLevelsInForce } from './serviceLevels.service';
-import { slaClock, type SlaFacts } from './slaClock';
+import { BusinessHoursOf, slaClock, type SlaFacts } from './slaClock';
 
 export interface TicketSlaFacts extends SlaFacts {
   id: string;
@@ -28,18 +28,25 @@ interface FactsRow {
 }
 
 /**
- * What the SLA clock needs of some tickets, in one query: the status history, the first staff reply that is not
- * an internal note nor a system line, and whether staff raised the ticket. `where` picks the tickets (alias t).
+ * The columns the SLA clock needs beside a ticket's row (alias t, its creator alias `creator`): whether staff raised
+ * it, the first staff reply that is not an internal note nor a system line, and the status history. The hot status
+ * change's read selects them too, so its answer carries the SLA without another round trip.
  */
-export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Promise<TicketSlaFacts[]> {
-  const result = (await db.execute(sql`
-    select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
-      t.created_at as "createdAt", t.updated_at as "updatedAt", (creator.partner_id is null) as "raisedByStaff",
+export const SLA_FACT_COLUMNS = `(creator.partner_id is null) as "raisedByStaff",
       (select m.created_at from ticket_messages m join users author on author.id = m.author_id
         where m.ticket_id = t.id and not m.internal and m.system_event is null and author.partner_id is null
         order by m.created_at limit 1) as "firstStaffReplyAt",
       coalesce((select jsonb_agg(jsonb_build_array(c.to_status, c.changed_at) order by c.changed_at, c.id)
-        from ticket_status_changes c where c.ticket_id = t.id), '[]'::jsonb) as history
+        from ticket_status_changes c where c.ticket_id = t.id), '[]'::jsonb) as history`;
+
+/** The saved service level settings as one JSON value (null before the first save), for a read that wants them along. */
+export const SLA_SETTINGS_COLUMN = `(select jsonb_build_object('calendar', s.calendar, 'targets', s.targets) from service_level_settings s) as "serviceLevels"`;
+
+/** What the SLA clock needs of some tickets, in one query. `where` picks the tickets (alias t). */
+export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Promise<TicketSlaFacts[]> {
+  const result = (await db.execute(sql`
+    select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
+      t.created_at as "createdAt", t.updated_at as "updatedAt", ${sql.raw(SLA_FACT_COLUMNS)}
     from tickets t join users creator on creator.id = t.created_by
     where ${where}`)) as unknown as { rows: FactsRow[] };
   return result.rows.map(factsOf);
@@ -83,7 +90,18 @@ export async function slaOfTickets(db: Db, ids: string[], now = new Date()): Pro
   return new Map(facts.map((f) => [f.id, slaClock(f, hours, settings.targets[f.priority], now)]));
 }
 
-/** A DTO the hot writes answered (built without the SLA), with its SLA as it is now. */
-export async function withSla<T extends { id: string; sla: TicketSla | null }>(db: Db, dto: T): Promise<T> {
-  return { ...dto, sla: (await slaOfTickets(db, [dto.id])).get(dto.id) ?? null };
+/**
+ * The SLA of the ticket the hot status change read (its row with SLA_FACT_COLUMNS and SLA_SETTINGS_COLUMN), once
+ * `change` (the status written and when) is added to its history: the answer's SLA, in no further round trip.
+ */
+export function slaOfRead(
+  raw: Omit<FactsRow, 'history'> & { history: unknown; serviceLevels: unknown },
+  change?: { status: TicketStatus; at: Date },
+  now = new Date(),
+): TicketSla {
+  const facts = factsOf(raw as FactsRow);
+  if (change) facts.history.push({ status: change.status, at: change.at });
+  const saved = raw.serviceLevels as Pick<ServiceLevelSettings, 'calendar' | 'targets'> | null;
+  const settings = saved ?? DEFAULT_SERVICE_LEVELS;
+  return slaClock(facts, new BusinessHoursOf(settings.calendar), settings.targets[facts.priority], now);
 }
