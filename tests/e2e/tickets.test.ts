@@ -197,7 +197,11 @@ describe('tickets in Chromium, partner and support side by side', () => {
     expect(await staff.getByTestId('entity-row').getAttribute('data-id')).toBe(id);
 
     await staff.getByTestId('entity-filters-clear').click();
+    // The clear resets the form and reloads every row: fill the subject only after both, or the reset can wipe it.
+    await expect.poll(() => staff.locator('input[name="id"]').inputValue()).toBe('');
+    await expect.poll(() => staff.getByTestId('entity-row').count()).toBeGreaterThan(1);
     await staff.locator('input[name="subject"]').fill('shipment report');
+    await expect.poll(() => staff.locator('input[name="subject"]').inputValue()).toBe('shipment report');
     await staff.getByTestId('partner-picker').click();
     await staff.getByTestId('partner-picker').fill('Globex');
     await staff.getByTestId('partner-option').filter({ hasText: 'Globex Trading' }).first().click();
