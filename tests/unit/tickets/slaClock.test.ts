@@ -31,6 +31,17 @@ describe('the SLA clock counts business minutes from the ticket history', () => 
     expect(sla.firstResponse).toEqual({ state: 'ok', businessMinutesLeft: 30, dueAt: vn('2026-11-27T17:00').toISOString() });
   });
 
+  it("a running clock's due time is the same instant at every read (it does not move with the time of the read)", () => {
+    const opened = facts([['OPEN', vn('2026-11-30T08:00:00.250')]]);
+    const reads = ['2026-11-30T09:22:21.637', '2026-11-30T09:22:21.649', '2026-11-30T09:22:59.999', '2026-11-30T10:05:00.001'].map(
+      (at) => slaClock(opened, hoursOf(saigon), target, vn(at)),
+    );
+    for (const sla of reads) {
+      expect(sla.resolution?.dueAt).toBe(vn('2026-11-30T11:00:00.250').toISOString());
+    }
+    expect(reads[0].firstResponse?.dueAt).toBe(vn('2026-11-30T09:00:00.250').toISOString());
+  });
+
   it('skips a holiday', () => {
     const withHoliday = { ...saigon, holidays: [{ date: '2026-11-30', name: 'Test day off' }] };
     const sla = slaClock(facts([['OPEN', vn('2026-11-27T16:00')]]), hoursOf(withHoliday), target, vn('2026-12-01T09:00'));

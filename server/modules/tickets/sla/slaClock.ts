@@ -97,9 +97,9 @@ export class BusinessHoursOf {
     }
   }
 
-  /** The instant `minutes` business minutes after `from`, or null when the calendar opens too rarely. */
-  after(from: number, minutes: number): number | null {
-    let left = minutes * MINUTE;
+  /** The instant `ms` of business time after `from`, or null when the calendar opens too rarely. */
+  after(from: number, ms: number): number | null {
+    let left = ms;
     const first = localDayOf(this.calendar.timeZone, from);
     for (let day = first; day <= first + HORIZON_DAYS; day += 1) {
       for (const [start, end] of this.openOn(day)) {
@@ -138,7 +138,7 @@ function countBusinessTime(hours: BusinessHoursOf, spans: Span[], start: number,
       total += e - s;
     }
   }
-  return { minutes: Math.floor(total / MINUTE), reachedAt };
+  return { ms: total, minutes: Math.floor(total / MINUTE), reachedAt };
 }
 
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
@@ -146,7 +146,7 @@ const iso = (instant: number | null) => (instant === null ? null : new Date(inst
 /** A target's state: stopped (met or breached), or running (ok, near, breached) or paused (PENDING). */
 function targetOf(
   hours: BusinessHoursOf,
-  counted: { minutes: number; reachedAt: number | null },
+  counted: { ms: number; minutes: number; reachedAt: number | null },
   target: number,
   clock: 'stopped' | 'running' | 'paused',
   now: number,
@@ -157,7 +157,9 @@ function targetOf(
   if (breached) return { dueAt: iso(counted.reachedAt), state: 'breached', businessMinutesLeft: left };
   if (clock === 'paused') return { dueAt: null, state: 'paused', businessMinutesLeft: left };
   const near = target - left >= Math.ceil(target * SLA_NEAR_SHARE);
-  return { dueAt: iso(hours.after(now, left)), state: near ? 'near' : 'ok', businessMinutesLeft: left };
+  // From the exact business time counted (not the whole minutes shown), so a running clock's due time is the same
+  // instant at every read.
+  return { dueAt: iso(hours.after(now, target * MINUTE - counted.ms)), state: near ? 'near' : 'ok', businessMinutesLeft: left };
 }
 
 const isFinished = (status: TicketStatus) => status === 'RESOLVED' || status === 'CLOSED';
