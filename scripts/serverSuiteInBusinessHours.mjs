@@ -22,9 +22,13 @@ if (spawnSync('faketime', ['--version'], { stdio: 'ignore' }).error) {
 const target = businessMorning();
 const offsetSeconds = Math.round((target.getTime() - Date.now()) / 1000);
 console.log(`Server suite at ${target.toISOString()} (09:40 Asia/Ho_Chi_Minh), TZ=${ZONE}, clock offset ${offsetSeconds} s`);
-const run = spawnSync('faketime', ['-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}s`, 'npm', 'run', '--silent', 'test:server', '--', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  // Timers and timeouts keep real time; only the wall clock moves.
-  env: { ...process.env, TZ: ZONE, FAKETIME_DONT_FAKE_MONOTONIC: '1' },
-});
+const run = spawnSync(
+  'faketime',
+  ['-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}s`, 'npm', 'run', '--silent', 'test:server', '--', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    // Timers and timeouts keep real time; only the wall clock moves.
+    env: { ...process.env, TZ: ZONE, FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+  },
+);
 process.exit(run.status ?? 1);
