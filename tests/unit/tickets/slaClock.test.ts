@@ -33,8 +33,8 @@ describe('the SLA clock counts business minutes from the ticket history', () => 
 
   it("a running clock's due time is the same instant at every read (it does not move with the time of the read)", () => {
     const opened = facts([['OPEN', vn('2026-11-30T08:00:00.250')]]);
-    const reads = ['2026-11-30T09:22:21.637', '2026-11-30T09:22:21.649', '2026-11-30T09:22:59.999', '2026-11-30T10:05:00.001'].map(
-      (at) => slaClock(opened, hoursOf(saigon), target, vn(at)),
+    const reads = ['2026-11-30T09:22:21.637', '2026-11-30T09:22:21.649', '2026-11-30T09:22:59.999', '2026-11-30T10:05:00.001'].map((at) =>
+      slaClock(opened, hoursOf(saigon), target, vn(at)),
     );
     for (const sla of reads) {
       expect(sla.resolution?.dueAt).toBe(vn('2026-11-30T11:00:00.250').toISOString());
