@@ -88,6 +88,7 @@ export default {
         phone: 'Phone',
         website: 'Website',
         contactPhone: 'Contact phone',
+        countryId: 'Country',
       },
       deletedOption: '%{name} (deleted)',
       noOptions: 'No partner found',

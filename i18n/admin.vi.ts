@@ -88,6 +88,7 @@ export default {
         phone: 'Điện thoại',
         website: 'Website',
         contactPhone: 'Điện thoại liên hệ',
+        countryId: 'Quốc gia',
       },
       deletedOption: '%{name} (đã xóa)',
       noOptions: 'Không tìm thấy đối tác',

@@ -4,6 +4,15 @@
  */
 export default {
   resources: {
+    countries: {
+      name: 'country |||| countries',
+      title: 'Countries',
+      description: 'The countries partners are based in. A country that a partner names cannot be deleted.',
+      empty: 'No countries yet',
+      codeTaken: 'Another country has this code',
+      fields: { code: 'Code', name: 'Name', region: 'Region' },
+      values: { region: { Asia: 'Asia', Europe: 'Europe', Americas: 'Americas', Africa: 'Africa', Oceania: 'Oceania' } },
+    },
     'partner-contacts': {
       name: 'contact |||| contacts',
       title: 'Partner contacts',

@@ -1,6 +1,15 @@
 /** Vietnamese texts of the declared resources; the same keys as resources.en.ts. */
 export default {
   resources: {
+    countries: {
+      name: 'quốc gia |||| quốc gia',
+      title: 'Quốc gia',
+      description: 'Các quốc gia nơi đối tác đặt trụ sở. Không thể xóa một quốc gia mà đối tác đang chọn.',
+      empty: 'Chưa có quốc gia nào',
+      codeTaken: 'Một quốc gia khác đã dùng mã này',
+      fields: { code: 'Mã', name: 'Tên', region: 'Khu vực' },
+      values: { region: { Asia: 'Châu Á', Europe: 'Châu Âu', Americas: 'Châu Mỹ', Africa: 'Châu Phi', Oceania: 'Châu Đại Dương' } },
+    },
     'partner-contacts': {
       name: 'liên hệ |||| liên hệ',
       title: 'Liên hệ của đối tác',

@@ -37,6 +37,7 @@ export const partnerOf = (input: Partial<Record<keyof PartnerDto, unknown>>, id:
   phone: String(input.phone ?? ''),
   website: input.website ? String(input.website) : null,
   contactPhone: input.contactPhone ? String(input.contactPhone) : null,
+  countryId: input.countryId ? String(input.countryId) : null,
   deleted: input.deleted === true,
   createdAt: STAMP,
   updatedAt: STAMP,

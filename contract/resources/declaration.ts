@@ -4,6 +4,10 @@ import { isExported, isListed, isSortable, type FieldDeclaration } from './field
 /** Where a declared resource's menu item sits (the side navigation's areas, src/layout/navigation.ts). */
 export type NavigationArea = 'start' | 'form-configuration' | 'ticket-management' | 'files-and-partners' | 'administration';
 
+/** The icons a declaration may name for its menu item: a name outside the list fails the typecheck. */
+export const DECLARED_ICON_NAMES = ['business', 'contacts', 'people', 'rule', 'public'] as const;
+export type DeclaredIconName = (typeof DECLARED_ICON_NAMES)[number];
+
 /** Roles seeded on a new database, besides Admin (which holds every permission). */
 export type SeededRoleName = 'Support' | 'PartnerAdmin' | 'Partner';
 
@@ -27,8 +31,8 @@ export interface ResourceLabels {
 export interface ResourceScreen {
   /** The route under the app's root (without `/` and the row id); the resource's name by default. */
   path?: string;
-  /** The menu item's icon, a name of src/admin/declaredIcons.ts; a generic one by default. */
-  icon?: string;
+  /** The menu item's icon (src/admin/declaredIcons.ts draws each name); a generic one by default. */
+  icon?: DeclaredIconName;
   /** The menu item's place; none: the screen is reached by its address only. */
   navigation?: { area: NavigationArea; position: number };
   /** The screen needs the resource's AdminView (staff across partners), not only its View or Search. */

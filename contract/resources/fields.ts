@@ -6,6 +6,8 @@ export type AnyRule = yup.Schema<any, any, any, any>;
 /** The kinds of field a declared resource has; each brings its column, its input rule, its input and its cell. */
 export type FieldType = 'text' | 'email' | 'phone' | 'url' | 'integer' | 'boolean' | 'enum' | 'reference';
 
+export type ReferenceOnDelete = 'restrict' | 'setNull' | 'cascade';
+
 /**
  * One field of a declared resource. `T` is the value a record holds (its DTO type), `R` whether it is required
  * (an optional field holds null when empty, unless it has a default).
@@ -21,6 +23,11 @@ export interface FieldDeclaration<T = unknown, R extends boolean = boolean> {
   values?: readonly string[];
   /** The declared resource (its API name) a reference points at, e.g. "partners". */
   reference?: string;
+  /**
+   * What deleting the referenced row does to this one: `restrict` (the default: the delete is refused with 409
+   * naming this resource), `setNull` (an optional reference is emptied) or `cascade` (this row goes too).
+   */
+  onDelete?: ReferenceOnDelete;
   /** What an optional text holds when empty (`''`): otherwise null. */
   emptyText?: '';
   /** Part of the keyword search (folded: case and Vietnamese diacritics ignored). */
@@ -53,8 +60,9 @@ export interface FieldDeclaration<T = unknown, R extends boolean = boolean> {
   readonly valueType?: T;
 }
 
-type Options = Omit<FieldDeclaration, 'type' | 'required' | 'valueType' | 'values' | 'reference'>;
+type Options = Omit<FieldDeclaration, 'type' | 'required' | 'valueType' | 'values' | 'reference' | 'onDelete'>;
 type Base = Options & { required?: boolean };
+type ReferenceOptions<O> = { onDelete?: O extends { required: true } ? Exclude<ReferenceOnDelete, 'setNull'> : ReferenceOnDelete };
 type Required<O> = O extends { required: true } ? true : false;
 type Value<T, O> = O extends { required: true } ? T : O extends { emptyText: '' } ? T : T | null;
 /** A field as declared: its value's type, its kind and its options stay in the type (the table's columns read them). */
@@ -75,8 +83,9 @@ export const fields = {
     field<boolean, 'boolean', O & { required: true }>('boolean', { ...options, required: true as const }),
   enum: <const V extends readonly string[], const O extends Base>(values: V, options: O = {} as O) =>
     field<V[number], 'enum', O>('enum', { max: 50, ...options }, { values }),
-  reference: <const O extends Base>(resource: string, options: O = {} as O) =>
-    field<string, 'reference', O>('reference', { sort: false, ...options }, { reference: resource }),
+  /** `setNull` only where the reference is optional (a required one cannot be emptied). */
+  reference: <const O extends Base & ReferenceOptions<O>>(resource: string, options: O = {} as O) =>
+    field<string, 'reference', O>('reference', { sort: false, ...options }, { reference: resource, onDelete: options.onDelete ?? 'restrict' }),
 };
 
 export const isSortable = (f: FieldDeclaration) => f.sort !== false;

@@ -1,3 +1,4 @@
+import { countriesDeclaration } from './countries';
 import { partnerContactsDeclaration } from './partnerContacts';
 import { partnersDeclaration } from './partners';
 import { partnerUsersDeclaration } from './partnerUsers';
@@ -7,7 +8,13 @@ import { validationRulesDeclaration } from './validationRules';
  * Every declared resource (README "Adding a resource"): the server serves each (table, routes, documentation,
  * live audience) and the browser shows each (screen, menu, react-admin resource) from this list.
  */
-export const declaredResources = [partnersDeclaration, validationRulesDeclaration, partnerContactsDeclaration, partnerUsersDeclaration] as const;
+export const declaredResources = [
+  countriesDeclaration,
+  partnersDeclaration,
+  validationRulesDeclaration,
+  partnerContactsDeclaration,
+  partnerUsersDeclaration,
+] as const;
 
 export type DeclaredResource = (typeof declaredResources)[number];
 

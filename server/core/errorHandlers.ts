@@ -53,11 +53,29 @@ const databaseUnavailable = () => Object.assign(new ApiError(503, 'api.databaseU
 /** The file store's server cannot be reached or failed (FILE_STORE=s3): the request may succeed later. */
 const storageUnavailable = () => Object.assign(new ApiError(503, 'api.storageUnavailable'), { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
+/**
+ * What PostgreSQL refused because of the values a request carried (SQLSTATE class 23, integrity, and 22, data): a
+ * conflict or a bad request, mapped here once for every route, never a 500. A rule a service checks itself answers
+ * more precisely before it comes to this (a declared resource's unique fields and references).
+ */
+function refusedByDatabase(error: unknown, depth = 0): ApiError | null {
+  if (!(error instanceof Error) || depth > 5) return null;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  // Drizzle's query error carries the driver's as its cause.
+  if (typeof code !== 'string' || typeof severity !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return refusedByDatabase(error.cause, depth + 1);
+  if (code === '23503') return new ApiError(409, 'api.referenceConflict');
+  if (code === '23505' || code === '23P01') return new ApiError(409, 'api.duplicateValue');
+  if (code.startsWith('23') || code.startsWith('22')) return new ApiError(400, 'api.unstorableValue');
+  return null;
+}
+
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
   // Before the database's check: the store's error wraps a network error that would read as the database's.
   if (error instanceof StorageUnavailableError) return storageUnavailable();
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  const refused = refusedByDatabase(error);
+  if (refused) return refused;
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
   if (fastifyError.code && FASTIFY_CODES[fastifyError.code]) return new ApiError(status >= 400 ? status : 400, FASTIFY_CODES[fastifyError.code]);

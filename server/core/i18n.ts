@@ -29,6 +29,13 @@ import ticketNotesEn from '../../i18n/ticketNotes.en';
 import ticketMergeEn from '../../i18n/ticketMerge.en';
 import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
+import appEn from '../../i18n/app.en';
+import appVi from '../../i18n/app.vi';
+import adminEn from '../../i18n/admin.en';
+import adminVi from '../../i18n/admin.vi';
+import resourcesEn from '../../i18n/resources.en';
+import resourcesVi from '../../i18n/resources.vi';
+import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
   en: {
@@ -46,6 +53,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentEn,
     ...ticketNotesEn,
     ...ticketMergeEn,
+    ...resourcesEn,
   },
   vi: {
     ...apiVi,
@@ -62,6 +70,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentVi,
     ...ticketNotesVi,
     ...ticketMergeVi,
+    ...resourcesVi,
   },
 };
 
@@ -72,6 +81,23 @@ export function languageOf(request: FastifyRequest): Language {
   return (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : DEFAULT_LANGUAGE;
 }
 
+/** The browser's texts that name things (declared resources' titles), for messages that name them. */
+const labels: Record<Language, object> = { en: { ...appEn, ...adminEn, ...resourcesEn }, vi: { ...appVi, ...adminVi, ...resourcesVi } };
+
+/** A value of a message worded in the reader's language when the message is (e.g. a resource's title). */
+export type Localized = (language: Language) => string;
+
+/** A declared resource's title ("Partners", "Đối tác") as a message value. */
+export const resourceTitleOf =
+  (d: ResourceDeclaration): Localized =>
+  (language) =>
+    lookup(labels[language], labelKeysOf(d).title);
+
 export function translate(language: Language, key: string, values?: Record<string, unknown>): string {
-  return lookup(catalogues[language], key, values);
+  const worded = values && Object.values(values).some((v) => typeof v === 'function');
+  return lookup(
+    catalogues[language],
+    key,
+    worded ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'function' ? (v as Localized)(language) : v])) : values,
+  );
 }

@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts';
 import { cannedResponsesModule } from './cannedResponses';
+import { countriesModule } from './countries';
 import { activityModule } from './activity';
 import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
@@ -25,6 +26,7 @@ const writtenModules: readonly PortalModule[] = [
   healthModule,
   accountsModule,
   rolesModule,
+  countriesModule,
   partnersModule,
   usersModule,
   partnerUsersModule,

@@ -9,7 +9,7 @@ import { translate } from '../../server/core/i18n';
 import { users } from '../../server/db/schema';
 import { findUserById, issueSession } from '../../server/modules/accounts/session';
 import { expectEnvelope } from './expectations';
-import { createFactories, unique, type useDemoServer } from './factories';
+import { createFactories, type useDemoServer } from './factories';
 import type { TestServer } from './harness';
 
 /**
@@ -37,6 +37,29 @@ export const fieldCases = (pick: (f: FieldDeclaration, key: string, d: ResourceD
   RESOURCES.flatMap((d) => fieldEntries(d).flatMap(([key, f]) => (pick(f, key, d) ? [{ name: d.name, key, f, d }] : [])));
 
 let phones = 0;
+let shortTexts = 0;
+
+/**
+ * A record's tag: unique, of the letters a–p only, so the values of a field too short to hold it ([q–z][0–9]…,
+ * see `shortTextOf`) are never part of another field's value, nor of another record's.
+ */
+export function recordTag() {
+  const letters = (n: number) => n.toString(16).replace(/[0-9a-f]/g, (c) => 'abcdefghijklmnop'[parseInt(c, 16)]);
+  return `c${letters(Date.now())}${letters((shortTexts += 1))}${letters(Math.floor(Math.random() * 0xffff))}`;
+}
+
+/**
+ * A unique value of a text field too short for its name and the tag: a letter of q–z ranked (q–u for rank 0, v–z
+ * for rank 1, so the pair sorts in that order), then digits of a counter; 50 values a rank in 2 characters.
+ */
+function shortTextOf(max: number, rank: 0 | 1) {
+  shortTexts += 1;
+  const room = max - 1;
+  const span = 5 * 10 ** room;
+  const n = shortTexts % span;
+  const letter = 'qrstuvwxyz'[rank * 5 + Math.floor(n / 10 ** room)];
+  return `${letter}${String(n % 10 ** room).padStart(room, '0')}`;
+}
 const ENUM_ORDER = (values: readonly string[]) => [...values].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
 
 /**
@@ -48,8 +71,10 @@ export function valueOf(key: string, f: FieldDeclaration, rank: 0 | 1, tag: stri
   const letter = rank ? 'b' : 'a';
   const fit = (text: string) => text.slice(0, f.max ?? text.length);
   switch (f.type) {
-    case 'text':
-      return fit(`${letter.toUpperCase()} ${key} ${tag}`);
+    case 'text': {
+      const text = `${letter.toUpperCase()} ${key} ${tag}`;
+      return f.max !== undefined && text.length > f.max ? shortTextOf(f.max, rank) : text;
+    }
     case 'email':
       return fit(`${letter}.${key.toLowerCase()}.${tag}@contract.example`);
     case 'phone':
@@ -153,7 +178,7 @@ export function declaredRows({ server, token, partnerIds, make }: Demo) {
   }
 
   /** A valid body of a resource (every field given), of rank 0 or 1; `tag` makes its values its own. */
-  async function bodyOf(d: ResourceDeclaration, rank: 0 | 1 = 0, tag = unique('c')) {
+  async function bodyOf(d: ResourceDeclaration, rank: 0 | 1 = 0, tag = recordTag()) {
     const body: Record<string, unknown> = {};
     for (const [key, f] of fieldEntries(d)) body[key] = valueOf(key, f, rank, tag, f.type === 'reference' ? await referencesOf(d, key, f) : []);
     return body;

@@ -22,6 +22,7 @@ import {
   unchanged,
   type Dto,
 } from './declaredResourceCases';
+import { resourceTitleOf, translate } from '../../server/core/i18n';
 import { expectEnvelope } from './expectations';
 import { unique, useDemoServer } from './factories';
 import type { ApiAnswer } from './harness';
@@ -142,6 +143,39 @@ describe('declared resources: input', () => {
         expectEnvelope(await api('DELETE', `${pathOf(d)}/${first.id}`), 200);
         expectEnvelope(await api('PATCH', `${pathOf(d)}/${second.id}`, { [key]: taken }), 200);
       }
+    },
+  );
+});
+
+/** Each declared reference whose target rows are deleted for good (a soft-deleted row stays for its references). */
+const referencedDeleteCases = fieldCases((f) => f.type === 'reference').flatMap(({ d, key, f }) => {
+  const target = declaredResourceNamed(f.reference!) as ResourceDeclaration | undefined;
+  return target && !target.softDelete && !d.tableOwner ? [{ name: d.name, key, target, onDelete: f.onDelete ?? 'restrict', d }] : [];
+});
+
+describe.runIf(referencedDeleteCases.length)('declared resources: deleting a referenced row', () => {
+  it.each(referencedDeleteCases)(
+    '$target.name referred to by $name $key ($onDelete): the delete does what the reference declares, never a 500',
+    async ({ d, key, target, onDelete }) => {
+      const referred = await create(target, 0);
+      const referrer = await create(d, 0, { [key]: referred.id });
+      const deleteReferred = () => api('DELETE', `${pathOf(target)}/${referred.id}`);
+      if (onDelete === 'restrict') {
+        await unchanged(server, async () => {
+          const refused = await deleteReferred();
+          expectEnvelope(refused, 409);
+          expect(refused.body.message).toBe(translate('en', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
+          const inVietnamese = await server.api('DELETE', `${pathOf(target)}/${referred.id}`, { token: admin(), headers: { 'client-language': 'vi' } });
+          expect(inVietnamese.body.message).toBe(translate('vi', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
+        });
+        expectEnvelope(await api('PATCH', `${pathOf(d)}/${referrer.id}`, { [key]: (await create(target, 1)).id }), 200);
+        expectEnvelope(await deleteReferred(), 200);
+        return;
+      }
+      expectEnvelope(await deleteReferred(), 200);
+      const after = await api('GET', `${pathOf(d)}/${referrer.id}`);
+      if (onDelete === 'cascade') expectEnvelope(after, 404);
+      else expect(after.body.data?.[key]).toBeNull();
     },
   );
 });

@@ -45,8 +45,11 @@ export interface CrudResource<TInput extends object, TDto> {
    * before the write commits, and whatever it writes is undone with the write.
    */
   beforeWrite?(tx: Db, input: TInput, existing: CrudRow | null, principal: Principal): Promise<void>;
-  /** Checks of a delete, inside the delete's transaction with the row locked; throw an ApiError to refuse. */
-  beforeDelete?(tx: Db, existing: CrudRow, principal: Principal): Promise<void>;
+  /**
+   * Checks of a delete, inside the delete's transaction with the row locked; throw an ApiError to refuse. It may
+   * answer events of other rows the delete changes (references emptied or deleted with it), published after the commit.
+   */
+  beforeDelete?(tx: Db, existing: CrudRow, principal: Principal): Promise<void | DomainEvent[]>;
   /** The module's domain events a committed change of one row publishes, besides ResourceChanged (e.g. PartnerCreated). */
   events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
 }

@@ -66,7 +66,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   }
 
   async function deleteLocked(tx: Db, publish: Publish, principal: Principal, existing: CrudRow) {
-    await resource.beforeDelete?.(tx, existing, principal);
+    const alsoChanged = await resource.beforeDelete?.(tx, existing, principal);
     if (table.deletedAt)
       await tx
         .update(table)
@@ -75,6 +75,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
     else await tx.delete(table).where(eq(table.id, existing.id));
     await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: existing });
     announce(publish, existing, 'deleted');
+    alsoChanged?.forEach(publish);
   }
 
   /** A change of one row, locked in a transaction, refused (412) when `ifMatch` names another version. */

@@ -20,6 +20,7 @@ import { ApiError, fieldError, forbidden } from '../errors';
 import type { DomainEvent } from '../events';
 import type { Principal } from '../guard';
 import { containsFolded, containsFoldedIn, keywordOf } from '../search';
+import { referencedDelete } from './references';
 import { declaredTable, type DeclaredTable } from './table';
 
 type Input = Record<string, unknown>;
@@ -170,7 +171,11 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
       await assertReferences(tx, d, input, principal);
       await hooks.beforeWrite?.(tx, input, existing, principal);
     },
-    beforeDelete: hooks.beforeDelete,
+    async beforeDelete(tx, existing, principal) {
+      await hooks.beforeDelete?.(tx, existing, principal);
+      // A soft delete keeps the row, so what refers to it still shows it (marked deleted).
+      return d.softDelete ? [] : referencedDelete(tx, d, existing.id, declaredTable);
+    },
     events: hooks.events,
   };
 }

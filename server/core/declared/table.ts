@@ -51,13 +51,16 @@ export type DeclaredTable<D extends ResourceDeclaration> = PgTableWithColumns<{
   dialect: 'pg';
 }>;
 
+const ON_DELETE = { restrict: 'restrict', setNull: 'set null', cascade: 'cascade' } as const;
+
 function columnOf(key: string, f: FieldDeclaration) {
   const name = columnNameOf(key);
   if (f.type === 'boolean') return boolean(name).notNull().default(false);
   if (f.type === 'integer') return f.required ? integer(name).notNull() : integer(name);
   if (f.type === 'reference') {
     const target = declaredResourceNamed(f.reference!);
-    const column = target ? uuid(name).references(() => declaredTable(target).id) : uuid(name);
+    if (f.onDelete === 'setNull' && f.required) throw new Error(`${key}: a required reference cannot be emptied when its row is deleted (onDelete: setNull)`);
+    const column = target ? uuid(name).references(() => declaredTable(target).id, { onDelete: ON_DELETE[f.onDelete ?? 'restrict'] }) : uuid(name);
     return f.required ? column.notNull() : column;
   }
   const column = varchar(name, { length: f.max! });

@@ -8,6 +8,7 @@ export const DEMO_PARTNERS = [
     phone: '+84 225 555 0101',
     website: 'https://acme.example',
     contactPhone: '+84 912 555 010',
+    country: 'VN',
   },
   {
     name: 'Globex Trading',
@@ -17,6 +18,7 @@ export const DEMO_PARTNERS = [
     phone: '+84 28 555 0202',
     website: 'https://globex.example',
     contactPhone: '+84 913 555 020',
+    country: 'SG',
   },
   {
     name: 'Công ty Đông Dương',
@@ -26,6 +28,7 @@ export const DEMO_PARTNERS = [
     phone: '+84 24 555 0303',
     website: 'https://dongduong.example',
     contactPhone: null,
+    country: 'VN',
   },
   {
     name: 'Initech Software',
@@ -35,5 +38,6 @@ export const DEMO_PARTNERS = [
     phone: '+84 236 555 0404',
     website: null,
     contactPhone: null,
+    country: null,
   },
 ] as const;

@@ -3,6 +3,7 @@ import { partnersDeclaration } from '../../../contract/resources/partners';
 import type { AppContext } from '../../context';
 import { declaredValuesOf } from '../../core/declared';
 import type { Db } from '../../db/client';
+import { countryIdByCode } from '../countries';
 import { DEMO_PARTNERS } from './partners.demo';
 import { partners } from './partners.schema';
 
@@ -29,6 +30,8 @@ export async function demoPartnerId(db: Db, name: DemoPartner['name']) {
 export async function seedDemoPartners({ db }: AppContext) {
   for (const partner of DEMO_PARTNERS) {
     if (await findDemoPartner(db, partner)) continue;
-    await db.insert(partners).values(declaredValuesOf(partnersDeclaration, partner));
+    const { country, ...fields } = partner;
+    const countryId = country ? await countryIdByCode(db, country) : null;
+    await db.insert(partners).values(declaredValuesOf(partnersDeclaration, { ...fields, countryId }));
   }
 }

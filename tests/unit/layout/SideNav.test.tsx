@@ -5,16 +5,17 @@ import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { permissionsOfRole } from '../../../mocks/accounts';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { declaredResources, type ResourceDeclaration } from '../../../contract/resources';
+import { navTestId } from '../../../src/layout/navigation';
 import { SideNav } from '../../../src/layout/SideNav';
 import { authProvider } from '../../../src/providers/auth/authProvider';
 import { signInAs } from '../sessionFixtures';
 
-const ALL_LINKS = [
+/** The menu items of the screens written by hand, in the menu's order. */
+const WRITTEN_LINKS = [
   'nav-home',
-  'nav-partner-users',
   'nav-forms',
   'nav-form-config',
-  'nav-validation-rules',
   'nav-partner-forms',
   'nav-next-partner-forms',
   'nav-tickets',
@@ -22,11 +23,14 @@ const ALL_LINKS = [
   'nav-canned-responses',
   'nav-support-desk-settings',
   'nav-accessible-files',
-  'nav-partners',
-  'nav-partner-contacts',
   'nav-user-management',
   'nav-roles',
 ];
+
+/** The menu items the declarations place (contract/resources/, `screen.navigation`), with their area and position. */
+const DECLARED_LINKS = (declaredResources as readonly ResourceDeclaration[]).flatMap((d) =>
+  d.screen?.navigation ? [{ testId: navTestId(`/${d.screen.path ?? d.name}`), ...d.screen.navigation }] : [],
+);
 
 function renderSideNav(path = '/') {
   return render(
@@ -51,7 +55,12 @@ describe('side navigation', () => {
     renderSideNav();
     await screen.findByTestId('nav-partners');
     await user.click(screen.getByTestId('nav-group-administration'));
-    expect(shownLinks()).toEqual(ALL_LINKS);
+    const shown = shownLinks();
+    expect(shown.filter((id) => !DECLARED_LINKS.some((link) => link.testId === id))).toEqual(WRITTEN_LINKS);
+    expect([...shown].filter((id) => DECLARED_LINKS.some((link) => link.testId === id)).sort()).toEqual(DECLARED_LINKS.map((link) => link.testId).sort());
+    // Within an area, declared items keep their positions' order.
+    for (const a of DECLARED_LINKS)
+      for (const b of DECLARED_LINKS) if (a.area === b.area && a.position < b.position) expect(shown.indexOf(a.testId)).toBeLessThan(shown.indexOf(b.testId));
   });
 
   it('keeps Administration collapsed by default', async () => {
