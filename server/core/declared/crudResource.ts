@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { foldForSearch } from '../../../contract/fold';
@@ -22,6 +22,7 @@ import type { Principal } from '../guard';
 import { containsFolded, containsFoldedIn, keywordOf } from '../search';
 import { referencedDelete } from './references';
 import { declaredTable, type DeclaredTable } from './table';
+import { ownPartnerRows } from '../partnerIsolation';
 
 type Input = Record<string, unknown>;
 
@@ -42,12 +43,7 @@ export interface DeclaredHooks {
 }
 
 /** The rows of an `ownPartner` resource a principal reaches: their partner's, or with AdminView every partner's. */
-export function partnerScopeOf(d: ResourceDeclaration, column: PgColumn) {
-  return (principal: Principal): SQL | undefined => {
-    if (principal.partnerId) return eq(column, principal.partnerId);
-    return principal.permissions.has(permission(d.permission as never, 'AdminView')) ? undefined : sql`false`;
-  };
-}
+export const partnerScopeOf = (d: ResourceDeclaration, column: PgColumn) => ownPartnerRows(column, permission(d.permission as never, 'AdminView'));
 
 /** The columns a write stores for a validated input: empty optional texts as null, folded copies, the search text. */
 export function declaredValuesOf<D extends ResourceDeclaration>(d: D, input: Input, principal?: Principal): DeclaredTable<D>['$inferInsert'] {

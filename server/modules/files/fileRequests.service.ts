@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { FileRequestDto } from '../../../contract/files';
 import { foldForSearch } from '../../../contract/fold';
@@ -28,15 +28,13 @@ import { decider, fileRequestDtoQuery, requester, selectFileRequestDto, toFileRe
 import { fileGrants, fileRequests, managedFiles } from './files.schema';
 import { grantNamesUser } from './grantMatching';
 import { insertGrant, type Publish } from './grantWrites';
+import { ownPartnerRows } from '../../core/partnerIsolation';
 
 const ADMIN_VIEW = permission('FileAccessRequest', 'AdminView');
 const NOT_FOUND = 'filesApi.requestNotFound';
 
 /** Partner isolation: a partner's users reach its requests; staff need FileAccessRequest.AdminView to reach any. */
-export function fileRequestScope(principal: Pick<Principal, 'partnerId' | 'permissions'>): SQL | undefined {
-  if (principal.partnerId) return eq(fileRequests.partnerId, principal.partnerId);
-  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
-}
+export const fileRequestScope = ownPartnerRows(fileRequests.partnerId, ADMIN_VIEW);
 
 /** Every scalar field of FileRequestDto (contract/apiResources.ts), over fileRequestDtoQuery's joins. */
 const sortable: SortColumns = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
 import { placedQuestions, isAnswerable } from '../../../contract/answers';
@@ -22,6 +22,7 @@ import {
   type SortColumns,
 } from '../../core/search';
 import { partnerFormDtoQuery, toPartnerFormDto } from './partnerFormDtos';
+import { ownPartnerRows } from '../../core/partnerIsolation';
 
 const ADMIN_VIEW = permission('PartnerForm', 'AdminView');
 
@@ -29,10 +30,7 @@ const ADMIN_VIEW = permission('PartnerForm', 'AdminView');
  * Partner isolation: a partner's users reach only its partner forms; staff need PartnerForm.AdminView to reach
  * any. Outside the scope a partner form answers 404.
  */
-export function partnerFormScope(principal: Principal): SQL | undefined {
-  if (principal.partnerId) return eq(partnerForms.partnerId, principal.partnerId);
-  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
-}
+export const partnerFormScope = ownPartnerRows(partnerForms.partnerId, ADMIN_VIEW);
 
 /** What an export sorts by (keyset paging: columns without nulls). */
 const exportSortable = {

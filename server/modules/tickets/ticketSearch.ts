@@ -25,6 +25,7 @@ import { fullNameOf } from '../accounts/principal';
 import { conversationMatch, messageSnippets, type ConversationMatch } from './conversationSearch';
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
+import { ownPartnerRows } from '../../core/partnerIsolation';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 
@@ -32,10 +33,7 @@ const ADMIN_VIEW = permission('Tickets', 'AdminView');
  * Partner isolation (DESIGN.md "Permissions and roles"): a user with a partner reaches only that partner's
  * tickets; staff need Tickets.AdminView to reach any. Outside the scope a ticket answers 404.
  */
-export function ticketScope(principal: Principal): SQL | undefined {
-  if (principal.partnerId) return eq(tickets.partnerId, principal.partnerId);
-  return principal.permissions.has(ADMIN_VIEW) ? undefined : sql`false`;
-}
+export const ticketScope = ownPartnerRows(tickets.partnerId, ADMIN_VIEW);
 
 /** Flat rows for the CSV export, keyed by the sortable names so the keyset can read its position. */
 const exportColumns = {
