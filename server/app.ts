@@ -20,6 +20,7 @@ import { loadPrincipal } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
 import { registerSecondFactorGate } from './modules/accounts/secondFactorGate';
 import { createSignInCheck, refuseEndedSignIns } from './modules/accounts/signIns';
+import { refuseWithdrawnImpersonations } from './modules/impersonation/impersonatorCheck';
 import { registerImpersonationTrail } from './modules/impersonation/impersonationTrail';
 import { API_PREFIXES } from './modules/module';
 import { modules } from './modules';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
   refuseEndedSignIns(app, signIns);
+  refuseWithdrawnImpersonations(app, principals.load);
   registerImpersonationTrail(app, database.db);
   registerIdempotency(app, database.db);
 

@@ -43,6 +43,9 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
+/** A URL without the access token browsers put in a hub request's query: a bearer token kept in a log or an audit row is a session for its reader. */
+export const withoutAccessToken = (url: string) => url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]');
+
 /** The signed-in user behind a raw access token with the token's claims, or an ApiError(401) saying why not. */
 export async function authenticate(
   secret: Uint8Array,

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimitHits } from './rateLimits.schema';
@@ -26,10 +26,10 @@ const windowCountOf = (row: { hits: number; msLeft: number | string } | undefine
 export function createRateLimitCounter(db: Db) {
   const msLeft = sql<number>`extract(epoch from (${rateLimitHits.windowEndsAt} - now())) * 1000`;
 
-  /** Counts one hit on `key`; a window that has ended starts again (at one hit, `windowMs` long). */
-  async function hit(key: string, windowMs: number): Promise<WindowCount> {
+  /** One hit on `key` as one upsert (a window that has ended starts again at one hit), unless `onlyWhile` fails: then no row. */
+  const upsertHit = (key: string, windowMs: number, onlyWhile?: SQL) => {
     const ended = sql`${rateLimitHits.windowEndsAt} <= now()`;
-    const [row] = await db
+    return db
       .insert(rateLimitHits)
       .values({ key, hits: 1, windowEndsAt: sql`now() + ${millis(windowMs)}` })
       .onConflictDoUpdate({
@@ -38,9 +38,24 @@ export function createRateLimitCounter(db: Db) {
           hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
           windowEndsAt: sql`case when ${ended} then now() + ${millis(windowMs)} else ${rateLimitHits.windowEndsAt} end`,
         },
+        ...(onlyWhile ? { setWhere: sql`${ended} or ${onlyWhile}` } : {}),
       })
       .returning({ hits: rateLimitHits.hits, msLeft });
+  };
+
+  /** Counts one hit on `key`; a window that has ended starts again (at one hit, `windowMs` long). */
+  async function hit(key: string, windowMs: number): Promise<WindowCount> {
+    const [row] = await upsertHit(key, windowMs);
     return windowCountOf(row);
+  }
+
+  /**
+   * Counts one hit on `key` only while its window holds fewer than `max`, in one statement, so hits racing each other
+   * never pass `max` between them: the count with this hit, or null when the window was full (nothing counted).
+   */
+  async function hitUnder(key: string, windowMs: number, max: number): Promise<number | null> {
+    const [row] = await upsertHit(key, windowMs, sql`${rateLimitHits.hits} < ${max}`);
+    return row ? Number(row.hits) : null;
   }
 
   /** The count of `key`'s window still running (0 hits when none is). */
@@ -64,7 +79,7 @@ export function createRateLimitCounter(db: Db) {
 
   const sweep = async () => void (await db.delete(rateLimitHits).where(lt(rateLimitHits.windowEndsAt, sql`now() - ${millis(SWEEP_AFTER_MS)}`)));
 
-  return { hit, read, extend, forget, sweep };
+  return { hit, hitUnder, read, extend, forget, sweep };
 }
 
 export type RateLimitCounter = ReturnType<typeof createRateLimitCounter>;

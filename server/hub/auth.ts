@@ -1,7 +1,8 @@
+import type { ImpersonatorClaim } from '../../contract/tokens';
 import { authenticate, type Principal, type PrincipalLoader } from '../core/guard';
 import { badRequest, forbidden, notFound, unauthorized } from '../core/errors';
 import { isExpired, verifyAccessToken } from '../core/jwt';
-import type { HubConnection } from './connection';
+import type { ConnectionOrigin, HubConnection } from './connection';
 import type { ConnectionTokens } from './connectionToken';
 import type { HubServer } from './hubServer';
 import { CLOSE_REASONS } from './hubSettings';
@@ -14,6 +15,8 @@ export interface HubAuth {
   connectionTokens: ConnectionTokens;
   /** Whether the sign-in of a token (`sid`) has ended: such a token starts no connection. */
   signInEnded?: (sid: string) => Promise<boolean>;
+  /** Refuses (throws the ApiError REST answers) an active user REST refuses too: see admission.ts. */
+  admit?: (principal: Principal, impersonator: ImpersonatorClaim | null) => Promise<void>;
 }
 
 /**
@@ -26,15 +29,24 @@ export function hubToken(authorization: string | undefined, accessToken: unknown
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
-/** Where a connection starts (negotiate, or a WebSocket without one): the active user behind the token. */
+/**
+ * Where a connection starts (negotiate, a transport's start): the active user behind the token, whose sign-in has not
+ * ended, and whom REST would not refuse either (a second factor to set up, a withdrawn impersonation). `actingOn`, the
+ * HTTP request when there is one, is recorded as the user's once the token is known good, so an impersonation's audit
+ * trail keeps it, refused or not.
+ */
 export async function authenticateHubUser(
   auth: HubAuth,
   token: string | null,
-): Promise<{ principal: Principal; tokenExpiresAt: number; signInId: string | undefined }> {
+  actingOn?: { principal: Principal | null; impersonator: ImpersonatorClaim | null },
+): Promise<{ principal: Principal; tokenExpiresAt: number; origin: ConnectionOrigin }> {
   const { principal, claims } = await authenticate(auth.secret, auth.loadPrincipal, token);
   const signInId = typeof claims.sid === 'string' ? claims.sid : undefined;
   if (signInId && (await auth.signInEnded?.(signInId))) throw unauthorized();
-  return { principal, tokenExpiresAt: claims.exp * 1000, signInId };
+  const impersonator = claims.act ?? null;
+  if (actingOn) Object.assign(actingOn, { principal, impersonator });
+  await auth.admit?.(principal, impersonator);
+  return { principal, tokenExpiresAt: claims.exp * 1000, origin: { signInId, impersonator } };
 }
 
 /**
@@ -83,9 +95,9 @@ export async function connectionOfTransportStart(
 ): Promise<HubConnection> {
   const claims = typeof id === 'string' && id && !hub.find(id) ? auth.connectionTokens.read(id) : null;
   if (!claims) return connectionOfRequest(hub, auth, id, token, options);
-  const { principal, tokenExpiresAt, signInId } = await authenticateHubUser(auth, token);
+  const { principal, tokenExpiresAt, origin } = await authenticateHubUser(auth, token);
   if (principal.id !== claims.userId) throw forbidden();
-  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id as string, signInId);
+  const connection = hub.adopt(principal, tokenExpiresAt, claims.connectionId, id as string, origin);
   if (!connection) throw notFound();
   return connection;
 }

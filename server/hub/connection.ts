@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ImpersonatorClaim } from '../../contract/tokens';
 import type { HubAccess } from './audience';
 import type { RecordDelivery } from './backplane';
 
@@ -18,6 +19,14 @@ export interface HubUser {
   id: string;
   partnerId: string | null;
   fullName: string;
+}
+
+/** What the access token a connection started with says of its sign-in: ending it, or the impersonation ending, closes the connection. */
+export interface ConnectionOrigin {
+  /** The sign-in (access token `sid`). */
+  signInId?: string;
+  /** Who acts for the user when the token is an impersonation's (`act`): the hub's use is audited, and ends with their right to impersonate. */
+  impersonator?: ImpersonatorClaim | null;
 }
 
 /** ASP.NET's ids: base64url of 16 random bytes, safe in `?id=` which the client does not encode. */
@@ -57,6 +66,8 @@ export class HubConnection {
   outbox = '';
   /** The sign-in (access token `sid`) the connection was opened with: ending it closes the connection. */
   signInId: string | undefined = undefined;
+  /** The impersonator when the connection is an impersonation's. */
+  impersonator: ImpersonatorClaim | null = null;
 
   constructor(
     /** Who and what they may read, as of the last check (negotiate, then every change to their account or roles). */

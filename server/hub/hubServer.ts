@@ -3,7 +3,7 @@ import { ApiError } from '../core/errors';
 import type { Principal } from '../core/guard';
 import { accessOf, mayHear, type HubAccess } from './audience';
 import { isAccessChange, type Backplane, type HubDelivery, type RecordDelivery } from './backplane';
-import { HubConnection, newConnectionId, type HubUser, type Transport } from './connection';
+import { HubConnection, newConnectionId, type ConnectionOrigin, type HubUser, type Transport } from './connection';
 import type { ConnectionTokens } from './connectionToken';
 import { baseGroupsOf, hubGroups } from './groups';
 import { HubError, type HubCall, type HubMethod } from './methods';
@@ -36,6 +36,16 @@ export interface HubServerOptions {
   loadPrincipal(userId: string): Promise<Principal | null>;
   /** Whether a principal may stay in a group a hub method let it join (e.g. a ticket's). */
   mayStayInGroup(principal: Principal, group: string): Promise<boolean>;
+  /**
+   * Why an active user may no longer hold this connection (a second factor to set up, the impersonation ended), as
+   * the Close reason; null when they may. Asked at every re-check of the user's or the impersonator's access.
+   */
+  closeReasonOf?(principal: Principal, connection: HubConnection): Promise<string | null>;
+  /**
+   * Records one thing an impersonation's connection did (its handshake, each hub call) with the status it got: the
+   * impersonation's audit trail. A call's completion goes out once this resolved.
+   */
+  auditImpersonated?(connection: HubConnection, request: string, status: number): Promise<void>;
   /** Told of every account change an instance published, before its connections are re-checked (to empty caches). */
   onAccessChange?(userIds: string[] | null): void;
   /** Signs the tokens negotiate answers, so any instance can start their connections (WebSockets); else tokens are random. */
@@ -102,14 +112,14 @@ export class HubServer {
     return (this.groups.get(group)?.size ?? 0) > 0;
   }
 
-  negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1, signInId?: string): HubConnection {
+  negotiate(principal: Principal, tokenExpiresAt: number, negotiateVersion: 0 | 1, origin: ConnectionOrigin = {}): HubConnection {
     // Shutting down: a connection made now would hold the server open.
     if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
     const id = newConnectionId();
     const { connectionTokens } = this.options;
     const token = negotiateVersion === 0 ? id : (connectionTokens?.sign(id, principal.id) ?? newConnectionId());
     const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), negotiateVersion, { id, token });
-    connection.signInId = signInId;
+    this.startedFrom(connection, origin);
     this.connections.set(connection.token, connection);
     return connection;
   }
@@ -123,16 +133,21 @@ export class HubServer {
    * Starts here a connection negotiated by any instance, from its signed token (whose claims the caller read, and
    * whose user it authenticated again, as negotiate would). Undefined when this instance already had it and it is gone.
    */
-  adopt(principal: Principal, tokenExpiresAt: number, connectionId: string, connectionToken: string, signInId?: string): HubConnection | undefined {
+  adopt(principal: Principal, tokenExpiresAt: number, connectionId: string, connectionToken: string, origin: ConnectionOrigin = {}): HubConnection | undefined {
     if (this.stopped) throw new ApiError(503, 'api.shuttingDown');
     const known = this.connections.get(connectionToken);
     if (known) return known;
     if (this.spentTokens.has(connectionToken)) return undefined;
     const ids = { id: connectionId, token: connectionToken };
     const connection = new HubConnection(userOf(principal), accessOf(principal), tokenExpiresAt, Date.now(), 1, ids);
-    connection.signInId = signInId;
+    this.startedFrom(connection, origin);
     this.connections.set(connection.token, connection);
     return connection;
+  }
+
+  private startedFrom(connection: HubConnection, origin: ConnectionOrigin) {
+    connection.signInId = origin.signInId;
+    connection.impersonator = origin.impersonator ?? null;
   }
 
   attach(connection: HubConnection, transport: Transport) {
@@ -161,12 +176,14 @@ export class HubServer {
 
   /**
    * Some users' accounts, roles or permissions changed (null: anyone's may have). What is sent to their
-   * connections waits while they are reloaded; then each connection is closed (user gone or deactivated) or
-   * takes the new access: partner group, groups it may no longer follow left, held deliveries re-checked.
+   * connections (and to the impersonations they act in) waits while they are reloaded; then each connection is
+   * closed (user gone or deactivated, or no longer admitted: closeReasonOf) or takes the new access: partner group,
+   * groups it may no longer follow left, held deliveries re-checked.
    */
   recheckAccess(userIds: string[] | null): Promise<void> {
     const wanted = userIds && new Set(userIds);
-    const affected = [...this.connections.values()].filter((c) => !c.closing && (!wanted || wanted.has(c.user.id)));
+    const concerns = (c: HubConnection) => !wanted || wanted.has(c.user.id) || (!!c.impersonator && wanted.has(c.impersonator.sub));
+    const affected = [...this.connections.values()].filter((c) => !c.closing && concerns(c));
     for (const connection of affected) connection.accessChecks += 1;
     const run = this.accessChecks.then(() => this.recheck(affected));
     this.accessChecks = run.catch(() => {});
@@ -270,6 +287,17 @@ export class HubServer {
     connection.handshakeDone = true;
     for (const group of baseGroupsOf(connection.user)) this.join(connection, group);
     this.options.presence?.online(connection);
+    // In turn with the calls: a call's row never comes before the connection's.
+    if (connection.impersonator) this.inTurn(connection, () => this.audit(connection, `HUB connect ${connection.transport?.kind ?? ''}`.trim(), 200));
+  }
+
+  /** An impersonation's audit row; a failed write is logged, and what it recorded goes on (as a REST answer does). */
+  private async audit(connection: HubConnection, request: string, status: number) {
+    try {
+      await this.options.auditImpersonated?.(connection, request, status);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'realtime hub: impersonated use not audited');
+    }
   }
 
   /** Queues records for the connection; what one tick queued for it goes out as one write (flushWrites). */
@@ -358,8 +386,12 @@ export class HubServer {
         for (const connection of connections) {
           try {
             if (principal === undefined) this.close(connection, CLOSE_REASONS.accessUnknown, true);
-            else if (principal === null) this.endOfAccount(connection);
-            else await this.takeAccess(connection, principal);
+            else if (principal === null) this.endOfAccess(connection, CLOSE_REASONS.accountDisabled);
+            else {
+              const refusal = await this.options.closeReasonOf?.(principal, connection);
+              if (refusal) this.endOfAccess(connection, refusal);
+              else await this.takeAccess(connection, principal);
+            }
           } catch (error) {
             this.options.log.error({ err: error, userId }, 'realtime hub: could not re-check a connection; it reconnects');
             this.close(connection, CLOSE_REASONS.accessUnknown, true);
@@ -372,9 +404,9 @@ export class HubServer {
     await Promise.all(Array.from({ length: Math.min(ACCESS_CHECKS_AT_ONCE, queue.length) }, worker));
   }
 
-  /** A deactivated or deleted user: the Close says why and does not allow reconnecting (a reconnect is refused anyway). */
-  private endOfAccount(connection: HubConnection) {
-    if (connection.handshakeDone) this.close(connection, CLOSE_REASONS.accountDisabled, false);
+  /** A deactivated or deleted user, or one no longer admitted: the Close says why and does not allow reconnecting (a reconnect is refused anyway). */
+  private endOfAccess(connection: HubConnection, reason: string) {
+    if (connection.handshakeDone) this.close(connection, reason, false);
     else this.remove(connection);
   }
 
@@ -429,7 +461,11 @@ export class HubServer {
 
   /** Invocations of one connection run one at a time, in the order they came. */
   private enqueue(connection: HubConnection, message: InvocationMessage) {
-    const run = () => this.invoke(connection, message);
+    this.inTurn(connection, () => this.invoke(connection, message));
+  }
+
+  /** Runs `run` after what the connection is already running (its invocations, one at a time). */
+  private inTurn(connection: HubConnection, run: () => Promise<void>) {
     const next = connection.invocations ? connection.invocations.then(run) : run();
     connection.invocations = next;
     void next.then(() => {
@@ -457,6 +493,7 @@ export class HubServer {
         outcome = { error: errorInvoking(target, error instanceof HubError ? error.message : undefined) };
       }
     }
+    if (connection.impersonator) await this.audit(connection, `HUB ${target} ${JSON.stringify(message.arguments)}`, 'result' in outcome ? 200 : 400);
     // A send() has no invocation id and must get no answer.
     if (invocationId !== undefined && !connection.closing) this.write(connection, completionRecord(invocationId, outcome));
   }

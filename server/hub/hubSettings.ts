@@ -43,4 +43,6 @@ export const CLOSE_REASONS = {
   accountDisabled: 'Unauthorized: the account is no longer active.',
   signInEnded: 'Unauthorized: this sign-in has ended.',
   accessUnknown: "The server could not check the connection's permissions.",
+  secondFactorRequired: 'Forbidden: your role requires a second factor; set one up before you go on.',
+  impersonationEnded: 'Unauthorized: the impersonation has ended; its impersonator may no longer impersonate.',
 } as const;

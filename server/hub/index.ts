@@ -7,6 +7,8 @@ import { onAccessChange } from '../modules/accounts/accessChanges';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { cachePrincipals, type PrincipalCache } from '../modules/accounts/principalCache';
 import { createSignInCheck, type SignInCheck } from '../modules/accounts/signIns';
+import { auditImpersonatedRequest } from '../modules/impersonation/impersonationTrail';
+import { hubAdmission } from './admission';
 import { principalMayHear, type HubAudience } from './audience';
 import { createInProcessBackplane, type Backplane } from './backplane';
 import { hubGroups } from './groups';
@@ -123,6 +125,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   // Any instance on the same secret accepts the tokens negotiate answers, so WebSockets need no affinity.
   const tokens = connectionTokens(ctx.config.jwtSecret);
   const presence = createPresence({ db: ctx.db, log: ctx.log, timing: options.presenceTiming });
+  const admission = hubAdmission({ secondFactorEnforced: ctx.config.secondFactorEnrolment === 'required', loadPrincipal: principals.load });
   const hub = new HubServer({
     timing: { ...DEFAULT_HUB_TIMING, ...options.timing },
     methods: { ...ticketMethods(() => joinVerdicts.check), ...options.extraMethods },
@@ -133,9 +136,20 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     onAccessChange: (userIds) => principals.forget(userIds),
     connectionTokens: tokens,
     presence,
+    closeReasonOf: admission.closeReasonOf,
+    auditImpersonated: async (connection, request, status) => {
+      const principal = (await principals.load(connection.user.id)) ?? { ...connection.user, email: '' };
+      if (connection.impersonator) await auditImpersonatedRequest(ctx.db, { impersonator: connection.impersonator, principal, request, status });
+    },
   });
   const signIns = options.signIns ?? createSignInCheck(ctx.db, ctx.events);
-  const auth = { secret: ctx.config.jwtSecret, loadPrincipal: principals.load, connectionTokens: tokens, signInEnded: signIns.isEnded };
+  const auth = {
+    secret: ctx.config.jwtSecret,
+    loadPrincipal: principals.load,
+    connectionTokens: tokens,
+    signInEnded: signIns.isEnded,
+    admit: admission.admit,
+  };
 
   const send = <M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience) =>
     hub.publish({ groups, record: invocationRecord(method, [payload]), ...(audience ? { audience } : {}) });

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HUB_PATH } from '../../contract/realtime';
 import { ApiError, badRequest, conflict } from '../core/errors';
+import { withoutAccessToken } from '../core/guard';
 import { answers, routeDocs } from '../core/openapi/routeDocs';
 import { authenticateHubUser, connectionOfRequest, connectionOfTransportStart, hubToken, type HubAuth } from './auth';
 import type { HubConnection } from './connection';
@@ -31,7 +32,7 @@ type HubQuery = { id?: string; access_token?: string; negotiateVersion?: string 
 /** Request logs without the token browsers put in `access_token` (a bearer token in a log is a session for its reader). */
 const requestWithoutToken = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(/([?&]access_token=)[^&]*/, '$1[redacted]'),
+  url: withoutAccessToken(request.url),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
@@ -83,10 +84,11 @@ export async function hubRoutes(app: FastifyInstance, { hub, auth }: HubRoutesOp
   const connectionOf = (request: FastifyRequest<{ Querystring: HubQuery }>) => connectionOfRequest(hub, auth, request.query.id, tokenOf(request));
 
   app.post<{ Querystring: HubQuery }>(`${HUB_PATH}/negotiate`, { config: access, schema: negotiateDocs }, async (request, reply) => {
-    const { principal, tokenExpiresAt, signInId } = await authenticateHubUser(auth, tokenOf(request));
+    // The request is its user's from here on: an impersonation's negotiate is audited as its REST requests are.
+    const { principal, tokenExpiresAt, origin } = await authenticateHubUser(auth, tokenOf(request), request);
     // Version rule: min(requested, 1); no query means 0, where the connection id doubles as the token.
     const version = Number(request.query.negotiateVersion) >= 1 ? 1 : 0;
-    const connection = hub.negotiate(principal, tokenExpiresAt, version, signInId);
+    const connection = hub.negotiate(principal, tokenExpiresAt, version, origin);
     const answer =
       version === 1
         ? { connectionId: connection.id, connectionToken: connection.token, negotiateVersion: 1, availableTransports: AVAILABLE_TRANSPORTS }

@@ -48,8 +48,8 @@ export function acceptWebSockets(server: Server, hub: HubServer, auth: HubAuth) 
       connection = await connectionOfTransportStart(hub, auth, id, token);
       if (connection.transport) throw conflict();
     } else {
-      const { principal, tokenExpiresAt, signInId } = await authenticateHubUser(auth, token);
-      connection = hub.negotiate(principal, tokenExpiresAt, 1, signInId);
+      const { principal, tokenExpiresAt, origin } = await authenticateHubUser(auth, token);
+      connection = hub.negotiate(principal, tokenExpiresAt, 1, origin);
     }
     if (socket.destroyed || connection.closing || connection.transport) return refuse(socket, 409);
     sockets.handleUpgrade(request, socket, head, (webSocket: WebSocket) => {

@@ -1,10 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { StaffDashboardDto } from '../../contract/dashboard';
 import type { PagedResult } from '../../contract/envelope';
 import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
+import { HUB_PATH } from '../../contract/realtime';
 import type { ImpersonationTokens } from '../../contract/schemas/impersonation';
 import type { AccessTokenClaims, TokenResponse } from '../../contract/tokens';
 import { auditTrails, rolePermissions, signIns, users } from '../../server/db/schema';
@@ -30,6 +32,26 @@ const requestsAuditedFor = (impersonatedId: string) =>
     .orderBy(desc(auditTrails.dateTime));
 
 const acmePartner = () => make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'], firstName: 'Pat', lastName: 'Partner' });
+
+const WITHDRAWN = 'The impersonation has ended: its impersonator may no longer impersonate.';
+
+const clients: HubConnection[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.stop().catch(() => {})));
+});
+
+/** The official client over WebSockets, with its own timeouts (this server pings at its default pace). */
+async function connect(accessToken: string) {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${server.url}${HUB_PATH}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => accessToken })
+    .configureLogging(LogLevel.None)
+    .build();
+  clients.push(connection);
+  await connection.start();
+  return connection;
+}
+const negotiate = (accessToken: string) =>
+  fetch(`${server.url}${HUB_PATH}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
 
 async function started(id: string, as = admin()) {
   const answer = await impersonate(id, as);
@@ -256,6 +278,63 @@ describe('impersonation for support', () => {
     });
     expectEnvelope(withdrawn, 200);
     expectEnvelope(await refresh(first.body.data!), 401, 'The impersonation has ended: its impersonator may no longer impersonate.');
+  });
+
+  it.each([
+    ['is deactivated', (supporter: { id: string }) => server.api('POST', `/api/v1/users/${supporter.id}/toggle-status`, { token: admin() })],
+    [
+      'loses the permission',
+      (supporter: { role: { id: string } }) =>
+        server.api('PUT', `/api/v1/roles/${supporter.role.id}/permissions`, { token: admin(), body: { permissions: [permission('Users', 'View')] } }),
+    ],
+  ])('once its impersonator %s, every request of the impersonation is refused: REST, negotiate and its open hub connection', async (_, end) => {
+    const supporter = await make.userWith([IMPERSONATE, permission('Users', 'View')], { priority: 20 });
+    const target = await acmePartner();
+    const tokens = await started(target.id, supporter.token);
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: tokens.token }), 200);
+    const connection = await connect(tokens.token);
+    const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+
+    expectEnvelope(await end(supporter), 200);
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: tokens.token }), 401, WITHDRAWN);
+    expectEnvelope(await server.api('POST', '/api/v1/tickets/search', { token: tokens.token, body: {} }), 401, WITHDRAWN);
+    const refused = await negotiate(tokens.token);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toBe(WITHDRAWN);
+    expect((await closed)?.message).toMatch(/impersonation has ended/);
+    // The user's own sign-in goes on.
+    expectEnvelope(await server.api('GET', '/api/v1/users/profile', { token: target.token }), 200);
+    // The refused request is audited too, naming the impersonator.
+    const lines = (await requestsAuditedFor(target.id)).map((r) => r.newValues as { request: string; status: number });
+    expect(lines).toContainEqual(expect.objectContaining({ request: 'GET /api/v1/users/profile', status: 401 }));
+  });
+
+  it('hub use while impersonating is audited as requests are: negotiate, the connection and each call, naming both users', async () => {
+    const target = await acmePartner();
+    const ticket = await make.ticket(target.token);
+    const tokens = await started(target.id);
+    const connection = await connect(tokens.token);
+    expect(await connection.invoke('JoinTicket', ticket.id)).toBe(true);
+    await expect(connection.invoke('JoinTicket', 42)).rejects.toThrow(/ticketId must be/);
+    // A browser's WebSocket carries the token in the query: the audit row does not keep it.
+    const byQuery = await fetch(`${server.url}${HUB_PATH}/negotiate?negotiateVersion=1&access_token=${tokens.token}`, { method: 'POST' });
+    expect(byQuery.status).toBe(200);
+
+    const rows = await requestsAuditedFor(target.id);
+    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set([userIds['admin@example.com']]));
+    const lines = rows.map((r) => r.newValues as Record<string, unknown>);
+    const both = { impersonatorId: userIds['admin@example.com'], impersonatedId: target.id, impersonator: 'Ada Admin' };
+    expect(lines).toHaveLength(5);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ request: `POST ${HUB_PATH}/negotiate?negotiateVersion=1`, status: 200, ...both }),
+        expect.objectContaining({ request: 'HUB connect WebSockets', status: 200, ...both }),
+        expect.objectContaining({ request: `HUB JoinTicket ["${ticket.id}"]`, status: 200, ...both }),
+        expect.objectContaining({ request: 'HUB JoinTicket [42]', status: 400, ...both }),
+        expect.objectContaining({ request: `POST ${HUB_PATH}/negotiate?negotiateVersion=1&access_token=[redacted]`, status: 200, ...both }),
+      ]),
+    );
+    expect(lines.every((line) => String(line.impersonated).includes(target.email))).toBe(true);
   });
 
   it('"return to my account" ends the impersonation; a sign-in of ones own has nothing to end', async () => {

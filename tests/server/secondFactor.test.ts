@@ -6,8 +6,10 @@ import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus, SecondFa
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { auditTrails, passkeys, roles } from '../../server/db/schema';
+import { createSecondFactorService } from '../../server/modules/accounts/secondFactors';
 import { findUserByEmail, issueSession } from '../../server/modules/accounts/session';
-import { totpCodeAt } from '../../server/modules/accounts/totp';
+import { CHALLENGE_ATTEMPTS } from '../../server/modules/accounts/signInChallenges';
+import { acceptedStepOf, totpCodeAt } from '../../server/modules/accounts/totp';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
@@ -29,9 +31,26 @@ const codeOf = (secret: string, fresh = true) => {
   return totpCodeAt(secret);
 };
 
+/** A code that is none of the secret's codes one step either side of now, so it is wrong whatever the drift allowed. */
+const wrongCodeOf = (secret: string) => {
+  const near = [-30_000, 0, 30_000].map((offset) => totpCodeAt(secret, Date.now() + offset));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!near.includes(code)) return code;
+  }
+};
+
+/** Answers that say the code was checked and wrong; the others were refused before any check. */
+const checkedOf = (answers: { status: number; body: { message?: string } }[]) =>
+  answers.filter((a) => a.status === 401 && a.body.message === apiEn.auth.secondFactorInvalid).length;
+const refusedUncheckedOf = (answers: { status: number; body: { message?: string } }[]) =>
+  answers.filter((a) => (a.status === 401 && a.body.message === apiEn.auth.challengeInvalid) || (a.status === 429 && a.body.message === apiEn.auth.signInHeld))
+    .length;
+
+/** Turns TOTP on with the new secret's code of now (the clock stays: the suite's sessions must outlast its steps). */
 async function enrol(api: TestServer['api'], token: string) {
   const begun = expectEnvelope(await api<SecondFactorEnrolment>('POST', '/api/account/second-factor/enrolment', { token }), 200).body.data!;
-  const confirmed = await api<RecoveryCodes>('POST', '/api/account/second-factor/confirm', { token, body: { code: codeOf(begun.secret) } });
+  const confirmed = await api<RecoveryCodes>('POST', '/api/account/second-factor/confirm', { token, body: { code: codeOf(begun.secret, false) } });
   expectEnvelope(confirmed, 200, apiEn.secondFactor.enabled);
   return { secret: begun.secret, recoveryCodes: confirmed.body.data!.codes };
 }
@@ -102,6 +121,51 @@ describe('second factor (TOTP)', () => {
     expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 200);
     expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 401, apiEn.auth.secondFactorInvalid);
     expectEnvelope(await codeStep(await challengeOf(me.email, me.password), codeOf(secret)), 200);
+  });
+
+  it('the same code sent at once on five answers is used once (the step is recorded by one conditional update)', async () => {
+    const service = createSecondFactorService(server.built.ctx);
+    const code = codeOf(secret);
+    const used = await Promise.all(Array.from({ length: 5 }, () => service.useCode(me.id, code)));
+    expect(used.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('the second step takes a code one step early or late, not two, nor one older than the last used', async () => {
+    const signInWith = async (code: string) => codeStep(await challengeOf(me.email, me.password), code);
+    // Two steps past enrolment's code, so a code one step late is still after it.
+    nextStep();
+    nextStep();
+    // The authenticator's clock 30 s behind, then 30 s ahead.
+    expectEnvelope(await signInWith(totpCodeAt(secret, Date.now() - 30_000)), 200);
+    nextStep();
+    nextStep();
+    expectEnvelope(await signInWith(totpCodeAt(secret, Date.now() + 30_000)), 200);
+    // The current step's code comes before the one just used: refused; so is one two steps ahead.
+    expectEnvelope(await signInWith(totpCodeAt(secret)), 401, apiEn.auth.secondFactorInvalid);
+    expectEnvelope(await signInWith(totpCodeAt(secret, Date.now() + 60_000)), 401, apiEn.auth.secondFactorInvalid);
+    nextStep();
+    nextStep();
+    expectEnvelope(await signInWith(totpCodeAt(secret)), 200);
+  });
+
+  it('a code of a factor still being set up does not answer the second step', async () => {
+    const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
+    await server.built.database.db.insert(passkeys).values({ userId: other.id, credentialId: `key-${other.id}`, publicKey: 'test-key', name: 'Laptop' });
+    const pending = expectEnvelope(await server.api<SecondFactorEnrolment>('POST', '/api/account/second-factor/enrolment', { token: other.token }), 200);
+    const step = expectEnvelope(await passwordStep(other.email, other.password), 200).body.data as SecondFactorStep;
+    expect(step.secondFactor.methods).toEqual(['passkey']);
+    expectEnvelope(await codeStep(step.secondFactor.challenge, codeOf(pending.body.data!.secret, false)), 401, apiEn.auth.secondFactorInvalid);
+  });
+
+  it('thirty wrong codes at once over six challenges: the hold lets five be checked in all, then holds', async () => {
+    const limit = server.config.limits.failedSignInsBeforeHold;
+    const challenges: string[] = [];
+    for (let i = 0; i < 6; i++) challenges.push(await challengeOf(me.email, me.password));
+    const wrong = wrongCodeOf(secret);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => codeStep(challenges[i % 6], wrong)));
+    expect({ checked: checkedOf(answers), refused: refusedUncheckedOf(answers) }).toEqual({ checked: limit, refused: 30 - limit });
+    expectEnvelope(await passwordStep(me.email, me.password), 429, apiEn.auth.signInHeld);
+    expect(server.outbox().filter((mail) => mail.includes(me.email) && mail.includes('held')).length).toBe(1);
   });
 
   it('a recovery code signs in once', async () => {
@@ -178,6 +242,54 @@ describe('second factor (TOTP)', () => {
     expectEnvelope(await reset(me.id, token('support@example.com')), 403);
     // A partner's users administrator cannot reach staff or other partners' users through this route (404 or 403).
     expect([403, 404]).toContain((await reset(userIds['admin@example.com'], token('partner.admin@acme.example'))).status);
+  });
+});
+
+describe('guessing codes in parallel', () => {
+  // The hold is far off here, so only the challenge's own limit is in play.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ limits: { failedSignInsBeforeHold: 1000 } });
+  });
+  afterAll(() => server?.close());
+
+  it('thirty wrong codes at once on one challenge: at most five are checked, the rest refused, then the right code too', async () => {
+    const signedIn = await server.signIn('partner@acme.example');
+    const { secret } = await enrol(server.api, signedIn.token);
+    const step = await server.api<SecondFactorStep>('POST', '/api/token', {
+      body: { email: 'partner@acme.example', password: DEMO_PASSWORD },
+      headers: tenant,
+    });
+    const challenge = expectEnvelope(step, 200).body.data!.secondFactor.challenge;
+    const wrong = wrongCodeOf(secret);
+    const answer = (code: string) => server.api<TokenResponse>('POST', '/api/token/second-factor', { body: { challenge, code }, headers: tenant });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => answer(wrong)));
+    expect({ checked: checkedOf(answers), refused: refusedUncheckedOf(answers) }).toEqual({ checked: CHALLENGE_ATTEMPTS, refused: 30 - CHALLENGE_ATTEMPTS });
+    expectEnvelope(await answer(codeOf(secret)), 401, apiEn.auth.challengeInvalid);
+  });
+});
+
+describe('a TOTP code', () => {
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const at = Date.UTC(2026, 0, 7, 3, 0, 0);
+  const step = at / 30_000;
+
+  it('is accepted one step early or late, not two', () => {
+    expect([-60_000, -30_000, 0, 30_000, 60_000].map((offset) => acceptedStepOf(secret, totpCodeAt(secret, at + offset), null, at))).toEqual([
+      null,
+      step - 1,
+      step,
+      step + 1,
+      null,
+    ]);
+  });
+
+  it('is never accepted for the step last used nor an earlier one (replay)', () => {
+    const code = totpCodeAt(secret, at);
+    expect(acceptedStepOf(secret, code, step - 1, at)).toBe(step);
+    expect(acceptedStepOf(secret, code, step, at)).toBeNull();
+    expect(acceptedStepOf(secret, totpCodeAt(secret, at - 30_000), step, at)).toBeNull();
+    expect(acceptedStepOf(secret, totpCodeAt(secret, at + 30_000), step, at)).toBe(step + 1);
   });
 });
 

@@ -4,6 +4,7 @@ import type { ImpersonatorClaim } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../core/errors';
 import { signIns } from '../../db/schema';
+import type { Principal } from '../../core/guard';
 import { loadPrincipal } from './principal';
 
 export interface Impersonation {
@@ -12,6 +13,10 @@ export interface Impersonation {
 }
 
 const IMPERSONATE = permission('Users', 'Impersonate');
+
+/** Whether a user (as loaded now: null when gone or inactive) may impersonate, and so keep an impersonation going. */
+export const mayImpersonate = (impersonator: Principal | null): impersonator is Principal =>
+  !!impersonator && impersonator.permissions.has(IMPERSONATE) && !impersonator.partnerId;
 
 /**
  * The impersonation a sign-in is (issue 26, point 5), or null for a sign-in of one's own. Past its time limit, or
@@ -25,8 +30,7 @@ export async function impersonationOfSignIn(db: Db, familyId: string): Promise<I
     .where(and(eq(signIns.id, familyId), isNotNull(signIns.impersonatorId)));
   if (!row) return null;
   const impersonator = row.impersonatorId ? await loadPrincipal(db, row.impersonatorId) : null;
-  const allowed = !!impersonator && impersonator.permissions.has(IMPERSONATE) && !impersonator.partnerId;
   if (!row.endsAt || row.endsAt.getTime() <= Date.now()) throw unauthorized('impersonation.expired');
-  if (!allowed) throw unauthorized('impersonation.withdrawn');
+  if (!mayImpersonate(impersonator)) throw unauthorized('impersonation.withdrawn');
   return { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../core/errors';
+import type { Principal } from '../../core/guard';
 
 declare module '../../core/guard' {
   interface Principal {
@@ -17,17 +18,23 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the principal must set up the second factor a role of theirs requires before anything else. */
+export const mustEnrolFirst = (principal: Principal, options: { enforced: boolean }) => options.enforced && principal.secondFactorPending === true;
+
+/** The refusal of such a user, by REST and by the hub alike. */
+export const enrolmentRequired = () => forbidden('auth.secondFactorEnrolmentRequired');
+
 /**
  * A user whose role requires a second factor and who has none is led to enrol: every authenticated route but the
  * ones marked `beforeSecondFactor` answers 403 `auth.secondFactorEnrolmentRequired` until then (sign-out and the
- * token calls are public, so they stay open). Runs after the guard's hook, which set the principal.
- * `enforced: false` (SECOND_FACTOR_ENROLMENT=off) leaves the role setting unenforced.
+ * token calls are public, so they stay open; the hub checks the same rule itself, hub/admission.ts). Runs after the
+ * guard's hook, which set the principal. `enforced: false` (SECOND_FACTOR_ENROLMENT=off) leaves the role setting unenforced.
  */
 export function registerSecondFactorGate(app: FastifyInstance, options: { enforced: boolean }) {
   if (!options.enforced) return;
   app.addHook('onRequest', async (request) => {
-    if (request.principal?.secondFactorPending && !request.routeOptions.config?.beforeSecondFactor) {
-      throw forbidden('auth.secondFactorEnrolmentRequired');
+    if (request.principal && mustEnrolFirst(request.principal, options) && !request.routeOptions.config?.beforeSecondFactor) {
+      throw enrolmentRequired();
     }
   });
 }

@@ -54,22 +54,44 @@ export async function findChallenge(db: Db, token: string): Promise<OpenChalleng
   return row ?? null;
 }
 
+/**
+ * Takes one of the challenge's answers before its proof is checked: one conditional update counts it only while the
+ * challenge is open and has answers left, so answers sent at once are never checked past CHALLENGE_ATTEMPTS. Null
+ * when the challenge is unknown, used, expired or spent.
+ */
+async function claimAnswer(db: Db, token: string): Promise<OpenChallenge | null> {
+  const [row] = await db
+    .update(signInChallenges)
+    .set({ attempts: sql`${signInChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, hashOf(token)),
+        isNull(signInChallenges.consumedAt),
+        gt(signInChallenges.expiresAt, new Date()),
+        lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: signInChallenges.id, userId: signInChallenges.userId, holdKey: signInChallenges.holdKey, passwordOk: signInChallenges.passwordOk });
+  return row ?? null;
+}
+
 /** Marks the challenge used; false when another request used it first (two answers racing: only one signs in). */
 async function consumeChallenge(db: Db, id: string): Promise<boolean> {
   const used = await db
     .update(signInChallenges)
     .set({ consumedAt: new Date() })
-    .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.consumedAt), lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS)))
+    .where(and(eq(signInChallenges.id, id), isNull(signInChallenges.consumedAt)))
     .returning({ id: signInChallenges.id });
   return used.length === 1;
 }
 
 /**
  * Completes a sign-in's second step with whatever proof a method checks (`verify`, run only when the password was
- * right; it consumes what it accepts, e.g. the TOTP step or the recovery code). A refused proof counts toward the
- * challenge's attempts and the account's sign-in hold; an accepted one uses the challenge up and issues the session.
- * Errors: 401 `auth.challengeInvalid` (unknown, used, expired or dead challenge), 401 `auth.secondFactorInvalid`
- * (wrong proof), 429 `auth.signInHeld`.
+ * right; it consumes what it accepts, e.g. the TOTP step or the recovery code). Each answer is counted before its
+ * proof is checked, toward the challenge's attempts and the account's sign-in hold alike (each by one conditional
+ * statement, so answers sent at once cannot pass either limit); an accepted one uses the challenge up, clears the
+ * count and issues the session. Errors: 401 `auth.challengeInvalid` (unknown, used, expired or spent challenge),
+ * 401 `auth.secondFactorInvalid` (wrong proof), 429 `auth.signInHeld`.
  */
 export function createChallengeCompletion(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'events'>) {
   const { db, config } = ctx;
@@ -85,23 +107,19 @@ export function createChallengeCompletion(ctx: Pick<AppContext, 'db' | 'config' 
     verify: (userId: string) => Promise<boolean>;
     later: (task: () => Promise<void>) => void;
   }): Promise<TokenResponse> {
-    const open = await findChallenge(db, input.challenge);
+    const open = await claimAnswer(db, input.challenge);
     if (!open) throw unauthorized('auth.challengeInvalid');
-    const { held, failures } = await holds.check(open.holdKey);
-    if (held) throw tooManyRequests('auth.signInHeld');
+    const attempt = await holds.claimAttempt(open.holdKey);
+    if (attempt === null) throw tooManyRequests('auth.signInHeld');
     const user = await findUserById(db, open.userId);
     const proven = open.passwordOk && user?.isActive === true && (await input.verify(open.userId));
     if (!proven) {
-      await db
-        .update(signInChallenges)
-        .set({ attempts: sql`${signInChallenges.attempts} + 1` })
-        .where(eq(signInChallenges.id, open.id));
-      const { holdStarted } = await holds.recordFailure(open.holdKey);
+      const { holdStarted } = await holds.failedAt(open.holdKey, attempt);
       if (holdStarted && user) input.later(() => announceHoldStarted(ctx, user));
       throw unauthorized('auth.secondFactorInvalid');
     }
     if (!(await consumeChallenge(db, open.id))) throw unauthorized('auth.challengeInvalid');
-    if (failures > 0) await holds.clear(open.holdKey);
+    await holds.clear(open.holdKey);
     return issueSession(db, config.jwtSecret, user!, input.meta);
   };
 }

@@ -24,6 +24,15 @@ export const heldUntilOf = (emailColumn: AnyPgColumn): SQL<Date | string | null>
 export function createSignInHolds(counter: RateLimitCounter, options: { failuresBeforeHold: number; holdMinutes: number }) {
   const windowMs = options.holdMinutes * 60_000;
 
+  /** The failure numbered `hits` starts the hold when it reached the limit: the hold runs from it, its marker written. */
+  async function startHoldAt(email: string, hits: number) {
+    if (hits !== options.failuresBeforeHold) return false;
+    await counter.extend(failuresKeyOf(email), windowMs);
+    await counter.hit(heldKeyOf(email), windowMs);
+    await counter.extend(heldKeyOf(email), windowMs);
+    return true;
+  }
+
   return {
     /** Whether the account's sign-in is held, and its failures so far (a success clears them only when there are some). */
     async check(email: string) {
@@ -33,14 +42,16 @@ export function createSignInHolds(counter: RateLimitCounter, options: { failures
     /** Counts a failure; `holdStarted` is true for exactly one failure per hold: the one that reached the limit. */
     async recordFailure(email: string) {
       const { hits } = await counter.hit(failuresKeyOf(email), windowMs);
-      const holdStarted = hits === options.failuresBeforeHold;
-      if (holdStarted) {
-        await counter.extend(failuresKeyOf(email), windowMs);
-        await counter.hit(heldKeyOf(email), windowMs);
-        await counter.extend(heldKeyOf(email), windowMs);
-      }
-      return { holdStarted };
+      return { holdStarted: await startHoldAt(email, hits) };
     },
+    /**
+     * Counts an answer before it is checked, in one conditional statement, so answers racing each other are never
+     * checked past the limit: null when the account is held (nothing counted), else the answer's number. A checked
+     * answer that failed is then `failedAt` its number; one that succeeded clears the count.
+     */
+    claimAttempt: (email: string) => counter.hitUnder(failuresKeyOf(email), windowMs, options.failuresBeforeHold),
+    /** The claimed answer `attempt` failed: `holdStarted` for the one that reached the limit. */
+    failedAt: async (email: string, attempt: number) => ({ holdStarted: await startHoldAt(email, attempt) }),
     clear: (email: string) => Promise.all([counter.forget(failuresKeyOf(email)), counter.forget(heldKeyOf(email))]).then(() => undefined),
   };
 }

@@ -55,7 +55,8 @@ export function createPasskeySignIn(ctx: AppContext) {
     const clientData = clientDataOf(response.response.clientDataJSON);
     const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
     const user = passkey ? await findUserById(db, passkey.userId) : null;
-    if (user && (await holds.check(user.email.toLowerCase())).held) throw tooManyRequests('auth.signInHeld');
+    // A second step's answer was counted toward the hold before this check (signInChallenges.ts): not counted twice.
+    if (binding.purpose === 'sign-in' && user && (await holds.check(user.email.toLowerCase())).held) throw tooManyRequests('auth.signInHeld');
     const taken = clientData ? await takeChallenge(db, clientData.challenge, binding) : false;
     const fail = async () => {
       if (user) await countFailure(user);
