@@ -22,6 +22,7 @@ export default {
     payloadTooLarge: 'The request is too large',
     unsupportedMediaType: 'This content type is not supported',
     tooManyRequests: 'Too many requests, please try again later',
+    tooManyConnections: 'Too many connections from your address are waiting on this server, please try again in a few seconds',
     notReady: 'The server is not ready yet: its database cannot be reached or is not migrated',
     shuttingDown: 'The server is restarting: try again in a moment',
     serverError: 'Something went wrong on our side',

@@ -21,6 +21,7 @@ export default {
     payloadTooLarge: 'Yêu cầu quá lớn',
     unsupportedMediaType: 'Loại nội dung này không được hỗ trợ',
     tooManyRequests: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+    tooManyConnections: 'Có quá nhiều kết nối từ địa chỉ của bạn đang chờ trên máy chủ này, vui lòng thử lại sau vài giây',
     notReady: 'Máy chủ chưa sẵn sàng: không kết nối được cơ sở dữ liệu hoặc cơ sở dữ liệu chưa được cập nhật',
     shuttingDown: 'Máy chủ đang khởi động lại: vui lòng thử lại sau giây lát',
     serverError: 'Đã có lỗi xảy ra phía máy chủ',
