@@ -20,6 +20,7 @@ export default {
     routeNotFound: 'No such API route',
     conflict: 'The request conflicts with the current state',
     payloadTooLarge: 'The request is too large',
+    bodyTooLarge: 'The request body is over this request’s limit of %{max} MB',
     unsupportedMediaType: 'This content type is not supported',
     tooManyRequests: 'Too many requests, please try again later',
     tooManyConnections: 'Too many connections from your address are waiting on this server, please try again in a few seconds',

@@ -19,6 +19,7 @@ export default {
     routeNotFound: 'Không có đường dẫn API này',
     conflict: 'Yêu cầu xung đột với trạng thái hiện tại',
     payloadTooLarge: 'Yêu cầu quá lớn',
+    bodyTooLarge: 'Nội dung yêu cầu vượt quá giới hạn %{max} MB của yêu cầu này',
     unsupportedMediaType: 'Loại nội dung này không được hỗ trợ',
     tooManyRequests: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
     tooManyConnections: 'Có quá nhiều kết nối từ địa chỉ của bạn đang chờ trên máy chủ này, vui lòng thử lại sau vài giây',
