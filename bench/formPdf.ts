@@ -1,8 +1,19 @@
-// npm run bench:pdf: what one partner form PDF costs (GET /partner-forms/{id}/pdf), in process, no database:
-// the largest demo partner form, a large synthetic form and the largest a form may be (SECTIONS_MAX sections of
-// QUESTIONS_PER_SECTION_MAX questions, every text answer TEXT_ANSWER_MAX long). Prints ms per PDF, bytes, pages
-// and the longest the event loop was held (what another request waits for at most meanwhile).
+// npm run bench:pdf: what one partner form PDF costs (GET /partner-forms/{id}/pdf).
+// In process, no database: the largest demo partner form, a large synthetic form and the largest a form may be
+// (SECTIONS_MAX sections of QUESTIONS_PER_SECTION_MAX questions, every text answer TEXT_ANSWER_MAX long): ms per PDF,
+// bytes, pages and the longest this thread's event loop was held meanwhile.
+// Then through the server (the app in this process on the embedded PostgreSQL, demo seed): a partner form of 3,000
+// answered questions downloaded once, then 10 times at once, each beside GET /api/health sent one after another
+// from another client: the longest stall of the server's event loop and the slowest health answer. Goal: no stall
+// over 100 ms. On a loaded machine the baseline row (health alone) shows what the machine itself adds.
+import crypto from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import type { PagedResult } from '../contract/envelope';
+import type { FormDto } from '../contract/forms';
+import { partnerForms } from '../server/db/schema';
+import { startBenchServer } from './benchServer';
 import type { Answers, AnswerValue, FormQuestion, FormSection, PartnerFormDto, QuestionType } from '../contract/forms';
 import { QUESTIONS_PER_SECTION_MAX, SECTIONS_MAX, TEXT_ANSWER_MAX } from '../contract/forms';
 import { DEMO_FORM_DEFINITIONS } from '../server/modules/formDefinitions/demoFormSections';
@@ -87,6 +98,9 @@ function syntheticForm(sectionCount: number, perSection: number, textLength: num
   return { partnerForm: factsOf('Biểu mẫu lớn', 'Công ty Đông Á'), sections, answers, comments };
 }
 
+/** Pages of a PDF as pdfkit writes it (page objects are never compressed). */
+const pagesIn = (pdf: Buffer) => pdf.toString('latin1').split('/Type /Page\n').length - 1;
+
 async function measure(name: string, document: PartnerFormDocument, runs: number) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   const times: number[] = [];
@@ -95,23 +109,102 @@ async function measure(name: string, document: PartnerFormDocument, runs: number
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     delay.enable();
-    const doc = partnerFormPdf(document, 'vi');
-    let count = 0;
-    doc.on('pageAdded', () => pages++);
-    for await (const chunk of doc) count += (chunk as Buffer).length;
+    const chunks: Buffer[] = [];
+    for await (const chunk of partnerFormPdf(document, 'vi')) chunks.push(chunk as Buffer);
     delay.disable();
     times.push(performance.now() - started);
-    bytes = count;
+    const pdf = Buffer.concat(chunks);
+    bytes = pdf.length;
+    pages = pagesIn(pdf);
   }
   const questions = document.sections.reduce((n, s) => n + s.questions.length, 0);
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
     `${name.padEnd(34)} ${String(questions).padStart(6)} questions  ${sorted[Math.floor(sorted.length / 2)].toFixed(0).padStart(6)} ms/PDF (median of ${runs})` +
-      `  ${(bytes / 1024).toFixed(0).padStart(6)} KiB  ${Math.round(pages / runs) + 1} pages  event loop held ≤ ${(delay.max / 1e6).toFixed(0)} ms`,
+      `  ${(bytes / 1024).toFixed(0).padStart(6)} KiB  ${pages} pages  event loop held ≤ ${(delay.max / 1e6).toFixed(0)} ms`,
   );
 }
 
-await measure('largest demo form', largestDemoForm(), 10);
-await measure('synthetic: 10 × 50, 200-char texts', syntheticForm(10, 50, 200), 3);
-await measure(`largest allowed: ${SECTIONS_MAX} × ${QUESTIONS_PER_SECTION_MAX}, 200-char`, syntheticForm(SECTIONS_MAX, QUESTIONS_PER_SECTION_MAX, 200), 1);
-await measure(`largest allowed, texts ${TEXT_ANSWER_MAX} chars`, syntheticForm(SECTIONS_MAX, QUESTIONS_PER_SECTION_MAX, TEXT_ANSWER_MAX), 1);
+/** `BENCH_PDF=server` runs the server's rows only, `inprocess` the others; both by default. */
+const parts = process.env.BENCH_PDF ?? 'inprocess,server';
+
+if (parts.includes('inprocess')) {
+  await measure('largest demo form', largestDemoForm(), 10);
+  await measure('synthetic: 10 × 50, 200-char texts', syntheticForm(10, 50, 200), 3);
+  await measure(`largest allowed: ${SECTIONS_MAX} × ${QUESTIONS_PER_SECTION_MAX}, 200-char`, syntheticForm(SECTIONS_MAX, QUESTIONS_PER_SECTION_MAX, 200), 1);
+  await measure(`largest allowed, texts ${TEXT_ANSWER_MAX} chars`, syntheticForm(SECTIONS_MAX, QUESTIONS_PER_SECTION_MAX, TEXT_ANSWER_MAX), 1);
+}
+
+if (parts.includes('server')) await throughTheServer();
+
+/** The issue's figures: a 3,000-question partner form's PDF through the server, once and 10 at once, beside /api/health. */
+async function throughTheServer() {
+  const SECTIONS = 15;
+  const TEXT_LENGTH = 1_000;
+  const server = await startBenchServer('pdf');
+  try {
+    const staff = (await server.signIn('admin@example.com')).token;
+    const data = async <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> => {
+      const answer = await server.api<T>(method, path, { token: staff, body, headers });
+      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+      return answer.body.data as T;
+    };
+    // The form, its version published and assigned to Acme; the answers written straight into the row.
+    const document = syntheticForm(SECTIONS, QUESTIONS_PER_SECTION_MAX, TEXT_LENGTH);
+    const form = await data<FormDto>('POST', '/api/v1/forms', { name: `PDF bench ${crypto.randomUUID()}`, description: '', type: 'Bench', note: '' });
+    const fresh = await data<FormDto>('GET', `/api/v1/forms/${form.id}`);
+    await data('PUT', `/api/v1/forms/${form.id}/sections`, { sections: document.sections }, { 'if-match': `"${fresh.version}"` });
+    await data('POST', `/api/v1/forms/${form.id}/publish`, {});
+    const partners = await data<PagedResult<{ id: string; name: string }>>('POST', '/api/v1/partners/search', {
+      pageNumber: 1,
+      pageSize: 10,
+      advancedSearch: { keyword: 'Acme Logistics' },
+    });
+    const acme = partners.items.find((p) => p.name === 'Acme Logistics')!;
+    const assigned = await data<{ assigned: { id: string }[] }>('POST', '/api/v1/partner-forms/assign', { formId: form.id, partnerIds: [acme.id] });
+    const id = assigned.assigned[0].id;
+    await server.built.database.db.update(partnerForms).set({ answers: document.answers }).where(eq(partnerForms.id, id));
+    const questions = SECTIONS * QUESTIONS_PER_SECTION_MAX;
+
+    const download = async () => {
+      const response = await fetch(`${server.url}/api/v1/partner-forms/${id}/pdf`, { headers: { authorization: `Bearer ${staff}` } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, bytes: bytes.length };
+    };
+    /** GET /api/health one after another until `done()`: the slowest answer. */
+    const pollHealth = async (done: () => boolean) => {
+      let slowest = 0;
+      while (!done()) {
+        const started = performance.now();
+        await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
+        slowest = Math.max(slowest, performance.now() - started);
+      }
+      return slowest;
+    };
+    const row = async (what: string, requests: number) => {
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      let finished = false;
+      const health = pollHealth(() => finished);
+      const started = performance.now();
+      // Without a download, the baseline: health alone for 2 s.
+      const answers = requests ? await Promise.all(Array.from({ length: requests }, download)) : (await wait(2000), [{ status: 200, bytes: 0 }]);
+      const answerMs = performance.now() - started;
+      finished = true;
+      const healthMs = await health;
+      loop.disable();
+      const statuses = [...new Set(answers.map((a) => a.status))].join('/');
+      console.log(
+        `${what.padEnd(40)} ${statuses}  ${(answers[0].bytes / 1024).toFixed(0).padStart(6)} KiB  all answered in ${answerMs.toFixed(0).padStart(6)} ms` +
+          `  event loop stall ≤ ${(loop.max / 1e6).toFixed(0).padStart(5)} ms  /api/health ≤ ${healthMs.toFixed(0).padStart(5)} ms`,
+      );
+    };
+    console.log(`\nThrough the server (${server.engine}), a partner form of ${questions.toLocaleString('en')} questions, texts of ${TEXT_LENGTH} characters:`);
+    await row('baseline: no PDF', 0);
+    await row(`one PDF`, 1);
+    await row(`one PDF again`, 1);
+    await row(`10 PDFs at once`, 10);
+  } finally {
+    await server.close();
+  }
+}

@@ -79,16 +79,19 @@ export async function passwordStrength(password: string, userInputs: string[] = 
   };
 }
 
+/** What tells a password's strength: `passwordStrength` itself, or the server's call of it in a worker thread. */
+export type StrengthCheck = (password: string, userInputs: string[]) => Promise<Pick<PasswordStrength, 'strong'>>;
+
 /**
  * The rule as a yup test for the server's schemas (contract/schemas/strongPasswords.ts): asynchronous, so it runs
  * in `validate`, not `validateSync` (the browser's forms use the meter, src/auth/PasswordStrengthMeter.tsx). A value
  * the length rule refuses is left to it: no zxcvbn run on a 200 KB body.
  */
 export const strongPassword =
-  (emailField?: string) =>
+  (emailField?: string, check: StrengthCheck = passwordStrength) =>
   (schema: yup.StringSchema<string>): yup.StringSchema<string> =>
     schema.test('strength', msg('passwordStrength.tooWeak'), async function isStrong(value) {
       if (!value || value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return true;
       const email = emailField ? (this.parent?.[emailField] as string | undefined) : undefined;
-      return (await passwordStrength(value, userInputsOf(email))).strong;
+      return (await check(value, userInputsOf(email))).strong;
     });

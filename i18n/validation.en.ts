@@ -3,6 +3,7 @@ export default {
   validation: {
     required: 'This field is required',
     maxLength: 'At most %{max} characters',
+    maxTotalLength: 'At most %{max} characters in all',
     minLength: 'At least %{min} characters',
     email: 'Invalid email. Please enter a valid email',
     phone: 'Invalid phone number',

@@ -2,6 +2,7 @@ export default {
   validation: {
     required: 'Trường này là bắt buộc',
     maxLength: 'Tối đa %{max} ký tự',
+    maxTotalLength: 'Tổng cộng tối đa %{max} ký tự',
     minLength: 'Ít nhất %{min} ký tự',
     email: 'Email không hợp lệ. Vui lòng nhập email hợp lệ',
     phone: 'Số điện thoại không hợp lệ',

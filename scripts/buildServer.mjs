@@ -1,6 +1,8 @@
 // npm run build:server: the API server as JavaScript (dist-server/main.js and the chunks it loads, ESM for Node 20, source map
 // beside it), so a start runs it with plain `node` instead of compiling TypeScript at every start. Packages stay in
 // node_modules (imported as they are); the migrations are copied beside the bundle, where the code looks for them.
+// Each worker thread's script (`server/**/*.worker.ts`) is an entry of its own, `dist-server/workers/<name>.js`, where
+// server/core/workerPool.ts looks for it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +15,14 @@ const inputsFileOf = (outDir) => path.join(outDir, 'inputs.json');
 const migrations = path.join(root, 'server', 'db', 'migrations');
 /** Besides the sources: a change of packages or of how TypeScript is read makes a new build too. */
 const alwaysInputs = ['package-lock.json', 'tsconfig.base.json', 'tsconfig.server.json', 'scripts/buildServer.mjs'];
+
+/** The worker threads' scripts, as esbuild entries: `workers/<name>` → `server/…/<name>.worker.ts`. */
+const workerEntries = () =>
+  Object.fromEntries(
+    filesUnder(path.join(root, 'server'))
+      .filter((file) => file.endsWith('.worker.ts'))
+      .map((file) => [`workers/${path.basename(file, '.worker.ts')}`, file]),
+  );
 
 function filesUnder(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +38,7 @@ export async function buildServer(outDir = serverOutDir) {
   const builtAt = Date.now();
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
+    entryPoints: { main: path.join(root, 'server', 'main.ts'), ...workerEntries() },
     outdir: outDir,
     bundle: true,
     platform: 'node',

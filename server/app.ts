@@ -27,7 +27,7 @@ import { modules } from './modules';
 import { runSeeds } from './modules/seeding';
 import { registerStaticApp } from './staticApp';
 import { RequestLog, requestLoggerOptions } from './core/requestLog';
-import { capConnectionsPerAddress, enforceBodyRate, serverTimeouts } from './core/slowClients';
+import { capConnectionsPerAddress, enforceBodyRate, refuseConnectionsOverCap, serverTimeouts } from './core/slowClients';
 import { createRateLimitCounter, sharedRateLimitStore, sweepRateLimitsPeriodically } from './core/rateLimits';
 import { fastifyTrustProxy, isTrustedProxyOf } from './core/trustedProxies';
 
@@ -53,13 +53,14 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeouts(config.limits),
   });
-  capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
+  const connectionCap = capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
   enforceBodyRate(app.server, config.limits);
   const database = await openConfiguredDatabase(config, app.log);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onClose', () => database.close());
   registerErrorHandlers(app);
+  refuseConnectionsOverCap(app, connectionCap);
   registerJsonBody(app);
   registerSecurityHeaders(app);
   // One LISTEN connection per instance takes domain events and the hub's deliveries to every instance.

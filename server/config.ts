@@ -51,7 +51,7 @@ export interface Config {
     minBodyBytesPerSecond: number;
     /** The window over which a body's rate is measured. */
     bodyRateWindowMs: number;
-    /** Open connections one client address may hold; more are closed at once (0: no cap, e.g. behind a proxy). */
+    /** Connections one client address may hold waiting (no request yet, or idle); requests being answered do not count (0: no cap). */
     maxConnectionsPerAddress: number;
   };
   /** Where uploaded bytes live: DATA_DIR/files (`local`, one instance) or one S3 bucket every instance shares. */
@@ -175,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
       minBodyBytesPerSecond: int(env.BODY_MIN_BYTES_PER_SECOND, 4096),
       bodyRateWindowMs: int(env.BODY_RATE_WINDOW_MS, 20_000),
-      maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, 256),
+      maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, 4096),
     },
     fileStore: fileStoreSettingsOf(env),
     files: {

@@ -5,7 +5,13 @@ import { startEmbeddedPostgresEarly } from './db/embeddedPostgres';
 const config = loadConfig();
 // The embedded PostgreSQL starts while the rest of the server loads (the app's modules are imported below, not above).
 if (config.databaseEngine === 'embedded') startEmbeddedPostgresEarly(config.dataDir);
-const [{ buildApp }, { registerDrain }] = await Promise.all([import('./app'), import('./core/drain')]);
+const [{ buildApp }, { registerDrain }, { warmPasswordStrength }] = await Promise.all([
+  import('./app'),
+  import('./core/drain'),
+  import('./modules/users/passwordStrengthCheck'),
+]);
+// zxcvbn's dictionaries load in their worker thread while the app starts, not on the first password a request sets.
+warmPasswordStrength();
 
 function engineName(engine: EngineInUse): string {
   if (engine.name === 'embedded') return `embedded PostgreSQL in ${config.dataDir}/postgres`;

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { OPTIONS_MAX, PARTNER_FORM_STATUSES, QUESTION_KEY_MAX, QUESTIONS_PER_SECTION_MAX, SECTIONS_MAX, TEXT_ANSWER_MAX, type AnswerValue } from '../forms';
 import { id, maxLength, required, text } from './fields';
 import { msg } from './messages';
-import { boundedRecord } from './records';
+import { boundedRecord, recordBodyBytesMax, type RecordBounds } from './records';
 import { searchRequestSchema } from './search';
 
 export const PARTNER_FORM_NOTE_MAX = 1000;
@@ -21,27 +21,34 @@ const QUESTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
  * version (`answerShapeErrors`), so each refusal names its question. Here only the bounds no question could take,
  * so that a body breaking them is refused before any question is read: a key per question of the largest form,
  * each value at most a list of file answers (objects of texts), texts far past any question's own limit (an
- * answer just over its limit is named with every other wrong answer).
+ * answer just over its limit is named with every other wrong answer), and in all the texts of a whole section
+ * answered at that limit (Save Draft sends a section; Submit what was not saved yet).
  */
-const answers = () =>
-  boundedRecord<AnswerValue>({
-    maxKeys: SECTIONS_MAX * QUESTIONS_PER_SECTION_MAX,
-    keyMax: QUESTION_KEY_MAX,
-    textMax: 2 * TEXT_ANSWER_MAX,
-    itemsMax: OPTIONS_MAX,
-    depthMax: 2,
-    namedByKey: true,
-  });
+export const ANSWERS_BOUNDS: RecordBounds = {
+  maxKeys: SECTIONS_MAX * QUESTIONS_PER_SECTION_MAX,
+  keyMax: QUESTION_KEY_MAX,
+  textMax: 2 * TEXT_ANSWER_MAX,
+  totalTextMax: QUESTIONS_PER_SECTION_MAX * 2 * TEXT_ANSWER_MAX,
+  itemsMax: OPTIONS_MAX,
+  depthMax: 2,
+  namedByKey: true,
+};
+const answers = () => boundedRecord<AnswerValue>(ANSWERS_BOUNDS);
+/** The body limit of Save Draft and Submit: the largest body of answers the contract accepts. */
+export const ANSWERS_BODY_BYTES_MAX = recordBodyBytesMax(ANSWERS_BOUNDS);
 
 /** Staff's comments by question key (`{ taxNumber: "a digit is missing" }`), each at most 1000 characters. */
+const COMMENTS_BOUNDS: RecordBounds = {
+  maxKeys: PARTNER_FORM_COMMENTS_MAX,
+  keyMax: QUESTION_KEY_MAX,
+  textMax: PARTNER_FORM_COMMENT_MAX,
+  itemsMax: 0,
+  depthMax: 0,
+};
+/** The body limit of a reopen and a review: the largest comments the contract accepts, with the note. */
+export const COMMENTS_BODY_BYTES_MAX = recordBodyBytesMax(COMMENTS_BOUNDS, 3 * PARTNER_FORM_NOTE_MAX + 1024);
 const comments = () =>
-  boundedRecord<string>({
-    maxKeys: PARTNER_FORM_COMMENTS_MAX,
-    keyMax: QUESTION_KEY_MAX,
-    textMax: PARTNER_FORM_COMMENT_MAX,
-    itemsMax: 0,
-    depthMax: 0,
-  })
+  boundedRecord<string>(COMMENTS_BOUNDS)
     .test('question-keys', msg('validation.unknownQuestion'), (value) => !value || Object.keys(value).every((key) => QUESTION_KEY.test(key)))
     .test('comment-texts', msg('validation.typeError'), (value) => !value || Object.values(value).every((comment) => typeof comment === 'string'));
 

@@ -13,6 +13,8 @@ export interface RecordBounds {
   keyMax: number;
   /** Characters of any text in a value at most. */
   textMax: number;
+  /** Characters of all texts of the map together at most (what bounds its body's size: `recordBodyBytesMax`). */
+  totalTextMax?: number;
   /** Items of any list (or keys of any object) in a value at most. */
   itemsMax: number;
   /** Levels of lists and objects inside a value: 0 when values are plain (text, numbers, yes/no). */
@@ -31,6 +33,23 @@ export interface RecordBreach {
 
 const tooMany = (max: number): RuleMessage => ({ key: 'validation.maxItems', values: { max } });
 const tooLong = (max: number): RuleMessage => ({ key: 'validation.maxLength', values: { max } });
+const tooMuchText = (max: number): RuleMessage => ({ key: 'validation.maxTotalLength', values: { max } });
+
+/** Bytes of JSON a character may take at most in UTF-8 (a lone code unit of the Basic Multilingual Plane). */
+const JSON_BYTES_PER_CHARACTER = 3;
+/** Bytes of JSON around each entry and item besides its texts: quotes, colon, comma, brackets. */
+const JSON_BYTES_PER_ENTRY = 8;
+
+/**
+ * The most bytes a JSON body holding such a map (with `around` bytes of other fields) may take when its texts are
+ * written as UTF-8 (escapes of control characters aside): the body limit of a route taking it, so that a body the
+ * contract accepts is never refused for its size first.
+ */
+export const recordBodyBytesMax = (bounds: RecordBounds, around = 1024) =>
+  around +
+  bounds.maxKeys * (bounds.keyMax * JSON_BYTES_PER_CHARACTER + JSON_BYTES_PER_ENTRY) +
+  (bounds.totalTextMax ?? bounds.maxKeys * bounds.textMax) * JSON_BYTES_PER_CHARACTER +
+  bounds.maxKeys * bounds.itemsMax * JSON_BYTES_PER_ENTRY;
 
 /**
  * The first place where `record` breaks `bounds`, or null. Sizes are compared before anything inside is read,
@@ -50,9 +69,12 @@ export function recordBreach(
     if (key.length > bounds.keyMax) return { path, message: tooLong(bounds.keyMax) };
     pending.push({ value: record[key], path: bounds.namedByKey ? key : `${path}.${key}`, depth: 0 });
   }
+  let text = 0;
   while (pending.length) {
     const { value, path: at, depth } = pending.pop()!;
     if (typeof value === 'string' && value.length > bounds.textMax) return { path: at, message: tooLong(bounds.textMax) };
+    if (typeof value === 'string' && bounds.totalTextMax !== undefined && (text += value.length) > bounds.totalTextMax)
+      return { path, message: tooMuchText(bounds.totalTextMax) };
     if (typeof value === 'object' && value !== null) {
       if (depth >= bounds.depthMax) return { path: at, message: { key: 'validation.typeError' } };
       const size = Array.isArray(value) ? value.length : Object.keys(value).length;

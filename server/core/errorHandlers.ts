@@ -69,6 +69,12 @@ function refusedByDatabase(error: unknown, depth = 0): ApiError | null {
   return null;
 }
 
+/** A body over its route's limit: 413 naming the limit in MB (the route's own, else the app's). */
+function bodyTooLarge(request: FastifyRequest) {
+  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+  return new ApiError(413, 'api.bodyTooLarge', undefined, { max: Math.round((limit / (1024 * 1024)) * 10) / 10 });
+}
+
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
   // Before the database's check: the store's error wraps a network error that would read as the database's.
@@ -112,7 +118,7 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
 
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLarge(request) : toApiError(error);
     // A 503 is said on purpose (starting, shutting down, busy): the request line records it, without a stack per client.
     if (apiError.statusCode >= 500 && apiError.statusCode !== 503) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);

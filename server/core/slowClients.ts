@@ -1,6 +1,8 @@
-import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { busy } from './errors';
 
 /** What cuts off a client that sends too slowly or holds too many sockets (README "Configuration"). */
 export type SlowClientLimits = Pick<
@@ -25,29 +27,90 @@ export function serverTimeouts(limits: SlowClientLimits) {
 /** The client's address as one key, `::ffff:10.0.0.1` and `10.0.0.1` alike. */
 const addressOf = (socket: Socket) => socket.remoteAddress?.replace(/^::ffff:/, '');
 
+/** Per address: its open connections, and how many of them are being answered (a request in flight, or upgraded). */
+interface AddressConnections {
+  open: number;
+  answering: number;
+}
+
 /**
- * Refuses a connection (closes it at once) when its address already holds `max` open ones; 0 means no cap.
- * Behind a reverse proxy every connection comes from the proxy: a proxy TRUST_PROXY trusts is not capped (the
- * proxy caps its clients; the address it forwards is only known per request, after the connection is taken).
+ * Caps what one client address holds waiting: connections opened without a request yet (a slowloris's, also held to
+ * the headers timeout) or idle between requests. A connection with a request in flight, a long poll or a WebSocket
+ * is being served and is not counted, so an office of hundreds behind one NAT address is served however many of
+ * its requests run at once. Over the cap a new connection is not cut: its first request is answered 503 with
+ * Retry-After and `Connection: close` (in the envelope), so the client tries again. 0 means no cap. Behind a reverse
+ * proxy every connection comes from the proxy: a proxy TRUST_PROXY trusts is not capped (the proxy caps its clients).
  * Counted per instance: a connection is held by one process.
  */
-export function capConnectionsPerAddress(server: Server, max: number, isTrustedProxy: (address: string) => boolean = () => false) {
-  if (max <= 0) return;
-  const open = new Map<string, number>();
+export function capConnectionsPerAddress(server: Server, max: number, isTrustedProxy: (address: string) => boolean = () => false): ConnectionCap {
+  const refused = new WeakSet<Socket>();
+  const cap: ConnectionCap = { isRefused: (socket) => refused.has(socket) };
+  if (max <= 0) return cap;
+  const byAddress = new Map<string, AddressConnections>();
+  /** Requests in flight on each counted socket (an upgraded one stays answering until it closes). */
+  const inFlight = new WeakMap<Socket, number>();
+  const addressOfCounted = new WeakMap<Socket, AddressConnections>();
+
+  const begin = (socket: Socket) => {
+    const counts = addressOfCounted.get(socket);
+    if (!counts) return;
+    const running = inFlight.get(socket) ?? 0;
+    if (running === 0) counts.answering++;
+    inFlight.set(socket, running + 1);
+  };
+  const finish = (socket: Socket) => {
+    const counts = addressOfCounted.get(socket);
+    const running = inFlight.get(socket) ?? 0;
+    if (!counts || running === 0 || running === Infinity) return;
+    inFlight.set(socket, running - 1);
+    if (running === 1) counts.answering--;
+  };
+
   server.on('connection', (socket: Socket) => {
     const address = addressOf(socket);
     if (!address) return void socket.destroy();
     if (isTrustedProxy(address)) return;
-    const held = open.get(address) ?? 0;
-    if (held >= max) return void socket.destroy();
-    open.set(address, held + 1);
+    const counts = byAddress.get(address) ?? { open: 0, answering: 0 };
+    if (counts.open - counts.answering >= max) return void refused.add(socket);
+    byAddress.set(address, counts);
+    counts.open++;
+    addressOfCounted.set(socket, counts);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
+      if ((inFlight.get(socket) ?? 0) > 0) counts.answering--;
+      inFlight.delete(socket);
+      counts.open--;
+      if (counts.open === 0) byAddress.delete(address);
     });
   });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    begin(request.socket);
+    response.once('close', () => finish(request.socket));
+  });
+  server.on('upgrade', (request: IncomingMessage) => {
+    // Over the cap, a WebSocket is not taken: the hub's client falls back or tries again.
+    if (refused.has(request.socket)) return void request.socket.destroy();
+    begin(request.socket);
+    inFlight.set(request.socket, Infinity);
+  });
+  return cap;
 }
+
+/** Whether a connection came over its address's cap: its request is refused (`refuseConnectionsOverCap`). */
+export interface ConnectionCap {
+  isRefused(socket: Socket): boolean;
+}
+
+/** Answers each request of a connection over its address's cap 503 with Retry-After, and closes the connection. */
+export function refuseConnectionsOverCap(app: FastifyInstance, cap: ConnectionCap) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cap.isRefused(request.raw.socket)) return;
+    reply.header('connection', 'close');
+    throw busy('api.tooManyConnections', CONNECTION_RETRY_AFTER_SECONDS);
+  });
+}
+
+/** How long a client over the cap waits before trying again: its other connections finish within seconds. */
+const CONNECTION_RETRY_AFTER_SECONDS = 2;
 
 interface WatchedBody {
   request: IncomingMessage;

@@ -187,10 +187,10 @@ describe('avatar', () => {
     expect(fieldMessage(answer, 'image')).toBe(validationEn.validation.avatarSize);
   });
 
-  it('a profile body over 5 MB answers 413', async () => {
+  it('a profile body over 5 MB answers 413 naming the limit', async () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]);
     const answer = await refused(server, () => putProfile({ ...names, image: { name: 'huge.png', extension: 'png', data: dataUrl(huge) } }));
-    expectEnvelope(answer, 413, apiEn.api.payloadTooLarge);
+    expectEnvelope(answer, 413, 'The request body is over this request’s limit of 5 MB');
   });
 
   it('an extension other than jpeg, jpg, png or gif is refused, whatever the content', async () => {

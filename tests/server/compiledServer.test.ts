@@ -4,6 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PagedResult } from '../../contract/envelope';
+import type { PartnerFormDto } from '../../contract/forms';
+import { pdfText } from './pdfText';
 import { cleanUpEverything, clusterProcesses, createPartner, dataFolder, signInAdmin, type ServerProcess } from './embeddedPostgresServers';
 
 /**
@@ -88,6 +91,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', (
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(clusterProcesses(dataDir)).toEqual([]);
+  });
+
+  it("serves a partner form's PDF, laid out by the worker thread built beside it", slow, async () => {
+    const server = await startCompiled(dataFolder());
+    const token = await signInAdmin(server);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const search = await fetch(`${server.url}/api/v1/partner-forms/search`, { method: 'POST', headers, body: JSON.stringify({ pageNumber: 1, pageSize: 1 }) });
+    const [form] = ((await search.json()) as { data: PagedResult<PartnerFormDto> }).data.items;
+    const answer = await fetch(`${server.url}/api/v1/partner-forms/${form.id}/pdf`, { headers });
+    expect(answer.status).toBe(200);
+    const lines = pdfText(Buffer.from(await answer.arrayBuffer()));
+    expect(lines).toContain(form.formName);
+    expect(lines).toContain(form.partnerName);
   });
 
   it('stopped in the middle of writes (its pool busy), the last server out stops the embedded cluster', slow, async () => {

@@ -83,6 +83,40 @@ class RawClient {
   }
 }
 
+/** A GET of /api/health from `localAddress` on a connection of its own, kept open after: its status. */
+function healthOnNewConnection(localAddress: string, at: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: at, localAddress });
+    let received = '';
+    socket.on('error', () => resolve('error'));
+    socket.once('connect', () => socket.write('GET /api/health HTTP/1.1\r\nHost: portal\r\n\r\n'));
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (received.includes('\r\n\r\n')) resolve(received.split('\r\n')[0]);
+    });
+    socket.once('close', () => resolve(received.split('\r\n')[0] || 'closed'));
+    officeSockets.push(socket);
+  });
+}
+const officeSockets: net.Socket[] = [];
+
+describe('an office behind one address (NAT), at the default cap', () => {
+  let office: TestServer;
+  beforeAll(async () => {
+    office = await startServer();
+  });
+  afterAll(async () => {
+    for (const socket of officeSockets.splice(0)) socket.destroy();
+    await office.close();
+  });
+
+  it('serves 600 connections from one address that each make a request at once, and keeps them open', async () => {
+    const at = Number(new URL(office.url).port);
+    const statuses = await Promise.all(Array.from({ length: 600 }, () => healthOnNewConnection('127.0.0.9', at)));
+    expect(statuses.filter((status) => status !== 'HTTP/1.1 200 OK')).toEqual([]);
+  });
+});
+
 describe('slow clients', () => {
   it('a connection that sends its headers a line at a time past the headers timeout is answered 408 and closed', async () => {
     const client = new RawClient();
@@ -111,14 +145,18 @@ describe('slow clients', () => {
     expect(normal.status).toBe(201);
   });
 
-  it('connections beyond the cap of one address are closed at once, while another address still connects', async () => {
+  it('a connection beyond the cap of idle ones from one address is answered 503 with Retry-After and closed, while another address is served', async () => {
     const capped = '127.0.0.3';
     const held = Array.from({ length: LIMITS.maxConnectionsPerAddress }, () => new RawClient(capped));
     for (const client of held) expect(await client.health()).toBe('HTTP/1.1 200 OK');
 
     const refused = new RawClient(capped);
+    expect(await refused.health()).toBe('HTTP/1.1 503 Service Unavailable');
     await refused.closed;
-    expect(refused.received).toBe('');
+    const [head, body] = refused.received.split('\r\n\r\n');
+    expect(head).toMatch(/\r\nretry-after: [1-9]/i);
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(body)).toMatchObject({ isSuccess: false, statusCode: 503, message: expect.stringMatching(/Too many connections from your address/) });
 
     const other = new RawClient('127.0.0.2');
     expect(await other.health()).toBe('HTTP/1.1 200 OK');
@@ -127,7 +165,7 @@ describe('slow clients', () => {
     await held[0].closed;
     // The server counts the freed slot when it sees the close, which may come just after ours: a refusal is retried.
     let status = await new RawClient(capped).health();
-    for (let attempt = 0; status === null && attempt < 20; attempt += 1) status = await new RawClient(capped).health();
+    for (let attempt = 0; status !== 'HTTP/1.1 200 OK' && attempt < 20; attempt += 1) status = await new RawClient(capped).health();
     expect(status).toBe('HTTP/1.1 200 OK');
   });
 });

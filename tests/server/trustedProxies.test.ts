@@ -37,21 +37,25 @@ describe('the per-address connection cap behind a trusted proxy', () => {
 
   /** A server capped at two connections per address, trusting 127.0.0.2 as its proxy. */
   async function cappedServer() {
-    const server = http.createServer((_request, response) => response.end('ok'));
+    // As the app does (refuseConnectionsOverCap): a connection over the cap is answered 503.
+    const server = http.createServer((request, response) => {
+      response.statusCode = cap.isRefused(request.socket) ? 503 : 200;
+      response.end();
+    });
     servers.push(server);
-    capConnectionsPerAddress(server, 2, isTrustedProxyOf(['127.0.0.2']));
+    const cap = capConnectionsPerAddress(server, 2, isTrustedProxyOf(['127.0.0.2']));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return (server.address() as net.AddressInfo).port;
   }
 
-  /** Opens a connection from `localAddress` and says whether the server kept it (answered a request on it). */
+  /** Opens a connection from `localAddress` and keeps it open: whether the server served a request on it (200). */
   function keptFrom(port: number, localAddress: string): Promise<boolean> {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress });
     sockets.push(socket);
     socket.on('error', () => {});
     return new Promise((resolve) => {
       socket.once('connect', () => socket.write('GET / HTTP/1.1\r\nHost: portal\r\n\r\n'));
-      socket.once('data', () => resolve(true));
+      socket.once('data', (answer) => resolve(answer.toString('latin1').startsWith('HTTP/1.1 200')));
       socket.once('close', () => resolve(false));
     });
   }

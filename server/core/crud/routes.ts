@@ -7,7 +7,7 @@ import { streamCsv } from '../csv';
 import { ifMatchOf, withEtag } from '../recordVersion';
 import { answers, idParams, routeDocs } from '../openapi/routeDocs';
 import { searchOfExportQuery } from '../search';
-import { bulkIdsSchema } from './bulkSchemas';
+import { BULK_UPDATE_BODY_BYTES_MAX, bulkIdsSchema } from './bulkSchemas';
 import type { CrudService } from './service';
 
 type IdParams = { Params: { id: string } };
@@ -85,6 +85,7 @@ export function registerCrudRoutes<TInput extends object, TDto>(app: FastifyInst
     `/${name}`,
     {
       config: access('Update'),
+      bodyLimit: BULK_UPDATE_BODY_BYTES_MAX,
       schema: {
         tags,
         summary: `Change the same fields of several ${name}, all or none ({ ids, data })`,

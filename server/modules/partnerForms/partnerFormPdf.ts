@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import { ownAnswer, visibleQuestionKeys } from '../../../contract/answers';
-import type { Answers, FormQuestion, FormSection, PartnerFormDto } from '../../../contract/forms';
+import { Readable } from 'node:stream';
+import type { Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import type { Db } from '../../db/client';
 import { notFound } from '../../core/errors';
+import { createWorkerPool } from '../../core/workerPool';
 import type { Principal } from '../../core/guard';
-import { translate } from '../../core/i18n';
 import { findVisiblePartnerForm, NOT_FOUND, versionOfPartnerForm } from './partnerFormAccess';
-import { answerLines, answerWordsOf, type AnswerWords } from './partnerFormAnswerText';
 import { selectPartnerFormDto } from './partnerFormDtos';
 
 /** What the document shows of one partner form: its facts, its version's sections, the answers and staff's comments. */
@@ -28,183 +24,61 @@ export async function loadPartnerFormDocument(db: Db, principal: Principal, id: 
   return { partnerForm, sections: version.sections, answers: row.answers, comments: row.comments };
 }
 
-/**
- * DejaVu Sans (every Vietnamese letter), found through its package wherever the server runs from (the sources or
- * the compiled bundle), read once: each document embeds only the glyphs it uses.
- */
-const { resolve } = createRequire(import.meta.url);
-const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
-let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
-const fontsOnce = () => (fonts ??= { regular: readFileSync(resolve(FONT_FILES.regular)), bold: readFileSync(resolve(FONT_FILES.bold)) });
-
 /** The document's file name: form and partner, without characters a file system refuses (the header makes it safe further). */
 export const partnerFormPdfName = ({ formName, partnerName }: Pick<PartnerFormDto, 'formName' | 'partnerName'>) =>
   `${`${formName} - ${partnerName}`.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 150)}.pdf`;
 
-/**
- * How much is laid out between two yields to the event loop, so other requests are served meanwhile: about
- * 8,000 characters (a question counts as 400 beside its text), a few milliseconds of work.
- */
-const CHARACTERS_PER_TURN = 8_000;
-const QUESTION_WEIGHT = 400;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const COLOURS = { text: '#1a1a1a', muted: '#5f6368', comment: '#8a4b00', rule: '#c4c7c5' };
-const SIZES = { title: 18, section: 14, group: 11.5, body: 10.5, small: 9 };
-const INDENT = 14;
-
-/**
- * A partner form as a PDF in the reader's language: the form's name and version, the partner, the status, the
- * note, then each section with the questions the partner sees (conditions applied), each answer as a person
- * reads it (shared with the CSV) and staff's comment under its question. Streamed: the document is laid out a
- * few thousand characters at a time, yielding between, and its bytes flow out as they are made.
- */
-export function partnerFormPdf(document: PartnerFormDocument, language: Language): PDFKit.PDFDocument {
-  const { partnerForm } = document;
-  const { regular, bold } = fontsOnce();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang: language,
-    displayTitle: true,
-    info: { Title: partnerForm.formName, Subject: partnerForm.partnerName, Creator: 'Partner Portal' },
-  });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  layOut(doc, document, language).then(
-    () => doc.destroyed || doc.end(),
-    (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
-  return doc;
+/** What the PDF worker (partnerFormPdf.worker.ts) sends on a session's port: bytes as they are made, then the end or an error. */
+export type PdfWorkerMessage = { type: 'data'; bytes: Uint8Array } | { type: 'end' } | { error: string };
+/** What the reader's side sends: pause while it is behind, resume, or cancel (the reader went away). */
+export type PdfReaderMessage = { type: 'pause' | 'resume' | 'cancel' };
+export interface PdfWorkerInput {
+  document: PartnerFormDocument;
+  language: Language;
 }
 
-async function layOut(doc: PDFKit.PDFDocument, { partnerForm, sections, answers, comments }: PartnerFormDocument, language: Language) {
-  const t = (key: string, values?: Record<string, unknown>) => translate(language, key, values);
-  const when = dateFormatOf(language);
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+/** Laying a large form out takes seconds of CPU (bench:pdf): it runs in worker threads, so other requests never wait for it. */
+export const pdfWorkers = createWorkerPool({ source: new URL('./partnerFormPdf.worker.ts', import.meta.url) });
 
-  doc.font('bold').fontSize(SIZES.title).fillColor(COLOURS.text).text(partnerForm.formName, { width });
-  doc.moveDown(0.5);
-  const facts: [string, string][] = [
-    [t('partnerFormsApi.csv.partner'), partnerForm.partnerName],
-    [t('partnerFormsApi.csv.version'), String(partnerForm.formVersionNumber)],
-    [t('partnerFormsApi.csv.status'), t(`partnerFormsApi.pdf.statuses.${partnerForm.status}`)],
-    [t('partnerFormsApi.csv.filled'), t('partnerFormsApi.pdf.answered', { filled: partnerForm.filledCount, total: partnerForm.totalFields })],
-    [t('partnerFormsApi.csv.createdAt'), when(partnerForm.createdAt)],
-    ...(partnerForm.submittedAt ? [[t('partnerFormsApi.csv.submittedAt'), when(partnerForm.submittedAt)] as [string, string]] : []),
-    [t('partnerFormsApi.csv.updatedAt'), when(partnerForm.updatedAt)],
-    ...(partnerForm.dueAt ? [[t('partnerFormsApi.pdf.dueAt'), when(partnerForm.dueAt)] as [string, string]] : []),
-    ...(partnerForm.review
-      ? [
-          [
-            t('partnerFormsApi.pdf.review'),
-            t('partnerFormsApi.pdf.reviewRound', { round: partnerForm.review.round, state: t(`partnerFormsApi.pdf.reviewStates.${partnerForm.review.state}`) }),
-          ] as [string, string],
-        ]
-      : []),
-    ...(partnerForm.note.trim() ? [[t('partnerFormsApi.csv.note'), partnerForm.note] as [string, string]] : []),
-  ];
-  for (const [label, value] of facts) {
-    doc.font('bold').fontSize(SIZES.body).fillColor(COLOURS.muted).text(`${label}: `, { continued: true, width });
-    doc.font('regular').fillColor(COLOURS.text).text(value, { width });
-  }
-  doc
-    .font('regular')
-    .fontSize(SIZES.small)
-    .fillColor(COLOURS.muted)
-    .text(t('partnerFormsApi.pdf.generated', { date: when(new Date().toISOString()) }), { width });
-
-  const words = answerWordsOf(language);
-  const visible = visibleQuestionKeys(sections, answers);
-  // A review in force names its flagged questions' comments as flags (they are the partner form's comments too).
-  const flagged = partnerForm.review && partnerForm.review.state !== 'accepted' ? new Set(Object.keys(partnerForm.review.flags)) : new Set<string>();
-  const lines = {
-    words,
-    notAnswered: t('partnerFormsApi.pdf.notAnswered'),
-    comment: t('partnerFormsApi.pdf.comment'),
-    flag: t('partnerFormsApi.pdf.flagged'),
-    flagged,
+/**
+ * A partner form as a PDF in the reader's language (partnerFormPdfLayout.ts), laid out in a worker thread and
+ * streamed as it is made: the worker is paused while the reader is behind and stopped when the stream is destroyed.
+ */
+export function partnerFormPdf(document: PartnerFormDocument, language: Language): Readable {
+  const port = pdfWorkers.session('partnerFormPdf', { document, language } satisfies PdfWorkerInput);
+  const tell = (message: PdfReaderMessage) => port.postMessage(message);
+  let paused = false;
+  let done = false;
+  const finish = () => {
+    done = true;
+    port.close();
   };
-  let laidOut = 0;
-  for (const section of sections) {
-    doc.moveDown(1);
-    rule(doc, width);
-    doc.moveDown(0.5);
-    doc.font('bold').fontSize(SIZES.section).fillColor(COLOURS.text).text(section.title, { width });
-    doc.moveDown(0.3);
-    for (const question of section.questions) {
-      if (!visible.has(question.key)) continue;
-      if (question.type === 'group') {
-        doc.moveDown(0.4);
-        doc.font('bold').fontSize(SIZES.group).fillColor(COLOURS.text).text(question.label, { width });
-        laidOut += QUESTION_WEIGHT;
-        for (const child of question.children) if (visible.has(child.key)) laidOut += writeQuestion(doc, child, answers, comments, lines, INDENT, width);
-      } else laidOut += writeQuestion(doc, question, answers, comments, lines, 0, width);
-      if (laidOut >= CHARACTERS_PER_TURN) {
-        laidOut = 0;
-        await nextTurn();
-        // The reader went away (the answer's stream was destroyed): nothing more to lay out.
-        if (doc.destroyed) return;
+  const stream = new Readable({
+    read() {
+      if (!paused) return;
+      paused = false;
+      tell({ type: 'resume' });
+    },
+    destroy(error, callback) {
+      if (!done) {
+        tell({ type: 'cancel' });
+        finish();
       }
+      callback(error);
+    },
+  });
+  port.on('message', (message: PdfWorkerMessage) => {
+    if ('error' in message) {
+      finish();
+      stream.destroy(new Error(message.error));
+    } else if (message.type === 'end') {
+      finish();
+      stream.push(null);
+    } else if (!stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)) && !paused) {
+      paused = true;
+      tell({ type: 'pause' });
     }
-  }
-}
-
-function writeQuestion(
-  doc: PDFKit.PDFDocument,
-  question: FormQuestion,
-  answers: Answers,
-  comments: Record<string, string>,
-  { words, notAnswered, comment, flag, flagged }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string> },
-  indent: number,
-  width: number,
-): number {
-  const x = doc.page.margins.left + indent;
-  const inner = width - indent;
-  doc.moveDown(0.4);
-  doc
-    .font('bold')
-    .fontSize(SIZES.body)
-    .fillColor(COLOURS.text)
-    .text(`${question.label}${question.required ? ' *' : ''}`, x, undefined, { width: inner });
-  const answer = answerLines(ownAnswer(answers, question.key), words);
-  if (answer.length)
-    doc
-      .font('regular')
-      .fillColor(COLOURS.text)
-      .text(answer.join('\n'), x + INDENT, undefined, { width: inner - INDENT });
-  else
-    doc
-      .font('regular')
-      .fillColor(COLOURS.muted)
-      .text(notAnswered, x + INDENT, undefined, { width: inner - INDENT });
-  const said = Object.hasOwn(comments, question.key) ? comments[question.key]?.trim() : '';
-  if (said) {
-    doc
-      .font('bold')
-      .fontSize(SIZES.small)
-      .fillColor(COLOURS.comment)
-      .text(`${flagged.has(question.key) ? flag : comment}: `, x + INDENT, undefined, { width: inner - INDENT, continued: true });
-    doc.font('regular').text(said, { width: inner - INDENT });
-    doc.fontSize(SIZES.body);
-  }
-  doc.x = doc.page.margins.left;
-  // What was laid out, for the turn's budget.
-  return QUESTION_WEIGHT + question.label.length + answer.reduce((sum, line) => sum + line.length, 0) + (said?.length ?? 0);
-}
-
-function rule(doc: PDFKit.PDFDocument, width: number) {
-  const y = doc.y;
-  doc
-    .moveTo(doc.page.margins.left, y)
-    .lineTo(doc.page.margins.left + width, y)
-    .lineWidth(0.5)
-    .strokeColor(COLOURS.rule)
-    .stroke();
-}
-
-/** Dates as a person reads them in the reader's language, in UTC (the server does not know the reader's zone), said so. */
-function dateFormatOf(language: Language) {
-  const format = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return (iso: string) => `${format.format(new Date(iso))} UTC`;
+  });
+  port.once('close', () => done || (finish(), stream.destroy(new Error('the PDF worker stopped'))));
+  return stream;
 }

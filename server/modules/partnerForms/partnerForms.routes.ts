@@ -11,7 +11,9 @@ import {
   versionChangesDtoSchema,
 } from '../../../contract/schemas/dtos';
 import {
+  ANSWERS_BODY_BYTES_MAX,
   assignPartnerFormsSchema,
+  COMMENTS_BODY_BYTES_MAX,
   migratePartnerFormsSchema,
   partnerFormFileSchema,
   partnerFormNoteSchema,
@@ -160,6 +162,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/partner-forms/:id/sections/:sectionKey',
     {
       config: { access: permission('PartnerForm', 'Update') },
+      bodyLimit: ANSWERS_BODY_BYTES_MAX,
       schema: {
         tags,
         summary: 'Save Draft: answers merged by question key (null clears); invalid answers are kept, wrong types refused',
@@ -178,6 +181,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/partner-forms/:id/submit',
     {
       config: { access: permission('PartnerForm', 'Update') },
+      bodyLimit: ANSWERS_BODY_BYTES_MAX,
       schema: {
         tags,
         summary: 'Submit: every section validated; any error refuses it (400 per question) and nothing is saved',
@@ -211,6 +215,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/partner-forms/:id/reopen',
     {
       config: { access: permission('PartnerForm', 'AdminUpdate') },
+      bodyLimit: COMMENTS_BODY_BYTES_MAX,
       schema: {
         tags,
         summary: 'Reopen a SUBMITTED or LOCKED partner form with a note and comments by question key',
@@ -229,6 +234,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/partner-forms/:id/review',
     {
       config: { access: permission('PartnerForm', 'AdminUpdate') },
+      bodyLimit: COMMENTS_BODY_BYTES_MAX,
       schema: {
         tags,
         summary:

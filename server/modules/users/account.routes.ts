@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordSchema, profileSchema } from '../../../contract/schemas/accounts';
-import { strongChangePasswordSchema } from '../../../contract/schemas/strongPasswords';
+import { serverStrongPasswordSchemas } from './passwordStrengthCheck';
 import { userDtoSchema } from '../../../contract/schemas/dtos';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
@@ -62,7 +62,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const input = await validate(strongChangePasswordSchema, request.body);
+      const input = await validate(serverStrongPasswordSchemas.changePassword, request.body);
       // Every other sign-in ends; this one (named by the access token's `sid`) keeps working.
       await service.changePassword(principal, input, signInIdOf(request));
       return send(request, reply, null, { message: 'auth.passwordChanged' });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { confirmMailSchema, forgotPasswordSchema, resendActivationSchema, resetPasswordSchema, verifyTokenSchema } from '../../../contract/schemas/accounts';
-import { strongConfirmMailSchema, strongResetPasswordSchema } from '../../../contract/schemas/strongPasswords';
+import { serverStrongPasswordSchemas } from './passwordStrengthCheck';
 import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
@@ -76,7 +76,10 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         },
       },
       async (request, reply) => {
-        await service.setPassword(await validate(purpose === 'reset' ? strongResetPasswordSchema : strongConfirmMailSchema, request.body), purpose);
+        await service.setPassword(
+          await validate(purpose === 'reset' ? serverStrongPasswordSchemas.reset : serverStrongPasswordSchemas.confirmMail, request.body),
+          purpose,
+        );
         return send(request, reply, null, { message });
       },
     );
