@@ -19,6 +19,7 @@ import { sessionHandlers, sessionsMock } from './sessions';
 import { ticketHandlers, ticketsMock } from './tickets';
 import { assignmentHandlers, assignmentMock } from './ticketAssignment';
 import { serviceLevelHandlers, serviceLevelsMock } from './serviceLevels';
+import { countryHandlers } from './countries';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
@@ -134,6 +135,7 @@ export const handlers = [
   ...adminHandlers(() => mockApi.partners),
   ...assignmentHandlers,
   ...serviceLevelHandlers,
+  ...countryHandlers,
   ...ticketHandlers,
   ...realtimeHandlers,
   ...dashboardHandlers,

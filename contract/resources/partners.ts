@@ -15,7 +15,7 @@ export const partnersDeclaration = defineResource({
     phone: fields.phone({ required: true, search: true, filter: true, card: 'fact' }),
     website: fields.url({ search: true, wide: true, list: false }),
     contactPhone: fields.phone({ search: true, list: false }),
-    countryId: fields.reference('countries', { filter: true, hideOnMobile: true }),
+    countryId: fields.reference('countries', { filter: true, hideOnMobile: true, export: false }),
   },
   formOrder: ['name', 'email', 'type', 'phone', 'contactPhone', 'address', 'website', 'countryId'],
   defaultSort: 'name asc',

@@ -95,6 +95,7 @@ describe('entity add/edit dialog', { timeout: 15_000 }, () => {
       ...Object.fromEntries(Object.entries(valid).map(([k, v]) => [k.toLowerCase(), v])),
       website: null,
       contactPhone: null,
+      countryId: null,
     });
   });
 
