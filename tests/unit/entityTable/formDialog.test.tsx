@@ -31,7 +31,7 @@ const posts = () => mockApi.requests.filter((r) => r.method === 'POST' && r.path
 const fieldOf = (dialog: ReturnType<typeof within>, label: string) => dialog.getByRole('textbox', { name: label });
 const helperOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
-describe('entity add/edit dialog', { timeout: 15_000 }, () => {
+describe('entity add/edit dialog', { timeout: 30_000 }, () => {
   it('is titled create plus the resource name and checks the contract schema before any call', async () => {
     const user = userEvent.setup();
     signInAs('admin');
