@@ -5,7 +5,7 @@ import { startEmbeddedPostgresEarly } from './db/embeddedPostgres';
 const config = loadConfig();
 // The embedded PostgreSQL starts while the rest of the server loads (the app's modules are imported below, not above).
 if (config.databaseEngine === 'embedded') startEmbeddedPostgresEarly(config.dataDir);
-const [{ buildApp }, { registerDrain }] = await Promise.all([import('./app'), import('./core/drain')]);
+const { startInstance } = await import('./start/startInstance');
 
 function engineName(engine: EngineInUse): string {
   if (engine.name === 'embedded') return `embedded PostgreSQL in ${config.dataDir}/postgres`;
@@ -14,24 +14,29 @@ function engineName(engine: EngineInUse): string {
   return `PGlite in ${config.dataDir}/pglite`;
 }
 
-const { app, ctx } = await buildApp(config);
-// After the hub's own close step: the drain's runs once every hub client has been sent its Close.
-const drain = registerDrain(app, ctx);
-await app.listen({ port: config.port, host: config.host });
-// Timed from the process's start, module loading included. A fallback is said at warn level: heard at any LOG_LEVEL.
-app.log[ctx.engine.fallback ? 'warn' : 'info'](
-  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms`,
-);
+// The port answers at once (/api/health 200, /api/ready 503); the app takes it once the database and the bucket answer.
+const instance = await startInstance(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal}: draining (ready answers 503, no new connections, requests in flight finish), then stopping`);
-    drain.stop().then(
+    instance.log.info(
+      instance.isStarted()
+        ? `${signal}: draining (ready answers 503, no new connections, requests in flight finish), then stopping`
+        : `${signal}: stopping before the start finished`,
+    );
+    instance.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'The stop failed');
+        instance.log.error({ err: error }, 'The stop failed');
         process.exit(1);
       },
     );
   });
 }
+
+const { app, ctx } = await instance.started;
+// Timed from the process's start, module loading and any wait for the database included. A fallback is said at warn
+// level: heard at any LOG_LEVEL.
+app.log[ctx.engine.fallback ? 'warn' : 'info'](
+  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms`,
+);

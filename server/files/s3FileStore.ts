@@ -169,7 +169,11 @@ export async function ensureBucket(client: S3Client, settings: S3Settings, log?:
     return;
   } catch (error) {
     if (statusOf(error) === 403) throw new Error(`${where}: access refused; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`, { cause: error });
-    if (!isMissing(error)) throw new Error(`${where} cannot be reached: ${(error as Error).message}`, { cause: error });
+    if (!isMissing(error)) {
+      const message = `${where} cannot be reached: ${(error as Error).message}`;
+      // An outage (the server down or failing) may end: a start waits for it; anything else is the settings' fault.
+      throw isStorageOutage(error) ? new StorageUnavailableError(error, message) : new Error(message, { cause: error });
+    }
   }
   try {
     const location = settings.region === 'us-east-1' ? undefined : { LocationConstraint: settings.region as never };

@@ -7,6 +7,7 @@ import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { expectEnvelope } from './expectations';
+import { relayToDatabase, type TcpRelay } from './tcpRelay';
 import { adminDatabaseUrl, createTestDatabase, DEMO_PASSWORD, rootTenant, testConfig, testDataDir, type ApiAnswer } from './harness';
 
 /**
@@ -16,39 +17,8 @@ import { adminDatabaseUrl, createTestDatabase, DEMO_PASSWORD, rootTenant, testCo
  * 200 once the database is back. Backends terminated by an administrator under load answer 503 as well.
  */
 
-/** A TCP relay to the database: `cut()` drops every connection and refuses new ones, `restore()` listens again. */
-async function startRelay(target: net.NetConnectOpts) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let relay: Awaited<ReturnType<typeof startRelay>>;
+let relay: TcpRelay;
 let dataDir: string;
 let built: BuiltApp;
 let baseUrl: string;
@@ -94,17 +64,11 @@ async function eventually(call: () => Promise<ApiAnswer<unknown>>, status: numbe
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
-  const url = new URL(database.databaseUrl!);
-  databaseName = url.pathname.slice(1);
-  // The embedded cluster listens on a Unix socket (`?host=<folder>`), a PostgreSQL server on TCP.
-  const port = Number(url.port || url.searchParams.get('port') || 5432);
-  const socketDir = url.searchParams.get('host');
-  relay = await startRelay(socketDir ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: url.hostname, port });
-  url.searchParams.delete('host');
-  url.searchParams.delete('port');
-  url.host = `127.0.0.1:${relay.port}`;
+  databaseName = new URL(database.databaseUrl!).pathname.slice(1);
+  const relayed = await relayToDatabase(database.databaseUrl!);
+  relay = relayed.relay;
   dataDir = testDataDir('demo');
-  built = await buildApp(testConfig(dataDir, url.toString()), { logger: false });
+  built = await buildApp(testConfig(dataDir, relayed.url), { logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(built.app.server.address() as net.AddressInfo).port}`;
 });

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { buildApp, type BuiltApp } from '../app';
+import type { Config } from '../config';
+import { registerDrain, type Drain } from '../core/drain';
+import { listenWhileStarting } from './startingListener';
+import { retryWhileUnreachable, type StartRetryDelays } from './retryWhileUnreachable';
+
+export interface StartedInstance extends BuiltApp {
+  drain: Drain;
+}
+
+export interface Instance {
+  /** The port, listened on from the start (the configured one, or the one the system chose for 0). */
+  port: number;
+  /** The app, once it has the port: the database and the bucket reached, migrations applied, seeds run. */
+  started: Promise<StartedInstance>;
+  /** Once started, the drain; before, the wait is given up and the port closed. */
+  stop(): Promise<void>;
+  /** Whether the app has the port (a stop drains it) or the start still waits. */
+  isStarted(): boolean;
+  /** The app's logger once started, the stand-in's before. */
+  readonly log: FastifyBaseLogger;
+}
+
+/**
+ * Listens at once, then builds the app, again and again while the database or the bucket cannot be reached
+ * (a reboot, a failover): meanwhile `/api/health` answers 200 and `/api/ready` 503, and each attempt is logged.
+ * A failure that is not an outage (a refused password, a bad setting) ends the start.
+ */
+export async function startInstance(config: Config, options: { logger?: FastifyServerOptions['logger']; delays?: StartRetryDelays } = {}): Promise<Instance> {
+  const starting = await listenWhileStarting(config, options.logger);
+  const port = (starting.server.address() as AddressInfo).port;
+  const giveUp = new AbortController();
+  let running: StartedInstance | undefined;
+
+  const started = (async () => {
+    try {
+      const built = await retryWhileUnreachable(() => buildApp(config, { logger: options.logger }), {
+        warn: (message) => starting.log.warn(message),
+        delays: options.delays,
+        signal: giveUp.signal,
+      });
+      // After the hub's own close step: the drain's runs once every hub client has been sent its Close.
+      const drain = registerDrain(built.app, built.ctx);
+      try {
+        if (giveUp.signal.aborted) throw new Error('The start was given up: the instance is stopping');
+        // The port passes from the stand-in to the app; a connection in the instant between is refused, which a
+        // balancer retries on another instance.
+        await starting.close();
+        await built.app.listen({ port, host: config.host });
+      } catch (error) {
+        await built.app.close();
+        throw error;
+      }
+      running = { ...built, drain };
+      return running;
+    } finally {
+      await starting.close();
+    }
+  })();
+
+  return {
+    port,
+    started,
+    isStarted: () => running !== undefined,
+    get log() {
+      return running?.app.log ?? starting.log;
+    },
+    async stop() {
+      if (running) return running.drain.stop();
+      giveUp.abort();
+      await starting.close();
+    },
+  };
+}
