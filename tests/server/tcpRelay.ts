@@ -1,16 +1,20 @@
 import net from 'node:net';
 
+/** PostgreSQL's ReadyForQuery message ('Z', length 5): the server has answered a statement in full. */
+const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
+
 export type TcpRelay = Awaited<ReturnType<typeof startRelay>>;
 
 /**
  * A TCP relay to a server (the database, the bucket), on a port of 127.0.0.1: `cut()` drops every connection and
  * refuses new ones, as while the server restarts; `restore()` listens again. Started `closed`, its port refuses
  * connections until the first `restore()`, as a server not yet up. `cutAtNextQuery(pattern)` cuts just before the
- * first chunk a client sends after one matching `pattern` (a PostgreSQL statement) has gone through.
+ * first chunk a client sends once a statement matching `pattern` has been answered by PostgreSQL.
  */
 export async function startRelay(target: net.NetConnectOpts, options: { closed?: boolean } = {}) {
   const sockets = new Set<net.Socket>();
-  let armed: { pattern: string; seen: boolean; cut: () => void } | undefined;
+  /** A cut waiting for a statement (`sent`), then for the server's answer to it (`answered`). */
+  let armed: { pattern: string; state: 'watching' | 'sent' | 'answered'; cut: () => void } | undefined;
   const server = net.createServer((client) => {
     const upstream = net.connect(target);
     for (const socket of [client, upstream]) {
@@ -19,11 +23,14 @@ export async function startRelay(target: net.NetConnectOpts, options: { closed?:
       socket.on('error', () => {});
     }
     client.on('data', (chunk: Buffer) => {
-      if (armed?.seen) return armed.cut();
-      if (armed && chunk.includes(armed.pattern)) armed.seen = true;
+      if (armed?.state === 'answered') return armed.cut();
+      if (armed?.state === 'watching' && chunk.includes(armed.pattern)) armed.state = 'sent';
       upstream.write(chunk);
     });
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => {
+      if (armed?.state === 'sent' && chunk.includes(READY_FOR_QUERY)) armed.state = 'answered';
+      client.write(chunk);
+    });
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -45,7 +52,7 @@ export async function startRelay(target: net.NetConnectOpts, options: { closed?:
       return new Promise((resolve) => {
         armed = {
           pattern,
-          seen: false,
+          state: 'watching',
           cut: () => {
             armed = undefined;
             void cut().then(resolve);
