@@ -18,6 +18,11 @@ import type { S3Settings } from '../config';
 import { assertFileKey, clampRange, isFileKey, type ByteRange, type FileStore, type StoredFileEntry } from './fileStore';
 import { isStorageOutage, StorageUnavailableError } from './storageUnavailable';
 
+// The SDK warns at every start on Node 20 that its versions published from January 2027 need Node 22. package.json
+// pins it to an exact version, which runs on the Node 20 that `engines` names; an upgrade past that date must raise
+// `engines` to 22 as well (docs/decisions.md, issue 33). Set before any client is made (the warning comes then).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ||= 'true';
+
 /** A stream is sent in parts of this size, two at a time: an upload holds at most about 10 MB, whatever its size. */
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
