@@ -19,6 +19,10 @@ export async function listenWhileStarting(config: Pick<Config, 'port' | 'host' |
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, Object.assign(new ApiError(503, 'api.notReady'), { retryAfterSeconds: STARTING_RETRY_AFTER_SECONDS })),
   );
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Listening at ${address}, starting: /api/ready answers 503 until the app is ready`,
+  });
   return app;
 }
