@@ -14,8 +14,8 @@ function engineName(engine: EngineInUse): string {
   return `PGlite in ${config.dataDir}/pglite`;
 }
 
-// The port answers at once (/api/health 200, /api/ready 503); the app takes it once the database and the bucket answer.
-const instance = await startInstance(config);
+// While the database or the bucket cannot be reached, the start waits (/api/health 200, /api/ready 503 meanwhile).
+const instance = startInstance(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -21,12 +21,12 @@ export function unreachableOf(error: unknown): string | undefined {
 export const delayOfAttempt = (attempt: number, delays: StartRetryDelays) => Math.min(delays.firstMs * 2 ** (attempt - 1), delays.maxMs);
 
 /**
- * Runs `attempt` until it succeeds. A failure that says the database or the bucket cannot be reached is logged
- * (one line per attempt) and tried again after a growing wait; any other failure, or an abort, ends the wait.
+ * Runs `attempt` until it succeeds. A failure that says the database or the bucket cannot be reached is told to
+ * `unreachable` (one line per attempt, for the log) and tried again after a growing wait; any other failure, or an abort, ends the wait.
  */
 export async function retryWhileUnreachable<T>(
   attempt: () => Promise<T>,
-  options: { warn: (message: string) => void; delays?: StartRetryDelays; signal?: AbortSignal },
+  options: { unreachable: (message: string) => Promise<void> | void; delays?: StartRetryDelays; signal?: AbortSignal },
 ): Promise<T> {
   const delays = options.delays ?? START_RETRY_DELAYS;
   for (let attempts = 1; ; attempts++) {
@@ -36,7 +36,7 @@ export async function retryWhileUnreachable<T>(
       const unreachable = unreachableOf(error);
       if (!unreachable || options.signal?.aborted) throw error;
       const waitMs = delayOfAttempt(attempts, delays);
-      options.warn(`${unreachable}: not ready; trying again in ${waitMs / 1000} s (attempt ${attempts})`);
+      await options.unreachable(`${unreachable}: not ready; trying again in ${waitMs / 1000} s (attempt ${attempts})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, waitMs);
         options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });

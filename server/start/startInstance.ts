@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type BuiltApp } from '../app';
 import type { Config } from '../config';
 import { registerDrain, type Drain } from '../core/drain';
-import { listenWhileStarting } from './startingListener';
+import { startingListener } from './startingListener';
 import { retryWhileUnreachable, type StartRetryDelays } from './retryWhileUnreachable';
 
 export interface StartedInstance extends BuiltApp {
@@ -11,8 +11,8 @@ export interface StartedInstance extends BuiltApp {
 }
 
 export interface Instance {
-  /** The port, listened on from the start (the configured one, or the one the system chose for 0). */
-  port: number;
+  /** The port once listened on (by the stand-in or the app): the configured one, or the one the system chose for 0. */
+  readonly port: number | undefined;
   /** The app, once it has the port: the database and the bucket reached, migrations applied, seeds run. */
   started: Promise<StartedInstance>;
   /** Once started, the drain; before, the wait is given up and the port closed. */
@@ -24,20 +24,27 @@ export interface Instance {
 }
 
 /**
- * Listens at once, then builds the app, again and again while the database or the bucket cannot be reached
- * (a reboot, a failover): meanwhile `/api/health` answers 200 and `/api/ready` 503, and each attempt is logged.
- * A failure that is not an outage (a refused password, a bad setting) ends the start.
+ * Builds the app, again and again while the database or the bucket cannot be reached (a reboot, a failover). A
+ * start that succeeds at once opens the port only when ready: until then connections are refused, which a balancer
+ * retries on another instance (a rolling restart loses nothing). Once an attempt failed, a stand-in listens
+ * meanwhile: `/api/health` answers 200 and `/api/ready` 503. Each failed attempt is logged. A failure that is not an
+ * outage (a refused password, a bad setting) ends the start.
  */
-export async function startInstance(config: Config, options: { logger?: FastifyServerOptions['logger']; delays?: StartRetryDelays } = {}): Promise<Instance> {
-  const starting = await listenWhileStarting(config, options.logger);
-  const port = (starting.server.address() as AddressInfo).port;
+export function startInstance(config: Config, options: { logger?: FastifyServerOptions['logger']; delays?: StartRetryDelays } = {}): Instance {
+  const standIn = startingListener(config, options.logger);
   const giveUp = new AbortController();
+  let port: number | undefined;
   let running: StartedInstance | undefined;
 
   const started = (async () => {
     try {
       const built = await retryWhileUnreachable(() => buildApp(config, { logger: options.logger }), {
-        warn: (message) => starting.log.warn(message),
+        async unreachable(message) {
+          standIn.log.warn(message);
+          if (standIn.server.listening || giveUp.signal.aborted) return;
+          await standIn.listen();
+          port = (standIn.server.address() as AddressInfo).port;
+        },
         delays: options.delays,
         signal: giveUp.signal,
       });
@@ -47,8 +54,9 @@ export async function startInstance(config: Config, options: { logger?: FastifyS
         if (giveUp.signal.aborted) throw new Error('The start was given up: the instance is stopping');
         // The port passes from the stand-in to the app; a connection in the instant between is refused, which a
         // balancer retries on another instance.
-        await starting.close();
-        await built.app.listen({ port, host: config.host });
+        await standIn.close();
+        await built.app.listen({ port: port ?? config.port, host: config.host });
+        port = (built.app.server.address() as AddressInfo).port;
       } catch (error) {
         await built.app.close();
         throw error;
@@ -56,21 +64,23 @@ export async function startInstance(config: Config, options: { logger?: FastifyS
       running = { ...built, drain };
       return running;
     } finally {
-      await starting.close();
+      await standIn.close();
     }
   })();
 
   return {
-    port,
+    get port() {
+      return port;
+    },
     started,
     isStarted: () => running !== undefined,
     get log() {
-      return running?.app.log ?? starting.log;
+      return running?.app.log ?? standIn.log;
     },
     async stop() {
       if (running) return running.drain.stop();
       giveUp.abort();
-      await starting.close();
+      await standIn.close();
     },
   };
 }

@@ -11,9 +11,10 @@ import { relayToDatabase, startRelay } from './tcpRelay';
 
 /**
  * An instance started while its database or its bucket cannot be reached (a reboot, a failover) does not exit: it
- * listens at once, `/api/health` answers 200 and `/api/ready` 503, it logs why once per attempt, and it becomes
- * ready (migrated, seeded) once they answer. The database and the bucket are reached through relays whose port
- * refuses connections until the test opens it.
+ * listens once an attempt failed, `/api/health` answers 200 and `/api/ready` 503, it logs why once per attempt, and
+ * it becomes ready (migrated, seeded) once they answer. The database and the bucket are reached through relays whose
+ * port refuses connections until the test opens it. A start that finds them opens its port only when ready, so a
+ * balancer sends nothing to it before (a rolling restart).
  */
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -27,15 +28,15 @@ const delays = { firstMs: 20, maxMs: 100 };
 async function start(config: Config) {
   const lines: string[] = [];
   const logger = { level: 'warn', stream: { write: (line: string) => void lines.push(line) } };
-  const instance = await startInstance(config, { logger, delays });
+  const instance = startInstance(config, { logger, delays });
   cleanups.push(async () => {
     await instance.stop();
     await instance.started.catch(() => undefined);
   });
-  const url = `http://127.0.0.1:${instance.port}`;
+  const url = () => `http://127.0.0.1:${instance.port}`;
   async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...rootTenant, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const response = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(url() + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     return { status: response.status, body: JSON.parse(text), text, headers: response.headers };
   }
@@ -121,6 +122,24 @@ describe('a start while the database or the bucket cannot be reached', () => {
     const { instance, failedAttempts } = await start(testConfig(dataDir, wrongPassword.toString()));
     await expect(instance.started).rejects.toThrow(/nobody_here/);
     expect(await failedAttempts(0)).toEqual([]);
-    await expect(fetch(`http://127.0.0.1:${instance.port}/api/health`)).rejects.toThrow();
+    expect(instance.port).toBeUndefined();
+  });
+
+  it('a start that reaches its database opens no port until it is ready: a balancer meanwhile sends requests elsewhere', async () => {
+    const database = await createTestDatabase('demo');
+    cleanups.push(() => database.drop());
+    const dataDir = testDataDir('demo');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const { instance, api, failedAttempts } = await start(testConfig(dataDir, database.databaseUrl));
+    // Sampled on every turn of the event loop until the app has the port: none before.
+    const sampled = new Set<number | undefined>();
+    while (!instance.isStarted()) {
+      sampled.add(instance.port);
+      await Promise.race([instance.started, new Promise((resolve) => setImmediate(resolve))]);
+    }
+    await instance.started;
+    expect(sampled).toEqual(new Set([undefined]));
+    expect(await failedAttempts(0)).toEqual([]);
+    expectEnvelope(await api('GET', '/api/ready'), 200);
   });
 });
