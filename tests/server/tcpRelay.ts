@@ -9,12 +9,12 @@ export type TcpRelay = Awaited<ReturnType<typeof startRelay>>;
  * A TCP relay to a server (the database, the bucket), on a port of 127.0.0.1: `cut()` drops every connection and
  * refuses new ones, as while the server restarts; `restore()` listens again. Started `closed`, its port refuses
  * connections until the first `restore()`, as a server not yet up. `cutAtNextQuery(pattern)` cuts just before the
- * first chunk a client sends once a statement matching `pattern` has been answered by PostgreSQL.
+ * first chunk any client sends once a statement matching `pattern` has been answered by PostgreSQL on its connection.
  */
 export async function startRelay(target: net.NetConnectOpts, options: { closed?: boolean } = {}) {
   const sockets = new Set<net.Socket>();
-  /** A cut waiting for a statement (`sent`), then for the server's answer to it (`answered`). */
-  let armed: { pattern: string; state: 'watching' | 'sent' | 'answered'; cut: () => void } | undefined;
+  /** A cut waiting for a statement (`sent` on one connection), then for the server's answer to it on that connection (`answered`). */
+  let armed: { pattern: string; state: 'watching' | 'sent' | 'answered'; on?: net.Socket; cut: () => void } | undefined;
   const server = net.createServer((client) => {
     const upstream = net.connect(target);
     for (const socket of [client, upstream]) {
@@ -24,11 +24,11 @@ export async function startRelay(target: net.NetConnectOpts, options: { closed?:
     }
     client.on('data', (chunk: Buffer) => {
       if (armed?.state === 'answered') return armed.cut();
-      if (armed?.state === 'watching' && chunk.includes(armed.pattern)) armed.state = 'sent';
+      if (armed?.state === 'watching' && chunk.includes(armed.pattern)) Object.assign(armed, { state: 'sent', on: client });
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (armed?.state === 'sent' && chunk.includes(READY_FOR_QUERY)) armed.state = 'answered';
+      if (armed?.state === 'sent' && armed.on === client && chunk.includes(READY_FOR_QUERY)) armed.state = 'answered';
       client.write(chunk);
     });
     client.on('close', () => upstream.destroy());
