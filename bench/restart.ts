@@ -61,7 +61,8 @@ async function answering(child: ChildProcess, timeoutMs = 120_000): Promise<void
     // A connection of its own: a kept-alive one could still reach the old process while it drains.
     const ok = await new Promise<boolean>((resolve) =>
       http
-        .get(`${base}/api/health`, { agent: false }, (response) => {
+        // Ready, not merely alive: a starting server answers /api/health before its database is open.
+        .get(`${base}/api/ready`, { agent: false }, (response) => {
           response.resume();
           resolve(response.statusCode === 200);
         })

@@ -40,8 +40,8 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
-  const app = Fastify({
+function createFastify(config: Config, options: { logger?: FastifyServerOptions['logger'] }) {
+  return Fastify({
     logger: options.logger ?? requestLoggerOptions(config.logLevel),
     logController: new RequestLog(config.logReadSample),
     bodyLimit: 1024 * 1024,
@@ -53,6 +53,20 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeouts(config.limits),
   });
+}
+
+export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
+  const app = createFastify(config, options);
+  try {
+    return await assembleApp(app, config);
+  } catch (error) {
+    // A start that failed half-way (the database or the bucket unreachable) leaves nothing open: it may be tried again.
+    await app.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function assembleApp(app: ReturnType<typeof createFastify>, config: Config): Promise<BuiltApp> {
   const connectionCap = capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
   enforceBodyRate(app.server, config.limits);
   const database = await openConfiguredDatabase(config, app.log);

@@ -5,11 +5,7 @@ import { startEmbeddedPostgresEarly } from './db/embeddedPostgres';
 const config = loadConfig();
 // The embedded PostgreSQL starts while the rest of the server loads (the app's modules are imported below, not above).
 if (config.databaseEngine === 'embedded') startEmbeddedPostgresEarly(config.dataDir);
-const [{ buildApp }, { registerDrain }, { warmPasswordStrength }] = await Promise.all([
-  import('./app'),
-  import('./core/drain'),
-  import('./modules/users/passwordStrengthCheck'),
-]);
+const [{ startInstance }, { warmPasswordStrength }] = await Promise.all([import('./start/startInstance'), import('./modules/users/passwordStrengthCheck')]);
 // zxcvbn's dictionaries load in their worker thread while the app starts, not on the first password a request sets.
 warmPasswordStrength();
 
@@ -20,24 +16,29 @@ function engineName(engine: EngineInUse): string {
   return `PGlite in ${config.dataDir}/pglite`;
 }
 
-const { app, ctx } = await buildApp(config);
-// After the hub's own close step: the drain's runs once every hub client has been sent its Close.
-const drain = registerDrain(app, ctx);
-await app.listen({ port: config.port, host: config.host });
-// Timed from the process's start, module loading included. A fallback is said at warn level: heard at any LOG_LEVEL.
-app.log[ctx.engine.fallback ? 'warn' : 'info'](
-  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms`,
-);
+// While the database or the bucket cannot be reached, the start waits (/api/health 200, /api/ready 503 meanwhile).
+const instance = startInstance(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal}: draining (ready answers 503, no new connections, requests in flight finish), then stopping`);
-    drain.stop().then(
+    instance.log.info(
+      instance.isStarted()
+        ? `${signal}: draining (ready answers 503, no new connections, requests in flight finish), then stopping`
+        : `${signal}: stopping before the start finished`,
+    );
+    instance.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'The stop failed');
+        instance.log.error({ err: error }, 'The stop failed');
         process.exit(1);
       },
     );
   });
 }
+
+const { app, ctx } = await instance.started;
+// Timed from the process's start, module loading and any wait for the database included. A fallback is said at warn
+// level: heard at any LOG_LEVEL.
+app.log[ctx.engine.fallback ? 'warn' : 'info'](
+  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms`,
+);

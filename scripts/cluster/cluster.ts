@@ -258,7 +258,7 @@ export class Cluster {
     return instance;
   }
 
-  /** Starts the instance's process; resolves once /api/health answers (startup migrates and seeds first). */
+  /** Starts the instance's process; resolves once /api/ready answers 200 (it listens at once, then migrates and seeds). */
   async start(instance: Instance, timeoutMs = 120_000) {
     const { command, args } = serverCommand();
     const log = fs.openSync(instance.logFile, 'a');
@@ -273,9 +273,9 @@ export class Cluster {
         instance.unexpectedExits.push(`${instance.name} exited (code ${code}, signal ${signal})`);
       }
     });
-    await waitFor(`${instance.name} answering /api/health`, timeoutMs, async () => {
+    await waitFor(`${instance.name} answering /api/ready`, timeoutMs, async () => {
       if (instance.exit) throw new Fatal(`${instance.name} exited at start (code ${instance.exit.code}):\n${tail(instance.logFile, 25)}`);
-      return (await statusOf(`${instance.url}/api/health`)) === 200;
+      return (await statusOf(`${instance.url}/api/ready`)) === 200;
     });
   }
 

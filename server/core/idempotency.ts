@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from '../../contract/http';
 import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../db/databaseUnavailable';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
 
@@ -21,6 +22,8 @@ interface IdempotencyClaim {
   route: string;
   /** This request holds the key's row and must answer it (store its success or release it). */
   claimed: boolean;
+  /** The row's claim time, to the microsecond, as PostgreSQL wrote it: names this claim, not a later one of the key. */
+  claimedAt?: string;
   /** The stored first answer was sent instead of running the handler. */
   replayed: boolean;
   store: IdempotencyStore;
@@ -65,7 +68,8 @@ function canonicalJson(value: unknown) {
   );
 }
 
-type ClaimOutcome = { kind: 'claimed' } | { kind: 'mismatch' } | { kind: 'inProgress' } | { kind: 'answered'; statusCode: number; response: string };
+type ClaimOutcome =
+  { kind: 'claimed'; claimedAt: string } | { kind: 'mismatch' } | { kind: 'inProgress' } | { kind: 'answered'; statusCode: number; response: string };
 
 function createIdempotencyStore(db: Db) {
   let lastPurge = 0;
@@ -88,8 +92,8 @@ function createIdempotencyStore(db: Db) {
           set: { route, requestHash, statusCode: null, response: null, createdAt: sql`now()` },
           setWhere: sql`${idempotencyKeys.createdAt} < now() - ${REMEMBERED} or (${idempotencyKeys.statusCode} is null and ${idempotencyKeys.createdAt} < now() - ${ABANDONED})`,
         })
-        .returning({ userId: idempotencyKeys.userId });
-      if (taken.length) return { kind: 'claimed' };
+        .returning({ claimedAt: sql<string>`${idempotencyKeys.createdAt}::text` });
+      if (taken.length) return { kind: 'claimed', claimedAt: taken[0].claimedAt };
       const [held] = await db
         .select()
         .from(idempotencyKeys)
@@ -103,13 +107,70 @@ function createIdempotencyStore(db: Db) {
   }
 
   const ownRow = (state: IdempotencyClaim) =>
-    and(eq(idempotencyKeys.userId, state.userId), eq(idempotencyKeys.key, state.key), isNull(idempotencyKeys.statusCode));
+    and(
+      eq(idempotencyKeys.userId, state.userId),
+      eq(idempotencyKeys.key, state.key),
+      isNull(idempotencyKeys.statusCode),
+      sql`${idempotencyKeys.createdAt} = ${state.claimedAt ?? null}::timestamptz`,
+    );
+
+  /** Stores the first answer (a success) or gives the key back (anything else), on this claim's row only. */
+  async function settle(state: IdempotencyClaim, answer: FirstAnswer | null) {
+    if (answer) await db.update(idempotencyKeys).set(answer).where(ownRow(state));
+    else await db.delete(idempotencyKeys).where(ownRow(state));
+  }
+
+  return { purge, claim, settle, ...settleWhenBack(settle) };
+}
+
+/** Settlements kept for a database that comes back: past this, the row may be taken over anyway (ABANDONED). */
+const SETTLE_AGAIN_FOR_MS = 2 * 60 * 1000;
+const SETTLE_AGAIN_FIRST_MS = 250;
+const SETTLE_AGAIN_MAX_MS = 2_000;
+/** An outage under heavy load leaves at most this many keys waiting in memory; older ones are left to ABANDONED. */
+const SETTLE_AGAIN_MOST = 10_000;
+
+/**
+ * The settlements that failed because the database was away, tried again (oldest first, one at a time, waits
+ * doubling to 2 s) until the database answers: a key whose release failed is free again within 2 s of its
+ * return, rather than answering 409 "still being answered" until it is abandoned.
+ */
+function settleWhenBack(settle: (state: IdempotencyClaim, answer: FirstAnswer | null) => Promise<void>) {
+  const waiting: { state: IdempotencyClaim; answer: FirstAnswer | null; until: number }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let waitMs = SETTLE_AGAIN_FIRST_MS;
+  const schedule = () => void (timer = setTimeout(() => void tryAgain(), waitMs).unref());
+
+  /** One run at a time: `timer` stays set from its scheduling until the queue is empty. */
+  async function tryAgain() {
+    while (waiting.length) {
+      const [next] = waiting;
+      if (Date.now() <= next.until) {
+        try {
+          await settle(next.state, next.answer);
+          waitMs = SETTLE_AGAIN_FIRST_MS;
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            waitMs = Math.min(waitMs * 2, SETTLE_AGAIN_MAX_MS);
+            return schedule();
+          }
+        }
+      }
+      if (waiting[0] === next) waiting.shift();
+    }
+    timer = undefined;
+  }
 
   return {
-    purge,
-    claim,
-    complete: (state: IdempotencyClaim, statusCode: number, response: string) => db.update(idempotencyKeys).set({ statusCode, response }).where(ownRow(state)),
-    release: (state: IdempotencyClaim) => db.delete(idempotencyKeys).where(ownRow(state)),
+    settleLater(state: IdempotencyClaim, answer: FirstAnswer | null) {
+      if (waiting.length >= SETTLE_AGAIN_MOST) waiting.shift();
+      waiting.push({ state, answer, until: Date.now() + SETTLE_AGAIN_FOR_MS });
+      if (!timer) schedule();
+    },
+    stopSettling() {
+      clearTimeout(timer);
+      waiting.length = 0;
+    },
   };
 }
 
@@ -137,6 +198,7 @@ export async function firstAnswerTo(request: FastifyRequest, reply: FastifyReply
   const outcome = await state.store.claim(state.userId, state.key, state.route, requestHash);
   if (outcome.kind === 'claimed') {
     state.claimed = true;
+    state.claimedAt = outcome.claimedAt;
     return null;
   }
   if (outcome.kind === 'mismatch') throw keyError(422, 'api.idempotencyKeyReused');
@@ -161,6 +223,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
   const store = createIdempotencyStore(db);
   app.decorateRequest('idempotency', null);
   app.addHook('onReady', () => store.purge());
+  app.addHook('onClose', async () => store.stopSettling());
 
   app.addHook('preHandler', async (request, reply) => {
     const raw = request.headers[HEADER];
@@ -182,12 +245,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     if (!state?.claimed) return payload;
     state.claimed = false;
     const success = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
+    const answer = success ? { statusCode: reply.statusCode, response: payload } : null;
     try {
-      if (success) await state.store.complete(state, reply.statusCode, payload);
-      else await state.store.release(state);
+      await state.store.settle(state, answer);
     } catch (error) {
-      // The work is done and answered; an unrecorded key is taken over once abandoned.
-      request.log.error({ err: error }, 'idempotency key not recorded');
+      // The database is away (the request itself likely failed for it): settled once it is back, so a retry of
+      // this key is not told "still being answered" for minutes. Otherwise it is taken over once abandoned.
+      if (isDatabaseUnavailable(error)) state.store.settleLater(state, answer);
+      else request.log.error({ err: error }, 'idempotency key not recorded');
     }
     return payload;
   });

@@ -18,6 +18,11 @@ import type { S3Settings } from '../config';
 import { assertFileKey, clampRange, isFileKey, type ByteRange, type FileStore, type StoredFileEntry } from './fileStore';
 import { isStorageOutage, StorageUnavailableError } from './storageUnavailable';
 
+// The SDK warns at every start on Node 20 that its versions published from January 2027 need Node 22. package.json
+// pins it to an exact version, which runs on the Node 20 that `engines` names; an upgrade past that date must raise
+// `engines` to 22 as well (docs/decisions.md, issue 33). Set before any client is made (the warning comes then).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ||= 'true';
+
 /** A stream is sent in parts of this size, two at a time: an upload holds at most about 10 MB, whatever its size. */
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
@@ -169,7 +174,11 @@ export async function ensureBucket(client: S3Client, settings: S3Settings, log?:
     return;
   } catch (error) {
     if (statusOf(error) === 403) throw new Error(`${where}: access refused; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`, { cause: error });
-    if (!isMissing(error)) throw new Error(`${where} cannot be reached: ${(error as Error).message}`, { cause: error });
+    if (!isMissing(error)) {
+      const message = `${where} cannot be reached: ${(error as Error).message}`;
+      // An outage (the server down or failing) may end: a start waits for it; anything else is the settings' fault.
+      throw isStorageOutage(error) ? new StorageUnavailableError(error, message) : new Error(message, { cause: error });
+    }
   }
   try {
     const location = settings.region === 'us-east-1' ? undefined : { LocationConstraint: settings.region as never };

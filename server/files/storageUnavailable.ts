@@ -2,8 +2,8 @@ import { NETWORK_CODES } from '../db/databaseUnavailable';
 
 /** The file store could not be reached or failed on its side: the request may succeed later (503, not 500). */
 export class StorageUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('the file store is unavailable', { cause });
+  constructor(cause: unknown, message = 'the file store is unavailable') {
+    super(message, { cause });
   }
 }
 

@@ -68,7 +68,8 @@ async function startCompiled(dataDir: string, env: Record<string, string> = {}):
   running.push(server);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the compiled server exited before answering:\n${output}`);
-    const status = await fetch(`${server.url}/api/health`).then(
+    // Ready, not merely alive: /api/health answers as soon as it listens, before the database is open.
+    const status = await fetch(`${server.url}/api/ready`).then(
       (response) => response.status,
       () => 0,
     );

@@ -1,12 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/http';
 import type { TokenResponse } from '../../contract/tokens';
 import apiEn from '../../i18n/api.en';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { expectEnvelope } from './expectations';
+import { relayToDatabase, type TcpRelay } from './tcpRelay';
 import { adminDatabaseUrl, createTestDatabase, DEMO_PASSWORD, rootTenant, testConfig, testDataDir, type ApiAnswer } from './harness';
 
 /**
@@ -16,46 +19,19 @@ import { adminDatabaseUrl, createTestDatabase, DEMO_PASSWORD, rootTenant, testCo
  * 200 once the database is back. Backends terminated by an administrator under load answer 503 as well.
  */
 
-/** A TCP relay to the database: `cut()` drops every connection and refuses new ones, `restore()` listens again. */
-async function startRelay(target: net.NetConnectOpts) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let relay: Awaited<ReturnType<typeof startRelay>>;
+let relay: TcpRelay;
 let dataDir: string;
 let built: BuiltApp;
 let baseUrl: string;
 let databaseName: string;
 
-async function api<T = unknown>(method: string, urlPath: string, options: { body?: unknown; token?: string } = {}): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { ...rootTenant };
+async function api<T = unknown>(
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...rootTenant, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(baseUrl + urlPath, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
@@ -94,17 +70,11 @@ async function eventually(call: () => Promise<ApiAnswer<unknown>>, status: numbe
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
-  const url = new URL(database.databaseUrl!);
-  databaseName = url.pathname.slice(1);
-  // The embedded cluster listens on a Unix socket (`?host=<folder>`), a PostgreSQL server on TCP.
-  const port = Number(url.port || url.searchParams.get('port') || 5432);
-  const socketDir = url.searchParams.get('host');
-  relay = await startRelay(socketDir ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: url.hostname, port });
-  url.searchParams.delete('host');
-  url.searchParams.delete('port');
-  url.host = `127.0.0.1:${relay.port}`;
+  databaseName = new URL(database.databaseUrl!).pathname.slice(1);
+  const relayed = await relayToDatabase(database.databaseUrl!);
+  relay = relayed.relay;
   dataDir = testDataDir('demo');
-  built = await buildApp(testConfig(dataDir, url.toString()), { logger: false });
+  built = await buildApp(testConfig(dataDir, relayed.url), { logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(built.app.server.address() as net.AddressInfo).port}`;
 });
@@ -188,5 +158,43 @@ describe('the database going away', () => {
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expectEnvelope(await eventually(() => searchPartners(admin.token), 200), 200);
+  });
+
+  it('a create whose key could not be given back while the database was away answers its retry once the database is back, not 409 for minutes', async () => {
+    const admin = expectEnvelope(await signIn(), 200).body.data!;
+    const key = `outage-${crypto.randomUUID()}`;
+    const name = `Outage Partner ${key}`;
+    const create = () =>
+      api('POST', '/api/v1/partners', {
+        token: admin.token,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+        body: { name, email: `${key}@outage.example`, type: 'Logistics', address: '1 Relay Road', phone: '+84 90 000 4321' },
+      });
+    // The database goes once the key is claimed, before the write: the create fails, and so does giving the key back.
+    const cut = relay.cutAtNextQuery('insert into "idempotency_keys"');
+    expectDatabaseUnavailable(await create());
+    await cut;
+    const direct = new pg.Client({ connectionString: database.databaseUrl });
+    await direct.connect();
+    try {
+      const keyRows = () => direct.query<{ status_code: number | null }>('select status_code from idempotency_keys where key = $1', [key]);
+      expect((await keyRows()).rows).toEqual([{ status_code: null }]);
+
+      await relay.restore();
+      // As a client resends: after its Retry-After whenever told the key is still being answered.
+      const answers: number[] = [];
+      const retried = await eventually(async () => {
+        const answer = await create();
+        answers.push(answer.status);
+        return answer;
+      }, 201);
+      expectEnvelope(retried, 201);
+      expect(answers.filter((status) => status !== 409 && status !== 201)).toEqual([]);
+      expect((await direct.query('select 1 from partners where name = $1', [name])).rowCount).toBe(1);
+      expect((await keyRows()).rows).toEqual([{ status_code: 201 }]);
+    } finally {
+      await direct.query('delete from partners where name = $1', [name]);
+      await direct.end();
+    }
   });
 });

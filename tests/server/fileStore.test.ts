@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { UnsafeFileKeyError, UnsatisfiableRangeError, type FileStore } from '../
 import { createLocalFileStore, openLocalFileStore } from '../../server/files/localFileStore';
 import { sweepOrphanFiles } from '../../server/files/orphanSweep';
 import { openS3FileStore, s3ClientOf } from '../../server/files/s3FileStore';
+import { StorageUnavailableError } from '../../server/files/storageUnavailable';
 import { startS3Server, type S3TestServer } from './s3Server';
 
 let dataDir: string;
@@ -271,10 +273,22 @@ describe('the S3 file store', () => {
     }
   });
 
-  it('a bucket that cannot be reached stops the start with a message naming it', async () => {
+  it('a bucket that cannot be reached is refused with a message naming it, as an outage (a start waits for it)', async () => {
     if (!s3) throw s3Missing;
     const settings = { ...s3.settings('pp-unreachable'), endpoint: 'http://127.0.0.1:1' };
-    await expect(openS3FileStore(settings)).rejects.toThrow('S3 bucket pp-unreachable at http://127.0.0.1:1 cannot be reached');
+    const opening = openS3FileStore(settings);
+    await expect(opening).rejects.toThrow('S3 bucket pp-unreachable at http://127.0.0.1:1 cannot be reached');
+    await expect(opening).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+
+  it('a process that opens a bucket store prints no warning that the AWS SDK needs a newer Node than package.json names', () => {
+    const opened = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '-e', "import('./server/files/s3FileStore.ts').then((m) => m.s3ClientOf({ bucket: 'b', region: 'us-east-1' }).destroy())"],
+      { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: '' } },
+    );
+    expect(opened.status, opened.stderr).toBe(0);
+    expect(opened.stderr).not.toMatch(/NodeVersionSupportWarning|Warning/);
   });
 
   it('is chosen by FILE_STORE=s3 with its settings; local by default; a half-given setting is refused', () => {
