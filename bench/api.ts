@@ -30,7 +30,7 @@ const timing = {
 
 console.log(machineLine());
 console.log(`rounds: ${timing.rounds} of ${timing.roundSeconds} s per side after ${timing.warmupSeconds} s of warm-up, alternating`);
-console.log(`server logs: ${logFolder()} (removed at the end unless something failed or BENCH_KEEP_LOGS is set)\n`);
+console.log(`server logs: ${logFolder()} (removed at the end, the last lines printed when something failed; BENCH_KEEP_LOGS keeps them)\n`);
 
 const figures: Figure[] = [];
 const warnings: string[] = [];

@@ -16,6 +16,10 @@ const answers = {
   loopMaxMs() {
     return loop.max / 1e6;
   },
+  memoryAfterGc() {
+    globalThis.gc?.();
+    return process.memoryUsage();
+  },
   async settledMemory() {
     for (let round = 0; round < 3; round++) {
       globalThis.gc?.();

@@ -54,6 +54,8 @@ export interface ServerProbe {
   loopMaxMs(): Promise<number>;
   /** process.memoryUsage() after three rounds of garbage collection (the server runs with --expose-gc). */
   settledMemory(): Promise<NodeJS.MemoryUsage>;
+  /** process.memoryUsage() right after one garbage collection: what is live now. */
+  memoryAfterGc(): Promise<NodeJS.MemoryUsage>;
 }
 
 export interface StartOptions {
@@ -113,15 +115,21 @@ let logs: string | undefined;
 
 /**
  * The folder of this run's server logs (one file per server), made on first use. The cleanup removes it at the end
- * unless the run failed or BENCH_KEEP_LOGS is set (then it says where it is).
+ * (a temporary folder left per run adds up); when the run failed it prints each log's last lines first.
+ * BENCH_KEEP_LOGS keeps it and says where it is.
  */
 export function logFolder(): string {
   if (logs) return logs;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-logs-'));
   logs = folder;
   onCleanup(`server logs ${folder}`, () => {
-    if (process.exitCode || process.env.BENCH_KEEP_LOGS) console.error(`server logs: ${folder}`);
-    else fs.rmSync(folder, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_LOGS) return console.error(`server logs: ${folder}`);
+    if (process.exitCode)
+      for (const file of fs.readdirSync(folder)) {
+        const tail = fs.readFileSync(path.join(folder, file), 'utf8').trim().split('\n').slice(-20).join('\n');
+        if (tail) console.error(`\nthe last lines of ${file}:\n${tail}`);
+      }
+    fs.rmSync(folder, { recursive: true, force: true });
   });
   return folder;
 }
@@ -238,6 +246,7 @@ function probeOf(child: ChildProcess): ServerProbe {
     resetLoop: () => ask<void>('resetLoop'),
     loopMaxMs: () => ask<number>('loopMaxMs'),
     settledMemory: () => ask<NodeJS.MemoryUsage>('settledMemory'),
+    memoryAfterGc: () => ask<NodeJS.MemoryUsage>('memoryAfterGc'),
   };
 }
 
