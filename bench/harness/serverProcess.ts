@@ -202,6 +202,11 @@ export function trackChild(name: string, child: ChildProcess, termMs = 5_000): (
  */
 export async function stopServerChild(child: ChildProcess, dataDir: string, termMs = 15_000): Promise<boolean> {
   await stopChild(child, termMs);
+  return stopLeftCluster(dataDir);
+}
+
+/** A fast shutdown of the embedded cluster of `dataDir` if one still runs (SIGINT, SIGKILL after 15 s): whether one did. */
+export async function stopLeftCluster(dataDir: string): Promise<boolean> {
   const postmaster = postmasterOf(dataDir);
   if (!postmaster) return false;
   process.kill(postmaster, 'SIGINT');
