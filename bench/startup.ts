@@ -13,7 +13,7 @@ import { clusterDirOf, startEmbeddedPostgres } from '../server/db/embeddedPostgr
 import { readPostmasterPid } from '../server/db/embeddedPostgresPid';
 import { benchFolder, expectEngine } from './engine';
 import { onCleanup, runBench } from './harness/cleanup';
-import { compiledServer, freePort, stopLeftCluster, stopServerChild } from './harness/serverProcess';
+import { compiledServer, freePort, stopChild as stop, stopLeftCluster, stopServerChild } from './harness/serverProcess';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT) || (await freePort());
@@ -76,13 +76,6 @@ async function firstAnswer(child: ChildProcess, started: number, urlPath = '/api
     if (performance.now() - started > 180_000) throw new Error('server did not answer within 180 s');
     await wait(25);
   }
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Resident and proportional memory (shared pages split among their users) of processes, in MB. */
