@@ -1,5 +1,5 @@
 // npm run bench:api: the figures of issue 12, each beside its floor or peer, measured in one run. Servers run in child
-// processes (`node --import tsx server/main.ts`, demo data, log in a file), load comes from autocannon in this process;
+// processes (the compiled server, `node dist-server/main.js`, by bench/harness; demo data, log in a file), load comes from autocannon in this process;
 // every comparison warms each side alike, then alternates rounds A, B, A, B, … and takes medians. Measured: GET
 // partner by id at 10 connections beside the same SELECT through a raw pg pool on the same database, and at 50;
 // partner search at 50; /api/users/permissions beside a bare Fastify; idle RSS; 50 sign-ins at once; the cost of
@@ -7,20 +7,20 @@
 // end) is the peer. Each new server is broken in alike before it is measured. Knobs: BENCH_ROUNDS (3),
 // BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2), BENCH_BREAK_IN_SECONDS (10), BENCH_ENGINE=pglite (the engine
 // before the embedded PostgreSQL, in place of the default), BENCH_KEEP_LOGS.
-import fs from 'node:fs';
-import { cleanupAll, cleanupOnSignals, interrupted } from './api/cleanup';
+import { runBench } from './harness/cleanup';
 import { loggingFigures } from './api/logging';
 import { memoryFigures } from './api/memory';
 import { partnerReadFigures } from './api/partnerReads';
 import { permissionsFigures } from './api/permissions';
 import { signInBurst } from './api/signInBurst';
-import { logFolder } from './api/serverProcess';
+import { logFolder } from './harness/serverProcess';
 import { figureTable, machineLine } from './api/table';
 import { breakIn, startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
 import type { Figure } from './api/types';
 
 const engine = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'embedded';
-const PORTS = { embedded: 8956, postgres: 9156, bare: 9157, logInfo: 9158, logWarn: 9159 };
+// 0: a free port each (others may run benches on this machine); the bare Fastify's is fixed.
+const PORTS = { embedded: 0, postgres: 0, bare: 9157, logInfo: 0, logWarn: 0 };
 const timing = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
   roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 4),
@@ -28,10 +28,9 @@ const timing = {
   breakInSeconds: Number(process.env.BENCH_BREAK_IN_SECONDS ?? 10),
 };
 
-cleanupOnSignals();
 console.log(machineLine());
 console.log(`rounds: ${timing.rounds} of ${timing.roundSeconds} s per side after ${timing.warmupSeconds} s of warm-up, alternating`);
-console.log(`server logs: ${logFolder()} (removed at the end unless something failed or BENCH_KEEP_LOGS is set)\n`);
+console.log(`server logs: ${logFolder()} (removed at the end, the last lines printed when something failed; BENCH_KEEP_LOGS keeps them)\n`);
 
 const figures: Figure[] = [];
 const warnings: string[] = [];
@@ -43,7 +42,7 @@ const section = async <T>(title: string, work: () => Promise<T>): Promise<T> => 
   return result;
 };
 
-try {
+await runBench(async () => {
   const embedded = await section('starting the embedded default', () =>
     startEmbeddedTarget({ label: 'embedded', port: PORTS.embedded, logLevel: 'info', floor: true, engine }),
   );
@@ -80,12 +79,4 @@ try {
 
   console.log(`\n${figureTable(figures)}\n`);
   for (const warning of warnings) console.log(`note: ${warning}`);
-} catch (error) {
-  if (!interrupted()) console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-  // The servers' logs are kept when something failed (or when asked): otherwise megabytes of request lines per run.
-  if (process.exitCode || process.env.BENCH_KEEP_LOGS) console.log(`server logs: ${logFolder()}`);
-  else fs.rmSync(logFolder(), { recursive: true, force: true });
-}
+});

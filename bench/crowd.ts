@@ -1,8 +1,8 @@
 // npm run bench:crowd: issue 21's Monday morning. 200 people (CROWD_USERS), each with their own token and hub
 // connection (WebSockets): 80 % partner users, five per partner, saving a draft every 2–4 s, reading sections and
 // chatting in their partner's ticket; 20 % support users searching partners, opening one, the dashboard and replying in
-// tickets. The server runs in a child process (dist-server/main.js, built first when stale; CROWD_RUNTIME=tsx for
-// tsx) on the embedded default in its own /tmp folder (fails unless /api/ready names that engine: no PGlite fallback),
+// tickets. The server runs in a child process (dist-server/main.js, built first when stale: bench/harness) on the
+// embedded default in its own /tmp folder (fails unless /api/ready names that engine: no PGlite fallback),
 // or on a new database of DATABASE_URL's server when that is set. Clients speak the hub's JSON protocol over raw `ws`.
 // Phases alternate: each operation alone (one call at a time), then the crowd for CROWD_SECONDS (20), three times
 // (CROWD_PHASES). It prints p50/p99 per operation and phase, hub delivery (stamped at send, measured at every receiving
@@ -10,12 +10,12 @@
 // (CROWD_SIGN_INS, 0 skips) beside one alone.
 import crypto from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { cleanupAll, cleanupOnSignals, interrupted } from './api/cleanup';
-import { logFolder } from './api/serverProcess';
+import { runBench } from './harness/cleanup';
+import { rssOf } from './harness/processes';
+import { startServerProcess } from './harness/serverProcess';
 import { machineLine } from './api/table';
 import { CrowdHubClient } from './crowd/hubClient';
 import { goalLines, goalTable, operationTable } from './crowd/report';
-import { startCrowdServer } from './crowd/server';
 import { setUpCrowd } from './crowd/setup';
 import { signInBurstLines } from './crowd/signIns';
 import { PhaseRecord, RAMP_MS, alonePhase, crowdCalls, crowdPhase } from './crowd/workload';
@@ -37,17 +37,24 @@ const partnerUsers = Math.round(USERS * 0.8);
 const supportUsers = USERS - partnerUsers;
 const partners = Math.max(1, Math.round(partnerUsers / USERS_PER_PARTNER));
 
-cleanupOnSignals();
 console.log(machineLine());
 const jwtSecret = crypto.randomBytes(32).toString('base64url');
-let failed = false;
-try {
-  const server = await startCrowdServer({ port: PORT, jwtSecret, adminUrl: process.env.DATABASE_URL || undefined });
+await runBench(async () => {
+  const server = await startServerProcess({
+    label: 'crowd',
+    port: PORT,
+    logLevel: process.env.CROWD_LOG_LEVEL ?? 'warn',
+    waitForReady: true,
+    // Two hundred people behind one address (the bench): the per-address limits are a balancer's, not theirs.
+    env: { JWT_SECRET: jwtSecret, MAX_CONNECTIONS_PER_ADDRESS: '0' },
+  });
+  const runtime = 'node dist-server/main.js';
+  const serverRss = () => rssOf(server.pid);
   console.log(
-    `server: ${server.runtime}, pid ${server.pid}, ${server.engine === 'embedded' ? 'embedded PostgreSQL (checked: no PGlite fallback)' : 'PostgreSQL at DATABASE_URL (a new database)'}`,
+    `server: ${runtime}, pid ${server.pid}, ${server.engine === 'embedded' ? 'embedded PostgreSQL (checked: no PGlite fallback)' : 'PostgreSQL at DATABASE_URL (a new database)'}`,
   );
   console.log(`server log: ${server.logFile}`);
-  const data = await setUpCrowd({ url: server.url, databaseUrl: server.databaseUrl, jwtSecret, partners, partnerUsers, supportUsers });
+  const data = await setUpCrowd({ url: server.url, databaseUrl: server.databaseUrl!, jwtSecret, partners, partnerUsers, supportUsers });
   console.log(
     `crowd: ${data.users.length} users (${partnerUsers} partner users on ${partners} partners, ${supportUsers} support users), ` +
       `${PHASES} × (alone ${ALONE_ROUNDS} rounds, crowd ${SECONDS} s)`,
@@ -65,14 +72,14 @@ try {
   const run = async (record: PhaseRecord, work: () => Promise<void>) => {
     current = record;
     phases.push(record);
-    const sampler = setInterval(() => record.rss.push(server.rss()), RSS_SAMPLE_MS);
+    const sampler = setInterval(() => record.rss.push(serverRss()), RSS_SAMPLE_MS);
     const started = performance.now();
     await work();
     // Deliveries of the last chat messages still on their way.
     await delay(500);
     record.seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    record.rss.push(server.rss());
+    record.rss.push(serverRss());
     process.stdout.write(`${record.name}: ${record.requests} requests in ${record.seconds.toFixed(1)} s\n`);
   };
   // One untimed round first: the server's caches and JIT, the bench's connections.
@@ -82,7 +89,7 @@ try {
     await run(new PhaseRecord(`crowd ${i}`, 'crowd'), () => crowdPhase(data, calls, SECONDS));
   }
 
-  console.log(`\n### ${data.users.length} users, ${server.engine === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL mode'}, ${server.runtime}\n`);
+  console.log(`\n### ${data.users.length} users, ${server.engine === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL mode'}, ${runtime}\n`);
   console.log(operationTable(phases));
   const crowd = phases.filter((p) => p.kind === 'crowd');
   // Offered: what the partner users would save with instant answers (one save per 3 s of thinking on average),
@@ -107,13 +114,4 @@ try {
   for (const client of hubClients) client.close();
 
   if (SIGN_INS > 0) console.log(`\n${(await signInBurstLines(server.url, SIGN_INS)).join('\n')}`);
-} catch (error) {
-  failed = true;
-  if (!interrupted()) console.error(error);
-} finally {
-  await cleanupAll();
-}
-if (failed) {
-  console.error(`server logs kept in ${logFolder()}`);
-  process.exit(1);
-}
+});

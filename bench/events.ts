@@ -3,7 +3,6 @@
 // clients of the other instance (through the tick's NOTIFY batch: the path every delivery took before, local ones
 // included), what a publish costs the write that makes it (no wait, and an access change's wait for every instance's
 // ack), and how many NOTIFYs a burst of events takes. Short: BENCH_CLIENTS (20 per instance) and BENCH_MESSAGES (300).
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
@@ -15,6 +14,8 @@ import { loadConfig, type Config } from '../server/config';
 import { DOMAIN_EVENTS_CHANNEL } from '../server/core/events';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import { benchFolder, engineSettings, expectEngine } from './engine';
+import { onCleanup, runBench } from './harness/cleanup';
+import { closeWithBench } from './harness/inProcessApp';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
@@ -59,11 +60,13 @@ async function main() {
   );
   const config: Config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };
   const first = await buildApp(config, { logger: false });
+  const closeFirst = closeWithBench('the first instance', first, dataDir);
   const firstUrl = await listen(first);
   await expectEngine(firstUrl);
   // The second instance: the same database and secret, its own process state.
   const databaseUrl = first.database.url!;
   const second = await buildApp({ ...config, databaseUrl, databaseEngine: 'postgres', jwtSecret: first.ctx.config.jwtSecret }, { logger: false });
+  const closeSecond = onCleanup('the second instance', () => second.app.close());
   const secondUrl = await listen(second);
   const signIn = await fetch(`${firstUrl}/api/token`, {
     method: 'POST',
@@ -127,14 +130,8 @@ async function main() {
   console.log(`${BURST} events published in one tick went out in ${notifications} NOTIFY payload(s)`);
 
   for (const socket of sockets) socket.terminate();
-  for (const built of [second, first]) {
-    built.app.server.closeAllConnections();
-    await built.app.close();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await closeSecond();
+  await closeFirst();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+await runBench(main);

@@ -1,4 +1,4 @@
-// npm run bench:files: the real server in a child process (on the default engine, which it checks; demo seed), so its
+// npm run bench:files: the compiled server in a child process (bench/harness; on the default engine, which it checks; demo seed), so its
 // memory is its own. A 10 MB file uploaded by staff and granted to Acme; 200 concurrent downloads through signed links
 // minted as partner@acme.example against 200 concurrent downloads of the same bytes served by @fastify/static from a
 // bare Fastify (another child), in alternating rounds: median throughput of each and their ratio (goal ≥ 0.8). The
@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Envelope, PagedResult } from '../contract/envelope';
@@ -16,7 +15,9 @@ import type { FileGrantDto, FileLinkDto, FileLinkViewDto, ManagedFileDto } from 
 import { TENANT_HEADER, TENANT_ROOT } from '../contract/http';
 import type { TokenResponse } from '../contract/tokens';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
-import { benchFolder, engineSettings, expectEngine, expectedEngine } from './engine';
+import { benchFolder, expectedEngine } from './engine';
+import { onCleanup, runBench } from './harness/cleanup';
+import { startServerProcess, trackChild } from './harness/serverProcess';
 
 const STATIC_SERVER_FLAG = '--static-server';
 const root = path.resolve(import.meta.dirname, '..');
@@ -48,162 +49,134 @@ async function bench() {
   const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(FILE_BYTES - 9)]);
   fs.writeFileSync(path.join(staticDir, 'bench-10mb.pdf'), bytes);
 
-  const children: ChildProcess[] = [];
-  try {
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: path.join(work, 'data'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ...engineSettings(),
-        SEED: 'demo',
-        SECOND_FACTOR_ENROLMENT: 'off',
-        JWT_SECRET: '',
-        STATIC_DIR: path.join(work, 'no-dist'),
-        RATE_TOKEN_PER_MINUTE: '10000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  onCleanup(`folder ${work}`, () => fs.rmSync(work, { recursive: true, force: true }));
+  const server = await startServerProcess({ label: 'files', env: { STATIC_DIR: path.join(work, 'no-dist'), RATE_TOKEN_PER_MINUTE: '10000' } });
+  const base = server.url;
+  const rss = watchRss(server.pid!);
+
+  const staticServer = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'files.ts'), STATIC_SERVER_FLAG, staticDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  trackChild('the static server', staticServer);
+  const staticPort = await firstLine(staticServer).then((line) => (JSON.parse(line) as { port: number }).port);
+  const staticUrl = `http://127.0.0.1:${staticPort}/bench-10mb.pdf`;
+
+  const admin = await signIn(base, 'admin@example.com');
+  const partner = await signIn(base, 'partner@acme.example');
+  const api = apiOf(base);
+
+  const [file] = await upload(base, admin, 'bench-10mb.pdf', bytes);
+  if (file.size !== FILE_BYTES || file.contentType !== 'application/pdf') throw new Error(`the upload came back as ${JSON.stringify(file)}`);
+
+  // 50 MB uploaded while the server is otherwise idle: how much its RSS grows while the file streams to the store.
+  const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(BIG_FILE_BYTES - 9)]);
+  await settle();
+  const beforeUpload = rss.reset();
+  const uploadStarted = performance.now();
+  const [bigFile] = await upload(base, admin, 'bench-50mb.pdf', big);
+  const uploadMs = performance.now() - uploadStarted;
+  const uploadPeak = rss.peak;
+  if (bigFile.size !== BIG_FILE_BYTES) throw new Error(`the 50 MB upload came back as ${bigFile.size} bytes`);
+
+  const acme = (
+    await api<PagedResult<{ id: string; name: string }>>('POST', '/api/v1/partners/search', admin, {
+      pageNumber: 1,
+      pageSize: 10,
+      advancedSearch: { keyword: 'Acme Logistics' },
+    })
+  ).items.find((p) => p.name === 'Acme Logistics');
+  if (!acme) throw new Error('no Acme Logistics in the demo data');
+  const now = Date.now();
+  await api<FileGrantDto>('POST', '/api/v1/file-grants', admin, {
+    fileId: file.id,
+    conditionType: 'partner',
+    targetId: acme.id,
+    from: new Date(now - 60_000).toISOString(),
+    to: new Date(now + 24 * 3600_000).toISOString(),
+    note: 'bench:files',
+    downloadLimit: null,
+    viewOnly: false,
+  });
+
+  /** Download addresses of `count` fresh openings, as the partner's file page gets them: mint, then view. */
+  const mintLinks = async (count: number) => {
+    const urls: string[] = [];
+    await inBatches(count, 8, async () => {
+      const link = await api<FileLinkDto>('POST', `/api/v1/files/${file.id}/links`, partner);
+      const view = await api<FileLinkViewDto>('GET', `/api/v1/file-links/view?token=${encodeURIComponent(link.token)}`, partner);
+      if (!view.downloadUrl) throw new Error('the link offers no download');
+      urls.push(new URL(view.downloadUrl, base).toString());
     });
-    children.push(server);
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilAnswering(base, server);
-    await expectEngine(base);
-    const rss = watchRss(server.pid!);
+    return urls;
+  };
 
-    const staticServer = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'files.ts'), STATIC_SERVER_FLAG, staticDir], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(staticServer);
-    const staticPort = await firstLine(staticServer).then((line) => (JSON.parse(line) as { port: number }).port);
-    const staticUrl = `http://127.0.0.1:${staticPort}/bench-10mb.pdf`;
+  // Warm-up of both (not timed): the first requests compile the code paths.
+  await downloadAll(
+    Array.from({ length: WARMUP_DOWNLOADS }, () => staticUrl),
+    FILE_BYTES,
+  );
+  await downloadAll(await mintLinks(WARMUP_DOWNLOADS), FILE_BYTES);
 
-    const admin = await signIn(base, 'admin@example.com');
-    const partner = await signIn(base, 'partner@acme.example');
-    const api = apiOf(base);
-
-    const [file] = await upload(base, admin, 'bench-10mb.pdf', bytes);
-    if (file.size !== FILE_BYTES || file.contentType !== 'application/pdf') throw new Error(`the upload came back as ${JSON.stringify(file)}`);
-
-    // 50 MB uploaded while the server is otherwise idle: how much its RSS grows while the file streams to the store.
-    const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(BIG_FILE_BYTES - 9)]);
-    await settle();
-    const beforeUpload = rss.reset();
-    const uploadStarted = performance.now();
-    const [bigFile] = await upload(base, admin, 'bench-50mb.pdf', big);
-    const uploadMs = performance.now() - uploadStarted;
-    const uploadPeak = rss.peak;
-    if (bigFile.size !== BIG_FILE_BYTES) throw new Error(`the 50 MB upload came back as ${bigFile.size} bytes`);
-
-    const acme = (
-      await api<PagedResult<{ id: string; name: string }>>('POST', '/api/v1/partners/search', admin, {
-        pageNumber: 1,
-        pageSize: 10,
-        advancedSearch: { keyword: 'Acme Logistics' },
-      })
-    ).items.find((p) => p.name === 'Acme Logistics');
-    if (!acme) throw new Error('no Acme Logistics in the demo data');
-    const now = Date.now();
-    await api<FileGrantDto>('POST', '/api/v1/file-grants', admin, {
-      fileId: file.id,
-      conditionType: 'partner',
-      targetId: acme.id,
-      from: new Date(now - 60_000).toISOString(),
-      to: new Date(now + 24 * 3600_000).toISOString(),
-      note: 'bench:files',
-      downloadLimit: null,
-      viewOnly: false,
-    });
-
-    /** Download addresses of `count` fresh openings, as the partner's file page gets them: mint, then view. */
-    const mintLinks = async (count: number) => {
-      const urls: string[] = [];
-      await inBatches(count, 8, async () => {
-        const link = await api<FileLinkDto>('POST', `/api/v1/files/${file.id}/links`, partner);
-        const view = await api<FileLinkViewDto>('GET', `/api/v1/file-links/view?token=${encodeURIComponent(link.token)}`, partner);
-        if (!view.downloadUrl) throw new Error('the link offers no download');
-        urls.push(new URL(view.downloadUrl, base).toString());
-      });
-      return urls;
+  // Alternating rounds, each signed round through 200 fresh openings (every download counted, as a partner's is).
+  const staticRates: number[] = [];
+  const signedRates: number[] = [];
+  let signedPeak = 0;
+  let mintMs = 0;
+  await settle();
+  const beforeDownloads = rss.reset();
+  for (let round = 0; round < ROUNDS; round++) {
+    const minted = performance.now();
+    const links = await mintLinks(CONCURRENT);
+    mintMs += performance.now() - minted;
+    const runStatic = async () =>
+      staticRates.push(
+        await downloadAll(
+          Array.from({ length: CONCURRENT }, () => staticUrl),
+          FILE_BYTES,
+        ),
+      );
+    const runSigned = async () => {
+      rss.reset();
+      signedRates.push(await downloadAll(links, FILE_BYTES));
+      signedPeak = Math.max(signedPeak, rss.peak);
     };
-
-    // Warm-up of both (not timed): the first requests compile the code paths.
-    await downloadAll(
-      Array.from({ length: WARMUP_DOWNLOADS }, () => staticUrl),
-      FILE_BYTES,
-    );
-    await downloadAll(await mintLinks(WARMUP_DOWNLOADS), FILE_BYTES);
-
-    // Alternating rounds, each signed round through 200 fresh openings (every download counted, as a partner's is).
-    const staticRates: number[] = [];
-    const signedRates: number[] = [];
-    let signedPeak = 0;
-    let mintMs = 0;
-    await settle();
-    const beforeDownloads = rss.reset();
-    for (let round = 0; round < ROUNDS; round++) {
-      const minted = performance.now();
-      const links = await mintLinks(CONCURRENT);
-      mintMs += performance.now() - minted;
-      const runStatic = async () =>
-        staticRates.push(
-          await downloadAll(
-            Array.from({ length: CONCURRENT }, () => staticUrl),
-            FILE_BYTES,
-          ),
-        );
-      const runSigned = async () => {
-        rss.reset();
-        signedRates.push(await downloadAll(links, FILE_BYTES));
-        signedPeak = Math.max(signedPeak, rss.peak);
-      };
-      if (round % 2 === 0) {
-        await runStatic();
-        await runSigned();
-      } else {
-        await runSigned();
-        await runStatic();
-      }
+    if (round % 2 === 0) {
+      await runStatic();
+      await runSigned();
+    } else {
+      await runSigned();
+      await runStatic();
     }
-    const afterDownloads = rss.current();
-    await settle();
-    const settled = rss.current();
-
-    const counted = await api<ManagedFileDto>('GET', `/api/v1/files/${file.id}`, admin);
-    const expectedCount = WARMUP_DOWNLOADS + ROUNDS * CONCURRENT;
-    rss.stop();
-
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const ratio = median(signedRates) / median(staticRates);
-    const increase = (uploadPeak - beforeUpload) / MB;
-    const fmt = (n: number) => n.toFixed(0).padStart(6);
-    const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
-    console.log(
-      `\nbench:files (${expectedEngine()}): ${CONCURRENT} concurrent downloads of a ${FILE_BYTES / MB} MB file, ${ROUNDS} alternating rounds (MB/s, MB = 2^20 bytes)`,
-    );
-    console.log(`signed links (counted)  | rounds ${signedRates.map(fmt).join(' ')} | median ${fmt(median(signedRates))}`);
-    console.log(`@fastify/static         | rounds ${staticRates.map(fmt).join(' ')} | median ${fmt(median(staticRates))}`);
-    console.log(`ratio signed / static: ${ratio.toFixed(2)} (goal ≥ 0.80): ${ratio >= 0.8 ? 'met' : 'NOT met'}`);
-    console.log(`minting and viewing ${CONCURRENT} links (untimed part of a round): ${(mintMs / ROUNDS / 1000).toFixed(1)} s per round`);
-    console.log(
-      `server RSS: ${mb(beforeDownloads)} before the downloads, peak ${mb(signedPeak)} during them (+${mb(signedPeak - beforeDownloads)} ` +
-        `while ${((ROUNDS * CONCURRENT * FILE_BYTES) / 1024 ** 3).toFixed(1)} GB went out), ${mb(afterDownloads)} right after, ${mb(settled)} a second later`,
-    );
-    console.log(
-      `file's download count ${counted.downloadCount} (expected ${expectedCount}): ${counted.downloadCount === expectedCount ? 'exact' : 'NOT exact'}`,
-    );
-    console.log(
-      `50 MB upload in ${(uploadMs / 1000).toFixed(2)} s: server RSS ${mb(beforeUpload)} before, peak ${mb(uploadPeak)}, +${increase.toFixed(1)} MB (goal < 10 MB): ${increase < 10 ? 'met' : 'NOT met'}`,
-    );
-  } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : undefined)));
-    fs.rmSync(work, { recursive: true, force: true });
   }
+  const afterDownloads = rss.current();
+  await settle();
+  const settled = rss.current();
+
+  const counted = await api<ManagedFileDto>('GET', `/api/v1/files/${file.id}`, admin);
+  const expectedCount = WARMUP_DOWNLOADS + ROUNDS * CONCURRENT;
+  rss.stop();
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ratio = median(signedRates) / median(staticRates);
+  const increase = (uploadPeak - beforeUpload) / MB;
+  const fmt = (n: number) => n.toFixed(0).padStart(6);
+  const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+  console.log(
+    `\nbench:files (${expectedEngine()}): ${CONCURRENT} concurrent downloads of a ${FILE_BYTES / MB} MB file, ${ROUNDS} alternating rounds (MB/s, MB = 2^20 bytes)`,
+  );
+  console.log(`signed links (counted)  | rounds ${signedRates.map(fmt).join(' ')} | median ${fmt(median(signedRates))}`);
+  console.log(`@fastify/static         | rounds ${staticRates.map(fmt).join(' ')} | median ${fmt(median(staticRates))}`);
+  console.log(`ratio signed / static: ${ratio.toFixed(2)} (goal ≥ 0.80): ${ratio >= 0.8 ? 'met' : 'NOT met'}`);
+  console.log(`minting and viewing ${CONCURRENT} links (untimed part of a round): ${(mintMs / ROUNDS / 1000).toFixed(1)} s per round`);
+  console.log(
+    `server RSS: ${mb(beforeDownloads)} before the downloads, peak ${mb(signedPeak)} during them (+${mb(signedPeak - beforeDownloads)} ` +
+      `while ${((ROUNDS * CONCURRENT * FILE_BYTES) / 1024 ** 3).toFixed(1)} GB went out), ${mb(afterDownloads)} right after, ${mb(settled)} a second later`,
+  );
+  console.log(`file's download count ${counted.downloadCount} (expected ${expectedCount}): ${counted.downloadCount === expectedCount ? 'exact' : 'NOT exact'}`);
+  console.log(
+    `50 MB upload in ${(uploadMs / 1000).toFixed(2)} s: server RSS ${mb(beforeUpload)} before, peak ${mb(uploadPeak)}, +${increase.toFixed(1)} MB (goal < 10 MB): ${increase < 10 ? 'met' : 'NOT met'}`,
+  );
 }
 
 /** RSS of a process, read from /proc every 50 ms: the current value and the peak since the last reset. */
@@ -301,32 +274,6 @@ async function inBatches(count: number, width: number, task: () => Promise<void>
   );
 }
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitUntilAnswering(base: string, child: ChildProcess) {
-  const started = performance.now();
-  for (;;) {
-    try {
-      const response = await fetch(`${base}/api/users/permissions`);
-      if (response.status === 401) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (performance.now() - started > 60_000) throw new Error('server did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 function firstLine(child: ChildProcess) {
   return new Promise<string>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
@@ -340,4 +287,4 @@ const settle = () => new Promise((r) => setTimeout(r, 1000));
 
 // Last: every function and constant above is defined by the time it runs.
 if (process.argv[2] === STATIC_SERVER_FLAG) await serveStatic(process.argv[3]);
-else await bench();
+else await runBench(bench);

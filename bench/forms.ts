@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import { launchChromium } from '../tests/e2e/chromium';
 import { startBenchServer } from './benchServer';
+import { onCleanup, runBench } from './harness/cleanup';
 import { benchAnswers, questionKey, SECTIONS, sectionKey, setUpBenchForm } from './formsSetup';
 
 /** The few browser globals the functions run in the page use (this program is type-checked without the DOM library). */
@@ -43,8 +44,8 @@ function report(what: string, values: number[], goal: { p: 50 | 95; below: numbe
   figures.push({ what, median, p95, goal: `${goal.p === 95 ? 'p95' : 'median'} < ${goal.below} ms`, met: (goal.p === 95 ? p95 : median) < goal.below });
 }
 
-const server = await startBenchServer('forms', { staticDir: path.resolve('dist') });
-try {
+await runBench(async () => {
+  const server = await startBenchServer('forms', { staticDir: path.resolve('dist') });
   const staff = await server.signIn(STAFF);
   const partner = await server.signIn(PARTNER);
   const started = performance.now();
@@ -82,6 +83,7 @@ try {
 
   // The filler in Chromium, on the built app.
   const browser = await launchChromium();
+  const closeBrowser = onCleanup('Chromium', () => browser.close());
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // tsx names functions through a helper the page lacks; the functions this bench runs there need it too.
@@ -176,19 +178,17 @@ try {
     process.exitCode = 1;
     console.error('the browser part failed:', error);
   } finally {
-    await browser.close();
+    await closeBrowser();
   }
-} finally {
-  await server.close();
-}
 
-console.log(`\nbench:forms (${server.engine}), ${RUNS} runs each after ${WARMUP} warm-up runs (ms)`);
-console.log(`${'figure'.padEnd(50)} | ${'median'.padStart(7)} | ${'p95'.padStart(7)} | goal             | met`);
-for (const f of figures) {
-  console.log(
-    `${f.what.padEnd(50)} | ${f.median.toFixed(1).padStart(7)} | ${f.p95.toFixed(1).padStart(7)} | ${f.goal.padEnd(16)} | ${f.goal === '—' ? '' : f.met ? 'yes' : 'NO'}`,
-  );
-}
+  console.log(`\nbench:forms (${server.engine}), ${RUNS} runs each after ${WARMUP} warm-up runs (ms)`);
+  console.log(`${'figure'.padEnd(50)} | ${'median'.padStart(7)} | ${'p95'.padStart(7)} | goal             | met`);
+  for (const f of figures) {
+    console.log(
+      `${f.what.padEnd(50)} | ${f.median.toFixed(1).padStart(7)} | ${f.p95.toFixed(1).padStart(7)} | ${f.goal.padEnd(16)} | ${f.goal === '—' ? '' : f.met ? 'yes' : 'NO'}`,
+    );
+  }
+});
 
 /** Moves the filler to a section as its stepper does (history, no reload); resolves once its last question is on the page and painted. */
 function showSection(page: Page, url: string, lastQuestionKey: string): Promise<number> {

@@ -1,5 +1,5 @@
-// npm run bench:realtime: 2,000 WebSocket hub connections (BENCH_CONNECTIONS) on a server in its own process, on the
-// default engine and a fresh data folder. Messages are posted into tickets at 20 a second (BENCH_RATE) for BENCH_SECONDS;
+// npm run bench:realtime: 2,000 WebSocket hub connections (BENCH_CONNECTIONS) on the compiled server in its own process
+// (bench/harness), on the default engine and a fresh data folder. Messages are posted into tickets at 20 a second (BENCH_RATE) for BENCH_SECONDS;
 // it prints the latency from the POST to receipt by every member of the ticket's partner, server memory per connection
 // and lost or duplicated deliveries. Then the server is stopped with SIGTERM, as a deploy does, and started again on
 // the same data folder, twice: the clients come back by the app's reconnect policy (HUB_RECONNECT_DELAYS_MS after each
@@ -10,18 +10,23 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import { HUB_PATH, HUB_RECONNECT_DELAYS_MS } from '../contract/realtime';
+import { signAccessToken } from '../server/core/jwt';
+import { benchFolder } from './engine';
+import { onCleanup, runBench as runBenchWithCleanup } from './harness/cleanup';
+import { freePort, startServerProcess, trackChild } from './harness/serverProcess';
 
 const RS = '\x1e';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const PARTNERS = 50;
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PORT = Number(process.env.BENCH_PORT ?? 8955);
+/** 0: a free port. */
+const PORT = Number(process.env.BENCH_PORT ?? 0);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Which restarts to run, in order. */
 const RESTARTS = (process.env.BENCH_RESTARTS ?? 'policy,stampede').split(',').filter((r): r is Reconnect => r === 'policy' || r === 'stampede');
@@ -42,12 +47,6 @@ type FromClients =
   | { type: 'opened'; failed: number }
   | { type: 'deliveries'; latencies: number[]; received: Record<string, number>; duplicates: number }
   | { type: 'readmitted'; firstDropAt: number; lastJoinedAt: number; joined: number; gaveUp: number; refusedJoins: number; tries: number[]; steps: Steps };
-type ToServer = { type: 'settle' } | { type: 'stats' };
-type FromServer =
-  | { type: 'listening'; at: number; members?: Member[]; adminToken?: string }
-  | { type: 'settled'; memory: NodeJS.MemoryUsage }
-  | { type: 'stats'; connections: number };
-
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -258,20 +257,15 @@ async function runClients() {
   });
 }
 
-/** The server's process: the app as server/main.ts runs it; on first start it adds the bench's partners, users and tickets. */
-async function runServer() {
-  const [{ loadConfig }, { buildApp }, { signAccessToken }, { sql }] = await Promise.all([
-    import('../server/config'),
-    import('../server/app'),
-    import('../server/core/jwt'),
-    import('drizzle-orm'),
-  ]);
-  const config = loadConfig();
-  const { app, database } = await buildApp(config);
-  let setup: { members: Member[]; adminToken: string } | undefined;
-  if (process.env.BENCH_SEED === '1') {
-    const db = database.db;
-    // 50 partners, each with one ticket and CONNECTIONS / 50 users; every user holds one connection joined to the ticket.
+/**
+ * The bench's partners, users and tickets, added by SQL on the server's database: 50 partners, each with one ticket
+ * and CONNECTIONS / 50 users; every user holds one connection joined to the ticket. Tokens are signed with the
+ * server's JWT_SECRET (thousands of password sign-ins would measure the hashing).
+ */
+async function seedMembers(databaseUrl: string, jwtSecret: string): Promise<{ members: Member[]; adminToken: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
     for (const statement of [
       `insert into partners (name, email, type, address, phone)
           select 'Bench partner ' || p, 'bench' || p || '@bench.example', 'Bench', 'Bench street ' || p, '+84 24 555 ' || lpad(p::text, 4, '0') from generate_series(1, ${PARTNERS}) p`,
@@ -283,12 +277,13 @@ async function runServer() {
       `insert into tickets (subject, partner_id, created_by)
           select 'Bench ticket ' || p.name, p.id, (select id from users where partner_id = p.id limit 1) from partners p where p.name like 'Bench partner %'`,
     ]) {
-      await db.execute(sql.raw(statement));
+      await client.query(statement);
     }
     type Row = { id: string; email: string; partner_id: string | null; ticket_id?: string };
-    const rowsOf = async (query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: Row[] }).rows;
+    const rowsOf = async (query: string) => (await client.query<Row>(query)).rows;
+    const secret = new TextEncoder().encode(jwtSecret);
     const tokenOf = (r: Row, role: string) =>
-      signAccessToken(config.jwtSecret, { sub: r.id, fullName: 'Bench user', email: r.email, role, partnerId: r.partner_id, phone: null, avatar: null });
+      signAccessToken(secret, { sub: r.id, fullName: 'Bench user', email: r.email, role, partnerId: r.partner_id, phone: null, avatar: null });
     const members = await Promise.all(
       (
         await rowsOf(`select u.id, u.email, u.partner_id, t.id as ticket_id from users u join tickets t on t.partner_id = u.partner_id
@@ -296,158 +291,121 @@ async function runServer() {
       ).map(async (r) => ({ token: await tokenOf(r, 'Partner'), ticketId: r.ticket_id! })),
     );
     const [admin] = await rowsOf(`select id, email, partner_id from users where email = 'admin@example.com'`);
-    setup = { members, adminToken: await tokenOf(admin!, 'Admin') };
+    return { members, adminToken: await tokenOf(admin!, 'Admin') };
+  } finally {
+    await client.end();
   }
-  await app.listen({ port: config.port, host: '127.0.0.1' });
-  process.send?.({ type: 'listening', at: now(), ...setup } satisfies FromServer);
-
-  process.on('message', async (message: ToServer) => {
-    if (message.type === 'stats') return process.send?.({ type: 'stats', connections: app.realtime.stats().connections } satisfies FromServer);
-    for (let i = 0; i < 3; i++) {
-      global.gc?.();
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    process.send?.({ type: 'settled', memory: process.memoryUsage() } satisfies FromServer);
-  });
-  process.once('SIGTERM', () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
 }
 
-/** Starts the server process on the data folder and waits until it listens; with a profile folder, node writes a CPU profile per thread there. */
-function startServer(dataDir: string, env: Record<string, string>, profile: string | null) {
-  const execArgv = ['--import', 'tsx', '--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
-  const child = fork(self, ['server'], {
-    execArgv,
+/** The compiled server on the bench's data folder (kept across restarts), with the probe that reads its memory. */
+function startServer(dataDir: string, port: number, jwtSecret: string, profile: string | null) {
+  return startServerProcess({
+    label: 'realtime',
+    port,
+    dataDir,
+    probe: true,
+    execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     // Thousands of clients from one address: the per-address connection cap is off, as behind a proxy.
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Named, so a start where the embedded PostgreSQL cannot run fails instead of measuring PGlite.
-      DATABASE_ENGINE: 'embedded',
-      FILE_JOBS: 'off',
-      MAX_CONNECTIONS_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { JWT_SECRET: jwtSecret, MAX_CONNECTIONS_PER_ADDRESS: '0' },
   });
-  return { child, listening: replyOf<FromServer, 'listening'>(child, 'listening') };
 }
 
 async function runBench() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-realtime-'));
-  // The embedded PostgreSQL runs as another user when we are root: it must be able to enter the folder.
-  fs.chmodSync(dataDir, 0o755);
-  const env = { JWT_SECRET: crypto.randomBytes(32).toString('base64url') };
-  const hubUrl = `http://127.0.0.1:${PORT}${HUB_PATH}`;
-  let server = startServer(dataDir, { ...env, BENCH_SEED: '1' }, null);
+  const dataDir = benchFolder('pp-bench-realtime-');
+  onCleanup(`folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const jwtSecret = crypto.randomBytes(32).toString('base64url');
+  let server = await startServer(dataDir, PORT || (await freePort()), jwtSecret, null);
+  const hubUrl = `${server.url}${HUB_PATH}`;
   const clients = fork(self, ['clients'], { execArgv: ['--import', 'tsx'] });
-  const ask = async <T extends FromServer['type']>(message: ToServer, type: T) => {
-    const reply = replyOf<FromServer, T>(server.child, type);
-    server.child.send(message);
-    return reply;
-  };
-  try {
-    const { members, adminToken } = await server.listening;
-    if (!members || !adminToken) throw new Error('the server did not set up the bench data');
-    const ticketIds = [...new Set(members.map((m) => m.ticketId))];
-    const membersPerTicket = new Map(ticketIds.map((id) => [id, members.filter((m) => m.ticketId === id).length]));
+  const stopClients = trackChild('realtime clients', clients);
+  const { members, adminToken } = await seedMembers(server.databaseUrl!, jwtSecret);
+  const ticketIds = [...new Set(members.map((m) => m.ticketId))];
+  const membersPerTicket = new Map(ticketIds.map((id) => [id, members.filter((m) => m.ticketId === id).length]));
 
-    const before = (await ask({ type: 'settle' }, 'settled')).memory;
-    const openStarted = now();
-    clients.send({ type: 'open', hubUrl, members } satisfies ToClients);
-    const { failed } = await replyOf<FromClients, 'opened'>(clients, 'opened');
-    const openMs = now() - openStarted;
-    const after = (await ask({ type: 'settle' }, 'settled')).memory;
-    const { connections } = await ask({ type: 'stats' }, 'stats');
+  const before = await server.probe!.settledMemory();
+  const openStarted = now();
+  clients.send({ type: 'open', hubUrl, members } satisfies ToClients);
+  const { failed } = await replyOf<FromClients, 'opened'>(clients, 'opened');
+  const openMs = now() - openStarted;
+  const after = await server.probe!.settledMemory();
+  // The hub connections the clients hold open and joined (the server's own count is not reachable from outside).
+  const connections = members.length - failed;
 
-    // Staff post into the tickets in turn at RATE a second; each message goes to every member of its ticket.
-    const total = RATE * SECONDS;
-    const expected = new Map<number, number>();
-    const postLatencies: number[] = [];
-    const started = now();
-    const posts: Promise<void>[] = [];
-    for (let seq = 0; seq < total; seq++) {
-      const due = started + (seq * 1000) / RATE;
-      await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-      const ticketId = ticketIds[seq % ticketIds.length]!;
-      expected.set(seq, membersPerTicket.get(ticketId)!);
-      const sentAt = now();
-      posts.push(
-        fetch(`http://127.0.0.1:${PORT}/api/v1/tickets/${ticketId}/messages`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ body: `bench ${seq} ${sentAt}` }),
-        }).then(async (answer) => {
-          if (answer.status !== 201) throw new Error(`post ${seq}: ${answer.status} ${await answer.text()}`);
-          postLatencies.push(now() - sentAt);
-        }),
-      );
-    }
-    await Promise.all(posts);
-    await new Promise((r) => setTimeout(r, 2000));
-    clients.send({ type: 'report' } satisfies ToClients);
-    const { latencies, received, duplicates } = await replyOf<FromClients, 'deliveries'>(clients, 'deliveries');
-
-    let lost = 0;
-    for (const [seq, count] of expected) lost += Math.max(0, count - (received[seq] ?? 0));
-    const perConnection = (key: keyof NodeJS.MemoryUsage) => ((after[key] - before[key]) / Math.max(1, connections) / 1024).toFixed(1);
-    const expectedDeliveries = [...expected.values()].reduce((a, b) => a + b, 0);
-    console.log(`connections: ${connections} open over WebSockets (${failed} failed to open or join) in ${seconds(openMs)}`);
-    const heapAndBuffers = ((after.heapUsed + after.external - before.heapUsed - before.external) / Math.max(1, connections) / 1024).toFixed(1);
-    // RSS is printed for completeness; the allocator returns and reuses pages, so it can even shrink.
-    console.log(`server memory per connection: heap + buffers ${heapAndBuffers} KB (target < 30 KB); rss ${perConnection('rss')} KB`);
-    console.log(
-      `posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`,
+  // Staff post into the tickets in turn at RATE a second; each message goes to every member of its ticket.
+  const total = RATE * SECONDS;
+  const expected = new Map<number, number>();
+  const postLatencies: number[] = [];
+  const started = now();
+  const posts: Promise<void>[] = [];
+  for (let seq = 0; seq < total; seq++) {
+    const due = started + (seq * 1000) / RATE;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
+    const ticketId = ticketIds[seq % ticketIds.length]!;
+    expected.set(seq, membersPerTicket.get(ticketId)!);
+    const sentAt = now();
+    posts.push(
+      fetch(`${server.url}/api/v1/tickets/${ticketId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: `bench ${seq} ${sentAt}` }),
+      }).then(async (answer) => {
+        if (answer.status !== 201) throw new Error(`post ${seq}: ${answer.status} ${await answer.text()}`);
+        postLatencies.push(now() - sentAt);
+      }),
     );
-    console.log(
-      `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
-    );
-    console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
-
-    // Restarts: SIGTERM (the hub tells every client it may reconnect), a new process on the same data folder.
-    const profileDir = path.resolve('.tmp', 'bench-profiles');
-    for (const reconnect of RESTARTS) {
-      clients.send({ type: 'arm', reconnect } satisfies ToClients);
-      const readmitted = replyOf<FromClients, 'readmitted'>(clients, 'readmitted');
-      const restartBegan = now();
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-      const stoppedAt = now();
-      server = startServer(dataDir, env, PROFILE ? path.join(profileDir, `restart-${reconnect}-${Date.now()}`) : null);
-      const { at: listeningAt } = await server.listening;
-      if (reconnect === 'stampede') clients.send({ type: 'go' } satisfies ToClients);
-      const { lastJoinedAt, joined, gaveUp, refusedJoins, tries, steps: stepTimes } = await readmitted;
-      const how =
-        reconnect === 'policy'
-          ? `by the app's reconnect policy (waits ${HUB_RECONNECT_DELAYS_MS.join(', ')} ms, no jitter; tries per wave ${tries.join('/')})`
-          : 'all at once when the server listens again (worst case)';
-      console.log(
-        `restart, clients back ${how}: ${joined} of ${members.length} back and joined ${seconds(lastJoinedAt - listeningAt)} after the server listened again, ` +
-          `${seconds(lastJoinedAt - restartBegan)} after the restart began (stop ${seconds(stoppedAt - restartBegan)}, start ${seconds(listeningAt - stoppedAt)}); ` +
-          `failed: ${gaveUp} gave up, ${refusedJoins} joins refused (target: all within 5 s of listening)`,
-      );
-      console.log(`  steps of the successful tries: ${stepsText(stepTimes)}`);
-    }
-    if (PROFILE) console.log(`CPU profiles of the restarted servers in ${profileDir}`);
-  } finally {
-    clients.send({ type: 'exit' } satisfies ToClients);
-    if (server.child.exitCode === null) {
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  await Promise.all(posts);
+  await new Promise((r) => setTimeout(r, 2000));
+  clients.send({ type: 'report' } satisfies ToClients);
+  const { latencies, received, duplicates } = await replyOf<FromClients, 'deliveries'>(clients, 'deliveries');
+
+  let lost = 0;
+  for (const [seq, count] of expected) lost += Math.max(0, count - (received[seq] ?? 0));
+  const perConnection = (key: keyof NodeJS.MemoryUsage) => ((after[key] - before[key]) / Math.max(1, connections) / 1024).toFixed(1);
+  const expectedDeliveries = [...expected.values()].reduce((a, b) => a + b, 0);
+  console.log(`connections: ${connections} open over WebSockets (${failed} failed to open or join) in ${seconds(openMs)}`);
+  const heapAndBuffers = ((after.heapUsed + after.external - before.heapUsed - before.external) / Math.max(1, connections) / 1024).toFixed(1);
+  // RSS is printed for completeness; the allocator returns and reuses pages, so it can even shrink.
+  console.log(`server memory per connection: heap + buffers ${heapAndBuffers} KB (target < 30 KB); rss ${perConnection('rss')} KB`);
+  console.log(
+    `posted ${total} messages at ${RATE}/s into ${ticketIds.length} tickets; POST answered p50 ${percentile(postLatencies, 50).toFixed(1)} ms, p99 ${percentile(postLatencies, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
+  );
+  console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
+
+  // Restarts: SIGTERM (the hub tells every client it may reconnect), a new process on the same data folder.
+  const profileDir = path.resolve('.tmp', 'bench-profiles');
+  for (const reconnect of RESTARTS) {
+    clients.send({ type: 'arm', reconnect } satisfies ToClients);
+    const readmitted = replyOf<FromClients, 'readmitted'>(clients, 'readmitted');
+    const restartBegan = now();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const stoppedAt = now();
+    await server.stop();
+    server = await startServer(dataDir, server.port, jwtSecret, PROFILE ? path.join(profileDir, `restart-${reconnect}-${Date.now()}`) : null);
+    // When the harness saw it answer (polled every 20 ms).
+    const listeningAt = now();
+    if (reconnect === 'stampede') clients.send({ type: 'go' } satisfies ToClients);
+    const { lastJoinedAt, joined, gaveUp, refusedJoins, tries, steps: stepTimes } = await readmitted;
+    const how =
+      reconnect === 'policy'
+        ? `by the app's reconnect policy (waits ${HUB_RECONNECT_DELAYS_MS.join(', ')} ms, no jitter; tries per wave ${tries.join('/')})`
+        : 'all at once when the server listens again (worst case)';
+    console.log(
+      `restart, clients back ${how}: ${joined} of ${members.length} back and joined ${seconds(lastJoinedAt - listeningAt)} after the server listened again, ` +
+        `${seconds(lastJoinedAt - restartBegan)} after the restart began (stop ${seconds(stoppedAt - restartBegan)}, start ${seconds(listeningAt - stoppedAt)}); ` +
+        `failed: ${gaveUp} gave up, ${refusedJoins} joins refused (target: all within 5 s of listening)`,
+    );
+    console.log(`  steps of the successful tries: ${stepsText(stepTimes)}`);
+  }
+  if (PROFILE) console.log(`CPU profiles of the restarted servers in ${profileDir}`);
+  clients.send({ type: 'exit' } satisfies ToClients);
+  await stopClients();
+  await server.stop();
 }
 
 if (process.argv[2] === 'clients') await runClients();
-else if (process.argv[2] === 'server') await runServer();
-else await runBench();
+else await runBenchWithCleanup(runBench);

@@ -1,11 +1,12 @@
 // npm run bench:restart: a restart as a deploy makes one, timed from the hub clients' side. The compiled server
-// (dist-server, built when stale) runs on the default engine in a fresh data folder; BENCH_CONNECTIONS (default 2,000)
+// (dist-server, built when stale by bench/harness, which also stops both processes and their cluster however the bench
+// ends) runs on the default engine in a fresh data folder; BENCH_CONNECTIONS (default 2,000)
 // WebSocket hub clients connect (raw `ws` speaking SignalR's JSON protocol, spread over the demo users); then SIGTERM,
 // and a new process on the same port and folder is started at once. Clients reconnect by the app's policy
 // (HUB_RECONNECT_DELAYS_MS, no jitter, as @microsoft/signalr waits them). Printed: when the new process answered, when
 // the old one exited, and when every client was connected (handshaken) again, each from the SIGTERM (goal: all back
 // within 5 s).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,10 +17,12 @@ import { HUB_PATH, HUB_RECONNECT_DELAYS_MS } from '../contract/realtime';
 import { TENANT_HEADER, TENANT_ROOT } from '../contract/http';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import { benchFolder, engineSettings, expectEngine } from './engine';
+import { onCleanup, runBench } from './harness/cleanup';
+import { compiledServer, freePort, stopServerChild } from './harness/serverProcess';
 
 const RS = '\x1e';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
-const PORT = Number(process.env.BENCH_PORT ?? 8957);
+const PORT = Number(process.env.BENCH_PORT) || (await freePort());
 const GOAL_MS = 5_000;
 const GIVE_UP_MS = 60_000;
 const USERS = ['admin@example.com', 'support@example.com', 'partner.admin@acme.example', 'partner@acme.example', 'partner@globex.example'];
@@ -27,8 +30,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const base = `http://127.0.0.1:${PORT}`;
 const hubUrl = `${base}${HUB_PATH}`;
 
+/** The compiled server on the port and folder (the old and the new process of a restart share both). */
 function startServer(dataDir: string): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, 'dist-server', 'main.js')], {
+  const child = spawn(process.execPath, [compiledServer()], {
     cwd: root,
     env: {
       ...process.env,
@@ -46,6 +50,11 @@ function startServer(dataDir: string): ChildProcess {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  onCleanup(
+    `server ${child.pid}`,
+    async () => void (await stopServerChild(child, dataDir)),
+    () => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')),
+  );
   // Its ready line (time from its own start, its engine) and anything said at warn or above; request lines dropped.
   readline.createInterface({ input: child.stdout! }).on('line', (line) => {
     const { level, msg } = JSON.parse(line) as { level: number; msg: string };
@@ -151,13 +160,11 @@ class HubClient {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'buildServer.mjs')], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) throw new Error('npm run build:server failed');
-
-const work = benchFolder('pp-bench-restart-');
-const dataDir = path.join(work, 'data');
-const servers: ChildProcess[] = [];
-try {
+await runBench(async () => {
+  const work = benchFolder('pp-bench-restart-');
+  onCleanup(`folder ${work}`, () => fs.rmSync(work, { recursive: true, force: true }));
+  const dataDir = path.join(work, 'data');
+  const servers: ChildProcess[] = [];
   servers.push(startServer(dataDir));
   await answering(servers[0]);
   await expectEngine(base);
@@ -193,13 +200,4 @@ try {
   );
   for (const client of clients) client.stop();
   if (outcome === undefined) process.exitCode = 1;
-} finally {
-  for (const server of servers) {
-    if (server.exitCode !== null || server.signalCode !== null) continue;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(work, { recursive: true, force: true });
-}
-process.exit();
+});

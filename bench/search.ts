@@ -1,17 +1,16 @@
 // npm run bench:search: 100,000 partners and 100,000 users on the default engine (the embedded PostgreSQL, or PostgreSQL
-// at DATABASE_URL; a fallback to PGlite fails the bench), partner search through the API and as raw SQL on the server's
-// pool in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory); then the ticket search across
+// at DATABASE_URL; a fallback to PGlite fails the bench) on the compiled server (bench/harness), partner search through
+// the API and as raw SQL on a pool of the bench's own in the same run (p50, p95, ratio), and the CSV export of every partner (time, memory); then the ticket search across
 // 1,000,000 messages (bench/ticketSearch.ts). BENCH_RUNS sets the count.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { startBenchServer } from './benchServer';
+import { benchPool, startBenchServer } from './benchServer';
+import { runBench } from './harness/cleanup';
 import { benchTicketSearch, timed } from './ticketSearch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const server = await startBenchServer('search');
-try {
-  const db = server.built.database.db;
+await runBench(async () => {
+  const server = await startBenchServer('search', { probe: true });
+  const db = benchPool(server);
 
   // Vietnamese names with their folded forms, so search_text is what the server would have written.
   const seedSql = sql.raw(`
@@ -92,18 +91,20 @@ from generate_series(1, 100000) as i`);
 
   // Export: every partner as CSV, read as a stream; memory sampled while it runs.
   // Live memory, not garbage V8 has yet to collect: a full collection before each sample.
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  const baseline = process.memoryUsage();
+  // The server's memory, read in its process by the harness's probe (a garbage collection first: what is live).
+  const probe = server.probe!;
+  const baseline = await probe.memoryAfterGc();
   let peakRss = baseline.rss;
   let peakHeap = baseline.heapUsed;
-  const sampler = setInterval(() => {
-    gc();
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 100);
+  let sampling = true;
+  const sampled = (async () => {
+    while (sampling) {
+      const now = await probe.memoryAfterGc();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
   started = performance.now();
   const response = await fetch(`${server.url}/api/v1/partners/export?orderBy=name%20asc`, { headers: { authorization: `Bearer ${admin.token}` } });
   let lines = 0;
@@ -116,15 +117,14 @@ from generate_series(1, 100000) as i`);
     for (const b of value) if (b === 10) lines++;
   }
   const exportMs = performance.now() - started;
-  clearInterval(sampler);
+  sampling = false;
+  await sampled;
   console.log(
     `\nCSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s (target < 5 s); ` +
       `live JS heap ${Math.round(baseline.heapUsed / 1e6)} MB before, peak ${Math.round(peakHeap / 1e6)} MB (+${Math.round((peakHeap - baseline.heapUsed) / 1e6)} MB); ` +
-      `this process's RSS (the server's; PostgreSQL's own processes not counted) +${Math.round((peakRss - baseline.rss) / 1e6)} MB`,
+      `the server process's RSS (PostgreSQL's own processes not counted) +${Math.round((peakRss - baseline.rss) / 1e6)} MB`,
   );
 
   // Issue 25: tickets by id, subject, description and the text of 1,000,000 messages.
   await benchTicketSearch(server, RUNS);
-} finally {
-  await server.close();
-}
+});

@@ -1,4 +1,4 @@
-// npm run bench:slowlink: the built app (dist/) from a real server on the demo data (PGlite), in Chromium throttled by
+// npm run bench:slowlink: the built app (dist/) from the compiled server on the demo data (bench/harness), in Chromium throttled by
 // CDP to a 1.6 Mbps down, 750 kbps up, 150 ms link, cold cache each round (a fresh context). Times /sign-in until the
 // sign-in form is visible and /partners (admin@example.com's session already stored) until its first rows are visible,
 // compressed as the browser asks and uncompressed (Accept-Encoding: identity) as the baseline, and unthrottled
@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import { launchChromium } from '../tests/e2e/chromium';
-import { startServer } from '../tests/server/harness';
+import { startBenchServer } from './benchServer';
+import { onCleanup, runBench } from './harness/cleanup';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LINK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
@@ -109,9 +110,10 @@ async function coldLoad(browser: Browser, url: string, screen: Screen, variant: 
   }
 }
 
-const server = await startServer({ staticDir: path.resolve('dist') });
-const browser = await launchChromium();
-try {
+await runBench(async () => {
+  const server = await startBenchServer('slowlink', { staticDir: path.resolve('dist') });
+  const browser = await launchChromium();
+  onCleanup('Chromium', () => browser.close());
   const session = await staffSession(browser, server.url);
   console.log(`Load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} CPUs: the timings include waiting for them.`);
   console.log(
@@ -138,7 +140,4 @@ try {
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
-} finally {
-  await browser.close();
-  await server.close();
-}
+});

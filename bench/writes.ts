@@ -4,8 +4,6 @@
 // subscribers included), and the statements of the write itself, counted at the service (issue 21: at most 4).
 // BENCH_RUNS (default 60) runs per write after 5 warm-up runs.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../server/context';
@@ -28,6 +26,9 @@ import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import type { TestServer } from '../tests/server/harness';
 import { statementsOf } from '../tests/server/queryCounting';
 import { questionKey, sectionKey, setUpBenchForm } from './formsSetup';
+import { benchFolder } from './engine';
+import { runBench } from './harness/cleanup';
+import { closeWithBench } from './harness/inProcessApp';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
@@ -69,15 +70,15 @@ async function ok<T>(answer: Promise<{ status: number; text: string; body: { dat
 
 /** The app as main.ts builds it, on the embedded PostgreSQL (the default engine) in a folder of its own, with the demo seed. */
 async function startApp() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-writes-'));
   // Open to other users: the embedded PostgreSQL runs as a user of its own when the bench runs as root.
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = benchFolder('pp-bench-writes-');
   const base = loadConfig(
     { ...process.env, SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
     { dataDir, port: 0 },
   );
   const config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };
   const built = await buildApp(config, { logger: false });
+  const close = closeWithBench('the app', built, dataDir);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -102,11 +103,7 @@ async function startApp() {
     built,
     api,
     signIn,
-    async close() {
-      built.app.server.closeAllConnections();
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 type App = Awaited<ReturnType<typeof startApp>>;
@@ -125,8 +122,8 @@ async function timed<T>(server: App, write: string, run: number, call: () => Pro
   return result;
 }
 
-const server = await startApp();
-try {
+await runBench(async () => {
+  const server = await startApp();
   if (server.built.database.kind !== 'postgres')
     throw new Error(`bench:writes needs the embedded PostgreSQL; the server runs on ${server.built.database.kind}`);
   const staff = await server.signIn(STAFF);
@@ -238,6 +235,4 @@ try {
     console.error(`more than 4 round trips: ${over.map((row) => row.write).join(', ')}`);
     process.exitCode = 1;
   }
-} finally {
-  await server.close();
-}
+});

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { onCleanup } from './cleanup';
-import { rssOf } from './processes';
+import { onCleanup } from '../harness/cleanup';
+import { rssOf } from '../harness/processes';
 
 export interface BareFastify {
   url: string;

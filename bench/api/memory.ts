@@ -1,5 +1,5 @@
 import type { BareFastify } from './bareFastify';
-import { clusterPss } from './serverProcess';
+import { clusterPss } from '../harness/serverProcess';
 import type { Target } from './target';
 import type { Figure } from './types';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { partners } from '../../server/modules/partners/partners.schema';
-import { onCleanup } from './cleanup';
+import { onCleanup } from '../harness/cleanup';
 import { summarize, type Measured } from './load';
 
 /**

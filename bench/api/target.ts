@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { embeddedPostgresUrl } from '../../server/db/embeddedPostgres';
-import { onCleanup } from './cleanup';
+import { onCleanup } from '../harness/cleanup';
 import { pgClient, pgliteClient, type SqlClient } from './rawFloor';
-import { benchFolder, startServerProcess, type ServerProcess } from './serverProcess';
+import { benchFolder } from '../engine';
+import { startServerProcess, type ServerProcess } from '../harness/serverProcess';
 import { httpLoad } from './load';
 import type { Side } from './rounds';
 
@@ -43,7 +44,7 @@ export async function startEmbeddedTarget(options: {
   /** Named by its log level even at info. */
   labelled?: boolean;
 }): Promise<Target> {
-  const dataDir = benchFolder(options.label);
+  const dataDir = benchFolder(`pp-bench-api-${options.label}-`);
   onCleanup(`folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const start = () => startServerProcess({ label: options.label, engine: options.engine, port: options.port, logLevel: options.logLevel, dataDir });
   let server = await start();
