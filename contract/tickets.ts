@@ -83,15 +83,19 @@ export interface TicketDto {
   assigneeId: string | null;
   /** The assignee's full name, or null while unassigned. */
   assigneeName: string | null;
-  /** The support team handling it besides the assignee, or null. */
-  teamId: string | null;
-  teamName: string | null;
+  /** The support team handling it besides the assignee, or null. Staff only: absent from a partner's DTO (issue 33). */
+  teamId?: string | null;
+  /** The team's name, or null. Staff only: absent from a partner's DTO. */
+  teamName?: string | null;
   /** The ticket this duplicate was merged into (issue 25): the app shows that one instead. */
   mergedIntoId: string | null;
   /** The partner's rating once it resolved (issue 25), or null. */
   rating: TicketRating | null;
-  /** Service levels (issue 25): first response and resolution against the priority's targets, in business minutes. */
-  sla: TicketSla | null;
+  /**
+   * Service levels (issue 25): first response and resolution against the priority's targets, in business minutes.
+   * Staff only: internal targets are staff's business, so a partner's DTO, export and events never carry it (issue 33).
+   */
+  sla?: TicketSla | null;
   /**
    * Search across conversations (issue 25): on a keyword search's answer, when the ticket was found by its messages
    * alone, a short excerpt of the newest message that matched (a message the reader may read).

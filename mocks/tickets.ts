@@ -83,6 +83,13 @@ ticketsMock.reset();
 
 const signedIn = (request: Request) => !!claimsOf(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
 
+/** As the server answers (issue 33): a partner's user never gets a ticket's SLA or team. */
+function asSeenBy(request: Request, ticket: TicketDto): TicketDto {
+  if (!claimsOf(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '')?.partnerId) return ticket;
+  const { sla: _sla, teamId: _teamId, teamName: _teamName, ...partnerView } = ticket;
+  return partnerView;
+}
+
 function takeFailure() {
   const failure = ticketsMock.failNext;
   ticketsMock.failNext = null;
@@ -109,7 +116,7 @@ export const ticketHandlers = [
     );
     const start = (body.pageNumber - 1) * body.pageSize;
     const page: PagedResult<TicketDto> = {
-      items: matching.slice(start, start + body.pageSize),
+      items: matching.slice(start, start + body.pageSize).map((ticket) => asSeenBy(request, ticket)),
       totalCount: matching.length,
       currentPage: body.pageNumber,
       pageSize: body.pageSize,
@@ -144,7 +151,7 @@ export const ticketHandlers = [
       })),
     });
     ticketsMock.tickets.push(ticket);
-    return created(ticket, 'The ticket has been created');
+    return created(asSeenBy(request, ticket), 'The ticket has been created');
   }),
 
   http.put('/api/v1/tickets/admin/:id', async ({ request, params }) => {
@@ -158,7 +165,7 @@ export const ticketHandlers = [
   http.get('/api/v1/tickets/:id', ({ request, params }) => {
     if (!signedIn(request)) return failed(401, 'Please sign in');
     const ticket = ticketsMock.tickets.find((t) => t.id === params.id);
-    return ticket ? ok(ticket) : failed(404, 'Ticket not found');
+    return ticket ? ok(asSeenBy(request, ticket)) : failed(404, 'Ticket not found');
   }),
 
   http.put('/api/v1/tickets/:id', async ({ request, params }) => {

@@ -148,14 +148,14 @@ export const ticketDtoSchema: yup.ObjectSchema<TicketDto> = yup.object({
   priority: yup.string().oneOf(TICKET_PRIORITIES).defined(),
   assigneeId: yup.string().uuid().nullable().defined(),
   assigneeName: yup.string().nullable().defined(),
-  teamId: yup.string().uuid().nullable().defined(),
-  teamName: yup.string().nullable().defined(),
+  teamId: yup.string().uuid().nullable().optional(),
+  teamName: yup.string().nullable().optional(),
   mergedIntoId: yup.string().uuid().nullable().defined(),
   rating: yup
     .object({ score: yup.number().integer().defined(), comment: yup.string().nullable().defined(), ratedAt: timestamp(), ratedByName: text() })
     .nullable()
     .defined(),
-  sla: yup.object({ firstResponse: slaTargetSchema(), resolution: slaTargetSchema() }).nullable().defined(),
+  sla: yup.object({ firstResponse: slaTargetSchema(), resolution: slaTargetSchema() }).nullable().optional(),
   matchedText: yup.string().optional(),
   version: version(),
 });

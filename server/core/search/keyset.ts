@@ -1,8 +1,9 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { mappedInTurns } from '../eventLoopTurns';
 import { sortColumnOf } from './request';
 
 /** Rows an export reads at a time: one batch is in memory, however many rows the export has. */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 1000;
 
 export type Keyset = ReturnType<typeof keysetOrder>;
 
@@ -38,7 +39,8 @@ function fieldKey(row: Record<string, unknown>, field: string, column: string) {
 
 /**
  * Every row of a read, a batch at a time in the keyset's order: `read` answers the rows after `after` (none
- * for the first batch), ordered by `order`, at most `limit`; each batch is handed on as `toItem` makes it.
+ * for the first batch), ordered by `order`, at most `limit`; each batch is handed on as `toItem` makes it, in slices
+ * with a turn of the event loop between them (a batch's text extraction held it for most of a second).
  */
 export async function* keysetBatches<R extends Record<string, unknown>, T>(
   key: Keyset,
@@ -49,7 +51,7 @@ export async function* keysetBatches<R extends Record<string, unknown>, T>(
   let after: SQL | undefined;
   for (;;) {
     const rows = await read({ after, order: key.order, limit: batchSize });
-    if (rows.length) yield rows.map(toItem);
+    yield* mappedInTurns(rows, toItem);
     if (rows.length < batchSize) return;
     after = key.after(rows[rows.length - 1]);
   }

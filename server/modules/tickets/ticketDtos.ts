@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { TicketSla } from '../../../contract/serviceLevels';
 import type { TicketAttachmentRef, TicketDto, TicketMessageDto, TicketRating, TicketStatus } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { partners, supportTeams, ticketAttachments, ticketMessages, ticketRatings, tickets, users } from '../../db/schema';
@@ -68,10 +69,30 @@ export const ticketDtoOf = (ticket: TicketRow, joined: TicketJoined & TicketComp
   version: ticketVersion(ticket),
 });
 
-/** Rows of ticketDtoQuery as DTOs, each with the files sent with the ticket itself (not those of messages). */
-export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<TicketDto[]> {
+/** Who a DTO is for: a user with a partner (a partner's view) or staff (null). */
+export type TicketReader = { partnerId: string | null };
+
+/** Everyone's view: what the server's own relays read (they send no DTO, only what each listener may hear). */
+export const EVERY_FIELD: TicketReader = { partnerId: null };
+
+/**
+ * A ticket as `reader` may see it: a partner's users never see its SLA nor its team (issue 33: internal targets and
+ * team names are staff's business), in a read, a search, an answer to a change, an export or an event.
+ */
+export function ticketDtoFor(reader: TicketReader, dto: TicketDto): TicketDto {
+  if (!reader.partnerId) return dto;
+  const { sla: _sla, teamId: _teamId, teamName: _teamName, ...partnerView } = dto;
+  return partnerView;
+}
+
+/**
+ * Rows of ticketDtoQuery as DTOs for `reader`, each with the files sent with the ticket itself (not those of
+ * messages); the SLA and team names are not even computed for a partner's reader.
+ */
+export async function toTicketDtos(db: Db, rows: TicketDtoRow[], reader: TicketReader): Promise<TicketDto[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.ticket.id);
+  const staff = !reader.partnerId;
   // Independent of one another: one wait for the page, not five in turn.
   const [files, assigneeNames, teamNames, ratings, slas] = await Promise.all([
     db
@@ -80,20 +101,23 @@ export async function toTicketDtos(db: Db, rows: TicketDtoRow[]): Promise<Ticket
       .where(and(inArray(ticketAttachments.ticketId, ids), isNull(ticketAttachments.messageId)))
       .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName)),
     assigneeNamesOf(db, rows),
-    teamNamesOf(db, rows),
+    staff ? teamNamesOf(db, rows) : new Map<string, string>(),
     ratingsOf(db, rows),
-    slaOfTickets(db, ids),
+    staff ? slaOfTickets(db, ids) : new Map<string, TicketSla>(),
   ]);
   return rows.map(({ ticket, partnerName, creatorFirstName, creatorLastName }) =>
-    ticketDtoOf(ticket, {
-      partnerName,
-      createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
-      attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
-      assigneeName: (ticket.assigneeId && assigneeNames.get(ticket.assigneeId)) || null,
-      teamName: (ticket.teamId && teamNames.get(ticket.teamId)) || null,
-      rating: ratings.get(ticket.id) ?? null,
-      sla: slas.get(ticket.id) ?? null,
-    }),
+    ticketDtoFor(
+      reader,
+      ticketDtoOf(ticket, {
+        partnerName,
+        createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),
+        attachments: files.filter((f) => f.ticketId === ticket.id).map(toAttachmentRef),
+        assigneeName: (ticket.assigneeId && assigneeNames.get(ticket.assigneeId)) || null,
+        teamName: (ticket.teamId && teamNames.get(ticket.teamId)) || null,
+        rating: ratings.get(ticket.id) ?? null,
+        sla: slas.get(ticket.id) ?? null,
+      }),
+    ),
   );
 }
 
@@ -132,8 +156,9 @@ async function teamNamesOf(db: Db, rows: TicketDtoRow[]): Promise<Map<string, st
   return new Map(teams.map((t) => [t.id, t.name]));
 }
 
-export async function selectTicketDto(db: Db, ticketId: string): Promise<TicketDto | null> {
-  const [dto] = await toTicketDtos(db, await ticketDtoQuery(db).where(eq(tickets.id, ticketId)));
+/** One ticket as `reader` may see it (every field for the server's own use). */
+export async function selectTicketDto(db: Db, ticketId: string, reader: TicketReader = EVERY_FIELD): Promise<TicketDto | null> {
+  const [dto] = await toTicketDtos(db, await ticketDtoQuery(db).where(eq(tickets.id, ticketId)), reader);
   return dto ?? null;
 }
 

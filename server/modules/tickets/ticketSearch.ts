@@ -2,9 +2,10 @@ import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { PagedResult } from '../../../contract/envelope';
 import { permission } from '../../../contract/permissions';
 import { ASSIGNEE_ME, ASSIGNEE_NONE, type TicketSearchInput } from '../../../contract/schemas/tickets';
+import type { TicketSla } from '../../../contract/serviceLevels';
 import type { TicketDto, TicketPriority } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
-import { partners, tickets, users } from '../../db/schema';
+import { partners, supportTeams, tickets, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
 import {
   containsFolded,
@@ -26,6 +27,7 @@ import { conversationMatch, messageSnippets, type ConversationMatch } from './co
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
 import { ownPartnerRows } from '../../core/partnerIsolation';
+import { slaOfTickets } from './sla/ticketSla';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
 
@@ -49,7 +51,7 @@ const exportColumns = {
   lastMessageAt: tickets.lastMessageAt,
 };
 
-/** One line of the CSV export. */
+/** One line of the CSV export (the team and the SLA only in staff's: see exportTicketRows). */
 export interface TicketCsvRow {
   id: string;
   subject: string;
@@ -61,6 +63,8 @@ export interface TicketCsvRow {
   lastMessageAt: Date | null;
   /** The description's text, without markup. */
   description: string;
+  teamName?: string | null;
+  sla?: TicketSla | null;
 }
 
 /** What an export sorts by: keyset paging needs columns without nulls. */
@@ -187,7 +191,7 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
     const base = searchWhere(principal, { ...input, keyword: undefined, advancedSearch: {} });
     return readPage(input, countOf(db, tickets, where, totals), async (page) => {
       const { rows, byMessage } = await rankedPage(db, input, base, match, page, totals);
-      const [dtos, snippets] = await Promise.all([toTicketDtos(db, rows), messageSnippets(db, principal, match, byMessage)]);
+      const [dtos, snippets] = await Promise.all([toTicketDtos(db, rows, principal), messageSnippets(db, principal, match, byMessage)]);
       return dtos.map((dto) => (snippets.has(dto.id) ? { ...dto, matchedText: snippets.get(dto.id) } : dto));
     });
   }
@@ -199,25 +203,38 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
         .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
         .limit(limit)
         .offset(offset),
+      principal,
     ),
   );
 }
 
-/** Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. */
+/**
+ * Every ticket of a search, in batches read by keyset (one batch in memory at a time), for the CSV export. Staff's
+ * rows carry the team and the SLA (computed a batch at a time); a partner's never do (issue 33).
+ */
 export async function exportTicketRows(db: Db, principal: Principal, input: TicketSearchInput) {
   const where = searchWhere(principal, input);
   const key = keysetOrder(input.orderBy, exportSortable, 'createdAt desc', tickets.id);
+  const staff = !principal.partnerId;
   const batches = keysetBatches(
     key,
-    ({ after, order, limit }) =>
-      db
-        .select(exportColumns)
+    async ({ after, order, limit }) => {
+      const rows = await db
+        .select({ ...exportColumns, teamName: supportTeams.name })
         .from(tickets)
         .innerJoin(partners, eq(partners.id, tickets.partnerId))
         .innerJoin(users, eq(users.id, tickets.createdBy))
+        .leftJoin(supportTeams, eq(supportTeams.id, tickets.teamId))
         .where(and(where, after))
         .orderBy(...order)
-        .limit(limit),
+        .limit(limit);
+      if (!staff) return rows.map(({ teamName: _teamName, ...row }) => row);
+      const slas = await slaOfTickets(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...row, sla: slas.get(row.id) ?? null }));
+    },
     ({ creatorFirstName, creatorLastName, description, ...row }): TicketCsvRow => ({
       ...row,
       createdByName: fullNameOf({ firstName: creatorFirstName, lastName: creatorLastName }),

@@ -42,6 +42,16 @@ const TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
   { header: 'description', value: (t) => t.description },
 ];
 
+/** What staff's export adds: the team and each SLA target's state and due time (never in a partner's: issue 33). */
+const STAFF_TICKET_CSV: CsvColumn<TicketCsvRow>[] = [
+  ...TICKET_CSV,
+  { header: 'teamName', value: (t) => t.teamName },
+  { header: 'firstResponseState', value: (t) => t.sla?.firstResponse?.state },
+  { header: 'firstResponseDueAt', value: (t) => t.sla?.firstResponse?.dueAt },
+  { header: 'resolutionState', value: (t) => t.sla?.resolution?.state },
+  { header: 'resolutionDueAt', value: (t) => t.sla?.resolution?.dueAt },
+];
+
 /** A multipart field is text: a flag sent as "true" or "false" becomes the boolean the schema reads (anything else stays, and fails). */
 function withFlagOf(body: unknown, field: string) {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
@@ -84,11 +94,9 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       },
     },
     async (request, reply) => {
-      const { total, batches } = await service.exportRows(
-        requirePrincipal(request),
-        await validateSearch(ticketSearchSchema, searchOfExportQuery(request.query)),
-      );
-      return streamCsv(reply, 'tickets.csv', TICKET_CSV, total, batches);
+      const principal = requirePrincipal(request);
+      const { total, batches } = await service.exportRows(principal, await validateSearch(ticketSearchSchema, searchOfExportQuery(request.query)));
+      return streamCsv(reply, 'tickets.csv', principal.partnerId ? TICKET_CSV : STAFF_TICKET_CSV, total, batches);
     },
   );
 

@@ -12,7 +12,7 @@ import type { Principal } from '../../core/guard';
 import { ifMatchAccepts, type IfMatch } from '../../core/recordVersion';
 import { isUuid, rowIdOf } from '../../core/search';
 import type { TicketAnnouncer } from './tickets.events';
-import { selectMessageDtos, selectTicketDto, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
+import { selectMessageDtos, selectTicketDto, ticketDtoFor, ticketVersion, toAttachmentRef, type TicketRow } from './ticketDtos';
 import { textOfHtml, toSafeHtml } from './ticketHtml';
 import { createTicketWrites } from './ticketWrites';
 import type { StoredUpload } from '../../files/uploadForm';
@@ -123,7 +123,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     const dto = await dtoOf(id);
     await announce.created(dto, principal);
     if (assigneeId) await announce.assigned(dto, null, principal);
-    return dto;
+    return ticketDtoFor(principal, dto);
   }
 
   /**
@@ -141,16 +141,16 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
       const previous = read.row.status as TicketStatus;
       const mayAnything = via === 'admin' || principal.permissions.has(ADMIN_UPDATE);
       if (!mayAnything && !partnerMayChangeStatus(previous, status)) throw forbidden('tickets.statusNotAllowed');
-      if (!versionMatches(ifMatch, read.row)) throw new ApiError(412, 'api.staleRecord', undefined, undefined, read.dto);
+      if (!versionMatches(ifMatch, read.row)) throw new ApiError(412, 'api.staleRecord', undefined, undefined, ticketDtoFor(principal, read.dto));
       if (first !== undefined && previous !== first) throw conflict();
       first = previous;
-      if (previous === status) return read.dto;
+      if (previous === status) return ticketDtoFor(principal, read.dto);
       // A merged duplicate stays CLOSED: its chat lives on in the ticket it was merged into.
       if (read.row.mergedIntoId) throw new ApiError(409, 'ticketMerge.sourceMerged');
       const written = await writes.changeStatus(read, status, principal.id);
       if (written) {
         await announce.statusChanged(written, previous, principal);
-        return written;
+        return ticketDtoFor(principal, written);
       }
       if (attempt === WRITE_ATTEMPTS) throw conflict();
     }
@@ -216,7 +216,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   return {
     attachments,
     canFollow,
-    get: async (principal: Principal, id: string) => dtoOf((await findVisible(principal, id)).id),
+    get: async (principal: Principal, id: string) => (await selectTicketDto(db, (await findVisible(principal, id)).id, principal))!,
     search: (principal: Principal, input: TicketSearchInput) => searchTickets(db, principal, input, searchTotals),
     exportRows: (principal: Principal, input: TicketSearchInput) => exportTicketRows(db, principal, input),
     create,

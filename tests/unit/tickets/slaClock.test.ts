@@ -121,4 +121,27 @@ describe('the SLA clock counts business minutes from the ticket history', () => 
     const sla = slaClock(facts([['OPEN', new Date('2026-03-28T15:00Z')]]), hoursOf(paris), target, new Date('2026-03-29T07:00Z'));
     expect(sla.resolution).toMatchObject({ businessMinutesLeft: 60, dueAt: '2026-03-29T08:00:00.000Z' });
   });
+
+  it('counts a ticket open for months as the sum of its weeks, and finds a due date weeks ahead, however the hours are asked in turn', () => {
+    const opened = vn('2026-01-05T08:00'); // a Monday
+    const long = { firstResponse: 60, resolution: 9 * 60 * 5 * 30 }; // thirty working weeks
+    const read = (hours: BusinessHoursOf, at: string) => slaClock(facts([['OPEN', opened]]), hours, long, vn(at)).resolution;
+    // Twenty weeks of 45 business hours, read on Monday at 08:00 twenty weeks later.
+    const shared = hoursOf(saigon);
+    // Ten working weeks left: due at the close of the tenth Friday.
+    expect(read(shared, '2026-05-25T08:00')).toEqual({ state: 'ok', businessMinutesLeft: 10 * 45 * 60, dueAt: vn('2026-07-31T17:00').toISOString() });
+    // One calendar asked about a later, then an earlier, then a much earlier ticket answers as a fresh one does.
+    for (const at of ['2026-09-01T10:00', '2026-02-02T12:30', '2026-01-05T09:00']) expect(read(shared, at)).toEqual(read(hoursOf(saigon), at));
+    expect(read(shared, '2026-01-05T09:00')).toMatchObject({ businessMinutesLeft: long.resolution - 60 });
+  });
+
+  it('finds a due date past a year of holidays, and none in a calendar closed for longer than it looks ahead', () => {
+    const closedFor = (days: number) =>
+      Array.from({ length: days }, (_, i) => ({ date: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), name: 'Closed' }));
+    const dueIn = (days: number) =>
+      slaClock(facts([['OPEN', vn('2026-01-02T08:00')]]), hoursOf({ ...saigon, holidays: closedFor(days) }), target, vn('2026-01-02T09:00')).resolution;
+    // Closed through Friday 1 January 2027: open again on Monday the 4th.
+    expect(dueIn(366)).toEqual({ state: 'ok', businessMinutesLeft: 180, dueAt: vn('2027-01-04T11:00').toISOString() });
+    expect(dueIn(900)).toEqual({ state: 'ok', businessMinutesLeft: 180, dueAt: null });
+  });
 });

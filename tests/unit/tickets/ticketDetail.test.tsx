@@ -57,4 +57,17 @@ describe('the ticket detail', () => {
     renderWithAdmin(<PartnerTicketDetailPage />, { url: '/tickets/00000000-0000-4000-c000-000000000999/detail', path: '/tickets/:id/detail' });
     expect(await screen.findByTestId('ticket-not-found')).toHaveTextContent('Ticket not found');
   });
+
+  it("shows a partner's ticket whole without its SLA or team, which the server leaves out of a partner's answer", async () => {
+    const teamed = ticket();
+    teamed.teamId = '00000000-0000-4000-a000-000000000077';
+    teamed.teamName = 'Tier two';
+    teamed.sla = { firstResponse: null, resolution: { state: 'breached', businessMinutesLeft: -30, dueAt: teamed.createdAt } };
+    renderDetail();
+    expect(await screen.findByTestId('ticket-assignee')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: teamed.subject })).toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-team')).toBeNull();
+    expect(screen.queryByTestId('ticket-sla-panel')).toBeNull();
+    expect(screen.getByTestId('ticket-detail')).not.toHaveTextContent('Tier two');
+  });
 });

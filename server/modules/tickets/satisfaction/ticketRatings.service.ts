@@ -45,7 +45,7 @@ export function createTicketRatingService(ctx: Pick<AppContext, 'db' | 'events'>
     });
     if (!stored) throw new ApiError(409, 'ticketRatings.alreadyRated');
     await ctx.events.publish({ type: 'ResourceChanged', resource: 'tickets', id: ticketId, action: 'updated', partnerId: ticket.partnerId });
-    return (await selectTicketDto(db, ticketId))!;
+    return (await selectTicketDto(db, ticketId, principal))!;
   }
 
   /** The average score and the number of ratings given in the last RATING_SUMMARY_DAYS days, over the tickets within reach. */

@@ -10,7 +10,7 @@ import { requirePrincipal } from '../../../core/guard';
 import { routeDocs } from '../../../core/openapi/routeDocs';
 import { validate } from '../../../core/validation';
 import { createServiceLevelService } from './serviceLevels.service';
-import { slaSummary } from './slaSummary';
+import { createSlaSummaryReader } from './slaSummary';
 
 const summarySchema = yup.object({
   breached: yup.number().integer().defined(),
@@ -34,6 +34,7 @@ const settingsDtoSchema = serviceLevelSettingsSchema.shape({ updatedAt: yup.stri
 /** The business calendar and the SLA targets per priority (issue 25): staff read them, ServiceLevels.Configure changes them. */
 export const serviceLevelRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createServiceLevelService(ctx);
+  const summary = createSlaSummaryReader(ctx.db);
   const tags = ['Support desk'];
 
   app.get(
@@ -54,7 +55,7 @@ export const serviceLevelRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     async (request, reply) => {
       // Every partner's tickets: staff who reach them all (Tickets.AdminView), as the ticket manager.
       if (!requirePrincipal(request).permissions.has(permission('Tickets', 'AdminView'))) throw forbidden();
-      return send(request, reply, await slaSummary(ctx.db));
+      return send(request, reply, await summary());
     },
   );
 

@@ -1,5 +1,8 @@
-import { SLA_NEAR_SHARE, WEEKDAYS, type BusinessCalendar, type ServiceLevelTarget, type SlaTarget, type TicketSla } from '../../../../contract/serviceLevels';
+import { SLA_NEAR_SHARE, type ServiceLevelTarget, type SlaTarget, type TicketSla } from '../../../../contract/serviceLevels';
 import type { TicketStatus } from '../../../../contract/tickets';
+import { BusinessHoursOf } from './businessHours';
+
+export { BusinessHoursOf };
 
 /** What a ticket's SLA clock is computed from: its status history (the first entry is its creation) and its first staff reply. */
 export interface SlaFacts {
@@ -12,106 +15,6 @@ export interface SlaFacts {
 }
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-/** How far ahead a due date is looked for: a calendar open less than this often has none. */
-const HORIZON_DAYS = 800;
-
-const minuteOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The zone's offset from UTC at an instant, in ms (local wall time minus UTC). */
-function offsetAt(timeZone: string, instant: number) {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a local wall time (a day number since 1970-01-01 and a minute of it) happens in the zone. */
-function instantOf(timeZone: string, day: number, minute: number) {
-  const wall = day * DAY + minute * MINUTE;
-  const first = wall - offsetAt(timeZone, wall);
-  const second = wall - offsetAt(timeZone, first);
-  return second;
-}
-
-/** The local day number (days since 1970-01-01 in the zone) of an instant. */
-const localDayOf = (timeZone: string, instant: number) => Math.floor((instant + offsetAt(timeZone, instant)) / DAY);
-
-/** Date.getUTCDay's order (0 Sunday) onto the calendar's weekdays. */
-const weekdayOf = (day: number) => WEEKDAYS[(new Date(day * DAY).getUTCDay() + 6) % 7];
-const isoDateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
-
-/**
- * A calendar's business hours as UTC instants, day by day (kept: a page of tickets, and the next ones, ask for the
- * same days again).
- */
-export class BusinessHoursOf {
-  private readonly days = new Map<number, [number, number][]>();
-  private readonly holidays: Set<string>;
-
-  constructor(private readonly calendar: BusinessCalendar) {
-    this.holidays = new Set(calendar.holidays.map((h) => h.date));
-  }
-
-  private openOn(day: number): [number, number][] {
-    let open = this.days.get(day);
-    if (!open) {
-      const { timeZone, week } = this.calendar;
-      open = this.holidays.has(isoDateOf(day))
-        ? []
-        : week[weekdayOf(day)].map(({ start, end }) => [instantOf(timeZone, day, minuteOfDay(start)), instantOf(timeZone, day, minuteOfDay(end))]);
-      this.days.set(day, open);
-    }
-    return open;
-  }
-
-  /** The business hours overlapping [from, to), clipped to it, in order. */
-  *between(from: number, to: number): Generator<[number, number]> {
-    if (to <= from) return;
-    const last = localDayOf(this.calendar.timeZone, to);
-    for (let day = localDayOf(this.calendar.timeZone, from); day <= last; day += 1) {
-      for (const [start, end] of this.openOn(day)) {
-        const s = Math.max(start, from);
-        const e = Math.min(end, to);
-        if (e > s) yield [s, e];
-      }
-    }
-  }
-
-  /** The instant `ms` of business time after `from`, or null when the calendar opens too rarely. */
-  after(from: number, ms: number): number | null {
-    let left = ms;
-    const first = localDayOf(this.calendar.timeZone, from);
-    for (let day = first; day <= first + HORIZON_DAYS; day += 1) {
-      for (const [start, end] of this.openOn(day)) {
-        const s = Math.max(start, from);
-        if (end <= s) continue;
-        if (end - s >= left) return s + left;
-        left -= end - s;
-      }
-    }
-    return null;
-  }
-}
 
 /** A ticket's statuses as spans [from, to), the last one ending now. */
 function spansOf(history: SlaFacts['history'], now: number) {
@@ -129,14 +32,16 @@ type Span = ReturnType<typeof spansOf>[number];
  * count reached `target` minutes (null if it did not).
  */
 function countBusinessTime(hours: BusinessHoursOf, spans: Span[], start: number, stop: number, target: number) {
+  const targetMs = target * MINUTE;
   let total = 0;
   let reachedAt: number | null = null;
   for (const span of spans) {
     if (span.status !== 'OPEN') continue;
-    for (const [s, e] of hours.between(Math.max(span.from, start), Math.min(span.to, stop))) {
-      if (reachedAt === null && total + (e - s) >= target * MINUTE) reachedAt = s + (target * MINUTE - total);
-      total += e - s;
-    }
+    const from = Math.max(span.from, start);
+    const to = Math.min(span.to, stop);
+    const ms = hours.businessMs(from, to);
+    if (reachedAt === null && ms > 0 && total + ms >= targetMs) reachedAt = hours.after(from, targetMs - total, to);
+    total += ms;
   }
   return { ms: total, minutes: Math.floor(total / MINUTE), reachedAt };
 }

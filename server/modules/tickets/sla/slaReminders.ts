@@ -7,7 +7,7 @@ import { scheduleIntervalJob } from '../../../core/intervalJob';
 import { serviceLevelsInForce } from './serviceLevels.service';
 import { ticketSlaReminders } from './sla.schema';
 import { resolutionStartOf, slaClock } from './slaClock';
-import { selectSlaFacts } from './ticketSla';
+import { selectManySlaFacts } from './ticketSla';
 
 /** How often an instance looks for targets nearing their breach (a reminder is at most this late). */
 export const SLA_REMINDER_TICK_MS = 60 * 1000;
@@ -27,9 +27,8 @@ export interface SlaReminderRun {
  */
 export async function runSlaReminders(ctx: Pick<AppContext, 'db' | 'events'>, now: Date = new Date()): Promise<SlaReminderRun> {
   const { settings, hours } = await serviceLevelsInForce(ctx.db);
-  const facts = await selectSlaFacts(ctx.db, sql`t.status = 'OPEN' and t.assignee_id is not null`);
   const due: { ticketId: string; partnerId: string; assigneeId: string; target: SlaTargetKind; clockStartedAt: Date; left: number }[] = [];
-  for (const ticket of facts) {
+  for await (const ticket of selectManySlaFacts(ctx.db, sql`t.status = 'OPEN' and t.assignee_id is not null`)) {
     const sla = slaClock(ticket, hours, settings.targets[ticket.priority], now);
     const base = { ticketId: ticket.id, partnerId: ticket.partnerId, assigneeId: ticket.assigneeId! };
     const { firstResponse, resolution } = sla;

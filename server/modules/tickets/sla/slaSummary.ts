@@ -3,18 +3,17 @@ import { SLA_SUMMARY_LIST, type SlaAttentionTicket, type SlaSummaryDto } from '.
 import type { Db } from '../../../db/client';
 import { serviceLevelsInForce } from './serviceLevels.service';
 import { slaClock } from './slaClock';
-import { selectSlaFacts } from './ticketSla';
+import { selectManySlaFacts } from './ticketSla';
 
 /**
  * Staff Home's service level figures at `now`: the OPEN and PENDING tickets (merged duplicates aside) whose most
  * pressing target is breached or near, counted, and the most overdue listed. Computed from the history like every
- * SLA, over the unfinished tickets only.
+ * SLA, over the unfinished tickets only, letting other requests through every few milliseconds (issue 33).
  */
 export async function slaSummary(db: Db, now = new Date()): Promise<SlaSummaryDto> {
   const { settings, hours } = await serviceLevelsInForce(db);
-  const facts = await selectSlaFacts(db, sql`t.status in ('OPEN', 'PENDING') and t.merged_into_id is null`);
   const attention: (SlaAttentionTicket & { partnerId: string })[] = [];
-  for (const ticket of facts) {
+  for await (const ticket of selectManySlaFacts(db, sql`t.status in ('OPEN', 'PENDING') and t.merged_into_id is null`)) {
     const sla = slaClock(ticket, hours, settings.targets[ticket.priority], now);
     const pressing = (['firstResponse', 'resolution'] as const)
       .flatMap((target) => {
@@ -40,4 +39,17 @@ export async function slaSummary(db: Db, now = new Date()): Promise<SlaSummaryDt
     near: attention.filter((t) => t.state === 'near').length,
     tickets: listed.map(({ partnerId, ...ticket }) => ({ ...ticket, partnerName: nameOf.get(partnerId) ?? '' })),
   };
+}
+
+/**
+ * The summary as staff readers ask for it: readers who ask while one is being computed get that one, so several
+ * Homes opened at once cost one pass over the open tickets. Nothing is kept once it is answered (a ticket changed by
+ * any path, even outside the services, shows at the next read).
+ */
+export function createSlaSummaryReader(db: Db) {
+  let running: Promise<SlaSummaryDto> | null = null;
+  return () =>
+    (running ??= slaSummary(db).finally(() => {
+      running = null;
+    }));
 }

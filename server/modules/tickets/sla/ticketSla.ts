@@ -3,6 +3,7 @@ import { DEFAULT_SERVICE_LEVELS, type ServiceLevelSettings, type TicketSla } fro
 import type { TicketPriority, TicketStatus } from '../../../../contract/tickets';
 import type { Db } from '../../../db/client';
 import { serviceLevelsInForce } from './serviceLevels.service';
+import { turnTaker } from '../../../core/eventLoopTurns';
 import { BusinessHoursOf, slaClock, type SlaFacts } from './slaClock';
 
 export interface TicketSlaFacts extends SlaFacts {
@@ -42,7 +43,7 @@ export const SLA_FACT_COLUMNS = `(creator.partner_id is null) as "raisedByStaff"
 /** The saved service level settings as one JSON value (null before the first save), for a read that wants them along. */
 export const SLA_SETTINGS_COLUMN = `(select jsonb_build_object('calendar', s.calendar, 'targets', s.targets) from service_level_settings s) as "serviceLevels"`;
 
-/** What the SLA clock needs of some tickets, in one query. `where` picks the tickets (alias t). */
+/** What the SLA clock needs of some tickets, in one query. `where` picks the tickets (alias t): a page of them. */
 export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Promise<TicketSlaFacts[]> {
   const result = (await db.execute(sql`
     select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
@@ -50,6 +51,47 @@ export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Pro
     from tickets t join users creator on creator.id = t.created_by
     where ${where}`)) as unknown as { rows: FactsRow[] };
   return result.rows.map(factsOf);
+}
+
+/** Tickets read at a time by selectManySlaFacts: the rows of one read are parsed in one go when they arrive. */
+const FACTS_BATCH = 2000;
+
+/**
+ * The same facts of many tickets (every open one: staff Home's summary, the reminder tick), as sets: the first staff
+ * replies and the histories are each read in one pass joined to the tickets picked, not asked once per ticket by a
+ * correlated subquery (issue 33: 12,000 open tickets took 0.5–0.9 s that way). Read FACTS_BATCH tickets at a time
+ * (by id) and handed on one by one, with a turn of the event loop every few milliseconds (the caller's work included).
+ */
+export async function* selectManySlaFacts(db: Db, where: ReturnType<typeof sql>): AsyncGenerator<TicketSlaFacts> {
+  const takeTurnIfDue = turnTaker();
+  for (let after: string | null = null; ;) {
+    const { rows } = (await db.execute(sql`
+      with picked as materialized (
+        select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
+          t.created_at as "createdAt", t.updated_at as "updatedAt", (creator.partner_id is null) as "raisedByStaff"
+        from tickets t join users creator on creator.id = t.created_by
+        where ${where} and (${after}::uuid is null or t.id > ${after}::uuid)
+        order by t.id limit ${FACTS_BATCH}
+      ), replies as (
+        select m.ticket_id, min(m.created_at) as at
+        from picked p join ticket_messages m on m.ticket_id = p.id join users author on author.id = m.author_id
+        where not m.internal and m.system_event is null and author.partner_id is null
+        group by m.ticket_id
+      ), histories as (
+        select c.ticket_id, jsonb_agg(jsonb_build_array(c.to_status, c.changed_at) order by c.changed_at, c.id) as history
+        from picked p join ticket_status_changes c on c.ticket_id = p.id
+        group by c.ticket_id
+      )
+      select p.*, r.at as "firstStaffReplyAt", coalesce(h.history, '[]'::jsonb) as history
+      from picked p left join replies r on r.ticket_id = p.id left join histories h on h.ticket_id = p.id
+      order by p.id`)) as unknown as { rows: FactsRow[] };
+    for (const row of rows) {
+      await takeTurnIfDue();
+      yield factsOf(row);
+    }
+    if (rows.length < FACTS_BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /**
