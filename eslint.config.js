@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * Folders a file of a layer must not import, as relative paths name them (`../../server/…`): a layer's dependencies
+ * point one way (contract ← server, contract ← src; i18n ← both), type imports included.
+ */
+const importsNothingFrom = (folders, message) => ({
+  patterns: [{ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message }],
+});
+
 /** react-admin packages: only the admin bundle may load them (the sign-in page's 180 KB budget). */
 const reactAdminPackages = ['react-admin', 'ra-core', 'ra-ui-materialui', 'ra-i18n-polyglot', 'ra-language-english'];
 
@@ -16,6 +24,45 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Typed rules on the server only (the program of tsconfig.server.json): a promise nobody awaits loses its error.
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.server.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        importsNothingFrom(
+          ['server', 'src', 'i18n'],
+          'contract/ is what both sides agree on: it imports nothing from server/, src/ or i18n/ (message keys are plain strings).',
+        ),
+      ],
+    },
+  },
+  {
+    files: ['i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', importsNothingFrom(['server', 'src'], "i18n/ holds both sides' catalogues: it imports nothing from server/ or src/.")],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', importsNothingFrom(['src'], 'The server never imports the browser app: what both need belongs in contract/.')],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', importsNothingFrom(['server'], 'The browser app never imports the server: what both need belongs in contract/.')],
+    },
   },
   {
     rules: {

@@ -2,7 +2,7 @@
  * Ticket assignment and priority (issue 25, points 1 and 3): who handles a ticket, the round robin that assigns new
  * tickets to available staff, and the category a partner picks that may set a new ticket's priority.
  */
-import { TICKET_PRIORITIES, type TicketPriority } from './tickets';
+import type { TicketPriority } from './tickets';
 
 /** What a partner may say a ticket is about when raising it (labels `tickets.categories.*`). */
 export const TICKET_CATEGORIES = ['GENERAL', 'BILLING', 'TECHNICAL', 'ACCOUNT', 'OUTAGE'] as const;
@@ -15,9 +15,6 @@ export const DEFAULT_PRIORITY: TicketPriority = 'NORMAL';
 
 export const priorityOfCategory = (map: CategoryPriorities, category: TicketCategory | null | undefined): TicketPriority =>
   (category && map[category]) || DEFAULT_PRIORITY;
-
-/** Lower first: how a list sorts by priority. */
-export const priorityRank = (priority: TicketPriority) => TICKET_PRIORITIES.indexOf(priority);
 
 /** `GET /support-desk/assignment` and what `PUT` takes (with If-Match on `updatedAt` not needed: last write wins, audited). */
 export interface TicketAssignmentSettingsDto {

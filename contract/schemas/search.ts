@@ -28,6 +28,3 @@ export const searchRequestSchema = yup.object({
 });
 
 export type SearchInput = yup.InferType<typeof searchRequestSchema>;
-
-/** The search keys every resource takes; the rest of a search schema's keys are that resource's filters. */
-export const COMMON_SEARCH_KEYS = Object.keys(searchRequestSchema.fields);

@@ -91,7 +91,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
 
 /** Refusals Fastify makes before routing (an undecodable URL, a path parameter too long): envelopes too. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  return sendError(request, reply, toApiError(error));
+  sendError(request, reply, toApiError(error));
 }
 
 /**

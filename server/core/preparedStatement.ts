@@ -34,9 +34,3 @@ export function rowOf<T extends PgTable>(table: T, raw: RawRow, prefix = ''): T[
   }
   return row as T['$inferSelect'];
 }
-
-/** A `select` list naming every column of `table` with a prefix, so two tables' rows can share one result. */
-export const prefixedColumns = (table: PgTable, alias: string, prefix: string) =>
-  Object.values(getTableColumns(table))
-    .map((column) => `${alias}."${column.name}" as "${prefix}${column.name}"`)
-    .join(', ');

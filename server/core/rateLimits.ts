@@ -86,7 +86,7 @@ export type RateLimitCounter = ReturnType<typeof createRateLimitCounter>;
 
 /** Sweeps ended windows now and then; the answer stops it. A failed sweep (the database away) waits for the next. */
 export function sweepRateLimitsPeriodically(counter: RateLimitCounter, onError: (error: unknown) => void) {
-  const timer = setInterval(() => counter.sweep().catch(onError), SWEEP_EVERY_MS).unref();
+  const timer = setInterval(() => void counter.sweep().catch(onError), SWEEP_EVERY_MS).unref();
   return () => clearInterval(timer);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '../../contract/http';
 import { preferenceCookies, THEME_MODES, type ThemeMode } from '../../contract/preferenceCookies';
-import { routePaths } from '../../src/config/routePaths';
+import { routePaths } from '../../contract/routePaths';
 
 export interface SignInVariant {
   language: Language;

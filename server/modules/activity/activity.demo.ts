@@ -8,6 +8,3 @@ export const DEMO_STAFF_ACTIONS = {
   /** Alice was made her partner's administrator: her roles before and after. */
   rolesChanged: { email: 'partner.admin@acme.example', hoursAgo: 5, before: ['Partner'], after: ['PartnerAdmin'] },
 } as const;
-
-/** Who answered the demo tickets (and so resolved them). */
-export const DEMO_TICKET_RESOLVER = 'support@example.com';

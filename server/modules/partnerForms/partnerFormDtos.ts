@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PartnerFormDto, PartnerFormReview, PartnerFormStatus } from '../../../contract/forms';
 import type { Db } from '../../db/client';
@@ -26,9 +26,6 @@ export function partnerFormDtoQuery(db: Db) {
     .innerJoin(formVersions, eq(formVersions.id, partnerForms.formId))
     .leftJoin(readyVersion, and(eq(readyVersion.definitionId, partnerForms.definitionId), eq(readyVersion.status, 'Ready'), isNull(readyVersion.deletedAt)));
 }
-
-/** Whether a newer Ready version than the partner form's exists (the filter "on an older version"). */
-export const outdatedCondition: SQL = sql`${readyVersion.id} is not null and ${readyVersion.id} <> ${partnerForms.formId}`;
 
 /** A partner form's version (its ETag): any change of its row changes it. */
 export const partnerFormVersion = (row: PartnerFormRow) => rowVersion(row);

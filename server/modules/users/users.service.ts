@@ -152,7 +152,7 @@ export function createUserService(ctx: AppContext) {
       return { user: created, token: activationToken };
     });
     await sendActivationMail(ctx, user, token, options.language);
-    ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'created', partnerId: user.partnerId });
+    await ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: user.id, action: 'created', partnerId: user.partnerId });
     return (await selectUserDto(db, user.id))!;
   }
 

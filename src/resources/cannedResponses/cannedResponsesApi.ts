@@ -1,6 +1,5 @@
 import type { CannedResponseDto } from '../../../contract/cannedResponses';
 import type { PagedResult } from '../../../contract/envelope';
-import type { CannedResponseInput } from '../../../contract/schemas/cannedResponses';
 import { apiPaths } from '../../config/apiPaths';
 import { apiRequest } from '../../providers/http';
 
@@ -17,13 +16,4 @@ export async function fetchCannedResponses(signal?: AbortSignal): Promise<Canned
     notify: false,
   });
   return data?.items ?? [];
-}
-
-export async function saveCannedResponse(input: CannedResponseInput, id?: string): Promise<CannedResponseDto> {
-  const url = id ? apiPaths.resourceItem(RESOURCE, id) : apiPaths.resource(RESOURCE);
-  return (await apiRequest<CannedResponseDto>(url, { method: id ? 'PUT' : 'POST', body: input })).data;
-}
-
-export async function deleteCannedResponse(id: string): Promise<void> {
-  await apiRequest(apiPaths.resourceItem(RESOURCE, id), { method: 'DELETE' });
 }
