@@ -37,7 +37,10 @@ export const fieldCases = (pick: (f: FieldDeclaration, key: string, d: ResourceD
   RESOURCES.flatMap((d) => fieldEntries(d).flatMap(([key, f]) => (pick(f, key, d) ? [{ name: d.name, key, f, d }] : [])));
 
 let phones = 0;
-let shortTexts = 0;
+const ENUM_ORDER = (values: readonly string[]) => [...values].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+let tags = 0;
+/** How many short values each rank has taken (rank 0 counts up from q0…, rank 1 down from z9…). */
+const shortTaken = [0, 0];
 
 /**
  * A record's tag: unique, of the letters a–p only, so the values of a field too short to hold it ([q–z][0–9]…,
@@ -45,22 +48,22 @@ let shortTexts = 0;
  */
 export function recordTag() {
   const letters = (n: number) => n.toString(16).replace(/[0-9a-f]/g, (c) => 'abcdefghijklmnop'[parseInt(c, 16)]);
-  return `c${letters(Date.now())}${letters((shortTexts += 1))}${letters(Math.floor(Math.random() * 0xffff))}`;
+  return `c${letters(Date.now())}${letters((tags += 1))}${letters(Math.floor(Math.random() * 0xffff))}`;
 }
 
 /**
- * A unique value of a text field too short for its name and the tag: a letter of q–z ranked (q–u for rank 0, v–z
- * for rank 1, so the pair sorts in that order), then digits of a counter; 50 values a rank in 2 characters.
+ * A value of a text field too short for its name and the tag, never given twice in a test file (so it never meets a
+ * row kept for the file): a letter of q–z then digits, rank 0's counting up from "q0…" and rank 1's down from
+ * "z9…", so any rank-0 value sorts before any rank-1 value. 100 values in 2 characters; past them, a clear error.
  */
 function shortTextOf(max: number, rank: 0 | 1) {
-  shortTexts += 1;
   const room = max - 1;
-  const span = 5 * 10 ** room;
-  const n = shortTexts % span;
-  const letter = 'qrstuvwxyz'[rank * 5 + Math.floor(n / 10 ** room)];
-  return `${letter}${String(n % 10 ** room).padStart(room, '0')}`;
+  const span = 10 * 10 ** room;
+  const taken = (shortTaken[rank] += 1) - 1;
+  if (shortTaken[0] + shortTaken[1] > span) throw new Error(`the generated tests ran out of unique ${max}-character values in this file`);
+  const n = rank === 0 ? taken : span - 1 - taken;
+  return `${'qrstuvwxyz'[Math.floor(n / 10 ** room)]}${String(n % 10 ** room).padStart(room, '0')}`;
 }
-const ENUM_ORDER = (values: readonly string[]) => [...values].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
 
 /**
  * A valid value of a field. Two records of ranks 0 and 1 sort in that order on every field in any collation
