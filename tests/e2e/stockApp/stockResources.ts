@@ -51,7 +51,8 @@ function declaredStockResource(d: ResourceDeclaration): StockResource {
   const sortable = new Set(sortableFieldsOf(d));
   const listed = listedFieldsOf(d).map(([source, f]) => ({ source, sortable: sortable.has(source), reference: f.reference }));
   const times = ['createdAt', 'updatedAt'].map((source) => ({ source, sortable: sortable.has(source) }));
-  const edited = Object.entries(d.fields).find(([, f]) => f.type === 'text' && !f.untrimmed);
+  // A text with room for the " (stock)" the edit appends (a country's 2-letter code has none).
+  const edited = Object.entries(d.fields).find(([, f]) => f.type === 'text' && !f.untrimmed && (f.max ?? 255) >= 16);
   return {
     name: d.name,
     declared: true,
