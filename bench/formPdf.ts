@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { PagedResult } from '../contract/envelope';
 import type { FormDto } from '../contract/forms';
+import { slowestHealth } from './harness/slowestHealth';
 import { startBenchServer } from './benchServer';
 import type { Answers, AnswerValue, FormQuestion, FormSection, PartnerFormDto, QuestionType } from '../contract/forms';
 import { QUESTIONS_PER_SECTION_MAX, SECTIONS_MAX, TEXT_ANSWER_MAX } from '../contract/forms';
@@ -173,16 +174,7 @@ async function throughTheServer() {
       const bytes = Buffer.from(await response.arrayBuffer());
       return { status: response.status, bytes: bytes.length };
     };
-    /** GET /api/health one after another until `done()`: the slowest answer. */
-    const pollHealth = async (done: () => boolean) => {
-      let slowest = 0;
-      while (!done()) {
-        const started = performance.now();
-        await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
-        slowest = Math.max(slowest, performance.now() - started);
-      }
-      return slowest;
-    };
+    const pollHealth = (done: () => boolean) => slowestHealth(server.url, done);
     const row = async (what: string, requests: number) => {
       // The server's own event loop, read in its process by the bench harness's probe.
       await server.probe!.resetLoop();

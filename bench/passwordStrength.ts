@@ -9,6 +9,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { passwordStrength, STRENGTH_READ_CHARS } from '../contract/passwordStrength';
 import { PASSWORD_MAX } from '../contract/schemas/fields';
+import { slowestHealth } from './harness/slowestHealth';
 import { startBenchServer } from './benchServer';
 
 const RUNS = 5;
@@ -57,15 +58,7 @@ async function throughTheServer() {
   const server = await startBenchServer('strength', { probe: true });
   try {
     const { token } = await server.signIn('partner@acme.example');
-    const pollHealth = async (done: () => boolean) => {
-      let slowest = 0;
-      while (!done()) {
-        const started = performance.now();
-        await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
-        slowest = Math.max(slowest, performance.now() - started);
-      }
-      return slowest;
-    };
+    const pollHealth = (done: () => boolean) => slowestHealth(server.url, done);
     const row = async (what: string, password?: string) => {
       // The server's own event loop, read in its process by the bench harness's probe.
       await server.probe!.resetLoop();

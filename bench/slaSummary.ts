@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { slowestHealth } from './harness/slowestHealth';
 import { benchPool, startBenchServer } from './benchServer';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -53,16 +54,7 @@ try {
   const staff = await server.signIn('admin@example.com');
   const auth = { authorization: `Bearer ${staff.token}` };
 
-  /** GET /api/health, one after another, until `done()`: the slowest answer. */
-  async function pollHealth(done: () => boolean) {
-    let slowest = 0;
-    while (!done()) {
-      const t = performance.now();
-      await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
-      slowest = Math.max(slowest, performance.now() - t);
-    }
-    return slowest;
-  }
+  const pollHealth = (done: () => boolean) => slowestHealth(server.url, done);
 
   const rows: { what: string; status: number; bytes: number; answerMs: number; stallMs: number; healthMs: number }[] = [];
   /**
