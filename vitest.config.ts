@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // What a page shows after a server round trip can take seconds on a loaded 2-core machine; vitest's 1 s
+          // default made polls fail while the page was still right on its way.
+          expect: { poll: { timeout: 15_000 } },
           // A journey's steps follow one another; the files still come in a new order each run.
           sequence: { shuffle: { files: true, tests: false } },
         },

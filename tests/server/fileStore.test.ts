@@ -31,6 +31,19 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * The store's clock now: the time a file it writes this instant carries (the kernel's for the disk, the S3
+ * server's for a bucket). The business-hours pass moves the process clock (libfaketime) but not those, as the
+ * clocks of two hosts can differ, so a file's age is measured against this, not Date.now().
+ */
+async function storeNow(files: FileStore) {
+  const clock = files.area('clock-probe');
+  const { key } = await clock.put(Buffer.from(''));
+  const { modifiedAt } = (await clock.stat(key))!;
+  await clock.delete(key);
+  return modifiedAt;
+}
+
 /** A store under test, and everything it holds as `area/key` (S3: unfinished uploads too), to see what a call left behind. */
 interface StoreKind {
   name: 'local' | 's3';
@@ -195,7 +208,8 @@ describe.each(kinds)('the $name file store', (kind) => {
     const listed: { key: string; modifiedAt: Date }[] = [];
     for await (const entry of area.list()) listed.push(entry);
     expect(listed.map((entry) => entry.key).sort()).toEqual([first.key, second.key].sort());
-    for (const entry of listed) expect(Math.abs(entry.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const now = await storeNow(store);
+    for (const entry of listed) expect(Math.abs(entry.modifiedAt.getTime() - now.getTime())).toBeLessThan(60_000);
     const empty: unknown[] = [];
     for await (const entry of store.area('never-written').list()) empty.push(entry);
     expect(empty).toEqual([]);
@@ -232,10 +246,11 @@ describe.each(kinds)('the $name file store', (kind) => {
     const [held, stray] = [await area.put(Buffer.from('held')), await area.put(Buffer.from('stray'))];
     const inner = await area.area('inner').put(Buffer.from('inner'));
     const areas = [{ name: 'attachments', store: area, held: async (keys: string[]) => new Set(keys.filter((k) => k === held.key)) }];
+    const writtenAt = await storeNow(store);
     // Just written: too young for the sweep, held or not.
-    expect(await sweepOrphanFiles(areas)).toEqual({ attachments: 0 });
+    expect(await sweepOrphanFiles(areas, writtenAt)).toEqual({ attachments: 0 });
     // Two hours on, the stray is old enough.
-    expect(await sweepOrphanFiles(areas, new Date(Date.now() + 2 * 60 * 60 * 1000))).toEqual({ attachments: 1 });
+    expect(await sweepOrphanFiles(areas, new Date(writtenAt.getTime() + 2 * 60 * 60 * 1000))).toEqual({ attachments: 1 });
     expect(await store.area('attachments').stat(stray.key)).toBeNull();
     expect(await read(await area.get(held.key))).toBe('held');
     expect(await read(await area.area('inner').get(inner.key))).toBe('inner');
