@@ -87,8 +87,8 @@ describe('an audience of anyone holding a reader’s permissions', () => {
 
 describe('readers of a catalogue resource', () => {
   it('are its View and its Search permission, each alone, with the cross-partner rule when given', () => {
-    expect(viewOrSearch('Products')).toEqual([{ all: [permission('Products', 'View')] }, { all: [permission('Products', 'Search')] }]);
-    expect(viewOrSearch('Products', TICKETS_ADMIN_VIEW)).toEqual([
+    expect(viewOrSearch('Products')).toStrictEqual([{ all: [permission('Products', 'View')] }, { all: [permission('Products', 'Search')] }]);
+    expect(viewOrSearch('Products', TICKETS_ADMIN_VIEW)).toStrictEqual([
       { all: [permission('Products', 'View')], acrossPartners: TICKETS_ADMIN_VIEW },
       { all: [permission('Products', 'Search')], acrossPartners: TICKETS_ADMIN_VIEW },
     ]);
