@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
-import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto } from '../../../contract/notifications';
+import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto, type NotificationKey } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../core/guard';
 import { notFound } from '../../core/errors';
@@ -15,7 +15,7 @@ export interface NotificationToStore {
   about: NotificationAbout;
   kind: string;
   /** i18n key of the api catalogues: `${key}.title` and `${key}.message`, filled with `values`. */
-  key: string;
+  key: NotificationKey;
   values: Record<string, string>;
   link: string | null;
 }
