@@ -77,6 +77,7 @@ export function createTicketRelay(
     audience: HubAudience,
     kind: NotificationKindOf<'tickets.notifications'>,
     values: Record<string, string>,
+    except: string[] = [],
   ) {
     const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
     return notifier({
@@ -87,8 +88,12 @@ export function createTicketRelay(
       key: `tickets.notifications.${kind}`,
       values,
       link,
+      except,
     });
   }
+
+  /** Whether the assignee hears a TicketAssigned: not when they assigned it to themself. */
+  const toldOfAssignment = (assigneeId: string | null, actor: TicketActor): assigneeId is string => !!assigneeId && assigneeId !== actor.id;
 
   /**
    * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in both languages: we do not
@@ -133,13 +138,12 @@ export function createTicketRelay(
     if (!ticket) return;
     const { actor } = event;
     if (event.type === 'TicketCreated') {
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'created', {
-        partner: ticket.partnerName,
-        subject: ticket.subject,
-      });
+      // An assignee the round robin picked hears "Ticket assigned to you" (its TicketAssigned) instead, not both.
+      const assignee = toldOfAssignment(ticket.assigneeId, actor) ? [ticket.assigneeId] : [];
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'created', { partner: ticket.partnerName, subject: ticket.subject }, assignee);
     } else if (event.type === 'TicketAssigned') {
       // The new assignee hears it (inbox and live), unless they assigned it to themself.
-      if (!event.assigneeId || event.assigneeId === actor.id) return;
+      if (!toldOfAssignment(event.assigneeId, actor)) return;
       await notifier({
         groups: [hubGroups.user(event.assigneeId)],
         audience: readersOfTicket(ticket, TICKET_VIEW),
