@@ -15,6 +15,40 @@ export const NOTIFICATION_MENU_SIZE = 8;
 /** A notification older than this is deleted by the retention job. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 
+/**
+ * Every notification the server stores, by the catalogue key of its `{ title, message }` pair (i18n/*.ts,
+ * `${key}.title` and `${key}.message`): the store takes no other key, so each kind is walked by the texts' test.
+ */
+export const NOTIFICATION_KEYS = [
+  'tickets.notifications.created',
+  'tickets.notifications.message',
+  'tickets.notifications.status',
+  'ticketAssignment.notifications.assigned',
+  'ticketNotes.notifications.note',
+  'ticketMerge.notifications.merged',
+  'serviceLevels.notifications.firstResponse',
+  'serviceLevels.notifications.resolution',
+  'partnerFormsApi.notifications.assigned',
+  'partnerFormsApi.notifications.reopened',
+  'partnerFormsApi.notifications.locked',
+  'partnerFormsApi.notifications.unlocked',
+  'partnerFormsApi.notifications.submitted',
+  'partnerFormsApi.notifications.returned',
+  'partnerFormsApi.notifications.accepted',
+  'partnerFormsApi.notifications.dueSoon',
+  'partnerFormsApi.notifications.overdue',
+  'partnerFormsApi.notifications.returnedReminder',
+  'filesApi.notifications.granted',
+  'filesApi.notifications.ending',
+  'filesApi.notifications.requested',
+  'filesApi.notifications.approved',
+  'filesApi.notifications.rejected',
+  'impersonation.notification',
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+/** The kinds under one key prefix, e.g. `NotificationKindOf<'filesApi.notifications'>` is `'granted' | 'ending' | …`. */
+export type NotificationKindOf<Prefix extends string> = NotificationKey extends infer Key ? (Key extends `${Prefix}.${infer Kind}` ? Kind : never) : never;
+
 /** What a notification is about: a record of a resource (`partner-forms`, `tickets`, `file-grants`, `file-requests`). */
 export interface NotificationAbout {
   resource: string;

@@ -29,7 +29,8 @@ export default {
     },
     banner: {
       label: 'Impersonation',
-      text: 'You are signed in as %{user} on behalf of %{impersonator}',
+      /** The one acting is the impersonator: "Ada (support) is signed in as Bình". */
+      text: '%{impersonator} (support) is signed in as %{user}',
       endsAt: 'ends at %{time}',
       return: 'Return to my account',
       returning: 'Returning…',

@@ -30,7 +30,7 @@ export default {
     },
     banner: {
       label: 'Mạo danh',
-      text: 'Bạn đang đăng nhập với tư cách %{user} thay mặt cho %{impersonator}',
+      text: '%{impersonator} (hỗ trợ) đang đăng nhập với tư cách %{user}',
       endsAt: 'kết thúc lúc %{time}',
       return: 'Quay lại tài khoản của tôi',
       returning: 'Đang quay lại…',

@@ -70,8 +70,8 @@ export default {
       required: 'Required',
     },
     notifications: {
-      firstResponse: 'First response to "%{subject}" is due in %{minutes} business minutes',
-      resolution: 'Resolution of "%{subject}" is due in %{minutes} business minutes',
+      firstResponse: { title: 'First response due soon', message: 'First response to "%{subject}" is due in %{minutes} business minutes' },
+      resolution: { title: 'Resolution due soon', message: 'Resolution of "%{subject}" is due in %{minutes} business minutes' },
     },
   },
 };

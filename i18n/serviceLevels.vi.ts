@@ -69,8 +69,8 @@ export default {
       required: 'Bắt buộc',
     },
     notifications: {
-      firstResponse: 'Phản hồi đầu tiên cho "%{subject}" đến hạn sau %{minutes} phút làm việc',
-      resolution: 'Giải quyết "%{subject}" đến hạn sau %{minutes} phút làm việc',
+      firstResponse: { title: 'Sắp đến hạn phản hồi đầu tiên', message: 'Phản hồi đầu tiên cho "%{subject}" đến hạn sau %{minutes} phút làm việc' },
+      resolution: { title: 'Sắp đến hạn giải quyết', message: 'Giải quyết "%{subject}" đến hạn sau %{minutes} phút làm việc' },
     },
   },
 };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FileGrantDto, FileRequestDto } from '../../contract/files';
-import type { NotificationAbout } from '../../contract/notifications';
+import type { NotificationAbout, NotificationKindOf } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
@@ -57,8 +57,14 @@ export function createFileRelay(
   loadReader?: PrincipalLoader,
 ) {
   const notifier = createNotifier(ctx, hub, loadReader);
-  const notify = (groups: string[], audience: HubAudience, about: NotificationAbout, kind: string, values: Record<string, string>, link: string) =>
-    notifier({ groups, audience, about, kind, key: `filesApi.notifications.${kind}`, values, link });
+  const notify = (
+    groups: string[],
+    audience: HubAudience,
+    about: NotificationAbout,
+    kind: NotificationKindOf<'filesApi.notifications'>,
+    values: Record<string, string>,
+    link: string,
+  ) => notifier({ groups, audience, about, kind, key: `filesApi.notifications.${kind}`, values, link });
 
   /** Mails each of these users who is active and may hear it, in both languages, with their name filled in. */
   async function mailUsers(userIds: string[], audience: HubAudience, kind: 'ending' | 'approved' | 'rejected', values: Record<string, string>, link: string) {

@@ -17,6 +17,8 @@ export type RelayNotification = Omit<NotificationToStore, 'readers'> & {
   groups: string[];
   /** Who among them may read the record, checked against each user's principal as it is now. */
   audience: HubAudience;
+  /** Users told the same news by a more precise notification (an auto-assigned ticket's assignee). */
+  except?: string[];
 };
 
 const ACTIVE = and(eq(users.isActive, true), isNull(users.deletedAt))!;
@@ -47,8 +49,8 @@ async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
  */
 export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>, load?: PrincipalLoader) {
   const principalOf = load ?? ((userId: string) => loadPrincipal(ctx.db, userId));
-  return async function notify({ groups, audience, ...notification }: RelayNotification) {
-    const candidates = await usersInGroups(ctx.db, groups);
+  return async function notify({ groups, audience, except = [], ...notification }: RelayNotification) {
+    const candidates = (await usersInGroups(ctx.db, groups)).filter((id) => !except.includes(id));
     const principals = await Promise.all(candidates.map(principalOf));
     const readers = candidates.filter((_, index) => {
       const principal = principals[index];

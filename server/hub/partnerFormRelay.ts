@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { questionsByKey } from '../../contract/answers';
 import { partnerFormSectionRoute, staffPartnerFormRoute, type PartnerFormDto } from '../../contract/forms';
+import type { NotificationKindOf } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
@@ -40,7 +41,13 @@ export function createPartnerFormRelay(
   loadReader?: PrincipalLoader,
 ) {
   const notifier = createNotifier(ctx, hub, loadReader);
-  const notify = (group: string, partnerForm: PartnerFormDto, kind: string, values: Record<string, string>, link: string) =>
+  const notify = (
+    group: string,
+    partnerForm: PartnerFormDto,
+    kind: NotificationKindOf<'partnerFormsApi.notifications'>,
+    values: Record<string, string>,
+    link: string,
+  ) =>
     notifier({
       groups: [group],
       audience: readersOf(partnerForm.partnerId),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
 import { permission, type Permission } from '../../contract/permissions';
+import type { NotificationKindOf } from '../../contract/notifications';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
 import { ticketMessages } from '../db/schema';
@@ -70,11 +71,29 @@ export function createTicketRelay(
     hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
 
   const notifier = createNotifier(ctx, hub, loadReader);
-  function notify(ticket: TicketDto, actor: TicketActor, audience: HubAudience, key: string, values: Record<string, string>) {
+  function notify(
+    ticket: TicketDto,
+    actor: TicketActor,
+    audience: HubAudience,
+    kind: NotificationKindOf<'tickets.notifications'>,
+    values: Record<string, string>,
+    except: string[] = [],
+  ) {
     const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
-    const kind = key.slice(key.lastIndexOf('.') + 1);
-    return notifier({ groups: [otherParty(ticket, actor)], audience, about: { resource: 'tickets', recordId: ticket.id }, kind, key, values, link });
+    return notifier({
+      groups: [otherParty(ticket, actor)],
+      audience,
+      about: { resource: 'tickets', recordId: ticket.id },
+      kind,
+      key: `tickets.notifications.${kind}`,
+      values,
+      link,
+      except,
+    });
   }
+
+  /** Whether the assignee hears a TicketAssigned: not when they assigned it to themself. */
+  const toldOfAssignment = (assigneeId: string | null, actor: TicketActor): assigneeId is string => !!assigneeId && assigneeId !== actor.id;
 
   /**
    * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in both languages: we do not
@@ -119,13 +138,12 @@ export function createTicketRelay(
     if (!ticket) return;
     const { actor } = event;
     if (event.type === 'TicketCreated') {
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.created', {
-        partner: ticket.partnerName,
-        subject: ticket.subject,
-      });
+      // An assignee the round robin picked hears "Ticket assigned to you" (its TicketAssigned) instead, not both.
+      const assignee = toldOfAssignment(ticket.assigneeId, actor) ? [ticket.assigneeId] : [];
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'created', { partner: ticket.partnerName, subject: ticket.subject }, assignee);
     } else if (event.type === 'TicketAssigned') {
       // The new assignee hears it (inbox and live), unless they assigned it to themself.
-      if (!event.assigneeId || event.assigneeId === actor.id) return;
+      if (!toldOfAssignment(event.assigneeId, actor)) return;
       await notifier({
         groups: [hubGroups.user(event.assigneeId)],
         audience: readersOfTicket(ticket, TICKET_VIEW),
@@ -138,14 +156,14 @@ export function createTicketRelay(
     } else if (event.type === 'TicketStatusChanged') {
       const { status, previousStatus } = event;
       toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW));
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'tickets.notifications.status', { subject: ticket.subject, status });
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'status', { subject: ticket.subject, status });
     } else {
       const [message] = await selectMessageDtos(ctx.db, eq(ticketMessages.id, event.messageId));
       if (!message) return;
       if (message.internal) return relayNote(ticket, actor, message);
       // The chat's text needs the conversations permission; the notification names the ticket too.
       toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'tickets.notifications.message', {
+      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'message', {
         author: message.authorName,
         subject: ticket.subject,
       });

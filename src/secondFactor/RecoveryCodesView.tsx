@@ -39,12 +39,15 @@ export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: 
           bgcolor: 'action.hover',
           borderRadius: 1,
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          // As many columns as fit, none narrower than a code (19 characters), so no code breaks at a dash.
+          gridTemplateColumns: 'repeat(auto-fill, minmax(20ch, 1fr))',
           gap: 1,
+          fontFamily: 'monospace',
+          fontSize: '1rem',
         }}
       >
         {codes.map((code) => (
-          <Box component="li" key={code} sx={{ fontFamily: 'monospace', fontSize: '1rem' }}>
+          <Box component="li" key={code} sx={{ whiteSpace: 'nowrap' }}>
             {code}
           </Box>
         ))}

@@ -111,7 +111,7 @@ describe('accounts people can trust, in Chromium (issue 26)', () => {
     await dialog.getByTestId('impersonate-start').click();
     const banner = page.getByRole('region', { name: 'Impersonation' });
     await banner.waitFor();
-    expect(await banner.getByRole('status').textContent()).toMatch(/on behalf of Ada Admin/);
+    expect(await banner.getByRole('status').textContent()).toMatch(/^Ada Admin \(support\) is signed in as /);
     await page.goto(`${localUrl()}/tickets`);
     await banner.waitFor();
     const partner = demo.userIds['partner@acme.example'];

@@ -40,7 +40,7 @@ describe('impersonation in Chromium', () => {
 
     const banner = page.getByRole('region', { name: 'Impersonation' });
     await banner.waitFor();
-    await expect.poll(() => banner.getByRole('status').textContent()).toMatch(/^You are signed in as Gina Lê on behalf of Ada Admin — ends at \d\d:\d\d$/);
+    await expect.poll(() => banner.getByRole('status').textContent()).toMatch(/^Ada Admin \(support\) is signed in as Gina Lê — ends at \d\d:\d\d$/);
     const box = (await banner.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

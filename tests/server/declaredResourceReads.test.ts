@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { declaredResourceNamed } from '../../contract/resources';
 import { fieldEntries, filterFieldsOf, searchFieldsOf, sortableFieldsOf, exportedFieldsOf } from '../../contract/resources/declaration';
 import { csvCell } from '../../server/core/csv';
 import { declaredRows, english, isTextual, pathOf, RESOURCES, resourceCases, servesAction, type Dto } from './declaredResourceCases';
@@ -127,5 +128,22 @@ describe('declared resources: export', () => {
       const cells = ['id', ...exported].map((key) => csvCell(row[key]));
       expect(lines[i].startsWith(`${cells.join(',')},`), lines[i]).toBe(true);
     });
+  });
+
+  const referenceCases = RESOURCES.filter((d) => servesAction(d, 'Export')).flatMap((d) =>
+    fieldEntries(d)
+      .filter(([key, f]) => f.type === 'reference' && exportedFieldsOf(d).includes(key) && declaredResourceNamed(f.reference!)?.titleField)
+      .map(([key, f]) => ({ name: d.name, key, d, target: declaredResourceNamed(f.reference!)! })),
+  );
+  it.each(referenceCases)('$name: the export names the $key record as the screen does (its title), beside its id', async ({ d, key, target }) => {
+    const pair = (await pairOf(d)) as Dto[];
+    const answer = await api('GET', `${pathOf(d)}/export?${pair.map((r) => `ids=${r.id}`).join('&')}&orderBy=createdAt%20asc`);
+    expect(answer.status, answer.text).toBe(200);
+    const [header, ...lines] = csvLines(answer.text).map((l) => l.split(','));
+    const [row] = pair;
+    const line = lines.find((cells) => cells[0] === row.id) ?? [];
+    const referenced = await api('GET', `${pathOf(target)}/${String(row[key])}`);
+    const title = (referenced.body.data as Dto)[target.titleField!];
+    expect(line[header.indexOf(`${key.replace(/Id$/, '')}Name`)], header.join(',')).toBe(csvCell(title));
   });
 });

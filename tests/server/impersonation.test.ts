@@ -110,6 +110,23 @@ describe('impersonation for support', () => {
     expect(told?.message).toContain('Ticket 42');
   });
 
+  it("the impersonator neither sees nor marks read the user's notice that support signed in as them", async () => {
+    const target = await acmePartner();
+    const tokens = await started(target.id);
+    const inboxOf = async (as: string) => (await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox', { token: as })).body.data!.items;
+    const unreadOf = async (as: string) => (await server.api<{ unread: number }>('GET', '/api/v1/inbox/unread-count', { token: as })).body.data!.unread;
+    const notice = (await inboxOf(target.token)).find((n) => n.kind === 'impersonated')!;
+    expect(notice.readAt).toBeNull();
+
+    expect((await inboxOf(tokens.token)).map((n) => n.kind)).not.toContain('impersonated');
+    expect(await unreadOf(tokens.token)).toBe((await unreadOf(target.token)) - 1);
+    expectEnvelope(await server.api('POST', `/api/v1/inbox/${notice.id}/read`, { token: tokens.token }), 404);
+    expectEnvelope(await server.api('POST', '/api/v1/inbox/read-all', { token: tokens.token }), 200);
+
+    expect((await inboxOf(target.token)).find((n) => n.id === notice.id)?.readAt).toBeNull();
+    expect(await unreadOf(target.token)).toBe(1);
+  });
+
   it('impersonating upward or sideways, oneself, an inactive or unknown user is refused and starts nothing', async () => {
     const otherAdmin = await make.user({ roleId: roleIds.Admin });
     const sideways = await impersonate(otherAdmin.id, admin());

@@ -5,6 +5,7 @@ import type { NotificationDto } from '../../contract/notifications';
 import { permission } from '../../contract/permissions';
 import type { SupportTeamDto, TicketAssigneeOption, TicketAssignmentSettingsDto } from '../../contract/ticketAssignment';
 import type { TicketDto, TicketMessageDto } from '../../contract/tickets';
+import i18nApiEn from '../../i18n/api.en';
 import i18nEn from '../../i18n/ticketAssignment.en';
 import { auditTrails, rolePermissions, supportAvailability, ticketAssignmentSettings, tickets } from '../../server/db/schema';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
@@ -254,6 +255,23 @@ describe('auto-assignment (round robin)', () => {
     const options = (await server.api<TicketAssigneeOption[]>('GET', '/api/v1/support-desk/assignees', { token: token(SUPPORT) })).body.data!;
     expect(options.find((o) => o.id === b.id)).toMatchObject({ available: false });
     await cleanupTickets(made);
+  });
+
+  it('tells the assignee of an auto-assigned ticket once ("Ticket assigned to you"); other staff hear of the new ticket', async () => {
+    const [a, b] = await twoAvailableHandlers();
+    await setAvailable(b.token, false);
+    await saveSettings({ autoAssign: true });
+    const ticket = (await acmeTicket('Told once')).body.data!;
+    expect(ticket.assigneeId).toBe(a.id);
+    const titlesOf = async (reader: string) =>
+      (await server.api<PagedResult<NotificationDto>>('GET', '/api/v1/inbox', { token: reader })).body
+        .data!.items.filter((n) => n.recordId === ticket.id)
+        .map((n) => n.title);
+    // One stored "New ticket" names all its readers at once: once b has it, a has it too or never will.
+    await expect.poll(() => titlesOf(b.token)).toEqual([i18nApiEn.tickets.notifications.created.title]);
+    await expect.poll(() => titlesOf(a.token)).toContain(i18nEn.ticketAssignment.notifications.assigned.title);
+    expect(await titlesOf(a.token)).toEqual([i18nEn.ticketAssignment.notifications.assigned.title]);
+    await cleanupTickets([ticket]);
   });
 
   it('two concurrent creates get different assignees', async () => {

@@ -119,6 +119,18 @@ describe('merging a duplicate ticket', () => {
       .toEqual([`/tickets/${target.id}/detail`]);
   });
 
+  it('a ticket closed by a merge has no SLA of its own: not "Met", on its page nor in the manager', async () => {
+    const [source, target] = [await make.ticket(token(ACME), { subject: 'Merged away' }), await make.ticket(token(ACME))];
+    expect((await ticketAs(source.id, token(SUPPORT))).sla?.resolution?.state).toBe('ok');
+    expectEnvelope(await merge(source.id, { intoId: target.id }), 200);
+    expect((await ticketAs(source.id, token(SUPPORT))).sla).toEqual({ firstResponse: null, resolution: null });
+    const listed = await server.api<PagedResult<TicketDto>>('POST', '/api/v1/tickets/search', {
+      token: token(SUPPORT),
+      body: { subject: 'Merged away', pageSize: 50 },
+    });
+    expect(listed.body.data!.items.find((t) => t.id === source.id)?.sla).toEqual({ firstResponse: null, resolution: null });
+  });
+
   it('a ticket merged earlier into the source follows it, so a redirect is never a chain', async () => {
     const [first, second, third] = [await make.ticket(token(ACME)), await make.ticket(token(ACME)), await make.ticket(token(ACME))];
     expectEnvelope(await merge(first.id, { intoId: second.id }), 200);

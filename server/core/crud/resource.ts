@@ -39,6 +39,8 @@ export interface CrudResource<TInput extends object, TDto> {
   /** The partner a row belongs to, for partner data: its ResourceChanged reaches that partner's users (and staff). */
   partnerIdOf?(row: CrudRow): string | null;
   csv: CsvColumn<TDto>[];
+  /** What the export adds to each batch of rows before they are written, e.g. the names of the records they refer to. */
+  csvBatch?(db: Db, items: TDto[]): Promise<TDto[]>;
   /**
    * Extra checks of a write, e.g. uniqueness; throw an ApiError to refuse. It runs inside the write's
    * transaction (`tx`), after the row is locked and before it is written, so what it reads cannot change

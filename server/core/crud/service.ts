@@ -24,6 +24,11 @@ type Publish = (event: DomainEvent) => void;
  * with its rows locked: the If-Match check, the resource's hooks, the write and its audit row land together
  * or not at all; the change is announced after it commits.
  */
+/** Each batch as `complete` makes it. */
+async function* batchesWith<T>(batches: AsyncIterable<T[]>, complete: (items: T[]) => Promise<T[]>): AsyncGenerator<T[]> {
+  for await (const batch of batches) yield await complete(batch);
+}
+
 export function createCrudService<TInput extends object, TDto>(ctx: AppContext, resource: CrudResource<TInput, TDto>) {
   const { db } = ctx;
   const table = resource.table;
@@ -139,7 +144,8 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
             .limit(limit)) as CrudRow[],
         resource.toDto,
       );
-      return { total: await countOf(db, table, where), batches };
+      const { csvBatch } = resource;
+      return { total: await countOf(db, table, where), batches: csvBatch ? batchesWith(batches, (items) => csvBatch(db, items)) : batches };
     },
 
     async get(principal: Principal, id: string) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { foldForSearch } from '../../../contract/fold';
@@ -115,6 +115,35 @@ async function assertReferences(tx: Db, d: ResourceDeclaration, input: Input, pr
   }
 }
 
+interface NamedReference {
+  key: string;
+  /** The export's column of the referenced record's title, e.g. `partnerName` beside `partnerId`. */
+  header: string;
+  target: ResourceDeclaration;
+}
+
+/** Exported reference fields whose records have a title: the export names them as the screen does, not by id alone. */
+function namedReferencesOf(d: ResourceDeclaration): NamedReference[] {
+  const exported = exportedFieldsOf(d);
+  return fieldEntries(d).flatMap(([key, f]) => {
+    const target = f.type === 'reference' && exported.includes(key) ? declaredResourceNamed(f.reference!) : undefined;
+    return target?.titleField ? [{ key, header: `${key.replace(/Id$/, '')}Name`, target }] : [];
+  });
+}
+
+/** A batch of exported rows with the titles of the records they refer to, one query per reference field. */
+async function withReferenceNames<T>(db: Db, references: NamedReference[], items: T[]): Promise<T[]> {
+  const named = items.map((item) => ({ ...item }) as Record<string, unknown>);
+  for (const { key, header, target } of references) {
+    const ids = [...new Set(named.map((item) => item[key]).filter((id): id is string => typeof id === 'string'))];
+    const other = declaredTable(target) as unknown as Record<string, PgColumn>;
+    const rows = ids.length ? await db.select({ id: other.id, title: other[target.titleField] }).from(declaredTable(target)).where(inArray(other.id, ids)) : [];
+    const titles = new Map(rows.map((row) => [row.id as string, row.title]));
+    for (const item of named) item[header] = titles.get(item[key] as string) ?? null;
+  }
+  return named as T[];
+}
+
 const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /**
@@ -126,6 +155,7 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
   const entries = fieldEntries(d);
   const scope = d.scope === 'ownPartner' ? partnerScopeOf(d, table.partnerId) : undefined;
   const filters = entries.filter(([, f]) => f.filter);
+  const namedReferences = namedReferencesOf(d);
   return {
     name: d.name,
     permissions: d.permission as never,
@@ -159,9 +189,11 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
     csv: [
       { header: 'id', value: (row) => row.id },
       ...exportedFieldsOf(d).map((key) => ({ header: key, value: (row: DtoOf<D>) => (row as Record<string, unknown>)[key] as never })),
+      ...namedReferences.map(({ header }) => ({ header, value: (row: DtoOf<D>) => (row as Record<string, unknown>)[header] as never })),
       ...(d.softDelete ? [{ header: 'deleted', value: (row: DtoOf<D>) => (row as unknown as { deleted: boolean }).deleted }] : []),
       { header: 'createdAt', value: (row) => row.createdAt },
     ],
+    csvBatch: namedReferences.length ? (db, items) => withReferenceNames(db, namedReferences, items) : undefined,
     async beforeWrite(tx, input, existing, principal) {
       await assertUnique(tx, d, table, input, existing);
       await assertReferences(tx, d, input, principal);

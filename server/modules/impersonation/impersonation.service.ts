@@ -8,7 +8,7 @@ import { rowIdOf } from '../../core/search';
 import { fullNameOf, rolesOfUser } from '../accounts/principal';
 import { findUserById, issueSession, type SignInMeta } from '../accounts/session';
 import { endSignIns } from '../accounts/signIns';
-import { storeNotification } from '../notifications/notifications.service';
+import { IMPERSONATED_KIND, storeNotification } from '../notifications/notifications.service';
 import { IMPERSONATION_AUDIT_TABLE } from './impersonationTrail';
 
 /** An instant as a notification's text names it to any reader: `2026-12-03 17:00 UTC`. */
@@ -50,7 +50,7 @@ export function createImpersonationService(ctx: AppContext) {
     await storeNotification(db, {
       readers: [target.id],
       about: { resource: 'users', recordId: target.id },
-      kind: 'impersonated',
+      kind: IMPERSONATED_KIND,
       key: 'impersonation.notification',
       values: { impersonator: principal.fullName, reason: input.reason, endsAt: utcText(endsAt) },
       link: '/profile',

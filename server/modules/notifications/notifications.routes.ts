@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   notificationCountDtoSchema,
   notificationDtoSchema,
@@ -11,9 +11,11 @@ import { requirePrincipal } from '../../core/guard';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
-import { createNotificationService } from './notifications.service';
+import { createNotificationService, type InboxReader } from './notifications.service';
 
 type IdParams = { Params: { id: string } };
+
+const readerOf = (request: FastifyRequest): InboxReader => ({ id: requirePrincipal(request).id, impersonated: !!request.impersonator });
 
 /** A query's values as the schema takes them: numbers for the page, the word true or false for `unread`. */
 function queryOf(query: Record<string, unknown> | undefined) {
@@ -47,7 +49,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const page = await validateSearch(notificationsQuerySchema, queryOf(request.query));
-      return send(request, reply, await service.list(requirePrincipal(request), page));
+      return send(request, reply, await service.list(readerOf(request), page));
     },
   );
 
@@ -57,7 +59,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       config: { access },
       schema: { tags, summary: 'How many of my notifications are unread', ...routeDocs({ response: { 200: notificationCountDtoSchema } }) },
     },
-    async (request, reply) => send(request, reply, await service.unreadCount(requirePrincipal(request))),
+    async (request, reply) => send(request, reply, await service.unreadCount(readerOf(request))),
   );
 
   app.post<IdParams>(
@@ -68,9 +70,9 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const { id } = await validate(idParams, request.params);
-      const principal = requirePrincipal(request);
-      const notification = await service.markRead(principal, id);
-      changed(principal.id, id);
+      const reader = readerOf(request);
+      const notification = await service.markRead(reader, id);
+      changed(reader.id, id);
       return send(request, reply, notification);
     },
   );
@@ -82,9 +84,9 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       schema: { tags, summary: 'Mark all my notifications read', ...routeDocs({ response: { 200: notificationsMarkedDtoSchema } }) },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const marked = await service.markAllRead(principal);
-      if (marked.marked) changed(principal.id, '*');
+      const reader = readerOf(request);
+      const marked = await service.markAllRead(reader);
+      if (marked.marked) changed(reader.id, '*');
       return send(request, reply, marked);
     },
   );

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
-import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto } from '../../../contract/notifications';
+import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto, type NotificationKey } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
-import type { Principal } from '../../core/guard';
 import { notFound } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Db } from '../../db/client';
@@ -15,7 +14,7 @@ export interface NotificationToStore {
   about: NotificationAbout;
   kind: string;
   /** i18n key of the api catalogues: `${key}.title` and `${key}.message`, filled with `values`. */
-  key: string;
+  key: NotificationKey;
   values: Record<string, string>;
   link: string | null;
 }
@@ -65,7 +64,28 @@ export async function storeNotification(db: Db, notification: NotificationToStor
   });
 }
 
-const ofReader = (userId: string) => eq(notificationRecipients.userId, userId);
+/**
+ * Whose inbox is read: the user's, and whether support reads it while impersonating them. The notice that support
+ * signed in as the user is theirs alone: the impersonator neither sees, counts nor marks it read.
+ */
+export interface InboxReader {
+  id: string;
+  impersonated: boolean;
+}
+
+/** The kind of the notice that support signed in as a user (modules/impersonation). */
+export const IMPERSONATED_KIND = 'impersonated';
+
+const ofReader = (db: Db, reader: InboxReader) =>
+  reader.impersonated
+    ? and(
+        eq(notificationRecipients.userId, reader.id),
+        notInArray(
+          notificationRecipients.notificationId,
+          db.select({ id: notifications.id }).from(notifications).where(eq(notifications.kind, IMPERSONATED_KIND)),
+        ),
+      )!
+    : eq(notificationRecipients.userId, reader.id);
 const UNREAD = isNull(notificationRecipients.readAt);
 
 /** The signed-in user's own notifications: nobody reads, counts or marks another's (their ids answer 404). */
@@ -74,19 +94,19 @@ export function createNotificationService(ctx: Pick<AppContext, 'db'>) {
   const { id, kind, resource, recordId, link, messageKey, values, createdAt } = notifications;
   const selection = { id, kind, resource, recordId, link, messageKey, values, createdAt, readAt: notificationRecipients.readAt };
 
-  async function one(userId: string, id: string) {
+  async function one(reader: InboxReader, id: string) {
     const [row] = await db
       .select(selection)
       .from(notificationRecipients)
       .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
-      .where(and(ofReader(userId), eq(notificationRecipients.notificationId, id)));
+      .where(and(ofReader(db, reader), eq(notificationRecipients.notificationId, id)));
     return row ? notificationDtoOf(row) : null;
   }
 
   return {
     /** A page of the reader's notifications, newest first; `unread` keeps the unread ones only. */
-    async list(principal: Principal, page: { pageNumber: number; pageSize: number; unread?: boolean }): Promise<PagedResult<NotificationDto>> {
-      const where = page.unread ? and(ofReader(principal.id), UNREAD) : ofReader(principal.id);
+    async list(reader: InboxReader, page: { pageNumber: number; pageSize: number; unread?: boolean }): Promise<PagedResult<NotificationDto>> {
+      const where = page.unread ? and(ofReader(db, reader), UNREAD) : ofReader(db, reader);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select(selection)
@@ -101,31 +121,31 @@ export function createNotificationService(ctx: Pick<AppContext, 'db'>) {
       return { items: rows.map(notificationDtoOf), totalCount: total, currentPage: page.pageNumber, pageSize: page.pageSize };
     },
 
-    async unreadCount(principal: Principal) {
+    async unreadCount(reader: InboxReader) {
       const [{ unread }] = await db
         .select({ unread: count() })
         .from(notificationRecipients)
-        .where(and(ofReader(principal.id), UNREAD));
+        .where(and(ofReader(db, reader), UNREAD));
       return { unread };
     },
 
     /** Marks one of the reader's notifications read (again is a no-op); another's, or none, is a 404. */
-    async markRead(principal: Principal, id: string) {
+    async markRead(reader: InboxReader, id: string) {
       await db
         .update(notificationRecipients)
         .set({ readAt: new Date() })
-        .where(and(ofReader(principal.id), eq(notificationRecipients.notificationId, id), UNREAD));
-      const notification = await one(principal.id, id);
+        .where(and(ofReader(db, reader), eq(notificationRecipients.notificationId, id), UNREAD));
+      const notification = await one(reader, id);
       if (!notification) throw notFound();
       return notification;
     },
 
     /** Marks every unread notification of the reader read; answers how many were. */
-    async markAllRead(principal: Principal) {
+    async markAllRead(reader: InboxReader) {
       const marked = await db
         .update(notificationRecipients)
         .set({ readAt: new Date() })
-        .where(and(ofReader(principal.id), UNREAD))
+        .where(and(ofReader(db, reader), UNREAD))
         .returning({ id: notificationRecipients.notificationId });
       return { marked: marked.length };
     },

@@ -10,6 +10,7 @@ import { TicketAttachmentIcons } from '../tickets/manager/TicketAttachmentIcons'
 import { TicketDescriptionCell } from '../tickets/manager/TicketDescriptionCell';
 import { TicketIdCell } from '../tickets/manager/TicketIdCell';
 import { TicketIdFilterInput } from '../tickets/manager/TicketIdFilterInput';
+import { TicketMatchedText } from '../tickets/TicketMatchedText';
 import { TicketStatusDialog } from '../tickets/TicketStatusDialog';
 import { TicketStatusChip } from '../tickets/TicketStatusChip';
 import { TicketStatusIcon } from '../tickets/TicketStatusIcon';
@@ -67,7 +68,19 @@ const ticketManagerTable: EntityResource<TicketDto> = {
   ],
   columns: [
     { source: 'id', labelKey: 'tickets.fields.id', render: (ticket) => <TicketIdCell id={ticket.id} />, card: 'fact' },
-    { source: 'subject', labelKey: 'tickets.fields.subject', sortable: true, maxWidth: 260, card: 'title' },
+    {
+      source: 'subject',
+      labelKey: 'tickets.fields.subject',
+      sortable: true,
+      maxWidth: 260,
+      card: 'title',
+      render: (ticket) => (
+        <>
+          {ticket.subject}
+          <TicketMatchedText text={ticket.matchedText} block />
+        </>
+      ),
+    },
     {
       source: 'description',
       labelKey: 'tickets.fields.description',

@@ -11,6 +11,7 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import type { TicketDto } from '../../../contract/tickets';
 import { useStateResetOn } from '../../components/useStateResetOn';
@@ -63,6 +64,17 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
   const { identity } = useGetIdentity();
   const user = identity as SessionUser | undefined;
   const { data: ticket, isPending, error, refetch } = useGetOne<TicketDto>('tickets', { id }, { retry: false });
+  const queryClient = useQueryClient();
+  /**
+   * A save's answer is the ticket as it now is (the SLA under a new priority): shown at once, over any read of it that
+   * started before the save and would bring the old figures back. Without an answer the ticket is read again.
+   */
+  const showSaved = async (saved?: TicketDto) => {
+    if (!saved) return void refetch();
+    const thisTicket = { queryKey: ['tickets', 'getOne', { id: String(id) }] };
+    await queryClient.cancelQueries(thisTicket);
+    queryClient.setQueriesData(thisTicket, saved);
+  };
   const [liveStatus, setLiveStatus] = useStateResetOn<string | null>([ticket], () => null);
   useHubEvent('TicketStatusChanged', (change) => {
     if (change.ticketId === id) setLiveStatus(change.status);
@@ -142,7 +154,7 @@ export function TicketDetailPage({ backTo, backLabelKey, titleKey }: TicketDetai
                   <Fact label={translate('tickets.fields.createdBy')}>{ticket.createdByName}</Fact>
                   <Fact label={translate('tickets.fields.createdAt')}>{formatTime(ticket.createdAt)}</Fact>
                 </Stack>
-                <TicketAssignmentPanel ticket={ticket} onChanged={() => void refetch()} />
+                <TicketAssignmentPanel ticket={ticket} onChanged={(saved) => void showSaved(saved)} />
                 <TicketSlaPanel sla={ticket.sla} />
                 <Fact label={translate('tickets.fields.id')}>
                   <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12 }}>

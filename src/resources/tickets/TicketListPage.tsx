@@ -25,6 +25,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkedRowList } from '../../components/LinkedRowList';
 import { FailedList } from '../../entityTable/EntityListStates';
 import { TicketCreateDialog } from './TicketCreateDialog';
+import { TicketMatchedText } from './TicketMatchedText';
 import { AvailabilitySwitch } from './assignment/AvailabilitySwitch';
 import { TicketAssigneeCell } from './assignment/TicketAssigneeCell';
 import { priorityLabelKey, TicketPriorityChip } from './assignment/TicketPriorityChip';
@@ -224,11 +225,7 @@ export default function TicketListPage() {
                   {!user?.partnerId && <TicketAssigneeCell name={ticket.assigneeName} />}
                   <span>{translate('tickets.list.created', { time: formatTime(ticket.createdAt) })}</span>
                   {ticket.lastMessageAt && <span>{translate('tickets.list.lastMessage', { time: formatTime(ticket.lastMessageAt) })}</span>}
-                  {ticket.matchedText && (
-                    <Box component="span" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="ticket-matched-text">
-                      {translate('tickets.list.matchedText', { text: ticket.matchedText })}
-                    </Box>
-                  )}
+                  <TicketMatchedText text={ticket.matchedText} />
                   {ticket.attachments.length > 0 && (
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }} title={translate('tickets.fields.attachments')}>
                       <AttachFile sx={{ fontSize: 16 }} />

@@ -38,19 +38,19 @@ beforeEach(() => {
 afterEach(() => sessionStorage.clear());
 
 describe('the impersonation banner', { timeout: 30_000 }, () => {
-  it('says who is signed in on whose behalf and until when, as a named region with a status, in English and Vietnamese', async () => {
+  it('says who (the impersonator, from support) is signed in as whom and until when, as a named region with a status, in English and Vietnamese', async () => {
     const endsAt = new Date(Date.now() + 10 * 60_000);
     impersonating(endsAt);
     const { unmount } = renderWithAdmin(<ImpersonationBanner />);
     const banner = await screen.findByRole('region', { name: 'Impersonation' });
-    expect(within(banner).getByRole('status')).toHaveTextContent(`You are signed in as Pham Partner on behalf of Ada Admin — ends at ${hhmm(endsAt, 'en-GB')}`);
+    expect(within(banner).getByRole('status')).toHaveTextContent(`Ada Admin (support) is signed in as Pham Partner — ends at ${hhmm(endsAt, 'en-GB')}`);
     expect(within(banner).getByRole('button', { name: 'Return to my account' })).toBeEnabled();
     unmount();
 
     renderWithAdmin(<ImpersonationBanner />, { language: 'vi' });
     const vi_ = await screen.findByRole('region', { name: 'Mạo danh' });
     expect(within(vi_).getByRole('status')).toHaveTextContent(
-      `Bạn đang đăng nhập với tư cách Pham Partner thay mặt cho Ada Admin — kết thúc lúc ${hhmm(endsAt, 'vi-VN')}`,
+      `Ada Admin (hỗ trợ) đang đăng nhập với tư cách Pham Partner — kết thúc lúc ${hhmm(endsAt, 'vi-VN')}`,
     );
     expect(within(vi_).getByRole('button', { name: 'Quay lại tài khoản của tôi' })).toBeInTheDocument();
   });

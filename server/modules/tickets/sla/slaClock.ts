@@ -12,6 +12,8 @@ export interface SlaFacts {
   firstStaffReplyAt: Date | null;
   /** A ticket staff raised for a partner waits for no first response. */
   raisedByStaff: boolean;
+  /** A duplicate merged into another ticket: its question is answered there, so it has no targets of its own. */
+  merged?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -81,9 +83,10 @@ export function resolutionStartOf(history: SlaFacts['history']): Date {
  * business minutes counted only while the ticket is OPEN (PENDING pauses, RESOLVED and CLOSED stop), only within
  * the calendar's hours and not on its holidays. First response: until the first staff reply (not an internal
  * note); none for a ticket staff raised, nor for one finished without a reply in time. Resolution: until RESOLVED or
- * CLOSED; a reopen starts it again.
+ * CLOSED; a reopen starts it again. A merged duplicate has neither (closed by the merge, not resolved: not "Met").
  */
 export function slaClock(facts: SlaFacts, hours: BusinessHoursOf, target: ServiceLevelTarget, now: Date): TicketSla {
+  if (facts.merged) return { firstResponse: null, resolution: null };
   const at = now.getTime();
   const spans = spansOf(facts.history, at);
   const current = facts.history[facts.history.length - 1].status;

@@ -24,6 +24,7 @@ interface FactsRow {
   createdAt: string | Date;
   updatedAt: string | Date;
   raisedByStaff: boolean;
+  mergedIntoId: string | null;
   firstStaffReplyAt: string | Date | null;
   history: [TicketStatus, string][];
 }
@@ -47,7 +48,7 @@ export const SLA_SETTINGS_COLUMN = `(select jsonb_build_object('calendar', s.cal
 export async function selectSlaFacts(db: Db, where: ReturnType<typeof sql>): Promise<TicketSlaFacts[]> {
   const result = (await db.execute(sql`
     select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
-      t.created_at as "createdAt", t.updated_at as "updatedAt", ${sql.raw(SLA_FACT_COLUMNS)}
+      t.created_at as "createdAt", t.updated_at as "updatedAt", t.merged_into_id as "mergedIntoId", ${sql.raw(SLA_FACT_COLUMNS)}
     from tickets t join users creator on creator.id = t.created_by
     where ${where}`)) as unknown as { rows: FactsRow[] };
   return result.rows.map(factsOf);
@@ -68,7 +69,8 @@ export async function* selectManySlaFacts(db: Db, where: ReturnType<typeof sql>)
     const { rows } = (await db.execute(sql`
       with picked as materialized (
         select t.id, t.priority, t.status, t.assignee_id as "assigneeId", t.subject, t.partner_id as "partnerId",
-          t.created_at as "createdAt", t.updated_at as "updatedAt", (creator.partner_id is null) as "raisedByStaff"
+          t.created_at as "createdAt", t.updated_at as "updatedAt", t.merged_into_id as "mergedIntoId",
+          (creator.partner_id is null) as "raisedByStaff"
         from tickets t join users creator on creator.id = t.created_by
         where ${where} and (${after}::uuid is null or t.id > ${after}::uuid)
         order by t.id limit ${FACTS_BATCH}
@@ -111,6 +113,7 @@ function factsOf(row: FactsRow): TicketSlaFacts {
     subject: row.subject,
     partnerId: row.partnerId,
     raisedByStaff: row.raisedByStaff,
+    merged: row.mergedIntoId !== null,
     firstStaffReplyAt: row.firstStaffReplyAt ? new Date(row.firstStaffReplyAt) : null,
     history,
   };

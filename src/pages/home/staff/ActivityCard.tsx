@@ -34,7 +34,7 @@ export function ActivityCard({ activity }: { activity: DashboardActivity[] }) {
             to: activityRoute(row),
             primary: translate(row.recordName ? 'dashboard.activity.lineNamed' : 'dashboard.activity.line', {
               type: translate(`dashboard.activity.types.${row.type}`, { _: row.type }),
-              table: translate(`dashboard.activity.tables.${row.tableName}`, { _: row.tableName }),
+              table: translate(`dashboard.activity.tables.${row.tableName}`, { _: translate('dashboard.activity.tables.other') }),
               name: row.recordName,
             }),
             secondary: (

@@ -18,7 +18,8 @@ import { displayPriority, TicketPriorityChip } from './TicketPriorityChip';
 
 export interface TicketAssignmentPanelProps {
   ticket: Pick<TicketDto, 'id' | 'subject' | 'priority' | 'assigneeId' | 'assigneeName' | 'teamId' | 'teamName'>;
-  onChanged: () => void;
+  /** Called with the ticket the server answered after a change (undefined if it did not answer one). */
+  onChanged: (saved?: TicketDto) => void;
 }
 
 /**
@@ -34,12 +35,12 @@ export function TicketAssignmentPanel({ ticket, onChanged }: TicketAssignmentPan
   const [reassigning, setReassigning] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const run = async (change: () => Promise<unknown>, messageKey: string) => {
+  const run = async (change: () => Promise<TicketDto>, messageKey: string) => {
     setBusy(true);
     try {
-      await change();
+      const saved = await change();
       showToast('success', translate(messageKey));
-      onChanged();
+      onChanged(saved);
     } catch {
       // The HTTP client has shown the server's message.
     } finally {
