@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Language } from '../../../../contract/http';
 import { partnerClaims } from '../../../../mocks/accounts';
 import { createI18nProvider } from '../../../../src/i18n/i18nProvider';
 import { themeOptions } from '../../../../src/theme/themeOptions';
@@ -18,7 +19,7 @@ export const unsentKey = `portal.formAnswers.${partnerClaims.sub}.${FORM_ID}`;
 export const storedUnsent = () => JSON.parse(localStorage.getItem(unsentKey) ?? 'null')?.answers ?? null;
 
 /** The section filler of a signed-in partner user, in the app's theme, at /forms/{id}/sections/{key}, with the path shown (`current-path`). */
-export function renderFiller(sectionKey: string, partnerFormId = FORM_ID) {
+export function renderFiller(sectionKey: string, partnerFormId = FORM_ID, language: Language = 'en') {
   signInAs('partner');
   return render(
     <MemoryRouter initialEntries={[`/forms/${partnerFormId}/sections/${sectionKey}`]}>
@@ -26,7 +27,7 @@ export function renderFiller(sectionKey: string, partnerFormId = FORM_ID) {
         lightTheme={themeOptions('light')}
         dataProvider={dataProvider}
         authProvider={authProvider}
-        i18nProvider={createI18nProvider('en')}
+        i18nProvider={createI18nProvider(language)}
         store={memoryStore()}
       >
         <Routes>
