@@ -59,6 +59,7 @@ export default {
     offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
     offlineSubmit: 'You are offline: the form was not submitted. Your answers are kept on this device; submit again once the connection returns.',
     submitted: 'Form submitted. Thank you!',
+    staffNote: 'Note from staff',
     readOnlySubmitted: 'This form was submitted and can no longer be changed.',
     readOnlyLocked: 'This form is locked by staff and cannot be changed for now.',
     question: {

@@ -58,6 +58,7 @@ export default {
     offline: 'Bạn đang ngoại tuyến. Câu trả lời được giữ trên thiết bị này và sẽ được gửi khi có kết nối trở lại.',
     offlineSubmit: 'Bạn đang ngoại tuyến: biểu mẫu chưa được nộp. Câu trả lời được giữ trên thiết bị này; hãy nộp lại khi có kết nối.',
     submitted: 'Đã nộp biểu mẫu. Xin cảm ơn!',
+    staffNote: 'Ghi chú từ nhân viên',
     readOnlySubmitted: 'Biểu mẫu này đã được nộp và không thể thay đổi nữa.',
     readOnlyLocked: 'Biểu mẫu này đang bị nhân viên khóa và tạm thời không thể thay đổi.',
     question: {

@@ -41,5 +41,12 @@ export function visibleQuestionKeys(sections: readonly FormSection[], answers: A
   return visible;
 }
 
+/** The answers to the questions shown (what the partner submitted): an answer kept from before a condition hid
+ * its question is left out, as the form, the PDF and the progress leave it out. */
+export function shownAnswers(sections: readonly FormSection[], answers: Answers): Answers {
+  const visible = visibleQuestionKeys(sections, answers);
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => visible.has(key)));
+}
+
 /** An answer by key, reading only the object's own keys (a key named "constructor" is not Object's). */
 export const ownAnswer = (answers: Answers, key: string): AnswerValue | undefined => (Object.hasOwn(answers, key) ? answers[key] : undefined);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerFile } from '../../contract/forms';
 import { useDemoServer } from './factories';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
+import { pdfText } from './pdfText';
 import { makeFormVersion, multipartFile, partnerWithForm, PNG, validAnswers } from './partnerFormsFixtures';
 
 const demo = useDemoServer();
@@ -85,6 +86,20 @@ describe('CSV export', () => {
     expect(header.split(',').slice(-8)).toEqual(['companyName', 'taxNumber', 'hasBranch', 'branchCity', 'size', 'markets', 'licence', 'photos']);
     expect(row.split(',').slice(-8)).toEqual(['Acme Trading', '0123456789', 'no', '', 'small', 'vn; sg', '', '']);
     expect(row).toContain('SUBMITTED');
+  });
+
+  it('leaves out an answer the partner gave to a question its condition now hides, as the PDF does', async () => {
+    const form = await partnerWithForm(demo);
+    expectEnvelope(await form.save({ hasBranch: true, branchCity: 'Da Nang' }), 200);
+    expectEnvelope(await form.submit({ ...validAnswers(), hasBranch: false }), 200);
+    expect((await form.row()).answers.branchCity).toBe('Da Nang');
+    const { lines } = await exportOf(`definitionId=${form.version.definitionId}&headers=keys`);
+    const [header, row] = lines;
+    const cells = Object.fromEntries(header.split(',').map((key, index) => [key, row.split(',')[index]]));
+    expect(cells).toMatchObject({ hasBranch: 'no', branchCity: '' });
+    expect(row).not.toContain('Da Nang');
+    const pdf = await fetch(`${server.url}${form.url}/pdf`, { headers: { authorization: `Bearer ${admin()}` } });
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).join('\n')).not.toContain('Da Nang');
   });
 
   it("heads each column with the question's text and the fixed ones in the reader's language", async () => {

@@ -98,6 +98,18 @@ describe('search across conversations', () => {
     expect(idPrefixRange('not-hex')).toBeNull();
   });
 
+  it('finds by subject a keyword that reads like the start of an id (a number, a date, a word of a–f letters), as the merge dialog searches', async () => {
+    const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+    const letters = `facade${Array.from({ length: 6 }, () => 'abcdef'[Math.floor(Math.random() * 6)]).join('')}`;
+    const numbered = await make.ticket(token(ACME), { subject: `Invoice ${digits} refused` });
+    const lettered = await make.ticket(token(ACME), { subject: `Shop ${letters} sign` });
+    const byId = await make.ticket(token(ACME));
+    const dialog = (keyword: string) => search({ partnerId: partnerIds['Acme Logistics'], keyword, orderBy: ['createdAt desc'], pageSize: 9 });
+    expect((await dialog(digits)).body.data!.items.map((t) => t.id)).toEqual([numbered.id]);
+    expect((await dialog(letters)).body.data!.items.map((t) => t.id)).toEqual([lettered.id]);
+    expect((await dialog(byId.id.slice(0, 8))).body.data!.items[0].id).toBe(byId.id);
+  });
+
   it("never finds another partner's ticket by its messages", async () => {
     const tag = word('globex');
     const theirs = await make.ticket(token(GLOBEX), { subject: 'Kiểm kê' });

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import type { Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
-import { placedQuestions, isAnswerable } from '../../../contract/answers';
+import { placedQuestions, isAnswerable, shownAnswers } from '../../../contract/answers';
 import { permission } from '../../../contract/permissions';
 import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
 import type { Db } from '../../db/client';
@@ -101,7 +101,7 @@ export function questionColumnsOf(versions: { sections: FormSection[] }[]): stri
   return [...keys];
 }
 
-/** One line of the CSV export. */
+/** One line of the CSV export: the answers are those shown (conditions applied). */
 export interface PartnerFormCsvRow {
   id: string;
   partnerName: string;
@@ -132,6 +132,7 @@ const exportColumns = {
   updatedAt: partnerForms.updatedAt,
   submittedAt: partnerForms.submittedAt,
   answers: partnerForms.answers,
+  formId: partnerForms.formId,
 };
 
 /**
@@ -144,10 +145,11 @@ export async function exportPartnerFormRows(db: Db, principal: Principal, input:
   const where = searchWhere(principal, input);
   const versionIds = db.selectDistinct({ formId: partnerForms.formId }).from(partnerForms).where(where);
   const versions = await db
-    .select({ sections: formVersions.sections })
+    .select({ id: formVersions.id, sections: formVersions.sections })
     .from(formVersions)
     .where(inArray(formVersions.id, versionIds))
     .orderBy(desc(formVersions.versionNumber));
+  const sectionsOf = new Map(versions.map((version) => [version.id, version.sections]));
   const key = keysetOrder(input.orderBy, exportSortable, 'createdAt asc', partnerForms.id);
   const batches = keysetBatches(
     key,
@@ -160,7 +162,7 @@ export async function exportPartnerFormRows(db: Db, principal: Principal, input:
         .where(and(where, after))
         .orderBy(...order)
         .limit(limit),
-    (row): PartnerFormCsvRow => row,
+    ({ formId, answers, ...row }): PartnerFormCsvRow => ({ ...row, answers: shownAnswers(sectionsOf.get(formId) ?? [], answers) }),
   );
   return { total: await countOf(db, partnerForms, where), questionKeys: questionColumnsOf(versions), batches };
 }

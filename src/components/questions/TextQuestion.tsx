@@ -7,6 +7,17 @@ import type { QuestionInputProps } from './questionTypes';
 const ONE_LINE_MAX = 200;
 const LINES = 4;
 
+/**
+ * A read-only answer (a submitted form, or a question not flagged in a returned one) must not look like a field to
+ * type in: muted text on a grey fill with a dashed border. Still readable and focusable (not `disabled`): text.secondary
+ * on the fill keeps over 5:1 contrast.
+ */
+const READ_ONLY_INPUT = {
+  readOnly: true,
+  sx: { color: 'text.secondary', bgcolor: 'action.hover', '&::before': { borderBottomStyle: 'dashed' } },
+  slotProps: { notchedOutline: { sx: { borderStyle: 'dashed' } } },
+};
+
 /** A text answer, checked against its rule as it is typed: the rule's suggest text is the hint. */
 export function TextQuestion({ question, value, onAnswer, error, readOnly, inputId }: QuestionInputProps<string>) {
   // A fixed number of lines, not MUI's auto-sizing box: that measures the layout at every render (a section of 25
@@ -24,7 +35,7 @@ export function TextQuestion({ question, value, onAnswer, error, readOnly, input
       multiline={multiline}
       rows={multiline ? LINES : undefined}
       fullWidth
-      slotProps={{ htmlInput: { maxLength: TEXT_ANSWER_MAX, readOnly } }}
+      slotProps={{ input: readOnly ? READ_ONLY_INPUT : undefined, htmlInput: { maxLength: TEXT_ANSWER_MAX } }}
     />
   );
 }

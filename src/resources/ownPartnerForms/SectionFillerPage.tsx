@@ -28,7 +28,8 @@ import { PartnerFormPdfButton } from '../partnerForms/PartnerFormPdfButton';
 import { downloadAnswerFile, uploadAnswerFile } from './partnerFormFillerApi';
 import { DraftQuestions, DraftStepper, useDraftValue } from './DraftViews';
 import { ReviewBanner } from './ReviewBanner';
-import { flaggedCountBySection, flaggedInFormOrder, steppedFlag, type FlaggedQuestion } from './reviewFlags';
+import { StaffNote } from './StaffNote';
+import { commentedInFormOrder, flaggedCountBySection, flaggedInFormOrder, steppedFlag, type FlaggedQuestion } from './reviewFlags';
 import { useAnswerDraft } from './useAnswerDraft';
 import { useFillerActions } from './useFillerActions';
 import { useFillerSections } from './useFillerSections';
@@ -70,6 +71,7 @@ export default function SectionFillerPage() {
       partnerFormId={partnerFormId}
       sectionKey={sectionId}
       formName={loaded.partnerForm.formName}
+      note={loaded.partnerForm.note}
       sections={loaded.sections}
       opened={loaded.opened}
       review={loaded.partnerForm.review ?? null}
@@ -82,6 +84,8 @@ interface SectionFillerProps {
   partnerFormId: string;
   sectionKey: string;
   formName: string;
+  /** Staff's note on the partner form (given at assignment, a reopen or a lock). */
+  note: string;
   sections: FormSection[];
   opened: NonNullable<ReturnType<typeof useFillerSections>['opened']>;
   /** The review in force: 'returned' opens only its flagged questions. */
@@ -92,7 +96,7 @@ interface SectionFillerProps {
  * One section at a time with the stepper of all: answers checked as typed, kept locally at once and saved a few
  * seconds later (Save Draft at once), Submit checked on both sides with the contract's `formAnswerErrors`.
  */
-function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, opened, review }: SectionFillerProps) {
+function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sections, opened, review }: SectionFillerProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   // Returned for changes (issue 24): only the flagged questions take answers, each section holding some is marked.
@@ -100,6 +104,11 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
   const flagged = useMemo(() => (returned ? flaggedInFormOrder(sections, review) : []), [returned, sections, review]);
   const onlyKeys = useMemo(() => (returned ? new Set(flagged.map((flag) => flag.key)) : undefined), [returned, flagged]);
   const flaggedCounts = useMemo(() => flaggedCountBySection(flagged), [flagged]);
+  // Reopened with comments (not a review round): opening lands on the first commented question, as a returned form does.
+  const commentedFirst = useMemo(
+    () => (!returned && opened.status === 'OPEN' ? commentedInFormOrder(sections, opened.comments ?? {})[0] : undefined),
+    [returned, opened, sections],
+  );
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
   const { draft } = useAnswerDraft({
     userId,
@@ -172,13 +181,15 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
     [focusPendingQuestion, navigate, partnerFormId, sectionKey],
   );
   useEffect(focusPendingQuestion, [sectionKey, focusPendingQuestion]);
-  // Opening a form returned for changes lands on its first flagged question.
+  // Opening a form returned for changes lands on its first flagged question, one reopened with comments on its first
+  // commented one: in its section, scrolled to (on a phone the stepper above would hide it) and focused.
   const landed = useRef(false);
+  const landing = flagged[0] ?? commentedFirst;
   useEffect(() => {
-    if (landed.current || !flagged.length) return;
+    if (landed.current || !landing) return;
     landed.current = true;
-    goToQuestion(flagged[0], true);
-  }, [flagged, goToQuestion]);
+    goToQuestion(landing, true);
+  }, [landing, goToQuestion]);
   const stepFlag = useCallback(
     (step: 1 | -1) => {
       const target = steppedFlag(flagged, currentFlag, step, sections, sectionKey);
@@ -247,8 +258,10 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, sections, 
           </Stack>
         </Stack>
         <Stack spacing={1} sx={{ mb: 2 }}>
-          {returned && !readOnly && review && (
+          {returned && !readOnly && review ? (
             <ReviewBanner review={review} count={flagged.length} position={flagged.findIndex((flag) => flag.key === currentFlag) + 1} onStep={stepFlag} />
+          ) : (
+            note.trim() && <StaffNote note={note} />
           )}
           {readOnly && <Alert severity="info">{translate(currentStatus === 'SUBMITTED' ? 'formFiller.readOnlySubmitted' : 'formFiller.readOnlyLocked')}</Alert>}
           {saveState === 'failed' && (

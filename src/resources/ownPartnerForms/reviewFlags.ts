@@ -8,12 +8,17 @@ export interface FlaggedQuestion {
   comment: string;
 }
 
-/** The flagged questions of a review in form order (sections, then questions within them); keys the form lacks are left out. */
+/** The questions holding a comment, in form order (sections, then questions within them); keys the form lacks are left out. */
+export function commentedInFormOrder(sections: readonly FormSection[], comments: Readonly<Record<string, string>>): FlaggedQuestion[] {
+  return placedQuestions(sections)
+    .filter(({ question }) => Object.hasOwn(comments, question.key))
+    .map(({ question, sectionKey }) => ({ key: question.key, sectionKey, comment: comments[question.key] }));
+}
+
+/** The flagged questions of a review in form order. */
 export function flaggedInFormOrder(sections: readonly FormSection[], review: Pick<PartnerFormReview, 'flags'> | null | undefined): FlaggedQuestion[] {
   if (!review) return [];
-  return placedQuestions(sections)
-    .filter(({ question }) => Object.hasOwn(review.flags, question.key))
-    .map(({ question, sectionKey }) => ({ key: question.key, sectionKey, comment: review.flags[question.key].comment }));
+  return commentedInFormOrder(sections, Object.fromEntries(Object.entries(review.flags).map(([key, flag]) => [key, flag.comment])));
 }
 
 /** How many flagged questions each section holds (sections without any are absent). */

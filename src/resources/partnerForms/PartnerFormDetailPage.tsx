@@ -15,16 +15,15 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { PartnerFormDto } from '../../../contract/forms';
-import { useAttachmentDownload } from '../../components/attachments/useAttachmentDownload';
 import { SectionQuestions } from '../../components/questions';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { PageHeading } from '../../layout/PageHeading';
-import { downloadAnswerFile } from '../ownPartnerForms/partnerFormFillerApi';
 import { partnerFormActionsFor, PartnerFormActionDialog, type PartnerFormAction } from './partnerFormActions';
 import { DateTimeText, OutdatedMarker, PartnerFormProgress } from './PartnerFormCells';
 import { PartnerFormPdfButton } from './PartnerFormPdfButton';
 import { PartnerFormReviewPanel } from './PartnerFormReviewPanel';
 import { PartnerFormStatusChip } from './PartnerFormStatusChip';
+import { useAnswerFileOpener } from './useAnswerFileOpener';
 import { usePartnerFormSections } from './usePartnerFormSections';
 
 const LIST_PATH = '/partner-forms';
@@ -153,7 +152,7 @@ function PartnerFormReading({ partnerForm }: { partnerForm: PartnerFormDto }) {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const { sections, reading, isPending, failed } = usePartnerFormSections(partnerForm);
-  const { download } = useAttachmentDownload((file) => downloadAnswerFile(partnerForm.id, { id: file.id, name: file.fileName, size: file.size, type: '' }));
+  const openFile = useAnswerFileOpener(partnerForm.id);
 
   if (failed) return <Alert severity="error">{translate('partnerForms.detail.sectionsFailed')}</Alert>;
   if (!sections?.length && !isPending) return <Typography sx={{ color: 'text.secondary' }}>{translate('partnerForms.detail.noSections')}</Typography>;
@@ -204,7 +203,7 @@ function PartnerFormReading({ partnerForm }: { partnerForm: PartnerFormDto }) {
           answers={reading.answers}
           comments={reading.comments}
           readOnly
-          openFile={(file) => void download({ id: file.id, fileName: file.name, size: file.size })}
+          openFile={openFile}
         />
       </CardContent>
     </Card>

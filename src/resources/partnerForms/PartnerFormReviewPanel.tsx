@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
@@ -22,6 +22,8 @@ import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { DateTimeText } from './PartnerFormCells';
 import { answerLine, fetchReviewRounds, reviewPartnerForm, reviewRoundsKey } from './reviewApi';
+import { ReviewAnswer } from './ReviewAnswer';
+import { useAnswerFileOpener } from './useAnswerFileOpener';
 import { usePartnerFormSections } from './usePartnerFormSections';
 
 type Decision = { flagged: boolean; comment: string };
@@ -50,6 +52,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
   const queryClient = useQueryClient();
   const { reading } = usePartnerFormSections(partnerForm);
   const answers = useMemo(() => reading?.answers ?? {}, [reading]);
+  const openFile = useAnswerFileOpener(partnerForm.id);
   const visible = useMemo(() => visibleQuestionKeys(sections, answers), [sections, answers]);
   // A resubmission: what the partner changed in answer to the last round, shown beside each answer as it was.
   const { data: rounds } = useQuery({ queryKey: reviewRoundsKey(partnerForm.id), queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal) });
@@ -113,7 +116,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
                     <ReviewQuestion
                       key={question.key}
                       question={question}
-                      answer={answerLine(ownAnswer(answers, question.key), translate, question)}
+                      answer={<ReviewAnswer question={question} value={ownAnswer(answers, question.key)} openFile={openFile} />}
                       before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question) : undefined}
                       decision={decisions[question.key]}
                       problem={tried ? problemOf(decisions[question.key]) : null}
@@ -168,7 +171,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
 
 interface ReviewQuestionProps {
   question: FormQuestion;
-  answer: string;
+  answer: ReactNode;
   /** The answer before the partner changed it in answer to the last round. */
   before?: string;
   decision: Decision | undefined;
@@ -186,9 +189,7 @@ function ReviewQuestion({ question, answer, before, decision, problem, onChange 
       <Typography id={labelId} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {question.label}
       </Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mb: 1 }}>
-        {answer}
-      </Typography>
+      {answer}
       {before !== undefined && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: 'text.secondary', mt: -0.5, mb: 1 }} data-testid="review-question-before">
           {translate('partnerForms.review.changedFrom', { before })}

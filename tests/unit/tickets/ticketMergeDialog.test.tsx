@@ -14,9 +14,11 @@ const source = ticketRow(1, { subject: 'Printer offline again' });
 const candidates = [
   source,
   ticketRow(2, { subject: 'Printer offline' }),
-  ticketRow(3, { subject: 'Printer toner' }),
+  ticketRow(3, { subject: 'Printer toner', id: '3b7e01aa-0000-4000-c000-000000000003' }),
   ticketRow(4, { subject: 'Closed printer ticket', status: 'CLOSED' }),
   ticketRow(5, { subject: 'Merged printer ticket', mergedIntoId: ticketRow(2).id }),
+  ticketRow(6, { subject: 'Invoice 20261202 refused' }),
+  ticketRow(7, { subject: 'Shop facade sign' }),
 ];
 
 let searches: Record<string, unknown>[];
@@ -30,8 +32,10 @@ beforeEach(() => {
     http.post('/api/v1/tickets/search', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       searches.push(body);
+      // As the server does: a keyword finds a subject holding it, or an id starting with it.
       const keyword = String(body.keyword ?? '').toLowerCase();
-      return ok({ items: candidates.filter((t) => t.subject.toLowerCase().includes(keyword)), totalCount: 5, currentPage: 1, pageSize: 9 });
+      const items = candidates.filter((t) => t.subject.toLowerCase().includes(keyword) || t.id.startsWith(keyword));
+      return ok({ items, totalCount: items.length, currentPage: 1, pageSize: 9 });
     }),
     http.post('/api/v1/tickets/:id/merge', async ({ request, params }) => {
       merges.push({ path: `/tickets/${String(params.id)}/merge`, body: await request.json() });
@@ -59,6 +63,8 @@ describe('the merge dialog', () => {
     expect(options.map((o) => o.closest('label')!.textContent)).toEqual([
       `#${candidates[1].id.slice(0, 8)}Printer offline`,
       `#${candidates[2].id.slice(0, 8)}Printer toner`,
+      `#${candidates[5].id.slice(0, 8)}Invoice 20261202 refused`,
+      `#${candidates[6].id.slice(0, 8)}Shop facade sign`,
     ]);
     expect(searches[0]).toMatchObject({ partnerId: source.partnerId });
     expect(options[0]).toBeChecked();
@@ -78,7 +84,7 @@ describe('the merge dialog', () => {
     expect(merges).toEqual([{ path: `/tickets/${source.id}/merge`, body: { intoId: candidates[1].id } }]);
   });
 
-  it('searches by subject, or by id when the text reads like one, and says when nothing matches', async () => {
+  it('finds a ticket by its subject or the start of its id, also when the subject words read like an id, and says when nothing matches', async () => {
     const user = userEvent.setup();
     renderDialog();
     await screen.findAllByRole('radio');
@@ -90,8 +96,21 @@ describe('the merge dialog', () => {
     expect(await screen.findByTestId('ticket-merge-none')).toHaveTextContent('No other open ticket of this partner matches.');
     expect(screen.getByTestId('ticket-merge-confirm')).toBeDisabled();
     await user.clear(screen.getByTestId('ticket-merge-search'));
-    await user.type(screen.getByTestId('ticket-merge-search'), candidates[2].id.slice(0, 8));
-    await waitFor(() => expect(searches.at(-1)).toMatchObject({ id: candidates[2].id.slice(0, 8) }));
+    const search = async (query: string) => {
+      await user.clear(screen.getByTestId('ticket-merge-search'));
+      await user.type(screen.getByTestId('ticket-merge-search'), query);
+      await waitFor(() => expect(searches.at(-1)).toMatchObject({ keyword: query }));
+      return (await screen.findAllByRole('radio')).map((option) => option.closest('label')!.textContent);
+    };
+    // A number, a date and a word of a–f letters in a subject look like an id's start: they still find the subject.
+    expect(await search('20261202')).toEqual([`#${candidates[5].id.slice(0, 8)}Invoice 20261202 refused`]);
+    expect(await search('facade')).toEqual([`#${candidates[6].id.slice(0, 8)}Shop facade sign`]);
+    expect(await search(candidates[2].id.slice(0, 8))).toEqual([`#${candidates[2].id.slice(0, 8)}Printer toner`]);
+    // The number as the dialog shows it, "#" included.
+    await user.clear(screen.getByTestId('ticket-merge-search'));
+    await user.type(screen.getByTestId('ticket-merge-search'), `#${candidates[2].id.slice(0, 8)}`);
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ keyword: candidates[2].id.slice(0, 8) }));
+    expect(searches.some((body) => 'id' in body)).toBe(false);
   });
 
   it('has no serious or critical axe finding', async () => {

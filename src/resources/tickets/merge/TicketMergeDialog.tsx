@@ -20,14 +20,16 @@ import { apiPaths } from '../../../config/apiPaths';
 import { apiRequest, isAbortError } from '../../../providers/http';
 import { mergeTicket } from './ticketMergeApi';
 
-/** A query that reads like the start of a ticket id is looked up by id; anything else by subject and text. */
-const ID_PREFIX = /^[0-9a-f-]{6,36}$/i;
 const RESULTS = 8;
 
-/** Open tickets of the source's partner matching the query, the source itself and merged ones left out. */
+/**
+ * Open tickets of the source's partner matching the query, the source itself and merged ones left out. The keyword
+ * search finds the start of an id and the subject and text alike ("facade" or "20261202" may be either); a number
+ * typed as shown ("#1a2b3c4d") loses its "#".
+ */
 async function candidatesFor(source: TicketDto, query: string, signal: AbortSignal): Promise<TicketDto[]> {
-  const q = query.trim();
-  const lookup = ID_PREFIX.test(q) ? { id: q } : q ? { keyword: q } : {};
+  const q = query.trim().replace(/^#/, '');
+  const lookup = q ? { keyword: q } : {};
   const body = { partnerId: source.partnerId, pageNumber: 1, pageSize: RESULTS + 1, orderBy: ['createdAt desc'], ...lookup };
   const { data } = await apiRequest<PagedResult<TicketDto>>(apiPaths.resourceSearch('tickets'), { method: 'POST', body, signal, notify: false });
   return data.items.filter((t) => t.id !== source.id && !t.mergedIntoId && t.status !== 'CLOSED').slice(0, RESULTS);

@@ -34,7 +34,8 @@ export function mockPartnerForms({
   status = 'OPEN',
   comments = {},
   review = null,
-}: { answers?: Answers; status?: PartnerFormStatus; comments?: Record<string, string>; review?: PartnerFormDto['review'] } = {}) {
+  note = 'Please complete by Friday',
+}: { answers?: Answers; status?: PartnerFormStatus; comments?: Record<string, string>; review?: PartnerFormDto['review']; note?: string } = {}) {
   const state = {
     answers: { ...answers },
     status,
@@ -53,7 +54,7 @@ export function mockPartnerForms({
     formName: 'Supplier onboarding',
     formVersionNumber: 2,
     status: state.status,
-    note: 'Please complete by Friday',
+    note,
     totalFields: progress().total,
     requiredFields: progress().required,
     filledCount: progress().filled,

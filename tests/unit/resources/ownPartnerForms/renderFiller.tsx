@@ -1,8 +1,10 @@
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Language } from '../../../../contract/http';
 import { partnerClaims } from '../../../../mocks/accounts';
 import { createI18nProvider } from '../../../../src/i18n/i18nProvider';
+import { themeOptions } from '../../../../src/theme/themeOptions';
 import { ToastHost } from '../../../../src/notifications/ToastHost';
 import { authProvider } from '../../../../src/providers/auth/authProvider';
 import { dataProvider } from '../../../../src/providers/data/dataProvider';
@@ -16,12 +18,18 @@ export const unsentKey = `portal.formAnswers.${partnerClaims.sub}.${FORM_ID}`;
 
 export const storedUnsent = () => JSON.parse(localStorage.getItem(unsentKey) ?? 'null')?.answers ?? null;
 
-/** The section filler of a signed-in partner user at /forms/{id}/sections/{key}, with the path shown (`current-path`). */
-export function renderFiller(sectionKey: string, partnerFormId = FORM_ID) {
+/** The section filler of a signed-in partner user, in the app's theme, at /forms/{id}/sections/{key}, with the path shown (`current-path`). */
+export function renderFiller(sectionKey: string, partnerFormId = FORM_ID, language: Language = 'en') {
   signInAs('partner');
   return render(
     <MemoryRouter initialEntries={[`/forms/${partnerFormId}/sections/${sectionKey}`]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider('en')} store={memoryStore()}>
+      <AdminContext
+        lightTheme={themeOptions('light')}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={createI18nProvider(language)}
+        store={memoryStore()}
+      >
         <Routes>
           <Route path="/forms/:partnerFormId/sections/:sectionId" element={<SectionFillerPage />} />
         </Routes>

@@ -44,6 +44,22 @@ describe('the filler of a form returned for changes', { timeout: 15_000 }, () =>
     expect(screen.getByRole('textbox', { name: /Tax number/ })).not.toHaveAttribute('readonly');
   });
 
+  it('shows an unflagged text answer as read-only (muted text on a grey fill, dashed border) and a flagged one as editable', async () => {
+    returned();
+    renderFiller('company');
+    await waitFor(() => expect(focusedQuestion()).toBe('tax'), LOAD);
+    const box = (name: RegExp) => screen.getByRole('textbox', { name }).closest('.MuiInputBase-root')!;
+    const locked = box(/Company name/);
+    expect(locked).toHaveClass('Mui-readOnly');
+    expect(getComputedStyle(locked).color).toBe('rgba(0, 0, 0, 0.6)');
+    expect(getComputedStyle(locked).backgroundColor).toBe('rgba(0, 0, 0, 0.04)');
+    expect(getComputedStyle(locked.querySelector('fieldset')!).borderStyle).toBe('dashed');
+    const open = box(/Tax number/);
+    expect(open).not.toHaveClass('Mui-readOnly');
+    expect(getComputedStyle(open).backgroundColor).not.toBe('rgba(0, 0, 0, 0.04)');
+    expect(getComputedStyle(open.querySelector('fieldset')!).borderStyle).not.toBe('dashed');
+  });
+
   it('steps to the next flagged question in the next section and back, focused', async () => {
     const user = userEvent.setup();
     returned();

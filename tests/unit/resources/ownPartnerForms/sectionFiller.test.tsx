@@ -158,9 +158,12 @@ describe('the section filler', { timeout: 15_000 }, () => {
   });
 
   it('shows staff comments beside their question', async () => {
+    // jsdom lays nothing out: opening at the commented question scrolls to it.
+    Element.prototype.scrollIntoView = vi.fn();
     mockPartnerForms({ answers: { name: 'Acme' }, comments: { tax: 'The tax number is missing a digit' } });
     renderFiller('company');
-    expect(await screen.findByRole('note', {}, LOAD)).toHaveTextContent('The tax number is missing a digit');
+    const comment = await screen.findByText(/The tax number is missing a digit/, { selector: '[data-question-key="tax"] [role="note"] *' }, LOAD);
+    expect(comment).toBeInTheDocument();
   });
 
   it('says "Sorry, data not found!" for a missing or foreign partner form', async () => {

@@ -59,6 +59,18 @@ describe('staff reading a partner form', { timeout: 30_000 }, () => {
     expect(partnerFormsMock.sent.some((s) => s.path === `/api/v1/partner-forms/${submitted.id}/files/file-1`)).toBe(true);
   });
 
+  it('opens a file answer from the review: the reviewer downloads the licence where they decide on it', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([submitted]);
+    renderDetail();
+    const review = within(await screen.findByTestId('review-form', {}, LOAD));
+    const licence = within(review.getByText('Business licence').closest('li')!);
+    await user.click(await licence.findByRole('button', { name: 'licence.pdf' }));
+    await waitFor(() => expect(downloads).toEqual(['licence.pdf']));
+    expect(partnerFormsMock.sent.some((s) => s.path === `/api/v1/partner-forms/${submitted.id}/files/file-1`)).toBe(true);
+  });
+
   it('reopens a submission with a note and a comment on one question, sending exactly those', async () => {
     const { user, dialog } = await openReopenDialog();
     await user.click(dialog.getByTestId('status-note'));

@@ -136,6 +136,7 @@ export function usePartnerFormsApi(rows: PartnerFormDto[]) {
       if (params.fileId === 'missing') return failed(404, 'The file was not found.');
       return new HttpResponse('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="licence.pdf"' } });
     }),
+    http.get('/api/v1/partner-forms/:id/reviews', () => ok([])),
     http.post('/api/v1/partner-forms/search', async ({ request }) => {
       const search = (await remember(request)) as SearchRequest;
       const keyword = search.advancedSearch?.keyword?.toLowerCase() ?? '';
