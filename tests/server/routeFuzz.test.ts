@@ -75,6 +75,16 @@ async function freshBaseline() {
   if (xid !== baseline.xid) Object.assign(baseline, { snapshot: await server.snapshot(), xid });
 }
 
+/** The tables whose rows differ between two snapshots (one `table:count:hash` line per table). */
+function changedTables(before: string, after: string) {
+  const old = new Set(before.split('\n'));
+  return after
+    .split('\n')
+    .filter((line) => !old.has(line))
+    .map((line) => line.split(':')[0])
+    .join(', ');
+}
+
 /** Sends one request and says what is wrong with its answer, or nothing. */
 async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerKindOf>): Promise<string | null> {
   await freshBaseline();
@@ -93,7 +103,8 @@ async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerK
   if (status >= 400) {
     const after = await nextTransactionId();
     if (after !== before) {
-      if ((await server.snapshot()) !== baseline.snapshot) return `refused with ${status} but changed the database: ${text.slice(0, 300)}`;
+      const snapshot = await server.snapshot();
+      if (snapshot !== baseline.snapshot) return `refused with ${status} but changed ${changedTables(baseline.snapshot, snapshot)}: ${text.slice(0, 300)}`;
       baseline.xid = after;
     }
   }
