@@ -65,6 +65,7 @@ export default {
     signedOut: 'You have been signed out',
     challengeInvalid: 'This sign-in step has expired or was already used; sign in again',
     secondFactorInvalid: 'The code is not right',
+    secondFactorUsed: 'This code was already used; wait for the next code of your authenticator app and enter that one',
     secondFactorEnrolmentRequired: 'Your role requires a second factor: set one up in your profile before you go on',
   },
   secondFactor: {

@@ -64,6 +64,7 @@ export default {
     signedOut: 'Bạn đã đăng xuất',
     challengeInvalid: 'Bước đăng nhập này đã hết hạn hoặc đã được dùng; vui lòng đăng nhập lại',
     secondFactorInvalid: 'Mã không đúng',
+    secondFactorUsed: 'Mã này đã được dùng; hãy chờ mã tiếp theo của ứng dụng xác thực rồi nhập mã đó',
     secondFactorEnrolmentRequired: 'Vai trò của bạn yêu cầu xác thực hai lớp: hãy thiết lập trong hồ sơ trước khi tiếp tục',
   },
   secondFactor: {
