@@ -9,6 +9,12 @@ export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * The `WWW-Authenticate` of a 401 whose access token names a sign-in that was ended (from a sessions list, by staff or a
+ * partner admin): no refresh can help, and the browser tells the person why it signed them out (RFC 6750's form).
+ */
+export const SIGN_IN_ENDED_CHALLENGE = 'Bearer error="invalid_token", error_description="The sign-in has ended"';
+
 export const API_BASE = '/api';
 export const API_V1 = '/api/v1';
 

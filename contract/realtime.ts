@@ -15,6 +15,8 @@ export const HUB_PATH = '/api/notifications';
 export const HUB_SERVER_TIMEOUT_MS = 30_000;
 export const HUB_KEEP_ALIVE_MS = 15_000;
 /** `withAutomaticReconnect(HUB_RECONNECT_DELAYS_MS)`: four tries, then the connection stays closed. */
+/** The hub's Close error for a connection whose sign-in was ended: the browser signs out and says why. */
+export const HUB_SIGN_IN_ENDED_CLOSE = 'Unauthorized: this sign-in has ended.';
 export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
 
 /** Server → client methods. */

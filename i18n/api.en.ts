@@ -63,8 +63,10 @@ export default {
     currentPasswordWrong: 'The current password is incorrect',
     profileUpdated: 'Your profile has been updated',
     signedOut: 'You have been signed out',
+    signInEnded: 'You were signed out: this sign-in was ended (from your sessions on another device, or by an administrator). Sign in again.',
     challengeInvalid: 'This sign-in step has expired or was already used; sign in again',
     secondFactorInvalid: 'The code is not right',
+    secondFactorUsed: 'This code was already used; wait for the next code of your authenticator app and enter that one',
     secondFactorEnrolmentRequired: 'Your role requires a second factor: set one up in your profile before you go on',
   },
   secondFactor: {

@@ -62,8 +62,11 @@ export default {
     currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
     profileUpdated: 'Hồ sơ của bạn đã được cập nhật',
     signedOut: 'Bạn đã đăng xuất',
+    signInEnded:
+      'Bạn đã bị đăng xuất: phiên đăng nhập này đã bị kết thúc (từ danh sách phiên trên thiết bị khác, hoặc bởi quản trị viên). Vui lòng đăng nhập lại.',
     challengeInvalid: 'Bước đăng nhập này đã hết hạn hoặc đã được dùng; vui lòng đăng nhập lại',
     secondFactorInvalid: 'Mã không đúng',
+    secondFactorUsed: 'Mã này đã được dùng; hãy chờ mã tiếp theo của ứng dụng xác thực rồi nhập mã đó',
     secondFactorEnrolmentRequired: 'Vai trò của bạn yêu cầu xác thực hai lớp: hãy thiết lập trong hồ sơ trước khi tiếp tục',
   },
   secondFactor: {

@@ -38,6 +38,9 @@ export default {
         forgotPassword: 'Forgot password?',
         passkey: 'Sign in with a passkey',
         passkeyCancelled: 'No passkey was used: the request was cancelled or timed out',
+        signedOut: {
+          signInEnded: 'You were signed out: this sign-in was ended (from your sessions on another device, or by an administrator). Sign in again to go on.',
+        },
       },
       forgotPassword: {
         title: 'Forgot your password?',

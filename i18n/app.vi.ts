@@ -38,6 +38,10 @@ export default {
         forgotPassword: 'Quên mật khẩu?',
         passkey: 'Đăng nhập bằng khóa truy cập',
         passkeyCancelled: 'Chưa dùng khóa truy cập nào: yêu cầu đã bị hủy hoặc hết thời gian',
+        signedOut: {
+          signInEnded:
+            'Bạn đã bị đăng xuất: phiên đăng nhập này đã bị kết thúc (từ danh sách phiên trên thiết bị khác, hoặc bởi quản trị viên). Hãy đăng nhập lại để tiếp tục.',
+        },
       },
       forgotPassword: {
         title: 'Quên mật khẩu?',

@@ -48,6 +48,7 @@ export default {
     codes: {
       title: 'Your recovery codes',
       intro: 'Each code signs you in once if you lose your phone. They are shown only now: copy or download them and keep them somewhere safe.',
+      shown: 'Two-step verification is on. Your recovery codes are below, shown only now: save them before you go on.',
       copy: 'Copy',
       copied: 'Copied',
       download: 'Download',

@@ -45,6 +45,7 @@ export default {
     codes: {
       title: 'Mã khôi phục của bạn',
       intro: 'Mỗi mã đăng nhập được một lần nếu bạn mất điện thoại. Các mã chỉ hiện lúc này: hãy sao chép hoặc tải về và cất ở nơi an toàn.',
+      shown: 'Xác minh hai bước đang bật. Mã khôi phục của bạn ở bên dưới, chỉ hiển thị lần này: hãy lưu lại trước khi tiếp tục.',
       copy: 'Sao chép',
       copied: 'Đã sao chép',
       download: 'Tải về',

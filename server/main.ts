@@ -5,7 +5,10 @@ import { startEmbeddedPostgresEarly } from './db/embeddedPostgres';
 const config = loadConfig();
 // The embedded PostgreSQL starts while the rest of the server loads (the app's modules are imported below, not above).
 if (config.databaseEngine === 'embedded') startEmbeddedPostgresEarly(config.dataDir);
-const [{ startInstance }, { warmPasswordStrength }] = await Promise.all([import('./start/startInstance'), import('./modules/users/passwordStrengthCheck')]);
+const [{ startInstance, portInUseLine }, { warmPasswordStrength }] = await Promise.all([
+  import('./start/startInstance'),
+  import('./modules/users/passwordStrengthCheck'),
+]);
 // zxcvbn's dictionaries load in their worker thread while the app starts, not on the first password a request sets.
 warmPasswordStrength();
 
@@ -36,7 +39,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const { app, ctx } = await instance.started;
+const { app, ctx } = await instance.started.catch((error: unknown) => {
+  const portInUse = portInUseLine(error, config);
+  if (!portInUse) throw error;
+  console.error(portInUse);
+  process.exit(1);
+});
 // Timed from the process's start, module loading and any wait for the database included. A fallback is said at warn
 // level: heard at any LOG_LEVEL.
 app.log[ctx.engine.fallback ? 'warn' : 'info'](

@@ -23,6 +23,12 @@ export interface Instance {
   readonly log: FastifyBaseLogger;
 }
 
+/** The one line said when the port is taken (the app and its embedded PostgreSQL were closed first), or null. */
+export function portInUseLine(error: unknown, config: Pick<Config, 'port' | 'host'>): string | null {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') return null;
+  return `Port ${config.port} on ${config.host} is already in use: stop the program that holds it, or start with PORT set to another port.`;
+}
+
 /**
  * Builds the app, again and again while the database or the bucket cannot be reached (a reboot, a failover). A
  * start that succeeds at once opens the port only when ready: until then connections are refused, which a balancer

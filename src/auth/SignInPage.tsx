@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import { useLazySchemaForm } from '../schemaForm/lazySchema';
 import { loginRules } from './credentialSchemas';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { authProvider } from '../providers/auth/authProvider';
+import { forgetSignOutReason, readSignOutReason } from '../providers/session/sessionStorage';
 import { AuthHeading } from './AuthHeading';
 import { PasswordField } from './PasswordField';
 import { signInWithPasskey as passkeySignIn } from './passkeySignIn';
@@ -38,6 +39,9 @@ export function SignInPage() {
   const prerendering = useContext(Prerendering);
   const formRef = useRef<HTMLFormElement>(null);
   const takingOver = usePrerenderedHandoff(formRef, form.adopt);
+  // Why the server signed this tab out (an ended sign-in), said once: a reload of the page no longer says it.
+  const [signOutReason] = useState(readSignOutReason);
+  useEffect(forgetSignOutReason, []);
 
   /** Where the person was going before being sent to sign in, else home. */
   const arrive = () => {
@@ -125,6 +129,11 @@ export function SignInPage() {
     // method="post": were the form ever submitted without the app, the password could not end up in a URL.
     <Box component="form" ref={formRef} method="post" noValidate onSubmit={submit} aria-label={translate('app.auth.signIn.title')}>
       <AuthHeading title={translate('app.auth.signIn.title')} subtitle={translate('app.auth.signIn.subtitle')} />
+      {signOutReason && !failure && (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="sign-out-reason">
+          {translate(`app.auth.signIn.signedOut.${signOutReason}`)}
+        </Alert>
+      )}
       {failure && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="sign-in-error">
           {failure}

@@ -1,6 +1,6 @@
 import { storageKeys } from '../config/storageKeys';
 import { onAccessTokenChanged } from '../providers/session/sessionEvents';
-import { readCredentials } from '../providers/session/sessionStorage';
+import { endSession, readCredentials } from '../providers/session/sessionStorage';
 import { freshCredentials } from '../providers/session/tokenRefresh';
 import { buildHubConnection } from './hubConnection';
 import { createRealtimeClient } from './realtimeClient';
@@ -26,6 +26,7 @@ export const realtime = createRealtimeClient({
   freshAccessToken: async () => (await freshCredentials()).token,
   currentAccessToken,
   onAccessTokenChanged: followAccessToken,
+  onSignInEnded: () => endSession('signInEnded'),
   log: (message, error) => console.warn(`[realtime] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
 });
 

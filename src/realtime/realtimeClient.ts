@@ -1,4 +1,11 @@
-import { CLIENT_METHODS, HUB_RECONNECT_DELAYS_MS, SERVER_METHODS, type ServerMessages, type ServerMethod } from '../../contract/realtime';
+import {
+  CLIENT_METHODS,
+  HUB_RECONNECT_DELAYS_MS,
+  HUB_SIGN_IN_ENDED_CLOSE,
+  SERVER_METHODS,
+  type ServerMessages,
+  type ServerMethod,
+} from '../../contract/realtime';
 
 /** The hub connection's states of specification section 4, named as @microsoft/signalr names them. */
 export const CONNECTION_STATES = ['Disconnected', 'Connecting', 'Connected', 'Reconnecting', 'Disconnecting'] as const;
@@ -26,6 +33,8 @@ export interface RealtimeClientOptions {
   currentAccessToken: () => string | null;
   /** Calls back with the new token whenever it changes, null on sign-out; answers an unsubscribe. */
   onAccessTokenChanged: (listener: (token: string | null) => void) => () => void;
+  /** The hub closed the connection because its sign-in was ended (from a sessions list): the session is over. */
+  onSignInEnded?: () => void;
   /** Waits before each new try after a failed start; after the last one the client stays disconnected. */
   startRetryDelaysMs?: readonly number[];
   log?: (message: string, error?: unknown) => void;
@@ -106,6 +115,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   });
   connection.onclose((error) => {
     if (error) log('The realtime connection closed', error);
+    // Only while the closed connection's token is still the stored one: a newer sign-in in this browser lives on.
+    const signInEnded = error?.message.includes(HUB_SIGN_IN_ENDED_CLOSE) && tokenInUse !== null && tokenInUse === options.currentAccessToken();
+    if (signInEnded) options.onSignInEnded?.();
     // Our own stop passes through Disconnecting; a close the policy gave up on lands here directly.
     if (state !== 'Disconnecting') setState('Disconnected');
   });

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PoliteStatus } from '../components/PoliteStatus';
 import { useSecondFactorText } from './secondFactorText';
 
 /** Recovery codes, shown once: copy them or download them as a text file, then say they are saved. */
 export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = useSecondFactorText();
   const [copied, setCopied] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The codes take the place of the form that made them: focus moves to their heading.
+  useEffect(() => headingRef.current?.focus(), []);
   const asText = codes.join('\n') + '\n';
 
   const copy = async () => {
@@ -25,7 +29,7 @@ export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: 
 
   return (
     <Stack spacing={2} data-testid="recovery-codes">
-      <Typography component="h2" variant="h6">
+      <Typography component="h2" variant="h6" ref={headingRef} tabIndex={-1} sx={{ outline: 'none' }}>
         {text('codes.title')}
       </Typography>
       <Alert severity="warning">{text('codes.intro')}</Alert>
@@ -64,9 +68,7 @@ export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: 
           {text('codes.done')}
         </Button>
       </Stack>
-      <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {copied ? text('codes.copied') : ''}
-      </span>
+      <PoliteStatus message={text(copied ? 'codes.copied' : 'codes.shown')} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecoveryCodes, SecondFactorEnrolment } from '../../contract/secondFactor';
+import { PoliteStatus } from '../components/PoliteStatus';
 import { apiRequest } from '../providers/http/httpClient';
 import { secondFactorPaths } from './secondFactorApi';
 import { CodeInput, codeProblem } from './CodeInput';
@@ -19,6 +20,8 @@ export function TotpEnrolment({ onEnabled, onCancel }: { onEnabled: (codes: stri
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const scanId = useId();
 
   useEffect(() => {
     let live = true;
@@ -29,6 +32,10 @@ export function TotpEnrolment({ onEnabled, onCancel }: { onEnabled: (codes: stri
       live = false;
     };
   }, []);
+  // The form takes the place of the button that opened it: focus moves to it, so keyboard and screen reader users go on there.
+  useEffect(() => {
+    if (enrolment) formRef.current?.focus();
+  }, [enrolment]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +56,22 @@ export function TotpEnrolment({ onEnabled, onCancel }: { onEnabled: (codes: stri
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!enrolment) return <CircularProgress size={24} aria-label={text('setup.title')} />;
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} data-testid="totp-enrolment">
-      <Typography variant="body2">{text('setup.scan')}</Typography>
+    <Stack
+      component="form"
+      ref={formRef}
+      tabIndex={-1}
+      aria-label={text('setup.title')}
+      aria-describedby={scanId}
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      data-testid="totp-enrolment"
+      sx={{ outline: 'none' }}
+    >
+      <PoliteStatus message={text('setup.scan')} />
+      <Typography variant="body2" id={scanId}>
+        {text('setup.scan')}
+      </Typography>
       <Box component="img" src={enrolment.qrCode} alt={text('setup.qrAlt')} sx={{ width: 200, height: 200, alignSelf: 'center', bgcolor: '#fff' }} />
       <Box>
         <Typography variant="caption" color="text.secondary" component="div">

@@ -116,10 +116,11 @@ describe('second factor (TOTP)', () => {
     expectEnvelope(await codeStep(wrong.secondFactor.challenge, codeOf(secret)), 401, apiEn.auth.secondFactorInvalid);
   });
 
-  it('a code once used is refused again (replay), also on a new challenge', async () => {
+  it('a code once used is refused again (replay) as already used, to wait for the next one, also on a new challenge', async () => {
     const code = codeOf(secret);
     expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 200);
-    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 401, apiEn.auth.secondFactorInvalid);
+    expectEnvelope(await codeStep(await challengeOf(me.email, me.password), code), 401, apiEn.auth.secondFactorUsed);
+    expect(apiEn.auth.secondFactorUsed).toMatch(/already used.*next/);
     expectEnvelope(await codeStep(await challengeOf(me.email, me.password), codeOf(secret)), 200);
   });
 
@@ -127,7 +128,8 @@ describe('second factor (TOTP)', () => {
     const service = createSecondFactorService(server.built.ctx);
     const code = codeOf(secret);
     const used = await Promise.all(Array.from({ length: 5 }, () => service.useCode(me.id, code)));
-    expect(used.filter(Boolean)).toHaveLength(1);
+    expect(used.filter((verdict) => verdict === 'accepted')).toHaveLength(1);
+    expect(used.filter((verdict) => verdict === 'used')).toHaveLength(4);
   });
 
   it('the second step takes a code one step early or late, not two, nor one older than the last used', async () => {
@@ -140,8 +142,8 @@ describe('second factor (TOTP)', () => {
     nextStep();
     nextStep();
     expectEnvelope(await signInWith(totpCodeAt(secret, Date.now() + 30_000)), 200);
-    // The current step's code comes before the one just used: refused; so is one two steps ahead.
-    expectEnvelope(await signInWith(totpCodeAt(secret)), 401, apiEn.auth.secondFactorInvalid);
+    // The current step's code comes before the one just used: refused as used (the next one will do); one two steps ahead is wrong.
+    expectEnvelope(await signInWith(totpCodeAt(secret)), 401, apiEn.auth.secondFactorUsed);
     expectEnvelope(await signInWith(totpCodeAt(secret, Date.now() + 60_000)), 401, apiEn.auth.secondFactorInvalid);
     nextStep();
     nextStep();

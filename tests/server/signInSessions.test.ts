@@ -1,14 +1,16 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_ENDED_CHALLENGE } from '../../contract/http';
 import { permission } from '../../contract/permissions';
 import { HUB_PATH } from '../../contract/realtime';
 import type { SignInDto } from '../../contract/signIns';
 import type { TokenResponse } from '../../contract/tokens';
+import apiEn from '../../i18n/api.en';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { auditTrails, signIns } from '../../server/db/schema';
 import { findUserById, issueSession } from '../../server/modules/accounts/session';
-import { jwtPayload } from './expectations';
+import { expectEnvelope, jwtPayload } from './expectations';
 import { useDemoServer } from './factories';
 import { linkIn, rootTenant } from './harness';
 
@@ -57,12 +59,14 @@ describe('own sessions', () => {
     expect(byId.has(sidOf(sessions['admin@example.com']))).toBe(false);
   });
 
-  it('ending one: its refresh is refused, its access token answers 401 at once, the others live on; audited', async () => {
+  it('ending one: its refresh is refused, its access token answers 401 at once saying the sign-in ended, the others live on; audited', async () => {
     const { user, pc, phone } = await userOnTwoDevices();
     expect((await profile(phone.token)).status).toBe(200);
     const ended = await server.api('POST', `/api/account/sessions/${sidOf(phone)}/end`, { token: pc.token });
     expect(ended.status, ended.text).toBe(200);
-    expect((await profile(phone.token)).status).toBe(401);
+    const refusedAnswer = await profile(phone.token);
+    expectEnvelope(refusedAnswer, 401, apiEn.auth.signInEnded);
+    expect(refusedAnswer.headers.get('www-authenticate')).toBe(SIGN_IN_ENDED_CHALLENGE);
     expect((await refresh(phone)).status).toBe(401);
     expect((await profile(pc.token)).status).toBe(200);
     expect((await refresh(pc)).status).toBe(200);

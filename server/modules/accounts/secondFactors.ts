@@ -11,6 +11,7 @@ import { roles, userRoles } from '../../db/schema';
 import { hasPasskeys } from '../passkeys/passkeys.service';
 import { announceUserChange } from '../users/users.events';
 import { hashOf } from './secrets';
+import type { CodeVerdict } from './signInChallenges';
 import { recoveryCodes, secondFactors } from './secondFactor.schema';
 import { acceptedStepOf, newTotpSecret, otpauthUriOf, sealSecret, unsealSecret } from './totp';
 
@@ -69,29 +70,31 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
 
   /**
    * Checks a TOTP code of the user's secret (confirmed, or pending when enrolling) and records its step, so the same
-   * code (or an older one) is refused from then on, also by a request racing this one.
+   * code (or an older one) is refused from then on, also by a request racing this one: 'used' tells such a code
+   * from one that was never right, so the person waits for the next code instead of retyping this one.
    */
-  async function useTotpCode(userId: string, code: string, options: { pending?: boolean } = {}): Promise<boolean> {
+  async function useTotpCode(userId: string, code: string, options: { pending?: boolean } = {}): Promise<CodeVerdict> {
     const factor = await factorOf(userId);
-    if (!factor || Boolean(factor.confirmedAt) === Boolean(options.pending)) return false;
-    const step = acceptedStepOf(unsealSecret(secret, factor.secretSealed), code.trim(), factor.lastUsedStep);
-    if (step === null) return false;
+    if (!factor || Boolean(factor.confirmedAt) === Boolean(options.pending)) return 'wrong';
+    const totpSecret = unsealSecret(secret, factor.secretSealed);
+    const step = acceptedStepOf(totpSecret, code.trim(), factor.lastUsedStep);
+    if (step === null) return acceptedStepOf(totpSecret, code.trim(), null) === null ? 'wrong' : 'used';
     const recorded = await db
       .update(secondFactors)
       .set({ lastUsedStep: step })
       .where(and(eq(secondFactors.userId, userId), sql`(${secondFactors.lastUsedStep} is null or ${secondFactors.lastUsedStep} < ${step})`))
       .returning({ userId: secondFactors.userId });
-    return recorded.length === 1;
+    return recorded.length === 1 ? 'accepted' : 'used';
   }
 
-  /** Uses one unused recovery code of the user; false when none matches. */
-  async function useRecoveryCode(userId: string, code: string): Promise<boolean> {
+  /** Uses one unused recovery code of the user; 'wrong' when none matches (a used one is not told apart). */
+  async function useRecoveryCode(userId: string, code: string): Promise<CodeVerdict> {
     const used = await db
       .update(recoveryCodes)
       .set({ usedAt: new Date() })
       .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashOf(normalisedRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
       .returning({ id: recoveryCodes.id });
-    return used.length === 1;
+    return used.length === 1 ? 'accepted' : 'wrong';
   }
 
   /** A TOTP code, or else a recovery code: the second step's proof. */
@@ -137,7 +140,7 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
     const factor = await factorOf(principal.id);
     if (!factor) throw badRequest('secondFactor.notEnrolling');
     if (factor.confirmedAt) throw new ApiError(409, 'secondFactor.alreadyOn');
-    if (!(await useTotpCode(principal.id, code, { pending: true }))) throw wrongCode();
+    if ((await useTotpCode(principal.id, code, { pending: true })) !== 'accepted') throw wrongCode();
     const codes = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.update(secondFactors).set({ confirmedAt: new Date() }).where(eq(secondFactors.userId, principal.id));
@@ -158,7 +161,7 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
   /** New recovery codes (the old ones stop working), with a current TOTP code. */
   async function regenerateRecoveryCodes(principal: Principal, code: string): Promise<string[]> {
     if (!(await factorOf(principal.id))?.confirmedAt) throw badRequest('secondFactor.notOn');
-    if (!(await useTotpCode(principal.id, code))) throw wrongCode();
+    if ((await useTotpCode(principal.id, code)) !== 'accepted') throw wrongCode();
     const codes = await replaceRecoveryCodes(principal.id);
     await writeAudit(db, { userId: principal.id, type: 'Update', table: 'recovery_codes', key: principal.id, after: { regenerated: true } });
     return codes;
@@ -173,7 +176,7 @@ export function createSecondFactorService(ctx: Pick<AppContext, 'db' | 'config' 
   async function turnOff(principal: Principal, code: string) {
     if (!(await factorOf(principal.id))?.confirmedAt) throw badRequest('secondFactor.notOn');
     if (await secondFactorRequiredOf(db, principal.id)) throw forbidden('secondFactor.requiredByRole');
-    if (!(await useTotpCode(principal.id, code))) throw wrongCode();
+    if ((await useTotpCode(principal.id, code)) !== 'accepted') throw wrongCode();
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await removeFactor(principal.id, tx);

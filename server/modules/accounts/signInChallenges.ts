@@ -85,13 +85,16 @@ async function consumeChallenge(db: Db, id: string): Promise<boolean> {
   return used.length === 1;
 }
 
+/** A second step's proof: right (and now used up), never right, or right once and already used (a TOTP step). */
+export type CodeVerdict = 'accepted' | 'wrong' | 'used';
+
 /**
  * Completes a sign-in's second step with whatever proof a method checks (`verify`, run only when the password was
  * right; it consumes what it accepts, e.g. the TOTP step or the recovery code). Each answer is counted before its
  * proof is checked, toward the challenge's attempts and the account's sign-in hold alike (each by one conditional
  * statement, so answers sent at once cannot pass either limit); an accepted one uses the challenge up, clears the
  * count and issues the session. Errors: 401 `auth.challengeInvalid` (unknown, used, expired or spent challenge),
- * 401 `auth.secondFactorInvalid` (wrong proof), 429 `auth.signInHeld`.
+ * 401 `auth.secondFactorInvalid` (wrong proof), 401 `auth.secondFactorUsed` (a code already used), 429 `auth.signInHeld`.
  */
 export function createChallengeCompletion(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'events'>) {
   const { db, config } = ctx;
@@ -103,8 +106,8 @@ export function createChallengeCompletion(ctx: Pick<AppContext, 'db' | 'config' 
   return async function completeChallenge(input: {
     challenge: string;
     meta: SignInMeta;
-    /** The proof checked against the challenge's user; true when it holds (and was used up). */
-    verify: (userId: string) => Promise<boolean>;
+    /** The proof checked against the challenge's user; 'accepted' when it holds (and was used up). */
+    verify: (userId: string) => Promise<CodeVerdict>;
     later: (task: () => Promise<void>) => void;
   }): Promise<TokenResponse> {
     const open = await claimAnswer(db, input.challenge);
@@ -112,11 +115,11 @@ export function createChallengeCompletion(ctx: Pick<AppContext, 'db' | 'config' 
     const attempt = await holds.claimAttempt(open.holdKey);
     if (attempt === null) throw tooManyRequests('auth.signInHeld');
     const user = await findUserById(db, open.userId);
-    const proven = open.passwordOk && user?.isActive === true && (await input.verify(open.userId));
-    if (!proven) {
+    const verdict: CodeVerdict = open.passwordOk && user?.isActive === true ? await input.verify(open.userId) : 'wrong';
+    if (verdict !== 'accepted') {
       const { holdStarted } = await holds.failedAt(open.holdKey, attempt);
       if (holdStarted && user) input.later(() => announceHoldStarted(ctx, user));
-      throw unauthorized('auth.secondFactorInvalid');
+      throw unauthorized(verdict === 'used' ? 'auth.secondFactorUsed' : 'auth.secondFactorInvalid');
     }
     if (!(await consumeChallenge(db, open.id))) throw unauthorized('auth.challengeInvalid');
     await holds.clear(open.holdKey);

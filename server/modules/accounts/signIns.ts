@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { SIGN_IN_ENDED_CHALLENGE } from '../../../contract/http';
 import type { SignInDto, SignInMethod } from '../../../contract/signIns';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -187,12 +188,13 @@ export function createSignInCheck(db: Db, events: EventBus, ttlMs = 10_000): Sig
  * once (the check's cache hears the end). Public routes and tokens without a sign-in pass.
  */
 export function refuseEndedSignIns(app: FastifyInstance, check: SignInCheck) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.principal) return;
     const sid = signInIdOf(request);
     if (sid && (await check.isEnded(sid))) {
       request.principal = null;
-      throw unauthorized();
+      reply.header('WWW-Authenticate', SIGN_IN_ENDED_CHALLENGE);
+      throw unauthorized('auth.signInEnded');
     }
   });
 }

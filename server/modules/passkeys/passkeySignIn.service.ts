@@ -126,12 +126,12 @@ export function createPasskeySignIn(ctx: AppContext) {
       meta,
       later,
       verify: async (userId) => {
-        if (!open || open.userId !== userId) return false;
+        if (!open || open.userId !== userId) return 'wrong';
         try {
           await verifiedUserOf(response, { purpose: 'second-factor', userId, signInChallengeId: open.id }, async () => {});
-          return true;
+          return 'accepted';
         } catch {
-          return false;
+          return 'wrong';
         }
       },
     });

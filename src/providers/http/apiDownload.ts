@@ -1,4 +1,4 @@
-import { answerFailure, fetchOrUnreachable, readJsonBody, toEnvelopeAnswer } from './envelopeFetch';
+import { answerFailure, fetchOrUnreachable, readJsonBody, toEnvelopeAnswer, tokenRefusalOf } from './envelopeFetch';
 import { requestHeaders, sendWithSession, type SessionOptions } from './sessionRetry';
 
 export interface ApiDownloadOptions extends Pick<SessionOptions, 'headers'> {
@@ -26,7 +26,7 @@ export async function apiDownload(url: string, options: ApiDownloadOptions = {})
   const { signal, accept = '*/*', onStart, onChunk } = options;
   const response = await sendWithSession(
     (token) => fetchOrUnreachable(url, { headers: requestHeaders(options, token, accept), signal }),
-    ({ status }) => status === 401,
+    ({ status, headers }) => tokenRefusalOf(status, headers.get('www-authenticate')),
     options,
   );
   if (!response.ok) throw answerFailure(toEnvelopeAnswer(response.status, await readJsonBody(response)));

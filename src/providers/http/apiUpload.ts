@@ -1,4 +1,4 @@
-import { answerFailure, isFailedAnswer, isUnauthorizedAnswer, toEnvelopeAnswer, unreachable, type EnvelopeAnswer } from './envelopeFetch';
+import { answerFailure, isFailedAnswer, tokenRefusalOfAnswer, toEnvelopeAnswer, unreachable, type EnvelopeAnswer } from './envelopeFetch';
 import { requestHeaders, sendWithSession, type SessionOptions } from './sessionRetry';
 
 export interface UploadProgress {
@@ -18,7 +18,7 @@ export interface ApiUploadOptions extends Pick<SessionOptions, 'headers'> {
  * cannot, hence XMLHttpRequest). Silent: the screen that uploads shows the outcome.
  */
 export async function apiUpload<T>(url: string, form: FormData, options: ApiUploadOptions = {}): Promise<T> {
-  const answer = await sendWithSession((token) => xhrSend<T>(url, form, token, options), isUnauthorizedAnswer, options);
+  const answer = await sendWithSession((token) => xhrSend<T>(url, form, token, options), tokenRefusalOfAnswer, options);
   if (isFailedAnswer(answer)) throw answerFailure(answer);
   return answer.envelope.data as T;
 }
@@ -36,7 +36,7 @@ function xhrSend<T>(url: string, form: FormData, token: string | undefined, opti
     xhr.onload = () => {
       signal?.removeEventListener('abort', abort);
       try {
-        resolve(toEnvelopeAnswer<T>(xhr.status, parseJson(xhr.responseText)));
+        resolve(toEnvelopeAnswer<T>(xhr.status, parseJson(xhr.responseText), xhr.getResponseHeader('www-authenticate')));
       } catch (error) {
         reject(error);
       }

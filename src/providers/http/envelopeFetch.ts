@@ -1,4 +1,5 @@
 import { isEnvelope, type Envelope } from '../../../contract/envelope';
+import { SIGN_IN_ENDED_CHALLENGE } from '../../../contract/http';
 import { translateMessage } from '../../i18n/translateMessage';
 import { ApiError, isAbortError } from './ApiError';
 
@@ -8,6 +9,17 @@ const API_ERROR_STATUSES = [404, 500, 502, 503];
 export interface EnvelopeAnswer<T> {
   status: number;
   envelope: Envelope<T>;
+  /** A 401 saying the sign-in was ended (its `WWW-Authenticate`): no refresh can help. */
+  signInEnded?: boolean;
+}
+
+/** How an answer refused the bearer token: not at all, the token (a refresh may help), or the sign-in was ended (none can). */
+export type TokenRefusal = false | 'token' | 'signInEnded';
+
+/** The refusal of a 401 from its status and `WWW-Authenticate`. */
+export function tokenRefusalOf(status: number, challenge: string | null): TokenRefusal {
+  if (status !== 401) return false;
+  return challenge === SIGN_IN_ENDED_CHALLENGE ? 'signInEnded' : 'token';
 }
 
 /** The specification's failure rule: isSuccess false or an HTTP status of 400 or more. */
@@ -15,8 +27,9 @@ export function isFailedAnswer({ status, envelope }: EnvelopeAnswer<unknown>): b
   return !envelope.isSuccess || status >= 400;
 }
 
-export function isUnauthorizedAnswer({ status, envelope }: EnvelopeAnswer<unknown>): boolean {
-  return status === 401 || envelope.statusCode === 401;
+export function tokenRefusalOfAnswer({ status, envelope, signInEnded }: EnvelopeAnswer<unknown>): TokenRefusal {
+  if (status !== 401 && envelope.statusCode !== 401) return false;
+  return signInEnded ? 'signInEnded' : 'token';
 }
 
 /** The ApiError of a failed answer: the envelope's message and field errors, its status. */
@@ -33,8 +46,8 @@ export function unreachable(error: unknown): ApiError {
 }
 
 /** Reads a parsed body as an envelope, or throws ApiError: a status error for a proxy's page, else 'invalid-response'. */
-export function toEnvelopeAnswer<T>(status: number, body: unknown): EnvelopeAnswer<T> {
-  if (isEnvelope(body)) return { status, envelope: body as Envelope<T> };
+export function toEnvelopeAnswer<T>(status: number, body: unknown, challenge: string | null = null): EnvelopeAnswer<T> {
+  if (isEnvelope(body)) return { status, envelope: body as Envelope<T>, signInEnded: tokenRefusalOf(status, challenge) === 'signInEnded' };
   if (API_ERROR_STATUSES.includes(status)) {
     throw new ApiError(translateMessage('app.http.statusError', { status }), status);
   }
@@ -55,7 +68,7 @@ export function readJsonBody(response: Response): Promise<unknown> {
  */
 export async function fetchEnvelope<T>(url: string, init: RequestInit): Promise<EnvelopeAnswer<T>> {
   const response = await fetchOrUnreachable(url, init);
-  return toEnvelopeAnswer<T>(response.status, await readJsonBody(response));
+  return toEnvelopeAnswer<T>(response.status, await readJsonBody(response), response.headers.get('www-authenticate'));
 }
 
 /** fetch, with a failure to reach the server as ApiError 'network' (an abort stays an abort). */

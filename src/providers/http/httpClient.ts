@@ -1,6 +1,6 @@
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from './ApiError';
-import { answerFailure, fetchEnvelope, isFailedAnswer, isUnauthorizedAnswer } from './envelopeFetch';
+import { answerFailure, fetchEnvelope, isFailedAnswer, tokenRefusalOfAnswer } from './envelopeFetch';
 import { requestHeaders, sendWithSession, type SessionOptions } from './sessionRetry';
 
 export interface ApiRequestOptions extends SessionOptions {
@@ -25,7 +25,7 @@ export interface ApiResult<T> {
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
   const notify = options.notify ?? true;
   try {
-    const answer = await sendWithSession((token) => send<T>(url, options, token), isUnauthorizedAnswer, options);
+    const answer = await sendWithSession((token) => send<T>(url, options, token), tokenRefusalOfAnswer, options);
     if (isFailedAnswer(answer)) throw answerFailure(answer);
     const { envelope } = answer;
     if (notify && (answer.status === 201 || answer.status === 202) && envelope.message) showToast('info', envelope.message);

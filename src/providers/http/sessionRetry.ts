@@ -2,6 +2,7 @@ import { LANGUAGE_HEADER, TENANT_HEADER, TENANT_ROOT } from '../../../contract/h
 import { languagePreference } from '../../preferences/language';
 import { endSession, readCredentials } from '../session/sessionStorage';
 import { isRefreshRefused, refreshCredentials } from '../session/tokenRefresh';
+import type { TokenRefusal } from './envelopeFetch';
 
 export interface SessionOptions {
   /** Sends the bearer token and refreshes it on 401 (default true). Sign-in pages' calls set false. */
@@ -24,16 +25,23 @@ export function requestHeaders({ tenant, headers }: SessionOptions, token: strin
  * The one bearer and refresh path of the browser's calls (JSON, uploads, downloads). Sends with the stored
  * token; on 401 refreshes once (calls meeting a 401 meanwhile share that refresh) and sends once more. A call
  * sent with an older token retries with the current one without refreshing again. A second 401 ends the
- * session; a refused refresh answers the first 401; an unreachable server keeps the session and throws.
+ * session; a refused refresh answers the first 401; an unreachable server keeps the session and throws. A 401
+ * saying the sign-in was ended (from a sessions list) ends the session at once, with that reason, without a refresh.
  */
 export async function sendWithSession<A>(
   send: (token: string | undefined) => Promise<A>,
-  isUnauthorized: (answer: A) => boolean,
+  refusalOf: (answer: A) => TokenRefusal,
   { authenticated = true }: SessionOptions = {},
 ): Promise<A> {
   const sentToken = authenticated ? readCredentials()?.token : undefined;
   const answer = await send(sentToken);
-  if (!sentToken || !isUnauthorized(answer)) return answer;
+  const refusal = sentToken ? refusalOf(answer) : false;
+  if (!refusal) return answer;
+  if (refusal === 'signInEnded') {
+    // Only while the ended sign-in is still this tab's: a newer sign-in (here or in another tab) must not be ended.
+    if (readCredentials()?.token === sentToken) endSession('signInEnded');
+    return answer;
+  }
 
   let token = readCredentials()?.token;
   if (!token || token === sentToken) {
@@ -46,6 +54,7 @@ export async function sendWithSession<A>(
     }
   }
   const retried = await send(token);
-  if (isUnauthorized(retried)) endSession();
+  const again = refusalOf(retried);
+  if (again) endSession(again === 'signInEnded' ? again : undefined);
   return retried;
 }

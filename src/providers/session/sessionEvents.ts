@@ -1,15 +1,18 @@
-/** Tells the app that the session ended outside react-admin (a refused refresh), so it can go to /sign-in. */
-const listeners = new Set<() => void>();
+/** Why the server ended a session, when the sign-in page has something to say about it. */
+export type SignOutReason = 'signInEnded';
 
-export function onSessionEnded(listener: () => void): () => void {
+/** Tells the app that the session ended outside react-admin (a refused refresh, an ended sign-in), so it can go to /sign-in. */
+const listeners = new Set<(reason?: SignOutReason) => void>();
+
+export function onSessionEnded(listener: (reason?: SignOutReason) => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
 }
 
-export function emitSessionEnded() {
-  listeners.forEach((listener) => listener());
+export function emitSessionEnded(reason?: SignOutReason) {
+  listeners.forEach((listener) => listener(reason));
 }
 
 /** Tells whoever holds a connection made with the access token (the realtime hub) that it changed or went away. */

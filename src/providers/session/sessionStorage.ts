@@ -1,6 +1,6 @@
 import type { TokenResponse } from '../../../contract/tokens';
 import { storageKeys } from '../../config/storageKeys';
-import { emitAccessTokenChanged, emitSessionEnded } from './sessionEvents';
+import { emitAccessTokenChanged, emitSessionEnded, type SignOutReason } from './sessionEvents';
 
 /** The signed-in session as kept in localStorage: credentials and the cached permission list. */
 export type Credentials = TokenResponse;
@@ -43,14 +43,24 @@ export function clearSession() {
 }
 
 /**
- * The server will not go on with this session: forget it and tell the app, which goes to /sign-in. An
- * impersonation that reached its time limit gives the impersonator's own session back instead, and the app reloads.
+ * The server will not go on with this session: forget it and tell the app, which goes to /sign-in (saying why when
+ * `reason` is given). An impersonation that ended gives the impersonator's own session back instead, and the app reloads.
  */
-export function endSession() {
+export function endSession(reason?: SignOutReason) {
   const kept = takeImpersonatorSession();
   clearSession();
   if (kept) return resumeSession(kept);
-  emitSessionEnded();
+  if (reason) sessionStorage.setItem(storageKeys.signOutReason, reason);
+  emitSessionEnded(reason);
+}
+
+/** Why this tab was last signed out by the server, until the sign-in page has said it (`forgetSignOutReason`). */
+export function readSignOutReason(): SignOutReason | null {
+  return sessionStorage.getItem(storageKeys.signOutReason) === 'signInEnded' ? 'signInEnded' : null;
+}
+
+export function forgetSignOutReason() {
+  sessionStorage.removeItem(storageKeys.signOutReason);
 }
 
 /** While impersonating: the impersonator's own session, kept aside in this tab (src/providers/session/impersonationSession.ts). */

@@ -58,6 +58,11 @@ export class FakeHubConnection {
     this.state = 'Reconnecting';
     this.reconnecting?.(new Error('WebSocket closed with status code: 1006'));
   }
+  /** The server closes the connection with an error and no reconnect (as a Close message with `allowReconnect: false`). */
+  closeWith(error: Error) {
+    this.state = 'Disconnected';
+    this.closed?.(error);
+  }
   reconnect() {
     this.state = 'Connected';
     this.reconnected?.('new-id');

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
 import { accounts } from '../../../mocks/accounts';
 import { MOCK_RECOVERY_CODES, MOCK_TOTP_CODE, secondFactorMock } from '../../../mocks/secondFactor';
@@ -12,6 +12,28 @@ beforeEach(() => {
 });
 
 describe('the Security tab’s authenticator app card', () => {
+  it('moves focus to what replaced "Set up" and "Turn on" (the setup form, then the recovery codes) and announces each', async () => {
+    const user = userEvent.setup();
+    render(<SecondFactorSection />);
+    await user.click(await screen.findByRole('button', { name: 'Set up' }));
+    const form = await screen.findByRole('form', { name: 'Set up two-step verification' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(form));
+    expect(form).toHaveAccessibleDescription('Scan this QR code with your authenticator app, or type the key below into it.');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Scan this QR code with your authenticator app, or type the key below into it.'),
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Code from the app' }), MOCK_TOTP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Two-step verification is on. Your recovery codes are below, shown only now: save them before you go on.',
+      ),
+    );
+  });
+
   it('sets it up with the QR code and a code, then shows the ten recovery codes once', async () => {
     const user = userEvent.setup();
     render(<SecondFactorSection />);
