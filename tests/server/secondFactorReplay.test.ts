@@ -41,12 +41,12 @@ describe('a TOTP code used once', () => {
 
   it('records its step, and from then on that code and any older one are refused while the next step’s is taken', async () => {
     const code = totpCodeAt(secret);
-    expect(await service().useCode(me.id, code)).toBe(true);
+    expect(await service().useCode(me.id, code)).toBe('accepted');
     expect(await recordedStepOf(me.id)).toBe(stepNow());
-    expect(await service().useCode(me.id, code)).toBe(false);
-    expect(await service().useCode(me.id, totpCodeAt(secret, Date.now() - 30_000))).toBe(false);
+    expect(await service().useCode(me.id, code)).toBe('used');
+    expect(await service().useCode(me.id, totpCodeAt(secret, Date.now() - 30_000))).toBe('used');
     expect(await recordedStepOf(me.id)).toBe(stepNow());
-    expect(await service().useCode(me.id, totpCodeAt(secret, Date.now() + 30_000))).toBe(true);
+    expect(await service().useCode(me.id, totpCodeAt(secret, Date.now() + 30_000))).toBe('accepted');
     expect(await recordedStepOf(me.id)).toBe(stepNow() + 1);
   });
 
@@ -54,7 +54,7 @@ describe('a TOTP code used once', () => {
     const code = totpCodeAt(secret);
     // Both calls read the recorded step before either writes: only the UPDATE's condition tells them apart.
     const used = await Promise.all([service().useCode(me.id, code), service().useCode(me.id, code)]);
-    expect(used.filter(Boolean)).toHaveLength(1);
+    expect(used.sort()).toEqual(['accepted', 'used']);
     expect(await recordedStepOf(me.id)).toBe(stepNow());
   });
 
@@ -62,19 +62,19 @@ describe('a TOTP code used once', () => {
     const before = await recordedStepOf(me.id);
     const near = [-30_000, 0, 30_000].map((offset) => totpCodeAt(secret, Date.now() + offset));
     const wrong = ['000000', '111111', '222222'].find((code) => !near.includes(code))!;
-    expect(await service().useCode(me.id, wrong)).toBe(false);
+    expect(await service().useCode(me.id, wrong)).toBe('wrong');
     expect(await recordedStepOf(me.id)).toBe(before);
   });
 
   it('typed with spaces around it is taken', async () => {
-    expect(await service().useCode(me.id, ` ${totpCodeAt(secret)} `)).toBe(true);
+    expect(await service().useCode(me.id, ` ${totpCodeAt(secret)} `)).toBe('accepted');
   });
 
   it('of a factor still being set up answers no sign-in, and records nothing; its confirmation takes it', async () => {
     const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
     const pending = expectEnvelope(await server.api<SecondFactorEnrolment>('POST', '/api/account/second-factor/enrolment', { token: other.token }), 200).body
       .data!.secret;
-    expect(await service().useCode(other.id, totpCodeAt(pending))).toBe(false);
+    expect(await service().useCode(other.id, totpCodeAt(pending))).toBe('wrong');
     expect(await recordedStepOf(other.id)).toBeNull();
     const confirm = (code: string) => server.api('POST', '/api/account/second-factor/confirm', { token: other.token, body: { code } });
     expectEnvelope(await confirm(totpCodeAt(pending)), 200);
@@ -83,6 +83,6 @@ describe('a TOTP code used once', () => {
 
   it('of a user without a second factor answers nothing', async () => {
     const other = await make.user({ roleId: roleIds.Partner, partnerId: partnerIds['Acme Logistics'] });
-    expect(await service().useCode(other.id, totpCodeAt(secret))).toBe(false);
+    expect(await service().useCode(other.id, totpCodeAt(secret))).toBe('wrong');
   });
 });
