@@ -1,5 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
+import { server } from '../../../mocks/server';
 import { dataProvider } from '../../../src/providers/data/dataProvider';
 import { EXPIRED, signInAs } from '../sessionFixtures';
 
@@ -49,6 +51,26 @@ describe('dataProvider: what stock react-admin components send', () => {
     expect(writes()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/api/v1/partners/${previous.id}`, body: { name: 'Acme Renamed' } })]);
     expect(writes()[0].headers.get('if-match')).toBe(`"${previous.version}"`);
     expect(answer.data).toMatchObject({ id: previous.id, name: 'Acme Renamed', address: previous.address });
+  });
+
+  it.each([
+    ['tickets', { subject: 'Printer jams', status: 'Open' }, { status: 'Closed' }],
+    ['next-partner-forms', { trigger: 'Approved', dueDays: 7 }, { dueDays: 14 }],
+  ])('update of %s, which the API replaces by PUT only, PUTs the whole record with If-Match (a stock <Edit>)', async (resource, record, change) => {
+    signInAs('admin');
+    const id = '00000000-0000-4000-9000-000000000001';
+    const previous = { id, version: 'v1', ...record };
+    const sent: { method: string; body: unknown; ifMatch: string | null }[] = [];
+    server.use(
+      http.all(`/api/v1/${resource}/:id`, async ({ request }) => {
+        const body = await request.json();
+        sent.push({ method: request.method, body, ifMatch: request.headers.get('if-match') });
+        return HttpResponse.json({ isSuccess: true, statusCode: 200, message: '', data: { ...previous, ...(body as object), version: 'v2' } });
+      }),
+    );
+    const answer = await dataProvider.update(resource, { id, data: { ...previous, ...change }, previousData: previous });
+    expect(sent).toEqual([{ method: 'PUT', body: { ...record, ...change }, ifMatch: '"v1"' }]);
+    expect(answer.data).toMatchObject({ id, ...change, version: 'v2' });
   });
 
   it('update of a record someone else changed rejects with 412 and the current record, and saves nothing', async () => {
