@@ -105,6 +105,13 @@ export const apiResources: readonly ApiResource[] = [
     methods: ALL,
   },
   {
+    name: 'canned-responses',
+    permission: 'CannedResponses',
+    sortable: ['id', 'title', 'language', 'createdAt', 'updatedAt'],
+    searchFields: ['title', 'body'],
+    methods: ALL,
+  },
+  {
     name: 'tickets',
     permission: 'Tickets',
     sortable: [
