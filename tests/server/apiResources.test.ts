@@ -62,6 +62,40 @@ describe('contract/apiResources.ts: the list of every API resource', () => {
   );
 });
 
+describe('every field a DTO shows is sortable or declared unsortable, so no stock column leads to a 400', () => {
+  type Schema = { properties?: Record<string, Schema>; items?: Schema };
+  /** The fields of a resource's DTO: its search answer's item in the API document, and any a live row shows. */
+  const dtoFieldsOf = async (resource: ApiResource) => {
+    const doc = JSON.parse((await server.api('GET', '/api/docs')).text) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    };
+    const page = doc.paths[`/api/v1/${resource.name}/search`].post.responses['200'].content['application/json'].schema;
+    const documented = Object.keys(page.properties!.data.properties!.items.items!.properties!);
+    const shown = (await search(resource, {})).body.data!.items.flatMap((row) => Object.keys(row));
+    return [...new Set([...documented, ...shown])].sort();
+  };
+
+  it.each(searchable)('$name: each field of its DTO is in `sortable` or `unsortable`, never both', async (resource) => {
+    const fields = await dtoFieldsOf(resource);
+    const undeclared = fields.filter((field) => !resource.sortable.includes(field) && !resource.unsortable.includes(field));
+    expect(undeclared, `${resource.name}: ${undeclared.join(', ')}`).toEqual([]);
+    expect(resource.unsortable.filter((field) => resource.sortable.includes(field) || !fields.includes(field))).toEqual([]);
+  });
+});
+
+describe('a reference sorts by the name a person reads in its place', () => {
+  it("staff sort tickets by assignee, team and rating; a partner's user, who never sees a ticket's team, cannot sort by it", async () => {
+    const tickets = apiResources.find((resource) => resource.name === 'tickets')!;
+    for (const field of ['assigneeId', 'teamId', 'teamName', 'rating', 'mergedIntoId'])
+      expectEnvelope(await search(tickets, { orderBy: [`${field} desc`] }), 200);
+    for (const field of ['teamId', 'teamName']) {
+      const answer = await server.api('POST', '/api/v1/tickets/search', { token: token('partner@acme.example'), body: { orderBy: [`${field} asc`] } });
+      expectEnvelope(answer, 400);
+      expect(answer.body.errors?.[0]?.field).toBe('orderBy');
+    }
+  });
+});
+
 describe('meta.searchFields: advancedSearch.fields limits the keyword, or is refused', () => {
   it.each(searchable)('$name takes each field the list gives and refuses another, listing those it takes', async (resource) => {
     for (const field of resource.searchFields) expectEnvelope(await search(resource, { advancedSearch: { keyword: 'a', fields: [field] } }), 200);

@@ -63,7 +63,14 @@ export const cannedResponsesResource: CrudResource<CannedResponseInput, CannedRe
     ownerId: input.shared ? null : principal.id,
     searchText: foldForSearch(`${input.title} ${input.body}`),
   }),
-  sortable: { title: cannedResponses.title, language: cannedResponses.language, createdAt: cannedResponses.createdAt, updatedAt: cannedResponses.updatedAt },
+  sortable: {
+    title: cannedResponses.title,
+    body: cannedResponses.body,
+    language: cannedResponses.language,
+    shared: sql`(${cannedResponses.ownerId} is null)`,
+    createdAt: cannedResponses.createdAt,
+    updatedAt: cannedResponses.updatedAt,
+  },
   defaultSort: 'title asc',
   where: (search, principal) => [
     keywordWhere(search, keywordMatchers, (keyword) => containsFolded(cannedResponses.searchText, keyword)),

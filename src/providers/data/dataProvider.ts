@@ -29,10 +29,18 @@ function asRecord<R extends RaRecord>(answer: unknown, sent: object, id?: Identi
   return { ...sent, id: answeredId } as R;
 }
 
+/**
+ * A stock column is sortable unless told otherwise: a field the API declares unsortable (contract/apiResources.ts,
+ * e.g. a ticket's `sla`) lists in the API's default order instead of a 400.
+ */
+const sortableOnly = (apiName: string, sort: Parameters<DataProvider['getList']>[1]['sort']) =>
+  sort && apiResourceOf(apiName)?.unsortable.includes(sort.field) ? undefined : sort;
+
 async function search<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
-  const page = await call<PagedResult<R>>(apiPaths.resourceSearch(toApiResource(resource)), {
+  const apiName = toApiResource(resource);
+  const page = await call<PagedResult<R>>(apiPaths.resourceSearch(apiName), {
     method: 'POST',
-    body: toSearchRequest(params),
+    body: toSearchRequest({ ...params, sort: sortableOnly(apiName, params.sort) }),
     signal: params.signal,
   });
   return { data: page?.items ?? [], total: page?.totalCount ?? 0 };
