@@ -8,6 +8,7 @@ import { startServer, type TestServer } from './harness';
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } };
 type Operation = {
+  operationId?: string;
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema?: object }> };
@@ -97,6 +98,15 @@ describe('the API document at /api/docs', () => {
         .filter(({ operation }) => !operation.responses['4XX']?.content)
         .map(({ key }) => key),
     ).toEqual([]);
+  });
+
+  it('names every operation with an operationId of its own, so a generated client names its methods', () => {
+    const ids = operations().map(({ key, operation }) => ({ key, id: operation.operationId }));
+    expect(ids.filter(({ id }) => !id).map(({ key }) => key)).toEqual([]);
+    const repeated = ids.filter(({ id }, i) => ids.findIndex((other) => other.id === id) !== i).map(({ key, id }) => `${key}: ${id}`);
+    expect(repeated).toEqual([]);
+    expect(doc.paths['/api/v1/partners/search'].post.operationId).toBe('postPartnersSearch');
+    expect(doc.paths['/api/v1/partners/{id}'].get.operationId).toBe('getPartnersById');
   });
 
   it('documents the body of every POST, PUT and PATCH that takes one', () => {
