@@ -109,6 +109,19 @@ describe('the API document at /api/docs', () => {
     expect(doc.paths['/api/v1/partners/{id}'].get.operationId).toBe('getPartnersById');
   });
 
+  it('says `nullable` only with a `type`, and a nullable enum lists null (so `versionDecision: null` validates)', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.nullable === true && !schema.type) found.push(`${at}: nullable without a type`);
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) found.push(`${at}: nullable enum without null`);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    walk(doc.paths, '');
+    expect(found).toEqual([]);
+  });
+
   it('documents the body of every POST, PUT and PATCH that takes one', () => {
     const missing = operations()
       .filter(({ key, method }) => ['post', 'put', 'patch'].includes(method) && !BODYLESS.includes(key))
