@@ -122,6 +122,13 @@ describe('the API document at /api/docs', () => {
     expect(found).toEqual([]);
   });
 
+  it.each(['roles', 'canned-responses'])('documents the version (ETag, If-Match) of a %s record', (name) => {
+    const data = doc.paths[`/api/v1/${name}/{id}`].get.responses['200'].content!['application/json'].schema!.properties!.data as {
+      properties: Record<string, unknown>;
+    };
+    expect(data.properties.version).toMatchObject({ type: 'string' });
+  });
+
   it('documents the body of every POST, PUT and PATCH that takes one', () => {
     const missing = operations()
       .filter(({ key, method }) => ['post', 'put', 'patch'].includes(method) && !BODYLESS.includes(key))
