@@ -34,6 +34,8 @@ export interface ApiResource {
   name: string;
   permission: Resource;
   sortable: string[];
+  /** Fields its DTO shows that no search sorts by (an object, a list, a computed flag): a column of one is `sortable={false}`. */
+  unsortable: string[];
   searchFields: string[];
   methods: ApiMethod[];
 }
@@ -52,6 +54,8 @@ const userSortable = [
   'partnerId',
   'partnerName',
   'role',
+  'roleId',
+  'heldUntil',
   'isActive',
   'emailConfirmed',
   'imageUrl',
@@ -76,6 +80,7 @@ const declaredApiResource = (d: ResourceDeclaration): ApiResource => ({
   name: d.name,
   permission: d.permission as Resource,
   sortable: ['id', ...sortableFieldsOf(d)],
+  unsortable: ['version', ...(d.softDelete ? ['deleted'] : [])],
   searchFields: searchFieldsOf(d),
   methods: [...new Set(crudRoutesOf(d).flatMap(({ action }) => METHODS_OF_ACTION[action] ?? []))],
 });
@@ -86,6 +91,7 @@ export const apiResources: readonly ApiResource[] = [
     name: 'partner-users',
     permission: 'PartnerUsers',
     sortable: userSortable,
+    unsortable: ['deleted', 'version'],
     searchFields: userSearchFields,
     methods: ['search', 'get', 'create', 'update', 'replace', 'delete', 'updateMany', 'deleteMany'],
   },
@@ -93,6 +99,7 @@ export const apiResources: readonly ApiResource[] = [
     name: 'users',
     permission: 'Users',
     sortable: userSortable,
+    unsortable: ['deleted', 'version'],
     searchFields: userSearchFields,
     // A user is made by POST /users/register (an invitation), not POST /users.
     methods: ['search', 'get', 'update', 'replace', 'delete', 'updateMany', 'deleteMany'],
@@ -100,8 +107,17 @@ export const apiResources: readonly ApiResource[] = [
   {
     name: 'roles',
     permission: 'Roles',
-    sortable: ['id', 'name', 'description', 'priority', 'createdAt', 'updatedAt'],
+    sortable: ['id', 'name', 'description', 'priority', 'createdAt', 'updatedAt', 'requireSecondFactor'],
+    unsortable: ['version'],
     searchFields: ['name'],
+    methods: ALL,
+  },
+  {
+    name: 'canned-responses',
+    permission: 'CannedResponses',
+    sortable: ['id', 'title', 'language', 'createdAt', 'updatedAt', 'body', 'shared'],
+    unsortable: ['ownerId', 'version'],
+    searchFields: ['title', 'body'],
     methods: ALL,
   },
   {
@@ -121,7 +137,13 @@ export const apiResources: readonly ApiResource[] = [
       'lastMessageAt',
       'priority',
       'assigneeName',
+      'assigneeId',
+      'teamId',
+      'teamName',
+      'mergedIntoId',
+      'rating',
     ],
+    unsortable: ['attachments', 'matchedText', 'sla', 'version'],
     searchFields: ['subject', 'description'],
     methods: ['search', 'get', 'create', 'replace', 'export'],
   },
@@ -143,6 +165,7 @@ export const apiResources: readonly ApiResource[] = [
       'createdAt',
       'updatedAt',
     ],
+    unsortable: ['version'],
     searchFields: ['name'],
     methods: ['search', 'get', 'create', 'update', 'replace', 'delete'],
   },
@@ -168,6 +191,7 @@ export const apiResources: readonly ApiResource[] = [
       'createdAt',
       'updatedAt',
     ],
+    unsortable: ['outdated', 'review', 'sections', 'version'],
     searchFields: ['formName', 'partnerName'],
     methods: ['search', 'get', 'export'],
   },
@@ -175,6 +199,7 @@ export const apiResources: readonly ApiResource[] = [
     name: 'next-partner-forms',
     permission: 'NextPartnerForms',
     sortable: ['id', 'trigger', 'sourceDefinitionId', 'sourceFormName', 'targetDefinitionId', 'targetFormName', 'dueDays', 'createdAt', 'updatedAt'],
+    unsortable: ['version'],
     searchFields: ['sourceFormName', 'targetFormName'],
     methods: ['search', 'get', 'create', 'replace', 'delete'],
   },
@@ -195,6 +220,7 @@ export const apiResources: readonly ApiResource[] = [
       'updatedAt',
       'replacedAt',
     ],
+    unsortable: ['version'],
     searchFields: ['fileName'],
     methods: ['search', 'get', 'create', 'update', 'replace', 'delete', 'export'],
   },
@@ -221,6 +247,7 @@ export const apiResources: readonly ApiResource[] = [
       'createdAt',
       'updatedAt',
     ],
+    unsortable: ['state', 'version'],
     searchFields: ['fileName', 'partnerName', 'roleName', 'userName'],
     methods: ['search', 'get', 'create', 'update', 'replace', 'delete'],
   },
@@ -246,6 +273,7 @@ export const apiResources: readonly ApiResource[] = [
       'createdAt',
       'updatedAt',
     ],
+    unsortable: ['version'],
     searchFields: ['requestText', 'reason', 'fileName', 'partnerName'],
     methods: ['search', 'get', 'create'],
   },
@@ -253,6 +281,7 @@ export const apiResources: readonly ApiResource[] = [
     name: 'file-access-log',
     permission: 'AccessibleFile',
     sortable: ['id', 'fileId', 'fileName', 'kind', 'userId', 'userName', 'partnerId', 'partnerName', 'grantId', 'address', 'client', 'at'],
+    unsortable: [],
     searchFields: ['fileName'],
     methods: ['search', 'export'],
   },

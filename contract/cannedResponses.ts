@@ -25,6 +25,8 @@ export interface CannedResponseDto {
   ownerId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The record's version, answered as its ETag and sent back as If-Match. */
+  version?: string;
 }
 
 /** `{{name}}` placeholders filled with `values`; an unknown name, or one without a value, is left as written. */

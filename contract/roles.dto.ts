@@ -7,6 +7,8 @@ export interface RoleDto {
   requireSecondFactor: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The record's version, answered as its ETag and sent back as If-Match. */
+  version?: string;
 }
 
 export interface RolePermissionsDto {

@@ -85,7 +85,7 @@ export const fields = {
     field<V[number], 'enum', O>('enum', { max: 50, ...options }, { values }),
   /** `setNull` only where the reference is optional (a required one cannot be emptied). */
   reference: <const O extends Base & ReferenceOptions<O>>(resource: string, options: O = {} as O) =>
-    field<string, 'reference', O>('reference', { sort: false, ...options }, { reference: resource, onDelete: options.onDelete ?? 'restrict' }),
+    field<string, 'reference', O>('reference', options, { reference: resource, onDelete: options.onDelete ?? 'restrict' }),
 };
 
 export const isSortable = (f: FieldDeclaration) => f.sort !== false;

@@ -37,4 +37,5 @@ export const cannedResponseDtoSchema: yup.ObjectSchema<CannedResponseDto> = yup.
   ownerId: yup.string().nullable().defined(),
   createdAt: yup.string().defined(),
   updatedAt: yup.string().defined(),
+  version: yup.string().optional(),
 });

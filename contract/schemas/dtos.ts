@@ -101,6 +101,7 @@ export const roleDtoSchema: yup.ObjectSchema<RoleDto> = yup.object({
   requireSecondFactor: yup.boolean().defined(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
+  version: version(),
 });
 
 export const rolePermissionsDtoSchema: yup.ObjectSchema<RolePermissionsDto> = yup.object({

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiResourceName } from '../../contract/apiResources';
 import type { Envelope } from '../../contract/envelope';
 import { ApiError } from './errors';
 import { isDatabaseUnavailable } from '../db/databaseUnavailable';
@@ -130,13 +131,26 @@ export function registerErrorHandlers(app: FastifyInstance) {
 /** Each server's API routes (every plugin instance of one app shares its HTTP server). */
 const apiRoutesOf = new WeakMap<object, ReturnType<typeof collectApiRoutes>>();
 
+/** `/api/v1/{name}` or `/api/v1/{name}/{id}` (or under /api) of a resource contract/apiResources.ts lists. */
+function isResourceAddress(address: string) {
+  const segments = address
+    .split('?')[0]
+    .replace(/^\/api(\/v1)?\//, '')
+    .replace(/\/$/, '')
+    .split('/');
+  return segments.length <= 2 && isApiResourceName(segments[0]);
+}
+
 /**
  * An API request no route takes: 405 when its path is served with other methods (its Allow header names them,
- * RFC 9110 §15.5.6), else 404. The not-found handler and the app's catch-all GET (staticApp.ts) both answer so.
+ * RFC 9110 §15.5.6) or is a listed resource's collection or item address (an empty Allow where that address takes
+ * no method: a stock <Create> on a resource that is never created), else 404. The not-found handler and the app's
+ * catch-all GET (staticApp.ts) both answer so.
  */
 export function sendNoApiRoute(request: FastifyRequest, reply: FastifyReply) {
   const allowed = apiRoutesOf.get(request.server.server)?.methodsAt(request.url) ?? [];
-  if (!allowed.length) return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
+  if (!allowed.length && !(request.url.startsWith('/api/') && isResourceAddress(request.url)))
+    return sendError(request, reply, new ApiError(404, 'api.routeNotFound'));
   reply.header('allow', allowed.join(', '));
   return sendError(request, reply, new ApiError(405, 'api.methodNotAllowed'));
 }

@@ -8,6 +8,7 @@ import { startServer, type TestServer } from './harness';
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } };
 type Operation = {
+  operationId?: string;
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema?: object }> };
@@ -97,6 +98,35 @@ describe('the API document at /api/docs', () => {
         .filter(({ operation }) => !operation.responses['4XX']?.content)
         .map(({ key }) => key),
     ).toEqual([]);
+  });
+
+  it('names every operation with an operationId of its own, so a generated client names its methods', () => {
+    const ids = operations().map(({ key, operation }) => ({ key, id: operation.operationId }));
+    expect(ids.filter(({ id }) => !id).map(({ key }) => key)).toEqual([]);
+    const repeated = ids.filter(({ id }, i) => ids.findIndex((other) => other.id === id) !== i).map(({ key, id }) => `${key}: ${id}`);
+    expect(repeated).toEqual([]);
+    expect(doc.paths['/api/v1/partners/search'].post.operationId).toBe('postPartnersSearch');
+    expect(doc.paths['/api/v1/partners/{id}'].get.operationId).toBe('getPartnersById');
+  });
+
+  it('says `nullable` only with a `type`, and a nullable enum lists null (so `versionDecision: null` validates)', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.nullable === true && !schema.type) found.push(`${at}: nullable without a type`);
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) found.push(`${at}: nullable enum without null`);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    walk(doc.paths, '');
+    expect(found).toEqual([]);
+  });
+
+  it.each(['roles', 'canned-responses'])('documents the version (ETag, If-Match) of a %s record', (name) => {
+    const data = doc.paths[`/api/v1/${name}/{id}`].get.responses['200'].content!['application/json'].schema!.properties!.data as {
+      properties: Record<string, unknown>;
+    };
+    expect(data.properties.version).toMatchObject({ type: 'string' });
   });
 
   it('documents the body of every POST, PUT and PATCH that takes one', () => {

@@ -40,6 +40,15 @@ describe('contract/apiResources.ts: the list of every API resource', () => {
       }
   });
 
+  it('lists every resource the server searches (POST /api/v1/{name}/search)', async () => {
+    const paths = (JSON.parse((await server.api('GET', '/api/docs')).text) as { paths: Record<string, Record<string, unknown>> }).paths;
+    const searched = Object.entries(paths).flatMap(([path, methods]) => {
+      const name = /^\/api\/v1\/([a-z-]+)\/search$/.exec(path)?.[1];
+      return name && methods.post ? [name] : [];
+    });
+    expect(searched.filter((name) => !apiResources.some((resource) => resource.name === name))).toEqual([]);
+  });
+
   it.each(searchable)(
     '$name sorts by every field the list gives, ascending and descending, and names exactly those when refusing another',
     async (resource) => {
@@ -51,6 +60,40 @@ describe('contract/apiResources.ts: the list of every API resource', () => {
       expect(allowedIn(refusal.body.message)).toEqual([...resource.sortable].sort());
     },
   );
+});
+
+describe('every field a DTO shows is sortable or declared unsortable, so no stock column leads to a 400', () => {
+  type Schema = { properties?: Record<string, Schema>; items?: Schema };
+  /** The fields of a resource's DTO: its search answer's item in the API document, and any a live row shows. */
+  const dtoFieldsOf = async (resource: ApiResource) => {
+    const doc = JSON.parse((await server.api('GET', '/api/docs')).text) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    };
+    const page = doc.paths[`/api/v1/${resource.name}/search`].post.responses['200'].content['application/json'].schema;
+    const documented = Object.keys(page.properties!.data.properties!.items.items!.properties!);
+    const shown = (await search(resource, {})).body.data!.items.flatMap((row) => Object.keys(row));
+    return [...new Set([...documented, ...shown])].sort();
+  };
+
+  it.each(searchable)('$name: each field of its DTO is in `sortable` or `unsortable`, never both', async (resource) => {
+    const fields = await dtoFieldsOf(resource);
+    const undeclared = fields.filter((field) => !resource.sortable.includes(field) && !resource.unsortable.includes(field));
+    expect(undeclared, `${resource.name}: ${undeclared.join(', ')}`).toEqual([]);
+    expect(resource.unsortable.filter((field) => resource.sortable.includes(field) || !fields.includes(field))).toEqual([]);
+  });
+});
+
+describe('a reference sorts by the name a person reads in its place', () => {
+  it("staff sort tickets by assignee, team and rating; a partner's user, who never sees a ticket's team, cannot sort by it", async () => {
+    const tickets = apiResources.find((resource) => resource.name === 'tickets')!;
+    for (const field of ['assigneeId', 'teamId', 'teamName', 'rating', 'mergedIntoId'])
+      expectEnvelope(await search(tickets, { orderBy: [`${field} desc`] }), 200);
+    for (const field of ['teamId', 'teamName']) {
+      const answer = await server.api('POST', '/api/v1/tickets/search', { token: token('partner@acme.example'), body: { orderBy: [`${field} asc`] } });
+      expectEnvelope(answer, 400);
+      expect(answer.body.errors?.[0]?.field).toBe('orderBy');
+    }
+  });
 });
 
 describe('meta.searchFields: advancedSearch.fields limits the keyword, or is refused', () => {
@@ -116,7 +159,7 @@ describe('a method a resource does not serve answers 405 with Allow', () => {
   );
 
   it.each(unserved)(
-    '$name: $method is refused with 405 naming the methods served there (404 where none is), under /api/v1 and /api',
+    '$name: $method is refused with 405 naming the methods served there (none at all is still 405), under /api/v1 and /api',
     async ({ resource, method }) => {
       const { verb, below } = API_METHOD_ROUTES[method];
       const servedThere = resource.methods.filter((other) => API_METHOD_ROUTES[other].below === below).map((other) => API_METHOD_ROUTES[other].verb);
@@ -125,18 +168,35 @@ describe('a method a resource does not serve answers 405 with Allow', () => {
           token: admin(),
           body: verb === 'GET' || verb === 'DELETE' ? undefined : {},
         });
-        if (!servedThere.length && !server.built.app.hasRoute({ method: 'GET', url: `${prefix}/${resource.name}${below}` })) {
-          expectEnvelope(answer, 404, apiEn.api.routeNotFound);
-          continue;
-        }
         expectEnvelope(answer, 405, apiEn.api.methodNotAllowed);
-        const allow = (answer.headers.get('allow') ?? '').split(', ');
-        expect(allow).not.toContain(verb);
-        for (const served of servedThere) expect(allow).toContain(served);
-        if (servedThere.includes('GET')) expect(allow).toContain('HEAD');
+        const allow = answer.headers.get('allow');
+        expect(allow, `${verb} ${prefix}/${resource.name}${below}`).not.toBeNull();
+        const allowed = allow!.split(', ').filter(Boolean);
+        expect(allowed).not.toContain(verb);
+        for (const served of servedThere) expect(allowed).toContain(served);
+        if (servedThere.includes('GET')) expect(allowed).toContain('HEAD');
       }
     },
   );
+
+  it('a stock <Create> on partner forms and any write on the file access log say 405, Allow naming what the address takes (maybe nothing)', async () => {
+    const create = await server.api('POST', '/api/v1/partner-forms', { token: admin(), body: {} });
+    expectEnvelope(create, 405, apiEn.api.methodNotAllowed);
+    expect(create.headers.get('allow')).toBe('');
+    for (const [method, address] of [
+      ['POST', '/api/v1/file-access-log'],
+      ['PATCH', '/api/v1/file-access-log'],
+      ['PUT', `/api/v1/file-access-log/${MISSING}`],
+      ['DELETE', `/api/file-access-log/${MISSING}`],
+    ] as const) {
+      const answer = await server.api(method, address, { token: admin(), body: method === 'DELETE' ? undefined : {} });
+      expectEnvelope(answer, 405, apiEn.api.methodNotAllowed);
+      expect(answer.headers.get('allow')).toBe('');
+    }
+    const exportAddress = await server.api('DELETE', '/api/v1/file-access-log/export', { token: admin() });
+    expectEnvelope(exportAddress, 405, apiEn.api.methodNotAllowed);
+    expect(exportAddress.headers.get('allow')).toBe('GET, HEAD');
+  });
 
   it('editing a partner form or a file request says 405 in either language, with what the address takes', async () => {
     const partnerForm = await server.api('PUT', `/api/v1/partner-forms/${MISSING}`, { token: admin(), body: {} });

@@ -162,15 +162,18 @@ export function declaredRows({ server, token, partnerIds, make }: Demo) {
   const api = <T = Dto>(method: string, path: string, body?: unknown, as = admin(), headers?: Record<string, string>) =>
     server.api<T>(method, path, { token: as, body, headers });
 
-  /** Two rows a reference may name, smaller id first (so a sort by it has an order): demo partners for the partner. */
+  /**
+   * Two rows a reference may name, in the order a sort by it gives (a reference sorts by the referenced row's
+   * title: rank 0's before rank 1's): demo partners for the partner.
+   */
   function referencesOf(d: ResourceDeclaration, key: string, f: FieldDeclaration): Promise<string[]> {
     const target = f.reference!;
     const cacheKey = isPartnerScoped(d) && key === PARTNER_FIELD ? 'own-partner' : target;
     if (!references.has(cacheKey)) {
       const made = (async () => {
-        if (cacheKey === 'own-partner') return [partnerIds['Acme Logistics'], partnerIds['Globex Trading']].sort();
+        if (cacheKey === 'own-partner') return [partnerIds['Acme Logistics'], partnerIds['Globex Trading']];
         const declared = declaredResourceNamed(target) as ResourceDeclaration | undefined;
-        if (declared && declared.name !== d.name) return [(await createKept(declared, 0)).id, (await createKept(declared, 1)).id].sort();
+        if (declared && declared.name !== d.name) return [(await createKept(declared, 0)).id, (await createKept(declared, 1)).id];
         const page = await api<PagedResult<{ id: string }>>('POST', `/api/v1/${target}/search`, { pageSize: 2 });
         expectEnvelope(page, 200);
         return page.body.data!.items.map((row) => row.id).sort();

@@ -29,7 +29,8 @@ export interface CrudResource<TInput extends object, TDto> {
   dtoSchema: yup.AnyObjectSchema;
   /** The columns written for a validated input (derived columns included). */
   toValues(input: TInput, principal: Principal): Record<string, unknown>;
-  sortable: Record<string, AnyColumn>;
+  /** A column, or an expression (a reference sorts by the referenced name). */
+  sortable: Record<string, AnyColumn | SQL>;
   /** The sort when the search names none, e.g. "name asc". */
   defaultSort: string;
   /** Conditions of a search: keyword and the resource's own filters. */

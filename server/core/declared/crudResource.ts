@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { CrudResource, CrudRow } from '../crud';
 import { ApiError, fieldError, forbidden } from '../errors';
 import type { DomainEvent } from '../events';
+import { columnNameOf } from './table';
 import type { Principal } from '../guard';
 import { containsFolded, containsFoldedIn, keywordOf } from '../search';
 import { referencedDelete } from './references';
@@ -25,6 +26,12 @@ import { declaredTable, type DeclaredTable } from './table';
 import { ownPartnerRows } from '../partnerIsolation';
 
 type Input = Record<string, unknown>;
+
+/** A reference sorts by what a person reads in its place: the referenced row's title (a partner's name, not its id). */
+function referencedTitleOf(d: ResourceDeclaration, key: string, table: Record<string, PgColumn>) {
+  const referenced = declaredResourceNamed(d.fields[key].reference!)!;
+  return sql`(select r.${sql.identifier(columnNameOf(referenced.titleField))} from ${sql.identifier(referenced.table)} r where r.id = ${table[key]})`;
+}
 
 /** What a declared resource's server does beyond its declaration; each runs inside the change's transaction. */
 export interface DeclaredHooks {
@@ -172,7 +179,7 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
         updatedAt: isoOf(row.updatedAt),
       }) as DtoOf<D>,
     toValues: (input, principal) => declaredValuesOf(d, input, principal),
-    sortable: Object.fromEntries(sortableFieldsOf(d).map((key) => [key, table[key]])),
+    sortable: Object.fromEntries(sortableFieldsOf(d).map((key) => [key, d.fields[key]?.reference ? referencedTitleOf(d, key, table) : table[key]])),
     defaultSort: d.defaultSort,
     where: (search) => [
       keywordWhere(d, table, search),

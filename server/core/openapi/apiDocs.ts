@@ -22,6 +22,28 @@ const idempotencyHeader = {
   required: false,
 };
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * A generated client's method name: the verb and the path under /api/v1 (or /api), each `:param` as "By…", e.g.
+ * `postPartnersSearch`, `getPartnersById`, `postUsersByIdSessionsBySidEnd`. Unique, since method and path are.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(\/v1)?\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':')
+        ? `By${capitalised(segment.slice(1))}`
+        : segment
+            .split(/[^A-Za-z0-9]+/)
+            .map(capitalised)
+            .join(''),
+    );
+  return method.toLowerCase() + words.join('');
+}
+
 type RouteSchema = FastifySchema & { headers?: JsonSchema; response?: Record<string, unknown> };
 
 /**
@@ -57,8 +79,9 @@ export async function registerApiDocs(app: FastifyInstance) {
         ...(acceptsIdempotencyKey(route) ? [idempotencyHeader] : []),
       ]);
       const isPublic = route.config?.access === 'public' && given.security === undefined;
+      const operationId = operationIdOf(([] as string[]).concat(route.method)[0], url);
       return {
-        schema: { ...given, headers, ...(isPublic ? { security: [] } : {}), response: { ...given.response, '4xx': errorEnvelope } },
+        schema: { ...given, operationId, headers, ...(isPublic ? { security: [] } : {}), response: { ...given.response, '4xx': errorEnvelope } },
         url,
       };
     },

@@ -39,12 +39,12 @@ export function envelopeOf(data: JsonSchema, description: string): JsonSchema {
 }
 
 /** A refusal: 400 names fields in `errors`; 412 carries the current record in `data`, the rest `data: null`. */
-export const errorEnvelope = envelopeOf({ nullable: true, description: 'null, or the current record of a 412' }, 'A refusal, as an envelope');
+export const errorEnvelope = envelopeOf({ description: 'null, or the current record of a 412' }, 'A refusal, as an envelope');
 
 /** `data` answers. */
 export const answers = {
   /** `data: null` (a message is the whole answer). */
-  none: { nullable: true, enum: [null] } as JsonSchema,
+  none: { type: 'object', nullable: true, enum: [null] } as JsonSchema,
   /** A page of search results with the total. */
   pageOf: (item: DocSchema): JsonSchema => ({
     type: 'object',

@@ -77,8 +77,10 @@ function fromDescription(described: Described): JsonSchema {
   }
   testsOf(described, schema);
   const choices = (described.oneOf ?? []).filter((choice) => choice !== undefined && choice !== null && typeof choice !== 'object');
-  if (choices.length) schema.enum = choices;
-  if (described.nullable) schema.nullable = true;
+  // OpenAPI 3.0's `nullable` needs a `type` (an untyped value takes null already), and an enum that is nullable lists null.
+  const nullable = !!described.nullable && schema.type !== undefined;
+  if (choices.length) schema.enum = nullable ? [...choices, null] : choices;
+  if (nullable) schema.nullable = true;
   // An object's default is its fields' defaults gathered, already said on each field.
   if (described.default !== undefined && typeof described.default !== 'function' && described.type !== 'object') schema.default = described.default;
   if (described.meta?.description) schema.description = described.meta.description;

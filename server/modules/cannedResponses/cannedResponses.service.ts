@@ -6,10 +6,16 @@ import { cannedResponseDtoSchema, cannedResponseFilters, cannedResponseSchema, t
 import type { CrudResource } from '../../core/crud';
 import { forbidden } from '../../core/errors';
 import type { Principal } from '../../core/guard';
-import { containsFolded, keywordOf } from '../../core/search';
+import { containsFolded, containsFoldedIn, keywordWhere } from '../../core/search';
 import { cannedResponses } from './cannedResponses.schema';
 
 type CannedRow = typeof cannedResponses.$inferSelect;
+
+/** The fields a keyword may be limited to (react-admin's `meta.searchFields`); the folded search text holds both. */
+const keywordMatchers = {
+  title: (keyword: string) => containsFoldedIn(cannedResponses.title, keyword),
+  body: (keyword: string) => containsFoldedIn(cannedResponses.body, keyword),
+};
 
 /** Shared responses are managed with CannedResponses.Configure; a personal one by its owner alone. */
 const MANAGE_SHARED = permission('CannedResponses', 'Configure');
@@ -57,10 +63,17 @@ export const cannedResponsesResource: CrudResource<CannedResponseInput, CannedRe
     ownerId: input.shared ? null : principal.id,
     searchText: foldForSearch(`${input.title} ${input.body}`),
   }),
-  sortable: { title: cannedResponses.title, language: cannedResponses.language, createdAt: cannedResponses.createdAt, updatedAt: cannedResponses.updatedAt },
+  sortable: {
+    title: cannedResponses.title,
+    body: cannedResponses.body,
+    language: cannedResponses.language,
+    shared: sql`(${cannedResponses.ownerId} is null)`,
+    createdAt: cannedResponses.createdAt,
+    updatedAt: cannedResponses.updatedAt,
+  },
   defaultSort: 'title asc',
   where: (search, principal) => [
-    containsFolded(cannedResponses.searchText, keywordOf(search)),
+    keywordWhere(search, keywordMatchers, (keyword) => containsFolded(cannedResponses.searchText, keyword)),
     search.shared === true ? isNull(cannedResponses.ownerId) : search.shared === false ? eq(cannedResponses.ownerId, principal.id) : undefined,
     typeof search.language === 'string' ? eq(cannedResponses.language, search.language as CannedRow['language'] & string) : undefined,
   ],

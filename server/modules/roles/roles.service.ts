@@ -52,7 +52,14 @@ export const rolesResource: CrudResource<RoleInput, RoleDto> = {
     priority: input.priority,
     ...(input.requireSecondFactor === undefined ? {} : { requireSecondFactor: input.requireSecondFactor }),
   }),
-  sortable: { name: roles.name, description: roles.description, priority: roles.priority, createdAt: roles.createdAt, updatedAt: roles.updatedAt },
+  sortable: {
+    name: roles.name,
+    description: roles.description,
+    priority: roles.priority,
+    requireSecondFactor: roles.requireSecondFactor,
+    createdAt: roles.createdAt,
+    updatedAt: roles.updatedAt,
+  },
   defaultSort: 'priority asc',
   where: (search) => [keywordWhere(search, { name: (keyword) => contains(roles.name, keyword) })],
   async beforeWrite(tx, input, existing, principal) {

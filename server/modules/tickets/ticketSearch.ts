@@ -5,7 +5,7 @@ import { ASSIGNEE_ME, ASSIGNEE_NONE, type TicketSearchInput } from '../../../con
 import type { TicketSla } from '../../../contract/serviceLevels';
 import type { TicketDto, TicketPriority } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
-import { partners, supportTeams, tickets, users } from '../../db/schema';
+import { partners, supportTeams, ticketRatings, tickets, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
 import {
   containsFolded,
@@ -77,6 +77,9 @@ const exportSortable = {
   partnerName: partners.name,
 };
 
+const assigneeNameSql = sql`(select a.first_name || ' ' || a.last_name from users a where a.id = ${tickets.assigneeId})`;
+const teamNameSql = sql`(select t.name from ${supportTeams} t where t.id = ${tickets.teamId})`;
+
 /** What a page sorts by: every scalar field of TicketDto (contract/apiResources.ts), over ticketDtoQuery's joins. */
 const sortable: SortColumns = {
   ...exportSortable,
@@ -86,8 +89,18 @@ const sortable: SortColumns = {
   createdByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
   lastMessageAt: tickets.lastMessageAt,
   priority: sql`case ${tickets.priority} when 'LOW' then 0 when 'NORMAL' then 1 when 'HIGH' then 2 when 'URGENT' then 3 end`,
-  assigneeName: sql`(select a.first_name || ' ' || a.last_name from users a where a.id = ${tickets.assigneeId})`,
+  assigneeName: assigneeNameSql,
+  // A reference sorts by what a person reads in its place: the assignee's, the team's, the merged-into ticket's name.
+  assigneeId: assigneeNameSql,
+  teamId: teamNameSql,
+  teamName: teamNameSql,
+  mergedIntoId: sql`(select m.subject from tickets m where m.id = ${tickets.mergedIntoId})`,
+  rating: sql`(select r.score from ${ticketRatings} r where r.ticket_id = ${tickets.id})`,
 };
+
+/** A partner's user never sees a ticket's team (its DTO leaves it out), so its order cannot tell it either. */
+const { teamId: _teamId, teamName: _teamName, ...partnerSortable } = sortable;
+const sortableFor = (principal: Principal): SortColumns => (principal.partnerId ? partnerSortable : sortable);
 
 /** `assigneeId` of a search: a staff user's id, the caller (`me`) or nobody (`none`). */
 function assigneeWhere(principal: Principal, assignee: string | undefined): SQL | undefined {
@@ -137,6 +150,7 @@ const MESSAGE_PROBE = 500;
  */
 async function rankedPage(
   db: Db,
+  columns: SortColumns,
   input: TicketSearchInput,
   base: SQL | undefined,
   match: ConversationMatch,
@@ -145,7 +159,7 @@ async function rankedPage(
 ) {
   // Ties go the way of the first order, so the newest-first walk follows the (created_at, id) index backwards.
   const newestFirst = !input.orderBy?.length || input.orderBy[0].toLowerCase().endsWith(' desc');
-  const order = [...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), newestFirst ? desc(tickets.id) : tickets.id];
+  const order = [...orderByOf(input.orderBy, columns, [desc(tickets.createdAt)]), newestFirst ? desc(tickets.id) : tickets.id];
   const own = and(base, match.ticketWhere);
   const first = await ticketDtoQuery(db)
     .where(own)
@@ -190,7 +204,7 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
   if (match && ranksFirst(input.orderBy) && !input.advancedSearch?.fields?.length) {
     const base = searchWhere(principal, { ...input, keyword: undefined, advancedSearch: {} });
     return readPage(input, countOf(db, tickets, where, totals), async (page) => {
-      const { rows, byMessage } = await rankedPage(db, input, base, match, page, totals);
+      const { rows, byMessage } = await rankedPage(db, sortableFor(principal), input, base, match, page, totals);
       const [dtos, snippets] = await Promise.all([toTicketDtos(db, rows, principal), messageSnippets(db, principal, match, byMessage)]);
       return dtos.map((dto) => (snippets.has(dto.id) ? { ...dto, matchedText: snippets.get(dto.id) } : dto));
     });
@@ -200,7 +214,7 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
       db,
       await ticketDtoQuery(db)
         .where(where)
-        .orderBy(...orderByOf(input.orderBy, sortable, [desc(tickets.createdAt)]), tickets.id)
+        .orderBy(...orderByOf(input.orderBy, sortableFor(principal), [desc(tickets.createdAt)]), tickets.id)
         .limit(limit)
         .offset(offset),
       principal,

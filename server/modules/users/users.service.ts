@@ -18,12 +18,17 @@ import { containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken, voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
-import { createSignInHolds } from '../accounts/signInHolds';
+import { createSignInHolds, heldUntilOf } from '../accounts/signInHolds';
 import { createRateLimitCounter } from '../../core/rateLimits';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
 import { selectUserDto, selectUserDtos } from './userDto';
 import { sendActivationMail } from './activationMail';
 import { announceUserChange } from './users.events';
+
+const partnerNameOfUser = sql`(select ${partners.name} from ${partners} where ${partners.id} = ${users.partnerId})`;
+
+/** The name of a user's highest-ranked role, as the DTO's `role` shows it. */
+const highestRoleName = sql`(select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} order by ${roles.priority} limit 1)`;
 
 /** Every scalar field of UserDto (contract/apiResources.ts); `role` is the highest-ranked role's name, as the DTO shows it. */
 const sortable: SortColumns = {
@@ -35,9 +40,13 @@ const sortable: SortColumns = {
   userName: users.userName,
   phoneNumber: users.phoneNumber,
   organization: users.organization,
-  partnerId: users.partnerId,
-  partnerName: sql`(select ${partners.name} from ${partners} where ${partners.id} = ${users.partnerId})`,
-  role: sql`(select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} order by ${roles.priority} limit 1)`,
+  // A reference sorts by what a person reads in its place: the partner's name.
+  partnerId: partnerNameOfUser,
+  partnerName: partnerNameOfUser,
+  role: highestRoleName,
+  // The role a person reads beside the id: the same highest-ranked role's name.
+  roleId: highestRoleName,
+  heldUntil: heldUntilOf(users.email),
   isActive: users.isActive,
   emailConfirmed: users.emailConfirmed,
   imageUrl: users.imageUrl,

@@ -1,4 +1,5 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { apiResourceOf } from '../../../contract/apiResources';
 import type { PagedResult } from '../../../contract/envelope';
 import { MAX_PAGE_SIZE } from '../../../contract/http';
 import { apiPaths } from '../../config/apiPaths';
@@ -28,14 +29,31 @@ function asRecord<R extends RaRecord>(answer: unknown, sent: object, id?: Identi
   return { ...sent, id: answeredId } as R;
 }
 
+/**
+ * A stock column is sortable unless told otherwise: a field the API declares unsortable (contract/apiResources.ts,
+ * e.g. a ticket's `sla`) lists in the API's default order instead of a 400.
+ */
+const sortableOnly = (apiName: string, sort: Parameters<DataProvider['getList']>[1]['sort']) =>
+  sort && apiResourceOf(apiName)?.unsortable.includes(sort.field) ? undefined : sort;
+
 async function search<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
-  const page = await call<PagedResult<R>>(apiPaths.resourceSearch(toApiResource(resource)), {
+  const apiName = toApiResource(resource);
+  const page = await call<PagedResult<R>>(apiPaths.resourceSearch(apiName), {
     method: 'POST',
-    body: toSearchRequest(params),
+    body: toSearchRequest({ ...params, sort: sortableOnly(apiName, params.sort) }),
     signal: params.signal,
   });
   return { data: page?.items ?? [], total: page?.totalCount ?? 0 };
 }
+
+/** A resource the API changes by PUT only (contract/apiResources.ts lists `replace`, not `update`) gets the whole record. */
+const replacedOnly = (apiName: string) => {
+  const methods = apiResourceOf(apiName)?.methods ?? [];
+  return methods.includes('replace') && !methods.includes('update');
+};
+
+/** The record as a PUT body: everything but what travels in the path and If-Match. */
+const withoutIdAndVersion = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'id' && key !== 'version'));
 
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -76,10 +94,18 @@ export const dataProvider: DataProvider = {
     return { data: asRecord<Result>(answer, data) };
   },
 
-  /** Only the fields changed since `previousData` were read, refused (412) if the record changed meanwhile. */
+  /**
+   * Only the fields changed since `previousData` were read, refused (412) if the record changed meanwhile; a
+   * resource served by PUT only gets the whole record, with the same If-Match.
+   */
   async update<R extends RaRecord>(resource: string, { id, data, previousData }: Parameters<DataProvider['update']>[1]) {
-    const url = apiPaths.resourceItem(toApiResource(resource), id);
+    const apiName = toApiResource(resource);
+    const url = apiPaths.resourceItem(apiName, id);
     if (!previousData) return { data: asRecord<R>(await call<unknown>(url, { method: 'PUT', body: data }), data, id) };
+    if (replacedOnly(apiName)) {
+      const answer = await call<unknown>(url, { method: 'PUT', body: withoutIdAndVersion(data as Record<string, unknown>), headers: ifMatchHeader(previousData) });
+      return { data: asRecord<R>(answer, { ...previousData, ...data }, id) };
+    }
     const changes = changedFields(data as Record<string, unknown>, previousData);
     if (!Object.keys(changes).length) return { data: { ...previousData, ...data, id } as R };
     const answer = await call<unknown>(url, { method: 'PATCH', body: changes, headers: ifMatchHeader(previousData) });

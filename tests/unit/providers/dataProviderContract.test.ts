@@ -1,5 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
+import { server } from '../../../mocks/server';
 import { dataProvider } from '../../../src/providers/data/dataProvider';
 import { EXPIRED, signInAs } from '../sessionFixtures';
 
@@ -11,6 +13,23 @@ describe('dataProvider: what stock react-admin components send', () => {
     signInAs('admin');
     await dataProvider.getList('partners', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(mockApi.requests.at(-1)?.body).toMatchObject({ orderBy: ['id asc'], pageNumber: 1, pageSize: 25 });
+  });
+
+  it("a stock column on a field the API declares unsortable (a ticket's sla) lists in the default order instead of a 400", async () => {
+    signInAs('admin');
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/v1/tickets/search', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ isSuccess: true, statusCode: 200, message: '', data: { items: [], totalCount: 0, currentPage: 1, pageSize: 25 } });
+      }),
+    );
+    await dataProvider.getList('tickets', { pagination: { page: 1, perPage: 25 }, sort: { field: 'sla', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('tickets', { pagination: { page: 1, perPage: 25 }, sort: { field: 'rating', order: 'DESC' }, filter: {} });
+    expect(bodies).toEqual([
+      { pageNumber: 1, pageSize: 25 },
+      { pageNumber: 1, pageSize: 25, orderBy: ['rating desc'] },
+    ]);
   });
 
   it('getMany is one search with the ids, each once; a missing id is left out', async () => {
@@ -49,6 +68,26 @@ describe('dataProvider: what stock react-admin components send', () => {
     expect(writes()).toEqual([expect.objectContaining({ method: 'PATCH', path: `/api/v1/partners/${previous.id}`, body: { name: 'Acme Renamed' } })]);
     expect(writes()[0].headers.get('if-match')).toBe(`"${previous.version}"`);
     expect(answer.data).toMatchObject({ id: previous.id, name: 'Acme Renamed', address: previous.address });
+  });
+
+  it.each([
+    ['tickets', { subject: 'Printer jams', status: 'Open' }, { status: 'Closed' }],
+    ['next-partner-forms', { trigger: 'Approved', dueDays: 7 }, { dueDays: 14 }],
+  ])('update of %s, which the API replaces by PUT only, PUTs the whole record with If-Match (a stock <Edit>)', async (resource, record, change) => {
+    signInAs('admin');
+    const id = '00000000-0000-4000-9000-000000000001';
+    const previous = { id, version: 'v1', ...record };
+    const sent: { method: string; body: unknown; ifMatch: string | null }[] = [];
+    server.use(
+      http.all(`/api/v1/${resource}/:id`, async ({ request }) => {
+        const body = await request.json();
+        sent.push({ method: request.method, body, ifMatch: request.headers.get('if-match') });
+        return HttpResponse.json({ isSuccess: true, statusCode: 200, message: '', data: { ...previous, ...(body as object), version: 'v2' } });
+      }),
+    );
+    const answer = await dataProvider.update(resource, { id, data: { ...previous, ...change }, previousData: previous });
+    expect(sent).toEqual([{ method: 'PUT', body: { ...record, ...change }, ifMatch: '"v1"' }]);
+    expect(answer.data).toMatchObject({ id, ...change, version: 'v2' });
   });
 
   it('update of a record someone else changed rejects with 412 and the current record, and saves nothing', async () => {
