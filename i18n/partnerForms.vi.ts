@@ -166,6 +166,8 @@ export default {
       flagOne: 'Hãy đánh dấu ít nhất một câu hỏi để trả lại biểu mẫu.',
       return: 'Trả lại để chỉnh sửa (%{smart_count})',
       accept: 'Chấp nhận biểu mẫu',
+      returned: 'Đã trả lại cho đối tác: mở lại %{smart_count} câu hỏi được đánh dấu.',
+      accepted: 'Đã chấp nhận biểu mẫu.',
       failed: 'Không lưu được kết quả xem xét. Vui lòng thử lại.',
       history: 'Lịch sử xem xét',
       historyFailed: 'Không tải được lịch sử xem xét.',

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
@@ -17,6 +17,7 @@ import { useTranslate } from 'react-admin';
 import { isAnswerable, ownAnswer, placedQuestions, visibleQuestionKeys } from '../../../contract/answers';
 import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
 import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
+import { PoliteStatus } from '../../components/PoliteStatus';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
@@ -35,19 +36,38 @@ type Decision = { flagged: boolean; comment: string };
  */
 export function PartnerFormReviewPanel({ partnerForm }: { partnerForm: PartnerFormDto }) {
   const { can } = useResourceAccess('PartnerForm');
+  const translate = useTranslate();
   const { sections } = usePartnerFormSections(partnerForm);
+  const [announcement, setAnnouncement] = useState('');
+  // The review form goes once it is sent: focus moves to the history that now holds the new round.
+  const [focusHistory, setFocusHistory] = useState(false);
   if (!can({ action: 'AdminUpdate' })) return null;
   const reviewing = partnerForm.status === 'SUBMITTED' && partnerForm.review?.state !== 'accepted';
+  const reviewed = (outcome: 'return' | 'accept', flagged: number) => {
+    setAnnouncement(translate(outcome === 'return' ? 'partnerForms.review.returned' : 'partnerForms.review.accepted', { smart_count: flagged }));
+    setFocusHistory(true);
+  };
   return (
     <>
       {/* The history first: reviewing a resubmission starts from what changed since the last round. */}
-      <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} />
-      {reviewing && sections && <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} />}
+      <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} focus={focusHistory} onFocused={() => setFocusHistory(false)} />
+      {reviewing && sections && (
+        <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} onReviewed={reviewed} />
+      )}
+      <PoliteStatus message={announcement} />
     </>
   );
 }
 
-function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+function ReviewForm({
+  partnerForm,
+  sections,
+  onReviewed,
+}: {
+  partnerForm: PartnerFormDto;
+  sections: FormSection[];
+  onReviewed: (outcome: 'return' | 'accept', flagged: number) => void;
+}) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const { reading } = usePartnerFormSections(partnerForm);
@@ -83,6 +103,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
     try {
       const flags = outcome === 'return' ? Object.fromEntries(flaggedKeys.map((key) => [key, decisions[key].comment.trim()])) : {};
       await reviewPartnerForm(partnerForm.id, { outcome, note: note.trim(), flags });
+      onReviewed(outcome, flaggedKeys.length);
       await queryClient.invalidateQueries({ queryKey: ['partner-forms'] });
     } catch (error) {
       if (!(error instanceof ApiError)) showToast('error', translate('partnerForms.review.failed'));
@@ -234,12 +255,29 @@ function ReviewQuestion({ question, answer, before, decision, problem, onChange 
 const STATE_COLOR = { returned: 'warning', resubmitted: 'info', accepted: 'success' } as const;
 
 /** The rounds, newest first: who decided, when, the note, the flagged questions with comments, and what the partner changed. */
-function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+function ReviewRounds({
+  partnerForm,
+  sections,
+  focus,
+  onFocused,
+}: {
+  partnerForm: PartnerFormDto;
+  sections: FormSection[];
+  /** Move focus to the heading as soon as it shows (after a review is sent). */
+  focus: boolean;
+  onFocused: () => void;
+}) {
   const translate = useTranslate();
   const { data: rounds, isError } = useQuery({
     queryKey: reviewRoundsKey(partnerForm.id),
     queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal),
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focus || !heading.current) return;
+    heading.current.focus();
+    onFocused();
+  }, [focus, rounds, onFocused]);
   const questions = useMemo(() => new Map(placedQuestions(sections).map(({ question }) => [question.key, question])), [sections]);
   if (isError) return <Alert severity="error">{translate('partnerForms.review.historyFailed')}</Alert>;
   if (!rounds?.length) return null;
@@ -252,7 +290,7 @@ function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; 
     <Card variant="outlined" component="section" aria-labelledby="review-history-title" data-testid="review-history">
       <CardContent>
         <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography id="review-history-title" variant="h6" component="h2">
+          <Typography id="review-history-title" variant="h6" component="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
             {translate('partnerForms.review.history')}
           </Typography>
           {partnerForm.review && (
