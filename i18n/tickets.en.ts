@@ -117,6 +117,8 @@ export default {
     // The inbox on the server (issue 24): the bell's menu and the notifications page.
     seeAll: 'See all notifications',
     markRead: 'Mark read',
+    markedRead: 'Marked read: %{title}.',
+    markedAllRead: 'All notifications marked read.',
     unreadMarker: 'Unread',
     loadFailed: 'The notifications could not be loaded.',
     retry: 'Try again',

@@ -114,6 +114,8 @@ export default {
     open: 'Mở',
     seeAll: 'Xem tất cả thông báo',
     markRead: 'Đánh dấu đã đọc',
+    markedRead: 'Đã đánh dấu đã đọc: %{title}.',
+    markedAllRead: 'Đã đánh dấu đã đọc tất cả thông báo.',
     unreadMarker: 'Chưa đọc',
     loadFailed: 'Không tải được thông báo.',
     retry: 'Thử lại',
