@@ -58,6 +58,7 @@ export default {
     chat: {
       title: 'Conversation',
       placeholder: 'Write a message…',
+      skipToReply: 'Skip to the reply',
       send: 'Send',
       attach: 'Attach files',
       empty: 'No messages yet. Write the first one.',

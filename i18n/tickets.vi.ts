@@ -58,6 +58,7 @@ export default {
     chat: {
       title: 'Trao đổi',
       placeholder: 'Nhập tin nhắn…',
+      skipToReply: 'Chuyển đến ô trả lời',
       send: 'Gửi',
       attach: 'Đính kèm tệp',
       empty: 'Chưa có tin nhắn. Hãy viết tin nhắn đầu tiên.',
