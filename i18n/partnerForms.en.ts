@@ -154,6 +154,7 @@ export default {
     // Review per question (issue 24)
     review: {
       title: 'Review the answers',
+      skipTo: 'Skip to the review',
       intro: 'Accept each answer or flag it with a comment. Returning the form reopens only the flagged questions.',
       decisionFor: 'Decision on %{question}',
       acceptQuestion: 'Accept',

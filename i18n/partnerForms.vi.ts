@@ -156,6 +156,7 @@ export default {
       title: 'Xem xét các câu trả lời',
       intro: 'Chấp nhận từng câu trả lời hoặc đánh dấu kèm nhận xét. Khi trả lại, chỉ các câu được đánh dấu được mở lại.',
       decisionFor: 'Quyết định cho %{question}',
+      skipTo: 'Chuyển đến phần xem xét',
       acceptQuestion: 'Chấp nhận',
       flagQuestion: 'Đánh dấu',
       comment: 'Cần thay đổi gì',

@@ -19,6 +19,7 @@ import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundD
 import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
 import { PoliteStatus } from '../../components/PoliteStatus';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
+import { PageSkipLink } from '../../layout/SkipLink';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { DateTimeText } from './PartnerFormCells';
@@ -28,6 +29,9 @@ import { useAnswerFileOpener } from './useAnswerFileOpener';
 import { usePartnerFormSections } from './usePartnerFormSections';
 
 type Decision = { flagged: boolean; comment: string };
+
+/** The first question's Flag, where "Skip to the review" lands (one review form per page). */
+const FIRST_FLAG_ID = 'review-first-flag';
 
 /**
  * Staff's review per question on the partner form's page (issue 24), for holders of the reopen permission: a
@@ -92,6 +96,12 @@ function ReviewForm({
           ? 'partnerForms.reopen.commentTooLong'
           : null;
   const incomplete = flaggedKeys.some((key) => problemOf(decisions[key]));
+  // The answers to decide on, by section: a group's questions one by one, the hidden and the unanswerable left out.
+  const questionsOf = (section: FormSection) =>
+    section.questions
+      .flatMap((question) => (question.type === 'group' ? question.children : [question]))
+      .filter((question) => isAnswerable(question) && visible.has(question.key));
+  const firstKey = sections.flatMap(questionsOf)[0]?.key;
 
   const decide = (key: string, change: Partial<Decision>) =>
     setDecisions((previous) => ({ ...previous, [key]: { ...(previous[key] ?? { flagged: false, comment: '' }), ...change } }));
@@ -115,6 +125,7 @@ function ReviewForm({
   return (
     <Card variant="outlined" component="section" aria-labelledby="review-form-title" data-testid="review-form">
       <CardContent>
+        {firstKey && <PageSkipLink targetId={FIRST_FLAG_ID} label={translate('partnerForms.review.skipTo')} testId="skip-to-review" />}
         <Typography id="review-form-title" variant="h6" component="h2">
           {translate('partnerForms.review.title')}
         </Typography>
@@ -123,9 +134,7 @@ function ReviewForm({
         </Typography>
         <Stack spacing={3}>
           {sections.map((section) => {
-            const questions = section.questions
-              .flatMap((question) => (question.type === 'group' ? question.children : [question]))
-              .filter((question) => isAnswerable(question) && visible.has(question.key));
+            const questions = questionsOf(section);
             if (!questions.length) return null;
             return (
               <Box key={section.key} component="section" aria-labelledby={`review-section-${section.key}`}>
@@ -137,6 +146,7 @@ function ReviewForm({
                     <ReviewQuestion
                       key={question.key}
                       question={question}
+                      flagId={question.key === firstKey ? FIRST_FLAG_ID : undefined}
                       answer={<ReviewAnswer question={question} value={ownAnswer(answers, question.key)} openFile={openFile} />}
                       before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question) : undefined}
                       decision={decisions[question.key]}
@@ -192,6 +202,8 @@ function ReviewForm({
 
 interface ReviewQuestionProps {
   question: FormQuestion;
+  /** The Flag button's id, on the first question only. */
+  flagId?: string;
   answer: ReactNode;
   /** The answer before the partner changed it in answer to the last round. */
   before?: string;
@@ -201,7 +213,7 @@ interface ReviewQuestionProps {
 }
 
 /** One answer with its decision: two toggle buttons (Tab reaches them, Space or Enter chooses) and, when flagged, its comment. */
-function ReviewQuestion({ question, answer, before, decision, problem, onChange }: ReviewQuestionProps) {
+function ReviewQuestion({ question, flagId, answer, before, decision, problem, onChange }: ReviewQuestionProps) {
   const translate = useTranslate();
   const flagged = !!decision?.flagged;
   const labelId = `review-question-${question.key}`;
@@ -227,7 +239,7 @@ function ReviewQuestion({ question, answer, before, decision, problem, onChange 
           <CheckCircleOutline fontSize="small" aria-hidden />
           {translate('partnerForms.review.acceptQuestion')}
         </ToggleButton>
-        <ToggleButton value="flagged" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-flag-question">
+        <ToggleButton id={flagId} value="flagged" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-flag-question">
           <OutlinedFlag fontSize="small" aria-hidden />
           {translate('partnerForms.review.flagQuestion')}
         </ToggleButton>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PartnerFormReviewRoundDto } from '../../../../contract/forms';
 import { ok } from '../../../../mocks/envelopes';
 import { server } from '../../../../mocks/server';
+import { SkipLink } from '../../../../src/layout/SkipLink';
 import PartnerFormDetailPage from '../../../../src/resources/partnerForms/PartnerFormDetailPage';
 import { renderInAdmin } from '../../entityTable/renderEntityTable';
 import { LOAD } from '../../renderWithRouter';
@@ -115,6 +116,26 @@ describe('staff reading a partner form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('review-form')).toBeNull(), LOAD);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Review history' })));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Returned to the partner: 1 flagged question reopened.'));
+  });
+
+  it('offers "Skip to the review" at the second Tab, landing on the first question’s Flag', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([submitted]);
+    renderInAdmin(
+      <SkipLink>
+        <PartnerFormDetailPage />
+      </SkipLink>,
+      { url: `/partner-forms/${submitted.id}`, path: '/partner-forms/:id' },
+    );
+    const review = within(await screen.findByTestId('review-form', {}, LOAD));
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to main content');
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to the review');
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(review.getByText('Company name').closest('li')!).getByRole('button', { name: 'Flag' }));
   });
 
   it('reopens a submission with a note and a comment on one question, sending exactly those', async () => {
