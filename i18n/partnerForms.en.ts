@@ -154,6 +154,7 @@ export default {
     // Review per question (issue 24)
     review: {
       title: 'Review the answers',
+      skipTo: 'Skip to the review',
       intro: 'Accept each answer or flag it with a comment. Returning the form reopens only the flagged questions.',
       decisionFor: 'Decision on %{question}',
       acceptQuestion: 'Accept',
@@ -166,6 +167,8 @@ export default {
       flagOne: 'Flag at least one question to return the form for changes.',
       return: 'Return for changes |||| Return for changes (%{smart_count})',
       accept: 'Accept submission',
+      returned: 'Returned to the partner: %{smart_count} flagged question reopened. |||| Returned to the partner: %{smart_count} flagged questions reopened.',
+      accepted: 'Submission accepted.',
       failed: 'The review could not be saved. Try again.',
       history: 'Review history',
       historyFailed: 'The review history could not be loaded.',

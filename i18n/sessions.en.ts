@@ -37,6 +37,8 @@ export default {
     confirmEndBody: '%{device} will be signed out at once.',
     confirmEndOthersTitle: 'End all other sessions?',
     confirmEndOthersBody: 'Every sign-in but this one will be signed out at once.',
+    endedOne: 'The sign-in on %{device} has been ended.',
+    endedAllOthers: 'Every other sign-in has been ended.',
     confirm: 'End',
     cancel: 'Cancel',
     close: 'Close',

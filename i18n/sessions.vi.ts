@@ -37,6 +37,8 @@ export default {
     confirmEndBody: '%{device} sẽ bị đăng xuất ngay.',
     confirmEndOthersTitle: 'Kết thúc mọi phiên khác?',
     confirmEndOthersBody: 'Mọi phiên đăng nhập trừ phiên này sẽ bị đăng xuất ngay.',
+    endedOne: 'Đã kết thúc phiên đăng nhập trên %{device}.',
+    endedAllOthers: 'Đã kết thúc mọi phiên đăng nhập khác.',
     confirm: 'Kết thúc',
     cancel: 'Hủy',
     close: 'Đóng',

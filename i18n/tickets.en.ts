@@ -58,6 +58,7 @@ export default {
     chat: {
       title: 'Conversation',
       placeholder: 'Write a message…',
+      skipToReply: 'Skip to the reply',
       send: 'Send',
       attach: 'Attach files',
       empty: 'No messages yet. Write the first one.',
@@ -117,6 +118,8 @@ export default {
     // The inbox on the server (issue 24): the bell's menu and the notifications page.
     seeAll: 'See all notifications',
     markRead: 'Mark read',
+    markedRead: 'Marked read: %{title}.',
+    markedAllRead: 'All notifications marked read.',
     unreadMarker: 'Unread',
     loadFailed: 'The notifications could not be loaded.',
     retry: 'Try again',

@@ -58,6 +58,7 @@ export default {
     chat: {
       title: 'Trao đổi',
       placeholder: 'Nhập tin nhắn…',
+      skipToReply: 'Chuyển đến ô trả lời',
       send: 'Gửi',
       attach: 'Đính kèm tệp',
       empty: 'Chưa có tin nhắn. Hãy viết tin nhắn đầu tiên.',
@@ -114,6 +115,8 @@ export default {
     open: 'Mở',
     seeAll: 'Xem tất cả thông báo',
     markRead: 'Đánh dấu đã đọc',
+    markedRead: 'Đã đánh dấu đã đọc: %{title}.',
+    markedAllRead: 'Đã đánh dấu đã đọc tất cả thông báo.',
     unreadMarker: 'Chưa đọc',
     loadFailed: 'Không tải được thông báo.',
     retry: 'Thử lại',

@@ -11,5 +11,5 @@ export function PoliteStatus({ message }: { message: string }) {
   useEffect(() => {
     if (region.current) region.current.textContent = message;
   }, [message]);
-  return <span ref={region} role="status" aria-live="polite" style={OUT_OF_SIGHT} />;
+  return <span ref={region} role="status" aria-live="polite" style={OUT_OF_SIGHT} data-testid="polite-status" />;
 }

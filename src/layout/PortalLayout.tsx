@@ -32,35 +32,36 @@ export function PortalLayout({ children }: { children?: ReactNode }) {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <SkipLink />
-      {wide ? (
-        <Drawer variant="permanent" sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box', borderRightStyle: 'dashed' } }}>
-          <SideNav />
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={navOpen}
-          onClose={() => setNavOpen(false)}
-          slotProps={{ paper: { 'aria-label': translate('app.nav.label') } }}
-          sx={{ '& .MuiDrawer-paper': { width: MOBILE_NAV_WIDTH, boxSizing: 'border-box' } }}
+      <SkipLink>
+        {wide ? (
+          <Drawer variant="permanent" sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box', borderRightStyle: 'dashed' } }}>
+            <SideNav />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={navOpen}
+            onClose={() => setNavOpen(false)}
+            slotProps={{ paper: { 'aria-label': translate('app.nav.label') } }}
+            sx={{ '& .MuiDrawer-paper': { width: MOBILE_NAV_WIDTH, boxSizing: 'border-box' } }}
+          >
+            <SideNav onNavigate={() => setNavOpen(false)} />
+          </Drawer>
+        )}
+        <TopBar onOpenNav={() => setNavOpen(true)} />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ outline: 'none', ml: { lg: `${NAV_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, lg: 3 } }}
         >
-          <SideNav onNavigate={() => setNavOpen(false)} />
-        </Drawer>
-      )}
-      <TopBar onOpenNav={() => setNavOpen(true)} />
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{ outline: 'none', ml: { lg: `${NAV_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, lg: 3 } }}
-      >
-        <ImpersonationBanner />
-        <MuiLocaleProvider>
-          <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
-        </MuiLocaleProvider>
-      </Box>
-      <BackToTop />
+          <ImpersonationBanner />
+          <MuiLocaleProvider>
+            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+          </MuiLocaleProvider>
+        </Box>
+        <BackToTop />
+      </SkipLink>
     </Box>
   );
 }

@@ -49,7 +49,7 @@ export function useInboxPage({ page, pageSize, unreadOnly = false, enabled = tru
   });
 }
 
-/** Marking one notification read, or all of them: the inbox refetches once the server has answered. */
+/** Marking one notification read, or all of them: the inbox refetches once the server has answered, then `onDone` runs. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   const one = useMutation({
@@ -64,8 +64,12 @@ export function useMarkRead() {
   const { mutate: markAll } = all;
   return {
     /** Marks it read unless it already is. */
-    markRead: useCallback((notification: Pick<NotificationDto, 'id' | 'readAt'>) => (notification.readAt ? undefined : markOne(notification.id)), [markOne]),
-    markAllRead: useCallback(() => markAll(), [markAll]),
+    markRead: useCallback(
+      (notification: Pick<NotificationDto, 'id' | 'readAt'>, onDone?: () => void) =>
+        notification.readAt ? undefined : markOne(notification.id, { onSuccess: onDone }),
+      [markOne],
+    ),
+    markAllRead: useCallback((onDone?: () => void) => markAll(undefined, { onSuccess: onDone }), [markAll]),
     markingAll: all.isPending,
   };
 }

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { NOTIFICATION_MENU_SIZE, NOTIFICATIONS_ROUTE, type NotificationDto } from '../../contract/notifications';
+import { PoliteStatus } from '../components/PoliteStatus';
 import { MenuWithHeader } from '../layout/MenuWithHeader';
 import { useInboxPage, useMarkRead, useUnreadCount } from '../notifications/inbox';
 import { notificationText } from '../notifications/notificationText';
@@ -49,6 +50,13 @@ export function NotificationBell() {
     close();
     if (notification.link) navigate(notification.link);
   };
+  const [announcement, setAnnouncement] = useState('');
+  // "Mark all read" is disabled once done: focus moves to the first notification of the menu.
+  const markEveryRead = () =>
+    markAllRead(() => {
+      document.getElementById(MENU_ID)?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+      setAnnouncement(translate('notifications.markedAllRead'));
+    });
   const seeAll = () => {
     close();
     navigate(NOTIFICATIONS_ROUTE);
@@ -76,6 +84,7 @@ export function NotificationBell() {
           <NotificationsNone />
         </Badge>
       </IconButton>
+      <PoliteStatus message={announcement} />
       <MenuWithHeader
         id={MENU_ID}
         anchor={anchor}
@@ -90,7 +99,7 @@ export function NotificationBell() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {translate('notifications.title')}
               </Typography>
-              <Button size="small" disabled={unread === 0 || markingAll} onClick={markAllRead} data-testid="notification-mark-all-read">
+              <Button size="small" disabled={unread === 0 || markingAll} onClick={markEveryRead} data-testid="notification-mark-all-read">
                 {translate('notifications.markAllRead')}
               </Button>
             </Box>

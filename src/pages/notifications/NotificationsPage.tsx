@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto } from '../../../contract/notifications';
 import { EmptyState } from '../../components/EmptyState';
+import { PoliteStatus } from '../../components/PoliteStatus';
 import { PageHeading } from '../../layout/PageHeading';
 import { useInboxPage, useMarkRead, useUnreadCount } from '../../notifications/inbox';
 import { notificationText } from '../../notifications/notificationText';
@@ -34,6 +35,30 @@ export default function NotificationsPage() {
   const { markRead, markAllRead, markingAll } = useMarkRead();
   const items = inbox.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((inbox.data?.totalCount ?? 0) / NOTIFICATIONS_PAGE_SIZE));
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  const unreadCountRef = useRef<HTMLParagraphElement>(null);
+
+  // "Mark read" goes once the server has answered: focus moves to the next unread one's, else to the list (or, when
+  // the list has emptied, to the unread count beside "Mark all read").
+  const focusAfterMarking = (nextId: string | undefined) => {
+    const next = nextId ? listRef.current?.querySelector<HTMLElement>(`[data-mark-read="${CSS.escape(nextId)}"]`) : null;
+    (next ?? listRef.current ?? unreadCountRef.current)?.focus();
+  };
+  const markOneRead = (notification: NotificationDto, title: string) => {
+    const unreadItems = items.filter((item) => !item.readAt);
+    const at = unreadItems.findIndex((item) => item.id === notification.id);
+    const next = unreadItems[at + 1] ?? unreadItems[at - 1];
+    markRead(notification, () => {
+      focusAfterMarking(next?.id);
+      setAnnouncement(translate('notifications.markedRead', { title }));
+    });
+  };
+  const markEveryRead = () =>
+    markAllRead(() => {
+      focusAfterMarking(undefined);
+      setAnnouncement(translate('notifications.markedAllRead'));
+    });
 
   const row = (notification: NotificationDto) => {
     const { title, message } = notificationText(translate, notification);
@@ -73,8 +98,9 @@ export default function NotificationsPage() {
         {!read && (
           <Button
             size="small"
-            onClick={() => markRead(notification)}
+            onClick={() => markOneRead(notification, title)}
             aria-describedby={titleId}
+            data-mark-read={notification.id}
             data-testid="notifications-page-mark-read"
             sx={{ flexShrink: 0 }}
           >
@@ -110,10 +136,16 @@ export default function NotificationsPage() {
           </ToggleButton>
         </ToggleButtonGroup>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="notifications-page-unread-count">
+          <Typography
+            ref={unreadCountRef}
+            tabIndex={-1}
+            variant="body2"
+            sx={{ color: 'text.secondary', outline: 'none' }}
+            data-testid="notifications-page-unread-count"
+          >
             {translate('notifications.page.unreadCount', { smart_count: unread })}
           </Typography>
-          <Button variant="outlined" size="small" disabled={unread === 0 || markingAll} onClick={markAllRead} data-testid="notifications-page-mark-all-read">
+          <Button variant="outlined" size="small" disabled={unread === 0 || markingAll} onClick={markEveryRead} data-testid="notifications-page-mark-all-read">
             {translate('notifications.markAllRead')}
           </Button>
         </Stack>
@@ -135,11 +167,19 @@ export default function NotificationsPage() {
         </Card>
       ) : (
         <Card variant="outlined">
-          <List disablePadding aria-label={translate('notifications.page.title')} data-testid="notifications-page-list">
+          <List
+            ref={listRef}
+            tabIndex={-1}
+            disablePadding
+            sx={{ outline: 'none' }}
+            aria-label={translate('notifications.page.title')}
+            data-testid="notifications-page-list"
+          >
             {items.map(row)}
           </List>
         </Card>
       )}
+      <PoliteStatus message={announcement} />
       {pages > 1 && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
           <Pagination count={pages} page={page} onChange={(_event, next) => setPage(next)} data-testid="notifications-page-pagination" />

@@ -16,6 +16,7 @@ import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { API_BASE } from '../../../contract/http';
 import type { SignInDto } from '../../../contract/signIns';
+import { PoliteStatus } from '../../components/PoliteStatus';
 import { apiRequest } from '../../providers/http/httpClient';
 
 /** Whose sessions a list shows: the signed-in user's own, or a user's for staff (`users`) or a partner admin (`partner-users`). */
@@ -151,7 +152,15 @@ function SessionRow({ session, onEnd }: { session: SignInDto; onEnd?: () => void
         </Typography>
       </Box>
       {!session.current && onEnd && (
-        <Button size="small" color="error" variant="outlined" onClick={onEnd} aria-label={translate('sessions.endLabel', { device: name })} sx={{ ml: 'auto' }}>
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          onClick={onEnd}
+          data-session-end={session.id}
+          aria-label={translate('sessions.endLabel', { device: name })}
+          sx={{ ml: 'auto' }}
+        >
           {translate('sessions.end')}
         </Button>
       )}
@@ -170,6 +179,10 @@ export function SessionList({ owner, emptyKey, canEnd = true }: { owner: Session
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState<{ kind: 'one'; session: SignInDto } | { kind: 'others' } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  // What takes the focus once the list is reloaded after an end: the next sign-in's End, or the list itself.
+  const focusAfterLoad = useRef<string | 'list' | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const loading = useRef<AbortController | null>(null);
   const ownerKey = owner.kind === 'own' ? 'own' : `${owner.apiResource}/${owner.userId}`;
 
@@ -188,18 +201,36 @@ export function SessionList({ owner, emptyKey, canEnd = true }: { owner: Session
     );
   };
 
+  useEffect(() => {
+    const target = focusAfterLoad.current;
+    if (!sessions || !target) return;
+    focusAfterLoad.current = null;
+    const end = target === 'list' ? null : listRef.current?.querySelector<HTMLElement>(`[data-session-end="${CSS.escape(target)}"]`);
+    (end ?? listRef.current)?.focus();
+  }, [sessions]);
+
   const loadFirst = useEffectEvent(load);
   useEffect(() => {
     loadFirst();
     return () => loading.current?.abort();
   }, [ownerKey]);
 
+  const others = sessions?.filter((session) => !session.current) ?? [];
+
   const confirm = async () => {
     if (!confirming) return;
     setBusy(true);
     try {
-      if (confirming.kind === 'one') await sessionsApi.end(owner, confirming.session.id);
-      else await sessionsApi.endOthers();
+      if (confirming.kind === 'one') {
+        await sessionsApi.end(owner, confirming.session.id);
+        const at = others.findIndex((session) => session.id === confirming.session.id);
+        focusAfterLoad.current = (others[at + 1] ?? others[at - 1])?.id ?? 'list';
+        setAnnouncement(translate('sessions.endedOne', { device: deviceName(confirming.session) }));
+      } else {
+        await sessionsApi.endOthers();
+        focusAfterLoad.current = 'list';
+        setAnnouncement(translate('sessions.endedAllOthers'));
+      }
     } catch {
       // The request's own toast says why; the list is reloaded either way.
     } finally {
@@ -209,7 +240,6 @@ export function SessionList({ owner, emptyKey, canEnd = true }: { owner: Session
     }
   };
 
-  const others = sessions?.filter((session) => !session.current) ?? [];
   return (
     <Box>
       {failed && (
@@ -233,7 +263,14 @@ export function SessionList({ owner, emptyKey, canEnd = true }: { owner: Session
       )}
       {!sessions && !failed && <CircularProgress aria-label={translate('sessions.loading')} size={28} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
       {sessions && (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={translate('sessions.title')} data-testid="session-list">
+        <Box
+          ref={listRef}
+          component="ul"
+          tabIndex={-1}
+          sx={{ listStyle: 'none', m: 0, p: 0, outline: 'none' }}
+          aria-label={translate('sessions.title')}
+          data-testid="session-list"
+        >
           {sessions.map((session) => (
             <SessionRow key={session.id} session={session} onEnd={canEnd ? () => setConfirming({ kind: 'one', session }) : undefined} />
           ))}
@@ -251,6 +288,7 @@ export function SessionList({ owner, emptyKey, canEnd = true }: { owner: Session
           </Button>
         </Stack>
       )}
+      <PoliteStatus message={announcement} />
       {confirming && (
         <ConfirmEnd
           title={translate(confirming.kind === 'one' ? 'sessions.confirmEndTitle' : 'sessions.confirmEndOthersTitle')}

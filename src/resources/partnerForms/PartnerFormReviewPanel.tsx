@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
@@ -17,7 +17,9 @@ import { useTranslate } from 'react-admin';
 import { isAnswerable, ownAnswer, placedQuestions, visibleQuestionKeys } from '../../../contract/answers';
 import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
 import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
+import { PoliteStatus } from '../../components/PoliteStatus';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
+import { PageSkipLink } from '../../layout/SkipLink';
 import { showToast } from '../../notifications/toastStore';
 import { ApiError } from '../../providers/http';
 import { DateTimeText } from './PartnerFormCells';
@@ -28,6 +30,9 @@ import { usePartnerFormSections } from './usePartnerFormSections';
 
 type Decision = { flagged: boolean; comment: string };
 
+/** The first question's Flag, where "Skip to the review" lands (one review form per page). */
+const FIRST_FLAG_ID = 'review-first-flag';
+
 /**
  * Staff's review per question on the partner form's page (issue 24), for holders of the reopen permission: a
  * submitted form's answers, each accepted or flagged with a comment; "Return for changes" (only the flagged
@@ -35,19 +40,38 @@ type Decision = { flagged: boolean; comment: string };
  */
 export function PartnerFormReviewPanel({ partnerForm }: { partnerForm: PartnerFormDto }) {
   const { can } = useResourceAccess('PartnerForm');
+  const translate = useTranslate();
   const { sections } = usePartnerFormSections(partnerForm);
+  const [announcement, setAnnouncement] = useState('');
+  // The review form goes once it is sent: focus moves to the history that now holds the new round.
+  const [focusHistory, setFocusHistory] = useState(false);
   if (!can({ action: 'AdminUpdate' })) return null;
   const reviewing = partnerForm.status === 'SUBMITTED' && partnerForm.review?.state !== 'accepted';
+  const reviewed = (outcome: 'return' | 'accept', flagged: number) => {
+    setAnnouncement(translate(outcome === 'return' ? 'partnerForms.review.returned' : 'partnerForms.review.accepted', { smart_count: flagged }));
+    setFocusHistory(true);
+  };
   return (
     <>
       {/* The history first: reviewing a resubmission starts from what changed since the last round. */}
-      <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} />
-      {reviewing && sections && <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} />}
+      <ReviewRounds partnerForm={partnerForm} sections={sections ?? []} focus={focusHistory} onFocused={() => setFocusHistory(false)} />
+      {reviewing && sections && (
+        <ReviewForm key={`${partnerForm.id}:${partnerForm.updatedAt}`} partnerForm={partnerForm} sections={sections} onReviewed={reviewed} />
+      )}
+      <PoliteStatus message={announcement} />
     </>
   );
 }
 
-function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+function ReviewForm({
+  partnerForm,
+  sections,
+  onReviewed,
+}: {
+  partnerForm: PartnerFormDto;
+  sections: FormSection[];
+  onReviewed: (outcome: 'return' | 'accept', flagged: number) => void;
+}) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const { reading } = usePartnerFormSections(partnerForm);
@@ -72,6 +96,12 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
           ? 'partnerForms.reopen.commentTooLong'
           : null;
   const incomplete = flaggedKeys.some((key) => problemOf(decisions[key]));
+  // The answers to decide on, by section: a group's questions one by one, the hidden and the unanswerable left out.
+  const questionsOf = (section: FormSection) =>
+    section.questions
+      .flatMap((question) => (question.type === 'group' ? question.children : [question]))
+      .filter((question) => isAnswerable(question) && visible.has(question.key));
+  const firstKey = sections.flatMap(questionsOf)[0]?.key;
 
   const decide = (key: string, change: Partial<Decision>) =>
     setDecisions((previous) => ({ ...previous, [key]: { ...(previous[key] ?? { flagged: false, comment: '' }), ...change } }));
@@ -83,6 +113,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
     try {
       const flags = outcome === 'return' ? Object.fromEntries(flaggedKeys.map((key) => [key, decisions[key].comment.trim()])) : {};
       await reviewPartnerForm(partnerForm.id, { outcome, note: note.trim(), flags });
+      onReviewed(outcome, flaggedKeys.length);
       await queryClient.invalidateQueries({ queryKey: ['partner-forms'] });
     } catch (error) {
       if (!(error instanceof ApiError)) showToast('error', translate('partnerForms.review.failed'));
@@ -94,6 +125,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
   return (
     <Card variant="outlined" component="section" aria-labelledby="review-form-title" data-testid="review-form">
       <CardContent>
+        {firstKey && <PageSkipLink targetId={FIRST_FLAG_ID} label={translate('partnerForms.review.skipTo')} testId="skip-to-review" />}
         <Typography id="review-form-title" variant="h6" component="h2">
           {translate('partnerForms.review.title')}
         </Typography>
@@ -102,9 +134,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
         </Typography>
         <Stack spacing={3}>
           {sections.map((section) => {
-            const questions = section.questions
-              .flatMap((question) => (question.type === 'group' ? question.children : [question]))
-              .filter((question) => isAnswerable(question) && visible.has(question.key));
+            const questions = questionsOf(section);
             if (!questions.length) return null;
             return (
               <Box key={section.key} component="section" aria-labelledby={`review-section-${section.key}`}>
@@ -116,6 +146,7 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
                     <ReviewQuestion
                       key={question.key}
                       question={question}
+                      flagId={question.key === firstKey ? FIRST_FLAG_ID : undefined}
                       answer={<ReviewAnswer question={question} value={ownAnswer(answers, question.key)} openFile={openFile} />}
                       before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question) : undefined}
                       decision={decisions[question.key]}
@@ -171,6 +202,8 @@ function ReviewForm({ partnerForm, sections }: { partnerForm: PartnerFormDto; se
 
 interface ReviewQuestionProps {
   question: FormQuestion;
+  /** The Flag button's id, on the first question only. */
+  flagId?: string;
   answer: ReactNode;
   /** The answer before the partner changed it in answer to the last round. */
   before?: string;
@@ -180,7 +213,7 @@ interface ReviewQuestionProps {
 }
 
 /** One answer with its decision: two toggle buttons (Tab reaches them, Space or Enter chooses) and, when flagged, its comment. */
-function ReviewQuestion({ question, answer, before, decision, problem, onChange }: ReviewQuestionProps) {
+function ReviewQuestion({ question, flagId, answer, before, decision, problem, onChange }: ReviewQuestionProps) {
   const translate = useTranslate();
   const flagged = !!decision?.flagged;
   const labelId = `review-question-${question.key}`;
@@ -206,7 +239,7 @@ function ReviewQuestion({ question, answer, before, decision, problem, onChange 
           <CheckCircleOutline fontSize="small" aria-hidden />
           {translate('partnerForms.review.acceptQuestion')}
         </ToggleButton>
-        <ToggleButton value="flagged" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-flag-question">
+        <ToggleButton id={flagId} value="flagged" sx={{ textTransform: 'none', gap: 0.5 }} data-testid="review-flag-question">
           <OutlinedFlag fontSize="small" aria-hidden />
           {translate('partnerForms.review.flagQuestion')}
         </ToggleButton>
@@ -234,12 +267,29 @@ function ReviewQuestion({ question, answer, before, decision, problem, onChange 
 const STATE_COLOR = { returned: 'warning', resubmitted: 'info', accepted: 'success' } as const;
 
 /** The rounds, newest first: who decided, when, the note, the flagged questions with comments, and what the partner changed. */
-function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; sections: FormSection[] }) {
+function ReviewRounds({
+  partnerForm,
+  sections,
+  focus,
+  onFocused,
+}: {
+  partnerForm: PartnerFormDto;
+  sections: FormSection[];
+  /** Move focus to the heading as soon as it shows (after a review is sent). */
+  focus: boolean;
+  onFocused: () => void;
+}) {
   const translate = useTranslate();
   const { data: rounds, isError } = useQuery({
     queryKey: reviewRoundsKey(partnerForm.id),
     queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal),
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focus || !heading.current) return;
+    heading.current.focus();
+    onFocused();
+  }, [focus, rounds, onFocused]);
   const questions = useMemo(() => new Map(placedQuestions(sections).map(({ question }) => [question.key, question])), [sections]);
   if (isError) return <Alert severity="error">{translate('partnerForms.review.historyFailed')}</Alert>;
   if (!rounds?.length) return null;
@@ -252,7 +302,7 @@ function ReviewRounds({ partnerForm, sections }: { partnerForm: PartnerFormDto; 
     <Card variant="outlined" component="section" aria-labelledby="review-history-title" data-testid="review-history">
       <CardContent>
         <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography id="review-history-title" variant="h6" component="h2">
+          <Typography id="review-history-title" variant="h6" component="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
             {translate('partnerForms.review.history')}
           </Typography>
           {partnerForm.review && (

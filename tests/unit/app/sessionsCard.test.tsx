@@ -78,6 +78,38 @@ describe('the Sessions card', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Safari on iPhone')).toBeNull();
   });
 
+  it('after ending a sign-in, focus moves to the next sign-in’s End (then to the list when none is left) and each ending is announced', async () => {
+    const user = userEvent.setup();
+    sessionsMock.others = [other(1), other(2, { userAgent: FIREFOX })];
+    signInAs('partner');
+    renderWithAdmin(<SessionsSection />);
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'End the sign-in on Safari on iPhone' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'End this sign-in?' })).getByTestId('session-end-confirm-button'));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(2), LOAD);
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('End the sign-in on Firefox on Windows'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The sign-in on Safari on iPhone has been ended.'));
+
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'End this sign-in?' })).getByTestId('session-end-confirm-button'));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), LOAD);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Sessions' })));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The sign-in on Firefox on Windows has been ended.'));
+  });
+
+  it('after ending every other sign-in, focus moves to the list of sessions and the ending is announced', async () => {
+    const user = userEvent.setup();
+    sessionsMock.others = [other(1), other(2)];
+    signInAs('partner');
+    renderWithAdmin(<SessionsSection />);
+    await rows();
+    await user.click(screen.getByTestId('session-end-others'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'End all other sessions?' })).getByTestId('session-end-confirm-button'));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), LOAD);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Sessions' })));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Every other sign-in has been ended.'));
+  });
+
   it('ends every other sign-in, keeping this one', async () => {
     const user = userEvent.setup();
     sessionsMock.others = [other(1), other(2)];
@@ -143,6 +175,8 @@ describe("a user's Sessions dialog for staff", { timeout: 20_000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'End this sign-in?' })).getByTestId('session-end-confirm-button'));
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), LOAD);
     expect(ended).toEqual([other(2).id]);
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('End the sign-in on Safari on iPhone'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The sign-in on Firefox on Windows has been ended.'));
   });
 });
 

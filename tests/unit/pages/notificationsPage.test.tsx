@@ -31,6 +31,8 @@ function fill(count: number) {
 }
 
 const rows = () => screen.findAllByTestId('notifications-page-item', {}, LOAD);
+/** What the page's polite status says (the empty state is a status of its own). */
+const announced = () => screen.getByTestId('polite-status').textContent;
 
 describe('the notifications page', { timeout: 20_000 }, () => {
   it('pages through the inbox newest first, and filters the unread', async () => {
@@ -63,6 +65,37 @@ describe('the notifications page', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('notifications-page-mark-all-read'));
     await waitFor(() => expect(screen.getByTestId('notifications-page-mark-all-read')).toBeDisabled(), LOAD);
     expect(inboxMock.of(partnerClaims.sub).every((n) => n.readAt)).toBe(true);
+  });
+
+  it('after "Mark read", focus moves to the next unread one’s "Mark read" (then to the list) and each marking is announced', async () => {
+    const user = userEvent.setup();
+    fill(3);
+    signInAs('partner');
+    renderWithAdmin(<NotificationsPage />);
+    const [first] = await rows();
+    await user.click(within(first).getByRole('button', { name: 'Mark read' }));
+    await waitFor(() => expect(screen.getAllByTestId('notifications-page-item')[0]).toHaveAttribute('data-read', 'true'), LOAD);
+    const third = screen.getAllByTestId('notifications-page-item')[2];
+    await waitFor(() => expect(document.activeElement).toBe(within(third).getByRole('button', { name: 'Mark read' })));
+    expect(document.activeElement).toHaveAccessibleDescription('A file was shared with you');
+    await waitFor(() => expect(announced()).toBe('Marked read: A file was shared with you.'));
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('notifications-page-item')[2]).toHaveAttribute('data-read', 'true'), LOAD);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Notifications' })));
+    expect(inboxMock.of(partnerClaims.sub).every((n) => n.readAt)).toBe(true);
+  });
+
+  it('after "Mark all read", focus moves to the list and the marking is announced', async () => {
+    const user = userEvent.setup();
+    fill(3);
+    signInAs('partner');
+    renderWithAdmin(<NotificationsPage />);
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(screen.getByTestId('notifications-page-mark-all-read')).toBeDisabled(), LOAD);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Notifications' })));
+    await waitFor(() => expect(announced()).toBe('All notifications marked read.'));
   });
 
   it('says so when there is nothing, in Vietnamese too', async () => {

@@ -140,6 +140,21 @@ describe('the notification bell', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent(`/tickets/${TICKET}/detail`);
   });
 
+  it('after "mark all read", focus moves to the first notification of the menu and the marking is announced', async () => {
+    const user = userEvent.setup();
+    inboxMock.add(partnerClaims.sub, statusNotification(6));
+    inboxMock.add(partnerClaims.sub, statusNotification(7));
+    await renderSession('/');
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '2'));
+    await user.click(screen.getByTestId('notification-bell'));
+    await screen.findAllByTestId('notification-item');
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(screen.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('menuitem')[0]));
+    expect(document.activeElement).toHaveAccessibleName(expect.stringContaining('"Printer" is now Resolved'));
+    await waitFor(() => expect(screen.getByTestId('polite-status')).toHaveTextContent('All notifications marked read.'));
+  });
+
   it('opening an unread one marks that one read', async () => {
     const user = userEvent.setup();
     inboxMock.add(partnerClaims.sub, statusNotification(4));

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ticketsMock } from '../../../mocks/tickets';
+import { SkipLink } from '../../../src/layout/SkipLink';
 import { PartnerTicketDetailPage } from '../../../src/resources/tickets/TicketDetailPage';
 import { hub } from '../realtime/fakeSignalr';
 import { signInAs } from '../sessionFixtures';
@@ -24,6 +25,25 @@ const ticket = () => ticketsMock.tickets[0];
 const renderDetail = () => renderWithAdmin(<PartnerTicketDetailPage />, { url: `/tickets/${ticket().id}/detail`, path: '/tickets/:id/detail' });
 
 describe('the ticket detail', () => {
+  it('offers "Skip to the reply" at the second Tab, after "Skip to main content", and moves the focus to the reply box', async () => {
+    const user = userEvent.setup();
+    renderWithAdmin(
+      <SkipLink>
+        <PartnerTicketDetailPage />
+      </SkipLink>,
+      { url: `/tickets/${ticket().id}/detail`, path: '/tickets/:id/detail' },
+    );
+    const reply = await screen.findByTestId('chat-input');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to main content');
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to the reply');
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(reply);
+    expect(reply).toHaveAccessibleName('Write a message…');
+  });
+
   it('renders a description holding <img onerror> inert', async () => {
     ticket().description = '<p>See below</p><img src="x" onerror="window.__xss=1"><a href="javascript:alert(1)">link</a>';
     renderDetail();

@@ -17,6 +17,7 @@ import { fillPlaceholders, matchCannedResponses, type CannedPlaceholder, type Ca
 import { foldForSearch } from '../../../../contract/fold';
 import { TICKET_FILE_ACCEPT, TICKET_MESSAGE_MAX } from '../../../../contract/tickets';
 import { addFiles, type FileProblem } from '../../../components/attachments/attachmentRules';
+import { PageSkipLink } from '../../../layout/SkipLink';
 import { plainTextToHtml } from '../../../components/richText/safeHtml';
 import { TICKET_FILE_TYPES_LABEL, ticketAttachmentLimits } from '../ticketAttachments';
 import { cannedOptionId, CannedPicker } from './CannedPicker';
@@ -37,6 +38,9 @@ interface ChatComposerProps {
 }
 
 type Mode = 'reply' | 'note';
+
+/** The reply box's id, for the page's "Skip to the reply" (one composer per page). */
+const REPLY_ID = 'ticket-reply';
 
 /**
  * The chat's input: text (Enter sends, Shift+Enter breaks the line) and files; disabled, saying why, on a closed ticket.
@@ -209,7 +213,9 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
           </span>
         </Tooltip>
         <input ref={fileInput} type="file" multiple hidden accept={TICKET_FILE_ACCEPT} onChange={onPick} data-testid="chat-file-input" />
+        {!closed && <PageSkipLink targetId={REPLY_ID} label={translate('tickets.chat.skipToReply')} testId="skip-to-reply" />}
         <TextField
+          id={REPLY_ID}
           value={text}
           inputRef={input}
           onChange={(event) => {

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PartnerFormReviewRoundDto } from '../../../../contract/forms';
+import { ok } from '../../../../mocks/envelopes';
+import { server } from '../../../../mocks/server';
+import { SkipLink } from '../../../../src/layout/SkipLink';
 import PartnerFormDetailPage from '../../../../src/resources/partnerForms/PartnerFormDetailPage';
 import { renderInAdmin } from '../../entityTable/renderEntityTable';
 import { LOAD } from '../../renderWithRouter';
@@ -69,6 +74,68 @@ describe('staff reading a partner form', { timeout: 30_000 }, () => {
     await user.click(await licence.findByRole('button', { name: 'licence.pdf' }));
     await waitFor(() => expect(downloads).toEqual(['licence.pdf']));
     expect(partnerFormsMock.sent.some((s) => s.path === `/api/v1/partner-forms/${submitted.id}/files/file-1`)).toBe(true);
+  });
+
+  it('after "Return for changes", focus moves to the review history’s heading and the return is announced', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([submitted]);
+    const rounds: PartnerFormReviewRoundDto[] = [];
+    server.use(
+      http.get('/api/v1/partner-forms/:id/reviews', () => ok(rounds)),
+      http.post('/api/v1/partner-forms/:id/review', async ({ request }) => {
+        const body = (await request.json()) as { note: string; flags: Record<string, string> };
+        const row = partnerFormsMock.rows[0];
+        Object.assign(row, {
+          status: 'OPEN',
+          updatedAt: '2025-03-03T09:00:00.000Z',
+          review: { round: 1, state: 'returned', note: body.note, flags: { taxNumber: { comment: body.flags.taxNumber } } },
+        });
+        rounds.push({
+          round: 1,
+          outcome: 'returned',
+          formId: row.formId,
+          formVersionNumber: 1,
+          reviewerName: 'Ada Admin',
+          note: body.note,
+          decisions: { taxNumber: { decision: 'flagged', comment: body.flags.taxNumber } },
+          answers: {},
+          createdAt: '2025-03-03T09:00:00.000Z',
+          resubmittedAt: null,
+          changes: null,
+        });
+        return ok(row);
+      }),
+    );
+    renderDetail();
+    const review = within(await screen.findByTestId('review-form', {}, LOAD));
+    const taxNumber = within(review.getByText('Tax number').closest('li')!);
+    await user.click(taxNumber.getByRole('button', { name: 'Flag' }));
+    await user.type(taxNumber.getByRole('textbox', { name: /What should change/ }), 'Ten digits, please');
+    await user.click(review.getByRole('button', { name: 'Return for changes' }));
+    await waitFor(() => expect(screen.queryByTestId('review-form')).toBeNull(), LOAD);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Review history' })));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Returned to the partner: 1 flagged question reopened.'));
+  });
+
+  it('offers "Skip to the review" at the second Tab, landing on the first question’s Flag', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    usePartnerFormsApi([submitted]);
+    renderInAdmin(
+      <SkipLink>
+        <PartnerFormDetailPage />
+      </SkipLink>,
+      { url: `/partner-forms/${submitted.id}`, path: '/partner-forms/:id' },
+    );
+    const review = within(await screen.findByTestId('review-form', {}, LOAD));
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to main content');
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Skip to the review');
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(review.getByText('Company name').closest('li')!).getByRole('button', { name: 'Flag' }));
   });
 
   it('reopens a submission with a note and a comment on one question, sending exactly those', async () => {
