@@ -40,15 +40,8 @@ export function SignInPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const takingOver = usePrerenderedHandoff(formRef, form.adopt);
   // Why the server signed this tab out (an ended sign-in), said once: a reload of the page no longer says it.
-  // Read after mount: the page is also prerendered on the server, where there is no sessionStorage, and the first
-  // render must match that prerender.
-  const [signOutReason, setSignOutReason] = useState<ReturnType<typeof readSignOutReason>>(null);
-  useEffect(() => {
-    const reason = readSignOutReason();
-    if (!reason) return;
-    setSignOutReason(reason);
-    forgetSignOutReason();
-  }, []);
+  const [signOutReason] = useState(readSignOutReason);
+  useEffect(forgetSignOutReason, []);
 
   /** Where the person was going before being sent to sign in, else home. */
   const arrive = () => {

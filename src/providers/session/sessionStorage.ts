@@ -56,6 +56,8 @@ export function endSession(reason?: SignOutReason) {
 
 /** Why this tab was last signed out by the server, until the sign-in page has said it (`forgetSignOutReason`). */
 export function readSignOutReason(): SignOutReason | null {
+  // The sign-in page is also prerendered on the server, where there is no sessionStorage (the browser renders anew).
+  if (typeof sessionStorage === 'undefined') return null;
   return sessionStorage.getItem(storageKeys.signOutReason) === 'signInEnded' ? 'signInEnded' : null;
 }
 
