@@ -12,7 +12,14 @@ import { routePaths } from '../config/routePaths';
 import { apiRequest } from '../providers/http/httpClient';
 import { onAccessTokenChanged } from '../providers/session/sessionEvents';
 import { impersonationEndsAt } from '../providers/session/impersonationSession';
-import { appLoad, clearSession, readCredentials, resumeSession, takeImpersonatorSession } from '../providers/session/sessionStorage';
+import {
+  appLoad,
+  clearSession,
+  markReturningFromImpersonation,
+  readCredentials,
+  resumeSession,
+  takeImpersonatorSession,
+} from '../providers/session/sessionStorage';
 
 /** POST: ends the impersonation's sign-in on the server (audited like every request made while impersonating). */
 export const END_IMPERSONATION_PATH = `${API_BASE}/token/impersonation/end`;
@@ -37,6 +44,7 @@ function useSessionClaims() {
  * session back (kept aside when it started) and reloads as them; without one kept (another tab), it signs out.
  */
 export async function returnToOwnAccount() {
+  markReturningFromImpersonation();
   try {
     await apiRequest(END_IMPERSONATION_PATH, { method: 'POST', notify: false });
   } catch {

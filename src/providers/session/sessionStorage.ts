@@ -46,7 +46,16 @@ export function clearSession() {
  * The server will not go on with this session: forget it and tell the app, which goes to /sign-in (saying why when
  * `reason` is given). An impersonation that ended gives the impersonator's own session back instead, and the app reloads.
  */
+/** Set while this tab returns from an impersonation: the end of that sign-in, which it asked for, signs nobody out. */
+let returningFromImpersonation = false;
+export function markReturningFromImpersonation() {
+  returningFromImpersonation = true;
+}
+
 export function endSession(reason?: SignOutReason) {
+  // The return's own POST ends the impersonation's sign-in, whose hub connection then closes saying so: the return
+  // takes the impersonator's session back itself (the page reloads, which clears the mark).
+  if (reason === 'signInEnded' && returningFromImpersonation) return;
   const kept = takeImpersonatorSession();
   clearSession();
   if (kept) return resumeSession(kept);

@@ -104,10 +104,12 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sect
   const flagged = useMemo(() => (returned ? flaggedInFormOrder(sections, review) : []), [returned, sections, review]);
   const onlyKeys = useMemo(() => (returned ? new Set(flagged.map((flag) => flag.key)) : undefined), [returned, flagged]);
   const flaggedCounts = useMemo(() => flaggedCountBySection(flagged), [flagged]);
-  // Reopened with comments (not a review round): opening lands on the first commented question, as a returned form does.
+  // Reopened with comments (not a review round): opening the form at its start lands on the first commented question,
+  // as a returned form does; a link to another section opens that section.
+  const atStart = sectionKey === sections[0]?.key;
   const commentedFirst = useMemo(
-    () => (!returned && opened.status === 'OPEN' ? commentedInFormOrder(sections, opened.comments ?? {})[0] : undefined),
-    [returned, opened, sections],
+    () => (!returned && atStart && opened.status === 'OPEN' ? commentedInFormOrder(sections, opened.comments ?? {})[0] : undefined),
+    [returned, atStart, opened, sections],
   );
   // Answers left unsent by an earlier visit (offline, a closed tab) come back over the saved ones and are sent.
   const { draft } = useAnswerDraft({

@@ -9,7 +9,7 @@ import { server } from '../../../mocks/server';
 import { END_IMPERSONATION_PATH, ImpersonationBanner } from '../../../src/layout/ImpersonationBanner';
 import { authProvider } from '../../../src/providers/auth/authProvider';
 import { startImpersonationSession } from '../../../src/providers/session/impersonationSession';
-import { appLoad, readCredentials, readStoredPermissions } from '../../../src/providers/session/sessionStorage';
+import { appLoad, endSession, readCredentials, readStoredPermissions } from '../../../src/providers/session/sessionStorage';
 import { signInAs } from '../sessionFixtures';
 import { renderWithAdmin } from '../tickets/renderTickets';
 
@@ -74,6 +74,23 @@ describe('the impersonation banner', { timeout: 30_000 }, () => {
     expect(readCredentials()).toEqual(own);
     expect(readStoredPermissions()).toContain('Permissions.Users.View');
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('"Return to my account" stays with the impersonator when the ended sign-in\'s hub connection closes before the answer', async () => {
+    const user = userEvent.setup();
+    const own = impersonating(new Date(Date.now() + 10 * 60_000));
+    server.use(
+      http.post(END_IMPERSONATION_PATH, () => {
+        // What the hub client does when the server closes the impersonation's connection for its ended sign-in.
+        endSession('signInEnded');
+        return ok(null, 'The impersonation has ended.');
+      }),
+    );
+    renderWithAdmin(<ImpersonationBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Return to my account' }));
+    await waitFor(() => expect(appLoad.at).toHaveBeenCalledWith('/'));
+    expect(appLoad.at).not.toHaveBeenCalledWith('/sign-in');
+    expect(readCredentials()).toEqual(own);
   });
 
   it('at the time limit the tab returns to the impersonator by itself', async () => {
