@@ -17,6 +17,7 @@ import { EntityCardList } from './EntityCardList';
 import { EmptyList, FailedList, ROW_HEIGHT, SkeletonCards, SkeletonRows, type EmptyListOffer } from './EntityListStates';
 import { OneLineText } from './OneLineText';
 import type { EntityColumn } from './types';
+import { visuallyHiddenSx } from '../components/visuallyHidden';
 
 /** Specification section 9: the table is 50vh high, its header stays in view while it scrolls. */
 export const TABLE_HEIGHT = '50vh';
@@ -171,7 +172,7 @@ export function EntityTableGrid<T extends RaRecord>({
               </TableCell>
             ))}
             <TableCell align="right" sx={{ ...stickyRight, bgcolor: 'background.default', zIndex: 3, width: 56 }}>
-              <Box component="span" sx={visuallyHidden}>
+              <Box component="span" sx={visuallyHiddenSx}>
                 {translate('admin.table.actions')}
               </Box>
             </TableCell>
@@ -235,15 +236,3 @@ export function EntityTableGrid<T extends RaRecord>({
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  m: -1,
-  overflow: 'hidden',
-  p: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;

@@ -8,7 +8,8 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import type { DashboardFunnelRow } from '../../../../contract/dashboard';
 import { EmptyState } from '../../../components/EmptyState';
-import { DashboardCard, visuallyHiddenSx } from '../DashboardCard';
+import { visuallyHiddenSx } from '../../../components/visuallyHidden';
+import { DashboardCard } from '../DashboardCard';
 import { ChartFrame } from './ChartFrame';
 import { FUNNEL_STAGES, type FunnelStage } from './funnelStages';
 

@@ -10,7 +10,8 @@ import type { StaffDashboardDto } from '../../../../contract/dashboard';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../contract/tickets';
 import { EmptyState } from '../../../components/EmptyState';
 import { TicketStatusChip } from '../../../resources/tickets/TicketStatusChip';
-import { DashboardCard, visuallyHiddenSx } from '../DashboardCard';
+import { visuallyHiddenSx } from '../../../components/visuallyHidden';
+import { DashboardCard } from '../DashboardCard';
 import { ChartFrame } from './ChartFrame';
 
 const TicketStatusChart = lazy(() => import('./TicketStatusChart'));

@@ -4,7 +4,9 @@ import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import Schedule from '@mui/icons-material/Schedule';
 import type { SvgIconComponent } from '@mui/icons-material';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { visuallyHiddenSx } from '../../../components/visuallyHidden';
 import { useTranslate } from 'react-admin';
 import type { SlaState, SlaTarget, SlaTargetKind, TicketSla } from '../../../../contract/serviceLevels';
 import { useDateTimeFormat } from '../useDateTimeFormat';
@@ -63,12 +65,22 @@ export function SlaTargetChip({ kind, target, withDetail = false }: { kind: SlaT
   const { Icon, color } = LOOK[target.state];
   const label = translate('serviceLevels.chip', { target: translate(`serviceLevels.target.${kind}`), state: translate(`serviceLevels.state.${target.state}`) });
   const full = detail ? `${label} · ${detail}` : label;
+  // The detail is text a screen reader reads with the chip (an aria-label on a chip's plain div is not announced);
+  // sighted users see it in the title, or on the chip where there is room (withDetail).
+  const shown =
+    withDetail || !detail ? (
+      full
+    ) : (
+      <>
+        {label}
+        <Box component="span" sx={visuallyHiddenSx}>{` · ${detail}`}</Box>
+      </>
+    );
   return (
     <Chip
       icon={<Icon fontSize="small" />}
-      label={withDetail ? full : label}
+      label={shown}
       title={full}
-      aria-label={full}
       color={color}
       size="small"
       variant="outlined"
