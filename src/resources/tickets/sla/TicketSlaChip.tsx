@@ -87,7 +87,8 @@ export function SlaTargetChip({ kind, target, withDetail = false }: { kind: SlaT
       data-testid="ticket-sla"
       data-sla-state={target.state}
       data-sla-target={kind}
-      sx={{ fontWeight: 600, maxWidth: '100%' }}
+      // Relative: the detail's visually hidden text is placed within the chip, never out where it widens the page.
+      sx={{ fontWeight: 600, maxWidth: '100%', position: 'relative' }}
     />
   );
 }
