@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TENANT_HEADER, TENANT_ROOT } from '../../contract/http';
 import { permission } from '../../contract/permissions';
 import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus, SecondFactorStep } from '../../contract/secondFactor';
@@ -13,18 +13,11 @@ import { totpCodeAt } from '../../server/modules/accounts/totp';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { useTotpStepClock } from './totpClock';
 
 const tenant = { [TENANT_HEADER]: TENANT_ROOT };
 
-// The server runs in this process: the test moves its clock 30 s (one TOTP step) whenever it needs a fresh code.
-let clock = Date.now();
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: clock });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime((clock += 30_000));
+const nextStep = useTotpStepClock();
 /** The authenticator app's code now; `fresh` first moves to the next step (a code of a step already used is refused). */
 const codeOf = (secret: string, fresh = true) => {
   if (fresh) nextStep();

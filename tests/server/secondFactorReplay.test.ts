@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecoveryCodes, SecondFactorEnrolment } from '../../contract/secondFactor';
 import { secondFactors } from '../../server/modules/accounts/secondFactor.schema';
 import { createSecondFactorService } from '../../server/modules/accounts/secondFactors';
@@ -7,19 +7,13 @@ import { totpCodeAt } from '../../server/modules/accounts/totp';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 
+import { useTotpStepClock } from './totpClock';
 /**
  * The second factor's replay protection, each layer alone: the step check (a code of a step at or before the one
  * recorded is refused) and the conditional UPDATE that records the step (of two uses that both passed the check,
  * one wins). The server runs in this process: the test moves the clock a TOTP step at a time.
  */
-let clock = Date.now();
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: clock });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
-const nextStep = () => vi.setSystemTime((clock += 30_000));
+const nextStep = useTotpStepClock();
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
 describe('a TOTP code used once', () => {
