@@ -1,6 +1,7 @@
 /**
  * docs/screens/: every screen once in English at 1440 px and once in Vietnamese at 375 px, on the demo data,
  * in a real Chromium against a real server (`npm run screens`; builds first). Also writes docs/screens/README.md.
+ * Names after `--` shoot only those screens.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,9 @@ const VARIANTS = [
 ] as const;
 
 const OUT = path.resolve('docs', 'screens');
+/** `npm run screens -- ticket-manager ticket-staff` shoots only those screens. */
+const ONLY = process.argv.slice(2);
+const CHOSEN = ONLY.length ? SHOTS.filter((s) => ONLY.includes(s.name)) : SHOTS;
 
 async function demoIds(server: TestServer): Promise<DemoIds> {
   const admin = (await server.signIn(ADMIN)).token;
@@ -119,7 +123,7 @@ async function settled(page: Page) {
 
 async function shoot(browser: Browser, server: TestServer, ids: DemoIds) {
   fs.mkdirSync(OUT, { recursive: true });
-  const accounts = [...new Set(SHOTS.map((s) => s.account))];
+  const accounts = [...new Set(CHOSEN.map((s) => s.account))];
   const sideways: string[] = [];
   for (const variant of VARIANTS) {
     for (const account of accounts) {
@@ -127,7 +131,7 @@ async function shoot(browser: Browser, server: TestServer, ids: DemoIds) {
       await context.addInitScript((language) => localStorage.setItem('portal.language', language), variant.language);
       const page = await context.newPage();
       if (account) await signIn(page, server.url, account);
-      for (const shot of SHOTS.filter((s) => s.account === account)) {
+      for (const shot of CHOSEN.filter((s) => s.account === account)) {
         const route = typeof shot.route === 'function' ? shot.route(ids) : shot.route;
         await page.goto(server.url + route);
         await settled(page);

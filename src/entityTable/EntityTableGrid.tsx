@@ -62,6 +62,23 @@ function tableCellValue<T extends RaRecord>(column: EntityColumn<T>, row: T): Re
 /** MUI types the checkbox's input props without data attributes. */
 const testId = (id: string) => ({ 'data-testid': id }) as object;
 
+/** A column's header: its label, or its icon with the label in the title and in text a screen reader reads. */
+function ColumnLabel<T extends RaRecord>({ column }: { column: EntityColumn<T> }) {
+  const translate = useTranslate();
+  const label = translate(column.labelKey);
+  if (!column.headerIcon) return <>{label}</>;
+  return (
+    <Box component="span" title={label} sx={{ display: 'inline-flex', position: 'relative', verticalAlign: 'middle' }}>
+      {column.headerIcon}
+      <Box component="span" sx={visuallyHiddenSx}>
+        {label}
+      </Box>
+    </Box>
+  );
+}
+
+const DENSE_FROM_COLUMNS = 7;
+
 const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 /** A translucent tint laid over the sticky cell's opaque paper, so it shades with its row and hides what scrolls under it. */
@@ -97,6 +114,10 @@ export function EntityTableGrid<T extends RaRecord>({
   const translate = useTranslate();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const shown = columns.filter((c) => !(narrow && c.hideOnMobile));
+  // A table of many columns keeps its cells' side padding small and lets its headers wrap (long in Vietnamese),
+  // so all of them fit beside the menu at 1440 px.
+  const dense = shown.length > DENSE_FROM_COLUMNS;
+  const cellPadding = dense ? { px: 0.75 } : {};
   const span = shown.length + 1 + (selection ? 1 : 0);
   const selectableIds = selection ? (rows ?? []).filter(selection.isSelectable).map((r) => r.id) : [];
   const selectedHere = selection ? selectableIds.filter((id) => selection.selectedIds.includes(id)) : [];
@@ -156,7 +177,7 @@ export function EntityTableGrid<T extends RaRecord>({
               <TableCell
                 key={column.source}
                 sortDirection={sort.field === column.source ? (sort.order === 'DESC' ? 'desc' : 'asc') : false}
-                sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                sx={{ whiteSpace: dense ? 'normal' : 'nowrap', fontWeight: 600, lineHeight: 1.3, ...cellPadding }}
               >
                 {column.sortable ? (
                   <TableSortLabel
@@ -164,14 +185,14 @@ export function EntityTableGrid<T extends RaRecord>({
                     direction={sort.field === column.source && sort.order === 'DESC' ? 'desc' : 'asc'}
                     onClick={() => onSort(column.source)}
                   >
-                    {translate(column.labelKey)}
+                    <ColumnLabel column={column} />
                   </TableSortLabel>
                 ) : (
-                  translate(column.labelKey)
+                  <ColumnLabel column={column} />
                 )}
               </TableCell>
             ))}
-            <TableCell align="right" sx={{ ...stickyRight, bgcolor: 'background.default', zIndex: 3, width: 56 }}>
+            <TableCell align="right" sx={{ ...stickyRight, bgcolor: 'background.default', zIndex: 3, width: 56, ...(dense && { px: 0.5 }) }}>
               <Box component="span" sx={visuallyHiddenSx}>
                 {translate('admin.table.actions')}
               </Box>
@@ -220,12 +241,20 @@ export function EntityTableGrid<T extends RaRecord>({
                   {shown.map((column) => (
                     <TableCell
                       key={column.source}
-                      sx={{ maxWidth: column.maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', py: 0.5 }}
+                      sx={{
+                        maxWidth: column.maxWidth,
+                        minWidth: column.minWidth,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                        py: 0.5,
+                        ...cellPadding,
+                      }}
                     >
                       {tableCellValue(column, row)}
                     </TableCell>
                   ))}
-                  <TableCell align="right" sx={stickyActions} data-testid="entity-row-actions">
+                  <TableCell align="right" sx={{ ...stickyActions, ...(dense && { px: 0.5 }) }} data-testid="entity-row-actions">
                     {renderActions(row)}
                   </TableCell>
                 </TableRow>

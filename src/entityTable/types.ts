@@ -15,6 +15,10 @@ export interface EntityColumn<T extends RaRecord> {
   /** Kept off narrow screens (below 600px) where the table would need too much sideways scrolling. */
   hideOnMobile?: boolean;
   maxWidth?: number;
+  /** The least width of its cells, for a column whose text would otherwise be squeezed to a word (a description). */
+  minWidth?: number;
+  /** A header shown as this icon (its label in the title and in text a screen reader reads), for a narrow column. */
+  headerIcon?: ReactElement;
   /**
    * Its place on the card a phone shows instead of the row (below 600px): the card's title, its status, or one
    * of its facts (a "label: value" line). Columns without a place stay off the card.

@@ -122,3 +122,38 @@ describe('the row menu’s sticky cell', () => {
     expect(await shade()).toContain('linear-gradient');
   });
 });
+
+/** What of the ticket manager's table a person at this width cannot see: a sideways scroll, cut SLA states, squeezed descriptions. */
+async function hiddenInTicketManager(page: Page) {
+  await page.getByTestId('ticket-sla').first().waitFor();
+  return page.getByTestId('entity-table').evaluate((box) => {
+    const cut = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    const outOfCell = (element: Element) => element.getBoundingClientRect().right > element.closest('td')!.getBoundingClientRect().right;
+    const cells = (testId: string) => [...box.querySelectorAll(`[data-testid="${testId}"]`)];
+    return {
+      scrollsSideways: box.scrollWidth > box.clientWidth,
+      cutSlaStates: cells('ticket-sla').filter((chip) => outOfCell(chip) || cut(chip.querySelector('.MuiChip-label')!)).length,
+      descriptionsUnder130px: cells('ticket-description-cell').filter((cell) => cell.closest('td')!.getBoundingClientRect().width < 130).length,
+    };
+  });
+}
+
+describe('the ticket manager at 1440 px', () => {
+  it.each(['en', 'vi'] as const)('in %s shows every column without scrolling, SLA states uncut, and the ticket page its SLA in full', async (language) => {
+    const page = await pages.newPage({ language });
+    await pages.signIn(page, 'admin@example.com');
+    await page.goto(`${server.url}/ticket-manager`);
+    expect(await hiddenInTicketManager(page)).toEqual({ scrollsSideways: false, cutSlaStates: 0, descriptionsUnder130px: 0 });
+
+    const running = page
+      .getByTestId('entity-row')
+      .filter({ has: page.locator('[data-sla-state="ok"]') })
+      .first();
+    await page.goto(`${server.url}/ticket-management/${await running.getAttribute('data-id')}/detail`);
+    const chips = page.getByTestId('ticket-sla-panel').getByTestId('ticket-sla');
+    await chips.first().waitFor();
+    const cutChips = await chips.evaluateAll((all) => all.filter((chip) => chip.scrollWidth > chip.clientWidth + 1).length);
+    expect(cutChips).toBe(0);
+    await expect.poll(() => page.getByTestId('ticket-sla-detail').first().textContent()).toMatch(/\d/);
+  });
+});

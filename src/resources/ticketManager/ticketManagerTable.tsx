@@ -1,3 +1,4 @@
+import AttachFile from '@mui/icons-material/AttachFile';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
@@ -72,7 +73,7 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       source: 'subject',
       labelKey: 'tickets.fields.subject',
       sortable: true,
-      maxWidth: 260,
+      maxWidth: 200,
       card: 'title',
       render: (ticket) => (
         <>
@@ -85,12 +86,14 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       source: 'description',
       labelKey: 'tickets.fields.description',
       render: (ticket) => <TicketDescriptionCell html={ticket.description} />,
+      minWidth: 140,
       hideOnMobile: true,
     },
     {
       source: 'attachments',
       labelKey: 'tickets.fields.attachments',
       render: (ticket) => <TicketAttachmentIcons ticketId={ticket.id} attachments={ticket.attachments ?? []} />,
+      headerIcon: <AttachFile fontSize="small" />,
       hideOnMobile: true,
     },
     { source: 'partnerName', labelKey: 'tickets.fields.partnerName', sortable: true, maxWidth: 200, hideOnMobile: true, card: 'fact' },

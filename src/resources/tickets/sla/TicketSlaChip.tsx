@@ -6,6 +6,8 @@ import Schedule from '@mui/icons-material/Schedule';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { visuallyHiddenSx } from '../../../components/visuallyHidden';
 import { useTranslate } from 'react-admin';
 import type { SlaState, SlaTarget, SlaTargetKind, TicketSla } from '../../../../contract/serviceLevels';
@@ -57,26 +59,49 @@ export function useSlaDetail() {
 
 /**
  * One SLA target as an icon with its label (never colour alone): "First response: Near breach", and in its
- * accessible name and title the time left and the due date.
+ * accessible text the time left and the due date. `withDetail` shows that detail on a line under the chip (the
+ * ticket page); `compact` shows the state alone where a table has no room (the ticket manager), the target and
+ * the detail staying in its accessible text and title.
  */
-export function SlaTargetChip({ kind, target, withDetail = false }: { kind: SlaTargetKind; target: SlaTarget; withDetail?: boolean }) {
+export function SlaTargetChip({
+  kind,
+  target,
+  withDetail = false,
+  compact = false,
+}: {
+  kind: SlaTargetKind;
+  target: SlaTarget;
+  withDetail?: boolean;
+  compact?: boolean;
+}) {
   const translate = useTranslate();
   const detail = useSlaDetail()(target);
   const { Icon, color } = LOOK[target.state];
-  const label = translate('serviceLevels.chip', { target: translate(`serviceLevels.target.${kind}`), state: translate(`serviceLevels.state.${target.state}`) });
+  const kindLabel = translate(`serviceLevels.target.${kind}`);
+  const stateLabel = translate(`serviceLevels.state.${target.state}`);
+  const label = translate('serviceLevels.chip', { target: kindLabel, state: stateLabel });
   const full = detail ? `${label} · ${detail}` : label;
-  // The detail is text a screen reader reads with the chip (an aria-label on a chip's plain div is not announced);
-  // sighted users see it in the title, or on the chip where there is room (withDetail).
-  const shown =
-    withDetail || !detail ? (
-      full
-    ) : (
-      <>
-        {label}
-        <Box component="span" sx={visuallyHiddenSx}>{` · ${detail}`}</Box>
-      </>
-    );
-  return (
+  const hidden = (text: string) => (
+    <Box component="span" sx={visuallyHiddenSx}>
+      {text}
+    </Box>
+  );
+  // The detail is text a screen reader reads with the chip (an aria-label on a chip's plain div is not announced).
+  const shown = compact ? (
+    <>
+      {hidden(`${kindLabel}: `)}
+      {stateLabel}
+      {detail && hidden(` · ${detail}`)}
+    </>
+  ) : withDetail || !detail ? (
+    label
+  ) : (
+    <>
+      {label}
+      {hidden(` · ${detail}`)}
+    </>
+  );
+  const chip = (
     <Chip
       icon={<Icon fontSize="small" />}
       label={shown}
@@ -88,13 +113,22 @@ export function SlaTargetChip({ kind, target, withDetail = false }: { kind: SlaT
       data-sla-state={target.state}
       data-sla-target={kind}
       // Relative: the detail's visually hidden text is placed within the chip, never out where it widens the page.
-      sx={{ fontWeight: 600, maxWidth: '100%', position: 'relative' }}
+      sx={{ fontWeight: 600, maxWidth: '100%', position: 'relative', alignSelf: 'flex-start' }}
     />
+  );
+  if (!withDetail || !detail) return chip;
+  return (
+    <Stack spacing={0.25} data-testid="ticket-sla-target">
+      {chip}
+      <Typography variant="caption" color="text.secondary" data-testid="ticket-sla-detail">
+        {detail}
+      </Typography>
+    </Stack>
   );
 }
 
 /** A list cell: the most pressing target of the ticket, or nothing. */
 export function TicketSlaCell({ sla }: { sla: TicketSla | null | undefined }) {
   const pressing = mostPressing(sla);
-  return pressing ? <SlaTargetChip kind={pressing.kind} target={pressing.target} /> : null;
+  return pressing ? <SlaTargetChip kind={pressing.kind} target={pressing.target} compact /> : null;
 }

@@ -17,7 +17,7 @@ export function TicketSlaPanel({ sla }: { sla: TicketSla | null | undefined }) {
       <Typography variant="subtitle2" component="h3" id="ticket-sla-title">
         {translate('serviceLevels.ticket.title')}
       </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack spacing={1}>
         {targets.map((kind) => (
           <SlaTargetChip key={kind} kind={kind} target={sla![kind]!} withDetail />
         ))}
