@@ -65,6 +65,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/providers/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...importsNothingFrom(['server'], 'The browser app never imports the server: what both need belongs in contract/.').patterns,
+            ...importsNothingFrom(
+              ['resources'],
+              'The data and auth providers import no screen: the screen registry names its screens to them (src/providers/screenNames.ts).',
+            ).patterns,
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',

@@ -1,5 +1,6 @@
 import { declaredResources } from '../../contract/resources';
 import { declaredScreen } from '../admin/declaredScreen';
+import { nameScreens } from '../providers/screenNames';
 import type { ScreenDeclaration } from '../admin/screenDeclaration';
 import accessibleFiles from './accessibleFiles';
 import cannedResponses from './cannedResponses';
@@ -45,3 +46,5 @@ export const screenDeclarations: readonly ScreenDeclaration[] = [
   ...writtenScreens,
   ...declaredResources.filter((d) => !writtenScreens.some((screen) => screen.name === d.name)).map((d) => declaredScreen(d)),
 ];
+
+nameScreens(screenDeclarations);

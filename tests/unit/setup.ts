@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { mockApi } from '../../mocks/handlers';
 import { server } from '../../mocks/server';
 import { clearToasts } from '../../src/notifications/toastStore';
+// The screen registry names its screens to the data and auth providers when it loads, as the app loads it first.
+import '../../src/resources';
 
 // No unit test reaches for a real hub: the app's realtime client gets the recording stand-in, connected on demand.
 vi.mock('@microsoft/signalr', () => import('./realtime/fakeSignalr'));

@@ -1,9 +1,6 @@
 import { apiResourceOf } from '../../../contract/apiResources';
 import { canAccessWith, RESOURCES, type Resource } from '../../../contract/permissions';
-import { screenDeclarations } from '../../resources';
-
-/** Each screen's name onto its permission resource (src/resources/<resource>/index.ts). */
-const permissionResourceByName = new Map(screenDeclarations.map((declaration) => [declaration.name, declaration.permissionResource]));
+import { screenNamed } from '../screenNames';
 
 /**
  * A catalogue resource names itself; an API resource's name (contract/apiResources.ts) gives its permission
@@ -12,7 +9,7 @@ const permissionResourceByName = new Map(screenDeclarations.map((declaration) =>
 export function toPermissionResource(name: string | undefined): Resource | undefined {
   if (!name) return undefined;
   if ((RESOURCES as readonly string[]).includes(name)) return name as Resource;
-  return apiResourceOf(name)?.permission ?? permissionResourceByName.get(name);
+  return apiResourceOf(name)?.permission ?? screenNamed(name)?.permissionResource;
 }
 
 /** react-admin's canAccess question answered from a permission list; an unknown resource is denied. */

@@ -1,8 +1,5 @@
 import { isApiResourceName } from '../../../contract/apiResources';
-import { screenDeclarations } from '../../resources';
-
-/** Each screen's name onto its API path (src/resources/<resource>/index.ts). */
-const apiPathByScreen = new Map(screenDeclarations.map((declaration) => [declaration.name, declaration.apiPath]));
+import { screenNamed } from '../screenNames';
 
 /**
  * The API path (under /api/v1) of a react-admin resource name: an API resource's name is itself (contract/
@@ -10,5 +7,5 @@ const apiPathByScreen = new Map(screenDeclarations.map((declaration) => [declara
  */
 export function toApiResource(resource: string): string {
   if (isApiResourceName(resource)) return resource;
-  return apiPathByScreen.get(resource) ?? resource;
+  return screenNamed(resource)?.apiPath ?? resource;
 }
