@@ -11,7 +11,7 @@ import { selectManySlaFacts } from './ticketSla';
  * while one is awaited, else the resolution) or a breached one's; null when none runs nor is breached (met, paused in
  * time, finished, merged). A running clock's due time is the same instant at every read, so pages agree.
  */
-export function dueAtOf(sla: TicketSla): string | null {
+function dueAtOf(sla: TicketSla): string | null {
   const dues = [sla.firstResponse?.dueAt, sla.resolution?.dueAt].filter((at): at is string => !!at);
   return dues.length ? dues.reduce((a, b) => (a < b ? a : b)) : null;
 }
