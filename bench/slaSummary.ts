@@ -1,9 +1,10 @@
-// npm run bench:sla (issue 33): staff Home's SLA summary and the ticket CSV export with 12,000 OPEN tickets on the default
+// npm run bench:sla (issue 33): staff Home's SLA summary, the ticket CSV export and a page of tickets sorted by SLA (issue
+// 35: the due times of the open tickets a search finds are worked out per search) with 12,000 OPEN tickets on the default
 // engine, over real HTTP. The tickets were raised over the past year (a status history each, some paused a while, a third
 // answered by staff, a long HTML description each). For each request, the worst of BENCH_RUNS runs: the time to answer,
 // the largest stall of the server's event loop meanwhile (read in the compiled server's process by the bench harness's
 // probe) and the slowest GET /api/health sent meanwhile, beside an ordinary request. Goal: no stall over 100 ms.
-// Needs curl (the measured GETs run in a process of their own).
+// Needs curl (the measured requests run in a process of their own).
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
@@ -58,10 +59,12 @@ try {
 
   const rows: { what: string; status: number; bytes: number; answerMs: number; stallMs: number; healthMs: number }[] = [];
   /**
-   * The worst of RUNS runs of a GET, with the health poller beside it (one run to warm up first). The GET is curl's, in
-   * a process of its own: reading a large answer in this process would count the client's work as the server's stall.
+   * The worst of RUNS runs of a request (a GET, or a POST of `body`), with the health poller beside it (one run to warm up
+   * first). It is curl's, in a process of its own: reading a large answer in this process would count the client's work
+   * as the server's stall.
    */
-  async function measure(what: string, path: string) {
+  async function measure(what: string, path: string, body?: unknown) {
+    const posted = body === undefined ? [] : ['-X', 'POST', '-H', 'content-type: application/json', '--data-binary', JSON.stringify(body)];
     const get = async () => {
       const { stdout } = await promisify(execFile)('curl', [
         '-sS',
@@ -71,6 +74,7 @@ try {
         '%{http_code} %{size_download}',
         '-H',
         `authorization: ${auth.authorization}`,
+        ...posted,
         server.url + path,
       ]);
       const [status, bytes] = stdout.split(' ').map(Number);
@@ -98,6 +102,12 @@ try {
   await measure('baseline: GET /api/v1/users/permissions', '/api/v1/users/permissions');
   await measure(`GET /support-desk/service-levels/summary (${open} open)`, '/api/v1/support-desk/service-levels/summary');
   await measure(`GET /tickets/export (every ticket as CSV, ${open}+ rows)`, '/api/v1/tickets/export');
+  await measure(`POST /tickets/search by sla asc, first page of 25 (${open} open)`, '/api/v1/tickets/search', { orderBy: ['sla asc'], pageSize: 25 });
+  await measure(`POST /tickets/search by sla desc, page 400 of 25`, '/api/v1/tickets/search', { orderBy: ['sla desc'], pageSize: 25, pageNumber: 400 });
+  await measure(`POST /tickets/search by createdAt desc, first page of 25 (beside it)`, '/api/v1/tickets/search', {
+    orderBy: ['createdAt desc'],
+    pageSize: 25,
+  });
 
   const ms = (n: number) => n.toFixed(0);
   console.log(`\nbench:sla (${server.engine}): worst of ${RUNS} runs each; goal: no event-loop stall over ${STALL_GOAL_MS} ms`);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiResources } from '../../contract/apiResources';
 import { TENANT_HEADER } from '../../contract/http';
 import { send } from '../../server/core/envelope';
 import { routeDocs } from '../../server/core/openapi/routeDocs';
@@ -121,6 +122,17 @@ describe('the API document at /api/docs', () => {
     walk(doc.paths, '');
     expect(found).toEqual([]);
   });
+
+  it.each(apiResources.filter((resource) => resource.methods.includes('search')))(
+    '$name: its search documents on orderBy the fields it sorts by (contract/apiResources.ts)',
+    ({ name, sortable }) => {
+      const body = doc.paths[`/api/v1/${name}/search`].post.requestBody!.content['application/json'].schema as {
+        properties: { orderBy: { description?: string } };
+      };
+      const listed = body.properties.orderBy.description?.split(': ').at(-1)?.split(', ');
+      expect(listed).toEqual(sortable);
+    },
+  );
 
   it.each(['roles', 'canned-responses'])('documents the version (ETag, If-Match) of a %s record', (name) => {
     const data = doc.paths[`/api/v1/${name}/{id}`].get.responses['200'].content!['application/json'].schema!.properties!.data as {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
-import { WEEKDAYS, type ServiceLevelSettings, type ServiceLevelSettingsDto, type SlaSummaryDto } from '../../contract/serviceLevels';
+import type { ServiceLevelSettings, ServiceLevelSettingsDto, SlaSummaryDto } from '../../contract/serviceLevels';
 import type { TicketDto } from '../../contract/tickets';
 import i18nEn from '../../i18n/serviceLevels.en';
 import { auditTrails, notifications, serviceLevelSettings, ticketMessages, tickets, ticketStatusChanges } from '../../server/db/schema';
@@ -9,6 +9,7 @@ import { forgetServiceLevels } from '../../server/modules/tickets/sla/serviceLev
 import { runSlaReminders } from '../../server/modules/tickets/sla/slaReminders';
 import { expectEnvelope, expectFieldErrors, refused } from './expectations';
 import { useDemoServer } from './factories';
+import { ALWAYS_OPEN, age as ageTicket } from './slaFixtures';
 
 const { server, make, token, userIds } = useDemoServer();
 
@@ -18,40 +19,12 @@ const ACME = 'partner@acme.example';
 const PATH = '/api/v1/support-desk/service-levels';
 const db = () => server.built.database.db;
 
-/** Open all day every day in UTC: states then depend on elapsed minutes alone, whatever the time the test runs. */
-const ALWAYS_OPEN: ServiceLevelSettings = {
-  calendar: {
-    timeZone: 'UTC',
-    week: Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '24:00' }]])) as ServiceLevelSettings['calendar']['week'],
-    holidays: [],
-  },
-  targets: {
-    LOW: { firstResponse: 600, resolution: 6000 },
-    NORMAL: { firstResponse: 10, resolution: 100 },
-    HIGH: { firstResponse: 5, resolution: 50 },
-    URGENT: { firstResponse: 2, resolution: 20 },
-  },
-};
-
 const save = (body: unknown, as = token(ADMIN)) => server.api<ServiceLevelSettingsDto>('PUT', PATH, { token: as, body });
 const read = (id: string, as = token(SUPPORT)) => server.api<TicketDto>('GET', `/api/v1/tickets/${id}`, { token: as });
 const setStatus = (id: string, status: string) =>
   server.api<TicketDto>('PUT', `/api/v1/tickets/admin/${id}`, { token: token(SUPPORT), body: { ticketId: id, status } });
 
-/** Moves a ticket's creation and history `minutes` into the past. */
-async function age(ticketId: string, minutes: number) {
-  const shift = minutes * 60_000;
-  const [row] = await db().select().from(tickets).where(eq(tickets.id, ticketId));
-  await db()
-    .update(tickets)
-    .set({ createdAt: new Date(row.createdAt.getTime() - shift) })
-    .where(eq(tickets.id, ticketId));
-  for (const change of await db().select().from(ticketStatusChanges).where(eq(ticketStatusChanges.ticketId, ticketId)))
-    await db()
-      .update(ticketStatusChanges)
-      .set({ changedAt: new Date(change.changedAt.getTime() - shift) })
-      .where(eq(ticketStatusChanges.id, change.id));
-}
+const age = (ticketId: string, minutes: number) => ageTicket(db(), ticketId, minutes);
 
 afterEach(async () => {
   await db().delete(serviceLevelSettings);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiResourceOf } from '../../../contract/apiResources';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, LANGUAGE_HEADER } from '../../../contract/http';
 import { acceptsIdempotencyKey } from '../idempotency';
 import { errorEnvelope, languageHeader, withHeaders } from './routeDocs';
@@ -46,6 +47,15 @@ export function operationIdOf(method: string, url: string): string {
 
 type RouteSchema = FastifySchema & { headers?: JsonSchema; response?: Record<string, unknown> };
 
+/** A listed resource's search body, its orderBy naming the fields that search sorts by (contract/apiResources.ts). */
+function withSortableFields(url: string, body: unknown): unknown {
+  const resource = apiResourceOf(/^\/api\/v1\/([a-z-]+)\/search$/.exec(url)?.[1] ?? '');
+  const properties = (body as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined;
+  if (!resource || !properties?.orderBy) return body;
+  const description = `Each "field" or "field asc|desc", a field being one of: ${resource.sortable.join(', ')}`;
+  return { ...(body as JsonSchema), properties: { ...properties, orderBy: { ...properties.orderBy, description } } };
+}
+
 /**
  * The API document, built from every route registered after this call (so: before the modules). Route schemas document requests and answers and nothing else: requests are checked by `validate()` (its
  * messages are i18n keys and its refusals envelopes) and answers leave exactly as the route sends them, so the
@@ -81,7 +91,14 @@ export async function registerApiDocs(app: FastifyInstance) {
       const isPublic = route.config?.access === 'public' && given.security === undefined;
       const operationId = operationIdOf(([] as string[]).concat(route.method)[0], url);
       return {
-        schema: { ...given, operationId, headers, ...(isPublic ? { security: [] } : {}), response: { ...given.response, '4xx': errorEnvelope } },
+        schema: {
+          ...given,
+          operationId,
+          headers,
+          ...(given.body ? { body: withSortableFields(url, given.body) } : {}),
+          ...(isPublic ? { security: [] } : {}),
+          response: { ...given.response, '4xx': errorEnvelope },
+        },
         url,
       };
     },

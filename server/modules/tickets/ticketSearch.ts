@@ -27,6 +27,7 @@ import { conversationMatch, messageSnippets, type ConversationMatch } from './co
 import { ticketDtoQuery, toTicketDtos } from './ticketDtos';
 import { textOfHtml } from './ticketHtml';
 import { ownPartnerRows } from '../../core/partnerIsolation';
+import { slaDueOrder } from './sla/slaDueOrder';
 import { slaOfTickets } from './sla/ticketSla';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
@@ -98,9 +99,18 @@ const sortable: SortColumns = {
   rating: sql`(select r.score from ${ticketRatings} r where r.ticket_id = ${tickets.id})`,
 };
 
-/** A partner's user never sees a ticket's team (its DTO leaves it out), so its order cannot tell it either. */
+/** A partner's user never sees a ticket's team nor its SLA (its DTO leaves them out), so its order cannot tell them either. */
 const { teamId: _teamId, teamName: _teamName, ...partnerSortable } = sortable;
-const sortableFor = (principal: Principal): SortColumns => (principal.partnerId ? partnerSortable : sortable);
+
+/** Staff's `sla` when the search does not sort by it: listed all the same, so a refused field's answer names it. */
+const SLA_UNASKED = sql`null::timestamptz`;
+
+/** What a search sorts by for `principal`: staff's `sla` by the due times of the tickets `where` finds, worked out only when asked. */
+async function sortableFor(db: Db, principal: Principal, input: TicketSearchInput, where: SQL | undefined): Promise<SortColumns> {
+  if (principal.partnerId) return partnerSortable;
+  const bySla = input.orderBy?.some((entry) => entry.split(' ')[0] === 'sla');
+  return { ...sortable, sla: bySla ? await slaDueOrder(db, where) : SLA_UNASKED };
+}
 
 /** `assigneeId` of a search: a staff user's id, the caller (`me`) or nobody (`none`). */
 function assigneeWhere(principal: Principal, assignee: string | undefined): SQL | undefined {
@@ -200,11 +210,12 @@ async function rankedPage(
 export async function searchTickets(db: Db, principal: Principal, input: TicketSearchInput, totals?: TotalsCache): Promise<PagedResult<TicketDto>> {
   const match: ConversationMatch | undefined = conversationMatch(principal, keywordOf(input));
   const where = searchWhere(principal, input, match);
+  const columns = await sortableFor(db, principal, input, where);
   // A keyword over every field, in the list's recency order: ranked tiers. Otherwise the order asked, over every match.
   if (match && ranksFirst(input.orderBy) && !input.advancedSearch?.fields?.length) {
     const base = searchWhere(principal, { ...input, keyword: undefined, advancedSearch: {} });
     return readPage(input, countOf(db, tickets, where, totals), async (page) => {
-      const { rows, byMessage } = await rankedPage(db, sortableFor(principal), input, base, match, page, totals);
+      const { rows, byMessage } = await rankedPage(db, columns, input, base, match, page, totals);
       const [dtos, snippets] = await Promise.all([toTicketDtos(db, rows, principal), messageSnippets(db, principal, match, byMessage)]);
       return dtos.map((dto) => (snippets.has(dto.id) ? { ...dto, matchedText: snippets.get(dto.id) } : dto));
     });
@@ -214,7 +225,7 @@ export async function searchTickets(db: Db, principal: Principal, input: TicketS
       db,
       await ticketDtoQuery(db)
         .where(where)
-        .orderBy(...orderByOf(input.orderBy, sortableFor(principal), [desc(tickets.createdAt)]), tickets.id)
+        .orderBy(...orderByOf(input.orderBy, columns, [desc(tickets.createdAt)]), tickets.id)
         .limit(limit)
         .offset(offset),
       principal,

@@ -15,7 +15,7 @@ describe('dataProvider: what stock react-admin components send', () => {
     expect(mockApi.requests.at(-1)?.body).toMatchObject({ orderBy: ['id asc'], pageNumber: 1, pageSize: 25 });
   });
 
-  it("a stock column on a field the API declares unsortable (a ticket's sla) lists in the default order instead of a 400", async () => {
+  it("a stock column on a field the API declares unsortable (a ticket's attachments) lists in the default order instead of a 400", async () => {
     signInAs('admin');
     const bodies: unknown[] = [];
     server.use(
@@ -24,7 +24,7 @@ describe('dataProvider: what stock react-admin components send', () => {
         return HttpResponse.json({ isSuccess: true, statusCode: 200, message: '', data: { items: [], totalCount: 0, currentPage: 1, pageSize: 25 } });
       }),
     );
-    await dataProvider.getList('tickets', { pagination: { page: 1, perPage: 25 }, sort: { field: 'sla', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('tickets', { pagination: { page: 1, perPage: 25 }, sort: { field: 'attachments', order: 'ASC' }, filter: {} });
     await dataProvider.getList('tickets', { pagination: { page: 1, perPage: 25 }, sort: { field: 'rating', order: 'DESC' }, filter: {} });
     expect(bodies).toEqual([
       { pageNumber: 1, pageSize: 25 },
