@@ -85,6 +85,12 @@ describe('sorting tickets by SLA: the earliest due time of a target running or b
     }
   });
 
+  it("staff's export of a list sorted by SLA answers its CSV, in the export's own order", async () => {
+    const answer = await server.api('GET', `/api/v1/tickets/export?orderBy=${encodeURIComponent('sla asc')}`, { token: token(SUPPORT) });
+    expect(answer.status).toBe(200);
+    expect(answer.text.split('\n')[0]).toContain('subject');
+  });
+
   it("a partner's user, who never sees a ticket's SLA, cannot sort by it", async () => {
     const answer = await server.api('POST', '/api/v1/tickets/search', { token: token(ACME), body: { orderBy: ['sla asc'] } });
     expectEnvelope(answer, 400);

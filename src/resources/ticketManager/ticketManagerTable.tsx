@@ -113,7 +113,7 @@ const ticketManagerTable: EntityResource<TicketDto> = {
       card: 'fact',
     },
     // Issue 25: the most pressing SLA target (breached, near, running, paused, met), icon and label.
-    { source: 'sla', labelKey: 'serviceLevels.column', render: (ticket) => <TicketSlaCell sla={ticket.sla} />, card: 'fact' },
+    { source: 'sla', labelKey: 'serviceLevels.column', sortable: true, render: (ticket) => <TicketSlaCell sla={ticket.sla} />, card: 'fact' },
     {
       source: 'status',
       labelKey: 'tickets.fields.status',
