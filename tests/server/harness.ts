@@ -142,6 +142,8 @@ export async function startServer(
     fileStore?: Config['fileStore'];
     /** `required` enforces the roles' second-factor setting (off in tests unless asked). */
     secondFactorEnrolment?: Config['secondFactorEnrolment'];
+    /** Count each request's statements (`built.statements`). */
+    countStatements?: boolean;
   } = {},
 ): Promise<TestServer> {
   // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).
@@ -149,7 +151,7 @@ export async function startServer(
   const dataDir = testDataDir(ownEngine ? 'empty' : 'demo');
   const database = ownEngine ? { databaseUrl: undefined, drop: async () => {} } : await createTestDatabase('demo');
   const config = testConfig(dataDir, database.databaseUrl, options);
-  const built = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { logger: false, countStatements: options.countStatements });
   options.beforeListen?.(built);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
