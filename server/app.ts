@@ -122,12 +122,13 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
   await registerApiDocs(app);
-  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change.
-  const principals = cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events);
-  registerGuard(app, config.jwtSecret, principals.load);
-  registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
+  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change. A token's
+  // sign-in that is not kept either is read in the same round trip (a sign-in's first request costs one, not two).
+  const principals = cachePrincipals((id, claims) => loadPrincipal(database.db, id, claims?.sid ? signIns.toRead(claims.sid) : null), ctx.events);
+  registerGuard(app, config.jwtSecret, principals.load);
+  registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   refuseEndedSignIns(app, signIns);
   refuseWithdrawnImpersonations(app, principals.load);
   registerImpersonationTrail(app, database.db);
