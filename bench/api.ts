@@ -3,7 +3,7 @@
 // every comparison warms each side alike, then alternates rounds A, B, A, B, … and takes medians. Measured: GET
 // partner by id at 10 connections beside the same SELECT through a raw pg pool on the same database, and at 50;
 // partner search at 50; /api/users/permissions beside a bare Fastify; idle RSS; 50 sign-ins at once; the cost of
-// info-level request logging. With DATABASE_URL set, PostgreSQL mode (a fresh database on that server, dropped at the
+// info-level request logging; the round trips to PostgreSQL of each hot request. With DATABASE_URL set, PostgreSQL mode (a fresh database on that server, dropped at the
 // end) is the peer. Each new server is broken in alike before it is measured. Knobs: BENCH_ROUNDS (3),
 // BENCH_ROUND_SECONDS (4), BENCH_WARMUP_SECONDS (2), BENCH_BREAK_IN_SECONDS (10), BENCH_ENGINE=pglite (the engine
 // before the embedded PostgreSQL, in place of the default), BENCH_KEEP_LOGS.
@@ -13,6 +13,7 @@ import { memoryFigures } from './api/memory';
 import { partnerReadFigures } from './api/partnerReads';
 import { permissionsFigures } from './api/permissions';
 import { signInBurst } from './api/signInBurst';
+import { statementFigures } from './api/statements';
 import { logFolder } from './harness/serverProcess';
 import { figureTable, machineLine } from './api/table';
 import { breakIn, startEmbeddedTarget, startPostgresTarget, type Target } from './api/target';
@@ -76,6 +77,8 @@ await runBench(async () => {
     warn: await startEmbeddedTarget({ label: 'log-warn', port: PORTS.logWarn, logLevel: 'warn', floor: false, engine, labelled: true }),
   }));
   figures.push(...(await section('request logging', () => loggingFigures(logging, timing, warnings))));
+  // Last, once the servers under load have stopped: an app in this process, on the default engine, counts them.
+  figures.push(...(await section('statements per request', () => statementFigures())));
 
   console.log(`\n${figureTable(figures)}\n`);
   for (const warning of warnings) console.log(`note: ${warning}`);

@@ -4,7 +4,6 @@
 // subscribers included), and the statements of the write itself, counted at the service (issue 21: at most 4).
 // BENCH_RUNS (default 60) runs per write after 5 warm-up runs.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../server/context';
 import { createEventBus } from '../server/core/events';
@@ -18,17 +17,11 @@ import { createTicketAnnouncer } from '../server/modules/tickets/tickets.events'
 import { createTicketService } from '../server/modules/tickets/tickets.service';
 import type { FileGrantDto } from '../contract/files';
 import type { TicketDto } from '../contract/tickets';
-import { TENANT_HEADER, TENANT_ROOT } from '../contract/http';
-import type { TokenResponse } from '../contract/tokens';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { DEMO_PASSWORD } from '../server/modules/users/users.demo';
 import type { TestServer } from '../tests/server/harness';
 import { statementsOf } from '../tests/server/queryCounting';
 import { questionKey, sectionKey, setUpBenchForm } from './formsSetup';
-import { benchFolder } from './engine';
 import { runBench } from './harness/cleanup';
-import { closeWithBench } from './harness/inProcessApp';
+import { startInProcessApp } from './harness/inProcessApp';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
@@ -68,44 +61,7 @@ async function ok<T>(answer: Promise<{ status: number; text: string; body: { dat
   return body.data as T;
 }
 
-/** The app as main.ts builds it, on the embedded PostgreSQL (the default engine) in a folder of its own, with the demo seed. */
-async function startApp() {
-  // Open to other users: the embedded PostgreSQL runs as a user of its own when the bench runs as root.
-  const dataDir = benchFolder('pp-bench-writes-');
-  const base = loadConfig(
-    { ...process.env, SEED: 'demo', SECOND_FACTOR_ENROLMENT: 'off', DATABASE_URL: '', DATABASE_ENGINE: 'embedded', JWT_SECRET: '', FILE_JOBS: 'off' },
-    { dataDir, port: 0 },
-  );
-  const config = { ...base, logLevel: 'silent', staticDir: path.join(dataDir, 'no-dist'), limits: { ...base.limits, tokenPerMinute: 10_000 } };
-  const built = await buildApp(config, { logger: false });
-  const close = closeWithBench('the app', built, dataDir);
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const api = async <T>(method: string, urlPath: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(url + urlPath, { method, headers, body });
-    const text = await response.text();
-    let parsed: { data?: T | null } = {};
-    try {
-      parsed = JSON.parse(text) as { data?: T | null };
-    } catch {
-      parsed = {};
-    }
-    return { status: response.status, body: parsed, text };
-  };
-  const signIn = async (email: string) =>
-    (await api<TokenResponse>('POST', '/api/token', { body: { email, password: DEMO_PASSWORD }, headers: { [TENANT_HEADER]: TENANT_ROOT } })).body.data!;
-  return {
-    built,
-    api,
-    signIn,
-    close,
-  };
-}
+const startApp = () => startInProcessApp('pp-bench-writes-');
 type App = Awaited<ReturnType<typeof startApp>>;
 
 /** One timed API call, with the statements its request sent on the pool. */

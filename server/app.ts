@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openConfiguredDatabase, type Database } from './db/client';
+import { StatementCounter } from './db/statementCount';
 import { ApiError } from './core/errors';
 import { clientErrors, frameworkErrors, registerErrorHandlers } from './core/errorHandlers';
 import { createEventBus, DOMAIN_EVENTS_CHANNEL, openPostgresNotifications } from './core/events';
@@ -38,9 +39,17 @@ export interface BuiltApp {
   routes: RouteOptions[];
   /** What every module was given (tests reach the event bus and services through it). */
   ctx: AppContext;
+  /** Each request's statements, when the build asked for them (`countStatements`). */
+  statements?: StatementCounter;
 }
 
-function createFastify(config: Config, options: { logger?: FastifyServerOptions['logger'] }) {
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Count each request's round trips to PostgreSQL (tests and benches; costs nothing when off). */
+  countStatements?: boolean;
+}
+
+function createFastify(config: Config, options: BuildOptions) {
   return Fastify({
     logger: options.logger ?? requestLoggerOptions(config.logLevel),
     logController: new RequestLog(config.logReadSample),
@@ -55,10 +64,10 @@ function createFastify(config: Config, options: { logger?: FastifyServerOptions[
   });
 }
 
-export async function buildApp(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = createFastify(config, options);
   try {
-    return await assembleApp(app, config);
+    return await assembleApp(app, config, options.countStatements ? new StatementCounter() : undefined);
   } catch (error) {
     // A start that failed half-way (the database or the bucket unreachable) leaves nothing open: it may be tried again.
     await app.close().catch(() => {});
@@ -66,10 +75,12 @@ export async function buildApp(config: Config, options: { logger?: FastifyServer
   }
 }
 
-async function assembleApp(app: ReturnType<typeof createFastify>, config: Config): Promise<BuiltApp> {
+async function assembleApp(app: ReturnType<typeof createFastify>, config: Config, statements?: StatementCounter): Promise<BuiltApp> {
+  // First of all hooks, so the guard's statements count too.
+  statements?.register(app);
   const connectionCap = capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
   enforceBodyRate(app.server, config.limits);
-  const database = await openConfiguredDatabase(config, app.log);
+  const database = await openConfiguredDatabase(config, app.log, statements);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onClose', () => database.close());
@@ -78,7 +89,9 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   registerJsonBody(app);
   registerSecurityHeaders(app);
   // One LISTEN connection per instance takes domain events and the hub's deliveries to every instance.
-  const notifications = database.url ? await openPostgresNotifications({ connectionString: database.url, log: app.log }) : undefined;
+  const notifications = database.url
+    ? await openPostgresNotifications({ connectionString: database.url, log: app.log, opened: (client) => statements?.watch(client) })
+    : undefined;
   if (notifications) app.addHook('onClose', () => notifications.close());
 
   const fileStore = await openFileStore(config, app.log);
@@ -109,12 +122,13 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
     errorResponseBuilder: () => new ApiError(429, 'api.tooManyRequests'),
   });
   await registerApiDocs(app);
-  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change.
-  const principals = cachePrincipals((id) => loadPrincipal(database.db, id), ctx.events);
-  registerGuard(app, config.jwtSecret, principals.load);
-  registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
+  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change. A token's
+  // sign-in that is not kept either is read in the same round trip (a sign-in's first request costs one, not two).
+  const principals = cachePrincipals((id, claims) => loadPrincipal(database.db, id, claims?.sid ? signIns.toRead(claims.sid) : null), ctx.events);
+  registerGuard(app, config.jwtSecret, principals.load);
+  registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   refuseEndedSignIns(app, signIns);
   refuseWithdrawnImpersonations(app, principals.load);
   registerImpersonationTrail(app, database.db);
@@ -126,5 +140,5 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   }
   await registerApiDocsRoutes(app);
   await registerStaticApp(app, config.staticDir);
-  return { app, database, routes, ctx };
+  return { app, database, routes, ctx, ...(statements ? { statements } : {}) };
 }

@@ -34,7 +34,11 @@ declare module 'fastify' {
   }
 }
 
-export type PrincipalLoader = (userId: string) => Promise<Principal | null>;
+/**
+ * Who a user is now; given the claims of the token that names them (the guard and the hub's sign-in do), a loader
+ * may read what else the token's check needs in the same round trip (its sign-in: app.ts).
+ */
+export type PrincipalLoader = (userId: string, claims?: AccessTokenClaims) => Promise<Principal | null>;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -55,7 +59,7 @@ export async function authenticate(
   if (!token) throw unauthorized();
   const check = await verifyAccessToken(secret, token);
   if (!check.ok) throw unauthorized(check.expired ? 'api.tokenExpired' : 'api.unauthorized');
-  const principal = await loadPrincipal(check.claims.sub);
+  const principal = await loadPrincipal(check.claims.sub, check.claims);
   if (!principal) throw unauthorized();
   return { principal, claims: check.claims };
 }

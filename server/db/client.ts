@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgresLog } from './embeddedPostgres';
 import { EmbeddedPostgresUnavailable } from './embeddedPostgresBinaries';
+import type { StatementCounter } from './statementCount';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,16 +62,18 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   poolSize?: number;
   log?: EmbeddedPostgresLog;
+  /** Counts each request's statements (tests and benches): PostgreSQL kinds only. */
+  statements?: StatementCounter;
 }
 
 /** The engine a configuration names: DATABASE_URL, the embedded PostgreSQL in DATA_DIR/postgres, or PGlite in DATA_DIR/pglite. */
-export async function openConfiguredDatabase(config: Config, log?: EmbeddedPostgresLog): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, log?: EmbeddedPostgresLog, statements?: StatementCounter): Promise<Database> {
   const poolSize = config.databasePoolSize;
   const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (config.databaseEngine === 'postgres') return openDatabase({ databaseUrl: config.databaseUrl, poolSize });
+  if (config.databaseEngine === 'postgres') return openDatabase({ databaseUrl: config.databaseUrl, poolSize, statements });
   if (config.databaseEngine === 'pglite') return openDatabase({ pgliteDir });
   try {
-    return await openDatabase({ embeddedDataDir: config.dataDir, poolSize, log });
+    return await openDatabase({ embeddedDataDir: config.dataDir, poolSize, log, statements });
   } catch (error) {
     // Not chosen by name: a machine or a folder the embedded PostgreSQL cannot run on still gets a working portal.
     if (!(error instanceof EmbeddedPostgresUnavailable) || config.databaseEngineChosen) throw error;
@@ -82,11 +85,11 @@ export async function openConfiguredDatabase(config: Config, log?: EmbeddedPostg
 
 /** PostgreSQL through a pool when a URL or an embedded folder is given, else PGlite. Migrations run before the first query. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize, options.statements);
   if (options.embeddedDataDir) {
     const cluster = await startEmbeddedPostgres({ dataDir: options.embeddedDataDir, log: options.log });
     try {
-      const database = await openPostgres(cluster.url, options.poolSize);
+      const database = await openPostgres(cluster.url, options.poolSize, options.statements);
       return {
         ...database,
         engine: { name: 'embedded' },
@@ -142,9 +145,10 @@ function releaseDeadConnections(pool: Pool) {
   );
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, statements?: StatementCounter): Promise<Database> {
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  if (statements) pool.on('connect', (client) => statements.watch(client));
   // A connection that PostgreSQL ends (a restart, a terminated backend, a database dropped while the pool closes)
   // emits `error`; unheard, that error would end the process. An idle one is heard by the pool, which drops it; a
   // checked-out one between two queries by its own listener (its next query fails, the request answers 503, and the

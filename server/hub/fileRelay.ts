@@ -52,7 +52,7 @@ const askedFor = (request: FileRequestDto) => (request.fileName ? `"${request.fi
  * both languages (we do not know the reader's). Events carry ids: rows are loaded here, after the commit.
  */
 export function createFileRelay(
-  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
   loadReader?: PrincipalLoader,
 ) {

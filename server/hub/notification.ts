@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import type { EventBus } from '../core/events';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { storeNotification, type NotificationToStore } from '../modules/notifications/notifications.service';
 import { principalMayHear, type HubAudience } from './audience';
+import { cachedGroupMembers, uncachedGroupMembers, type GroupMembers } from './groupMembers';
 import { hubGroups } from './groups';
 import type { TicketRelayHub as RealtimeSender } from './ticketRelay';
 
@@ -21,42 +20,48 @@ export type RelayNotification = Omit<NotificationToStore, 'readers'> & {
   except?: string[];
 };
 
-const ACTIVE = and(eq(users.isActive, true), isNull(users.deletedAt))!;
+/** One cache of group members per instance (its event bus), whichever relays notify. */
+const membersByBus = new WeakMap<EventBus, GroupMembers>();
 
-/** The active users the groups hold: a user's own group, a partner's users, staff (users without a partner). */
-async function usersInGroups(db: Db, groups: string[]): Promise<string[]> {
-  const userPrefix = hubGroups.user('');
-  const partnerPrefix = hubGroups.partner('');
-  const ids = groups.filter((g) => g.startsWith(userPrefix)).map((g) => g.slice(userPrefix.length));
-  const partnerIds = groups.filter((g) => g.startsWith(partnerPrefix)).map((g) => g.slice(partnerPrefix.length));
-  const who: SQL[] = [];
-  if (ids.length) who.push(inArray(users.id, ids));
-  if (partnerIds.length) who.push(inArray(users.partnerId, partnerIds));
-  if (groups.includes(hubGroups.staff)) who.push(isNull(users.partnerId));
-  if (!who.length) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(ACTIVE, or(...who)));
-  return rows.map((r) => r.id);
+function groupMembersFor(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>): GroupMembers {
+  if (!ctx.events) return uncachedGroupMembers(ctx.db);
+  let members = membersByBus.get(ctx.events);
+  if (!members) membersByBus.set(ctx.events, (members = cachedGroupMembers(ctx.db, ctx.events)));
+  return members;
 }
 
 /**
  * How a relay notifies: the notification is stored for each user the groups hold who may read what it tells of
  * (the inbox, modules/notifications), then sent as ReceiveNotification to those users' connections on every
  * instance. Relays run on the instance that made the change only, so each event is stored once. `load` is the
- * instance's principal cache (the hub's own), so connected readers cost no query.
+ * instance's principal cache (the hub's own), and the groups' members are kept per instance too (groupMembers.ts):
+ * a notification costs its one insert.
  */
-export function createNotifier(ctx: Pick<AppContext, 'db'>, hub: Pick<RealtimeSender, 'sendToGroups'>, load?: PrincipalLoader) {
+export function createNotifier(
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>,
+  hub: Pick<RealtimeSender, 'sendToGroups'>,
+  load?: PrincipalLoader,
+) {
   const principalOf = load ?? ((userId: string) => loadPrincipal(ctx.db, userId));
-  return async function notify({ groups, audience, except = [], ...notification }: RelayNotification) {
-    const candidates = (await usersInGroups(ctx.db, groups)).filter((id) => !except.includes(id));
-    const principals = await Promise.all(candidates.map(principalOf));
-    const readers = candidates.filter((_, index) => {
-      const principal = principals[index];
-      return !!principal && principalMayHear(principal, audience);
-    });
-    const stored = await storeNotification(ctx.db, { ...notification, readers });
+  const membersOf = groupMembersFor(ctx);
+  /**
+   * `along`: the relay's live sends of the same change. They go out just ahead of the notification, in the same
+   * tick, so that one NOTIFY carries both to the other instances (stored or not, failed or not).
+   */
+  return async function notify({ groups, audience, except = [], ...notification }: RelayNotification, along?: () => void) {
+    let stored: Awaited<ReturnType<typeof storeNotification>> = null;
+    let readers: string[] = [];
+    try {
+      const candidates = (await membersOf(groups)).filter((id) => !except.includes(id));
+      const principals = await Promise.all(candidates.map((id) => principalOf(id)));
+      readers = candidates.filter((_, index) => {
+        const principal = principals[index];
+        return !!principal && principalMayHear(principal, audience);
+      });
+      stored = await storeNotification(ctx.db, { ...notification, readers });
+    } finally {
+      along?.();
+    }
     if (stored) hub.sendToGroups(readers.map(hubGroups.user), 'ReceiveNotification', stored, audience);
   };
 }

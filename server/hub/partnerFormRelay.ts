@@ -36,7 +36,7 @@ const readersOf = (partnerId: string): HubAudience => ({
  * a submission. Events carry ids: the partner form is loaded here, as it is after the change committed.
  */
 export function createPartnerFormRelay(
-  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
   hub: Pick<TicketRelayHub, 'sendToGroups'>,
   loadReader?: PrincipalLoader,
 ) {

@@ -10,7 +10,11 @@ import { readersOfTicket } from './ticketRelay';
 import type { TicketRelayHub } from './ticketRelay';
 
 /** Issue 25: a ticket's assignee hears (inbox and live) that one of its SLA targets nears its breach. */
-export function createSlaRelay(ctx: Pick<AppContext, 'db'>, hub: Pick<TicketRelayHub, 'sendToGroups'>, loadReader?: PrincipalLoader) {
+export function createSlaRelay(
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>,
+  hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  loadReader?: PrincipalLoader,
+) {
   const notifier = createNotifier(ctx, hub, loadReader);
   return async function relay(event: TicketSlaNearBreach) {
     const ticket = await selectTicketDto(ctx.db, event.ticketId);

@@ -18,7 +18,7 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
  * target), the target's readers the line the merge wrote (their chat loads the moved messages with it), and the
  * ticket's partner a notification linking to the target. Staff see it on both tickets' groups and lists.
  */
-export function createTicketMergeRelay(ctx: Pick<AppContext, 'db'>, hub: TicketRelayHub, loadReader?: PrincipalLoader) {
+export function createTicketMergeRelay(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>, hub: TicketRelayHub, loadReader?: PrincipalLoader) {
   const notifier = createNotifier(ctx, hub, loadReader);
   return async function relay(event: TicketMerged) {
     const [source, target] = await Promise.all([selectTicketDto(ctx.db, event.sourceId), selectTicketDto(ctx.db, event.targetId)]);

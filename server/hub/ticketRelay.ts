@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { ServerMessages, ServerMethod } from '../../contract/realtime';
 import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
 import { permission, type Permission } from '../../contract/permissions';
 import type { NotificationKindOf } from '../../contract/notifications';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
-import { ticketMessages } from '../db/schema';
 import { createNotifier, inEveryLanguage } from './notification';
 import { loadPrincipal } from '../modules/accounts/principal';
 import type { TicketActor, TicketEvent } from '../modules/tickets/tickets.events';
-import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDtos';
+import { readTicketEvent, type TicketHeader } from '../modules/tickets/ticketEventReads';
 import { textOfHtml } from '../modules/tickets/ticketHtml';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
@@ -60,36 +58,44 @@ export const noteAudience: HubAudience = {
  * What a ticket event tells the world (DESIGN.md "Realtime"): the chat and status events to the ticket's group
  * and to the other party (who may not have the ticket open), a notification to the other party, and a mail to
  * the ticket's creator when staff reply while they are offline. Each reaches only those who may read it.
- * Events carry ids: the ticket and the message are loaded here, as they are after the change committed.
+ * Events carry ids: the ticket and the message are loaded here in one statement, as they are after the change committed.
  */
 export function createTicketRelay(
-  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer'>>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
   hub: TicketRelayHub,
   loadReader?: PrincipalLoader,
 ) {
-  const toTicketAndOtherParty = <M extends ServerMethod>(ticket: TicketDto, actor: TicketActor, method: M, payload: ServerMessages[M], audience: HubAudience) =>
-    hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
+  const toTicketAndOtherParty = <M extends ServerMethod>(
+    ticket: TicketHeader,
+    actor: TicketActor,
+    method: M,
+    payload: ServerMessages[M],
+    audience: HubAudience,
+  ) => hub.sendToGroups([hubGroups.ticket(ticket.id), otherParty(ticket, actor)], method, payload, audience);
 
   const notifier = createNotifier(ctx, hub, loadReader);
   function notify(
-    ticket: TicketDto,
+    ticket: TicketHeader,
     actor: TicketActor,
     audience: HubAudience,
     kind: NotificationKindOf<'tickets.notifications'>,
     values: Record<string, string>,
-    except: string[] = [],
+    { except = [], along }: { except?: string[]; along?: () => void } = {},
   ) {
     const link = actor.partnerId ? adminTicketDetailRoute(ticket.id) : ticketDetailRoute(ticket.id);
-    return notifier({
-      groups: [otherParty(ticket, actor)],
-      audience,
-      about: { resource: 'tickets', recordId: ticket.id },
-      kind,
-      key: `tickets.notifications.${kind}`,
-      values,
-      link,
-      except,
-    });
+    return notifier(
+      {
+        groups: [otherParty(ticket, actor)],
+        audience,
+        about: { resource: 'tickets', recordId: ticket.id },
+        kind,
+        key: `tickets.notifications.${kind}`,
+        values,
+        link,
+        except,
+      },
+      along,
+    );
   }
 
   /** Whether the assignee hears a TicketAssigned: not when they assigned it to themself. */
@@ -99,7 +105,7 @@ export function createTicketRelay(
    * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in both languages: we do not
    * know theirs), if they may still read the chat the mail quotes.
    */
-  async function mailOfflineCreator(ticket: TicketDto, message: TicketMessageDto) {
+  async function mailOfflineCreator(ticket: TicketHeader, message: TicketMessageDto) {
     const { mailer } = ctx;
     if (!mailer || (await hub.isUserOnlineAnywhere(ticket.createdBy))) return;
     const creator = await loadPrincipal(ctx.db, ticket.createdBy);
@@ -118,7 +124,7 @@ export function createTicketRelay(
    * An internal note (issue 25) reaches staff alone (noteAudience): the ticket's group and staff hear it live; the
    * assignee, when someone else wrote it, is notified; never a mail, never the partner's group.
    */
-  async function relayNote(ticket: TicketDto, actor: TicketActor, note: TicketMessageDto) {
+  async function relayNote(ticket: TicketHeader, actor: TicketActor, note: TicketMessageDto) {
     hub.sendToGroups([hubGroups.ticket(ticket.id), hubGroups.staff], 'TicketMessageCreated', note, noteAudience);
     if (!ticket.assigneeId || ticket.assigneeId === actor.id) return;
     await notifier({
@@ -134,13 +140,22 @@ export function createTicketRelay(
 
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */
   return async function relay(event: TicketEvent) {
-    const ticket = await selectTicketDto(ctx.db, event.ticketId);
-    if (!ticket) return;
+    // One read: the ticket, and the message a chat event names.
+    const read = await readTicketEvent(ctx.db, event.ticketId, event.type === 'TicketMessagePosted' ? event.messageId : null);
+    if (!read) return;
+    const { ticket, message } = read;
     const { actor } = event;
     if (event.type === 'TicketCreated') {
       // An assignee the round robin picked hears "Ticket assigned to you" (its TicketAssigned) instead, not both.
       const assignee = toldOfAssignment(ticket.assigneeId, actor) ? [ticket.assigneeId] : [];
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'created', { partner: ticket.partnerName, subject: ticket.subject }, assignee);
+      await notify(
+        ticket,
+        actor,
+        readersOfTicket(ticket, TICKET_VIEW),
+        'created',
+        { partner: ticket.partnerName, subject: ticket.subject },
+        { except: assignee },
+      );
     } else if (event.type === 'TicketAssigned') {
       // The new assignee hears it (inbox and live), unless they assigned it to themself.
       if (!toldOfAssignment(event.assigneeId, actor)) return;
@@ -155,18 +170,29 @@ export function createTicketRelay(
       });
     } else if (event.type === 'TicketStatusChanged') {
       const { status, previousStatus } = event;
-      toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW));
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW), 'status', { subject: ticket.subject, status });
+      await notify(
+        ticket,
+        actor,
+        readersOfTicket(ticket, TICKET_VIEW),
+        'status',
+        { subject: ticket.subject, status },
+        {
+          along: () =>
+            toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW)),
+        },
+      );
     } else {
-      const [message] = await selectMessageDtos(ctx.db, eq(ticketMessages.id, event.messageId));
       if (!message) return;
       if (message.internal) return relayNote(ticket, actor, message);
       // The chat's text needs the conversations permission; the notification names the ticket too.
-      toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW));
-      await notify(ticket, actor, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW), 'message', {
-        author: message.authorName,
-        subject: ticket.subject,
-      });
+      await notify(
+        ticket,
+        actor,
+        readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW),
+        'message',
+        { author: message.authorName, subject: ticket.subject },
+        { along: () => toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW)) },
+      );
       if (!actor.partnerId) {
         mailOfflineCreator(ticket, message).catch((error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'ticket reply mail failed'));
       }

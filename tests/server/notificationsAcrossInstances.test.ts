@@ -14,7 +14,7 @@ import { partnerWithForm, validAnswers } from './partnerFormsFixtures';
  * change was made, and reaches the reader's connection on the other instance through the backplane.
  */
 const demo = useDemoServer();
-const { server: first, token } = demo;
+const { server: first, token, make, roleIds } = demo;
 
 let second: BuiltApp;
 let secondUrl: string;
@@ -65,5 +65,36 @@ describe('notifications with two instances', () => {
     } finally {
       await connection.stop();
     }
+  });
+
+  it("a user activated on one instance is among the readers of the other's very next notification", async () => {
+    const form = await partnerWithForm(demo);
+    const reopenOnSecond = async (note: string) => {
+      expect((await form.submit(validAnswers())).status).toBe(200);
+      const reopened = await fetch(`${secondUrl}/api/v1/partner-forms/${form.partnerForm.id}/reopen`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token('admin@example.com')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ note }),
+      });
+      expect(reopened.status).toBe(200);
+    };
+    const readersOf = async (note: string) =>
+      (
+        await first.built.database.db
+          .select({ userId: notificationRecipients.userId, values: notifications.values })
+          .from(notifications)
+          .innerJoin(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id))
+          .where(and(eq(notifications.recordId, form.partnerForm.id), eq(notifications.kind, 'reopened')))
+      )
+        .filter((row) => row.values.note === note)
+        .map((row) => row.userId)
+        .sort();
+    // The second instance has read who the partner's group holds (and keeps it).
+    await reopenOnSecond('Before');
+    expect(await readersOf('Before')).toEqual([form.user.id]);
+    // A colleague registered and activated through the first instance.
+    const colleague = await make.user({ roleId: roleIds.Partner, partnerId: form.partner.id });
+    await reopenOnSecond('After');
+    expect(await readersOf('After')).toEqual([form.user.id, colleague.id].sort());
   });
 });

@@ -97,7 +97,12 @@ export function batchMessages(body: string): string[] {
  * order), a payload holding as many messages as fit. A lost connection is reopened after a second; messages sent
  * meanwhile are lost, so every channel is told when it listens again (`reconnected`) and makes up for them.
  */
-export async function openPostgresNotifications(options: { connectionString: string; log: FastifyBaseLogger }): Promise<PostgresNotifications> {
+export async function openPostgresNotifications(options: {
+  connectionString: string;
+  log: FastifyBaseLogger;
+  /** Called with each connection opened (the statement counter of tests and benches watches it). */
+  opened?: (client: Client) => void;
+}): Promise<PostgresNotifications> {
   const { default: pg } = await import('pg');
   const { log } = options;
   const instanceId = crypto.randomUUID();
@@ -224,6 +229,7 @@ export async function openPostgresNotifications(options: { connectionString: str
 
   async function connect() {
     const next = new pg.Client({ connectionString: options.connectionString, application_name: NOTIFICATIONS_APPLICATION });
+    options.opened?.(next);
     next.on('notification', (notification) => {
       if (notification.payload) deliver(notification.channel, notification.payload);
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passkeys, rolePermissions, roles, secondFactors, userRoles, users } from '../../db/schema';
+import { passkeys, rolePermissions, roles, secondFactors, signIns, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
 import type {} from './secondFactorGate';
 
@@ -18,7 +18,8 @@ export async function rolesOfUser(db: Db, userId: string) {
 
 /**
  * Who a token names, in one query: the active user, their top role (smallest priority) and the union of their
- * roles' permissions (sorted, so the permissions route answers them in order). Prepared once per database.
+ * roles' permissions (sorted, so the permissions route answers them in order), and the state of the sign-in the
+ * token names (`signInId`, null when the caller keeps it already) in the same round trip. Prepared once per database.
  */
 function principalQuery(db: Db) {
   const topRole = db
@@ -45,6 +46,7 @@ function principalQuery(db: Db) {
   const anyPasskey = db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, users.id));
   return db
     .select({
+      signIn: sql<SignInState | null>`(select json_build_object('endedAt', ${signIns.endedAt}, 'endsAt', ${signIns.endsAt}, 'lastActiveAt', ${signIns.lastActiveAt}) from ${signIns} where ${signIns.id} = ${sql.placeholder('signInId')}::uuid)`,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -62,12 +64,29 @@ function principalQuery(db: Db) {
 
 const principalQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
 
-/** The active user behind a token with the union of their roles' permissions; null when gone or inactive. */
-export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
+/** A sign-in as the sign-in check reads it (signIns.ts); timestamps as JSON gives them. */
+export interface SignInState {
+  endedAt: string | null;
+  endsAt: string | null;
+  lastActiveAt: string;
+}
+
+/** The sign-in a token names, to be read with its principal: `keep` is given its row (undefined: there is none). */
+export interface SignInToRead {
+  id: string;
+  keep(row: SignInState | undefined): Promise<void>;
+}
+
+/**
+ * The active user behind a token with the union of their roles' permissions; null when gone or inactive. With
+ * `signIn`, the state of the token's sign-in goes to its `keep` from the same round trip (when the user is found).
+ */
+export async function loadPrincipal(db: Db, userId: string, signIn?: SignInToRead | null): Promise<Principal | null> {
   let query = principalQueries.get(db);
   if (!query) principalQueries.set(db, (query = principalQuery(db)));
-  const [user] = await query.execute({ userId });
+  const [user] = await query.execute({ userId, signInId: signIn?.id ?? null });
   if (!user) return null;
+  await signIn?.keep(user.signIn ?? undefined);
   return {
     id: user.id,
     email: user.email,

@@ -14,11 +14,11 @@ function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalC
   // A load that started before a change must not put its stale answer back after the change dropped it.
   let generation = 0;
   return {
-    async load(userId) {
+    async load(userId, claims) {
       const hit = cached.get(userId);
       if (hit && Date.now() - hit.at < ttlMs) return hit.principal;
       const startedIn = generation;
-      const principal = await load(userId);
+      const principal = await load(userId, claims);
       if (startedIn !== generation) return principal;
       if (cached.size > 10_000) cached.clear();
       cached.set(userId, { principal, at: Date.now() });

@@ -10,7 +10,7 @@ import type { EventBus } from '../../core/events';
 import { isUuid } from '../../core/search';
 import type { Db } from '../../db/client';
 import { refreshTokens, signIns, users } from '../../db/schema';
-import { fullNameOf } from './principal';
+import { fullNameOf, type SignInToRead } from './principal';
 import { signInIdOf } from './session';
 
 /** Last active moves at most this often per sign-in, so a busy session writes its row once a minute at most. */
@@ -136,46 +136,71 @@ export interface SignInCheck {
   isEnded(sid: string): Promise<boolean>;
   /** Drops what is kept of these sign-ins (null: every one), so the next check reads them again. */
   forget(signInIds: string[] | null): void;
+  /**
+   * A sign-in this check would read, to be read with its principal in one round trip instead (principal.ts): what
+   * `keep` is given then answers `isEnded`. Null when it is kept already (or is no sign-in's id).
+   */
+  toRead(sid: string): SignInToRead | null;
 }
 
+type SignInRow = { endedAt: Date | null; endsAt: Date | null; lastActiveAt: Date };
+
 /**
- * Whether sign-ins ended, kept per instance so a request spends a query on its sign-in at most once per `ttlMs`:
- * an ended one is dropped at once by the `SignInsEnded` event from whichever instance ended it, everything when this
- * instance may have missed events, and the time limit bounds what a lost event leaves (as the principal cache does).
- * A read also moves the sign-in's last active (at most once a minute).
+ * Whether sign-ins ended, kept per instance so a request spends a query on its sign-in at most once per `ttlMs`
+ * (none of its own when read with the principal): an ended one is dropped at once by the `SignInsEnded` event from
+ * whichever instance ended it, everything when this instance may have missed events, and the time limit bounds what
+ * a lost event leaves (as the principal cache does). A read also moves the sign-in's last active (at most once a minute).
  */
 export function createSignInCheck(db: Db, events: EventBus, ttlMs = 10_000): SignInCheck {
   const cached = new Map<string, { endedAt: Date | null; endsAt: Date | null; at: number }>();
   // A read that started before an end must not put its stale answer back after the end dropped it.
   let generation = 0;
   const endedNow = (entry: { endedAt: Date | null; endsAt: Date | null }) => !!entry.endedAt || (!!entry.endsAt && entry.endsAt.getTime() <= Date.now());
+  const fresh = (sid: string) => {
+    const hit = cached.get(sid);
+    return !!hit && (!!hit.endedAt || Date.now() - hit.at < ttlMs);
+  };
+
+  /** What was read of a sign-in (its row, or none) is kept, unless an end came meanwhile; its last active moves. */
+  async function keep(sid: string, row: SignInRow | undefined, startedIn: number) {
+    const entry = { endedAt: row?.endedAt ?? null, endsAt: row?.endsAt ?? null };
+    if (startedIn === generation) {
+      if (cached.size > 10_000) cached.clear();
+      cached.set(sid, { ...entry, at: Date.now() });
+    }
+    if (row && !endedNow(row) && Date.now() - row.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) await touchSignIn(db, sid);
+    return entry;
+  }
 
   async function read(sid: string) {
+    const startedIn = generation;
     const [row] = await db
       .select({ endedAt: signIns.endedAt, endsAt: signIns.endsAt, lastActiveAt: signIns.lastActiveAt })
       .from(signIns)
       .where(eq(signIns.id, sid));
-    if (row && !endedNow(row) && Date.now() - row.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) await touchSignIn(db, sid);
-    return { endedAt: row?.endedAt ?? null, endsAt: row?.endsAt ?? null };
+    return keep(sid, row, startedIn);
   }
 
   const check: SignInCheck = {
     async isEnded(sid) {
       if (!isUuid(sid)) return false;
-      const hit = cached.get(sid);
-      if (hit && (hit.endedAt || Date.now() - hit.at < ttlMs)) return endedNow(hit);
-      const startedIn = generation;
-      const entry = await read(sid);
-      if (startedIn === generation) {
-        if (cached.size > 10_000) cached.clear();
-        cached.set(sid, { ...entry, at: Date.now() });
-      }
+      const entry = fresh(sid) ? cached.get(sid)! : await read(sid);
       return endedNow(entry);
     },
     forget(signInIds) {
       generation++;
       if (signInIds === null) cached.clear();
       else for (const id of signInIds) cached.delete(id);
+    },
+    toRead(sid) {
+      if (!isUuid(sid) || fresh(sid)) return null;
+      const startedIn = generation;
+      const at = (text: string | null) => (text === null ? null : new Date(text));
+      return {
+        id: sid,
+        keep: async (state) =>
+          void (await keep(sid, state && { endedAt: at(state.endedAt), endsAt: at(state.endsAt), lastActiveAt: new Date(state.lastActiveAt) }, startedIn)),
+      };
     },
   };
   events.subscribe('SignInsEnded', (event) => check.forget(event.signInIds));

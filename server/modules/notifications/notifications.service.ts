@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { PagedResult } from '../../../contract/envelope';
 import { NOTIFICATION_RETENTION_DAYS, type NotificationAbout, type NotificationDto, type NotificationKey } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { notFound } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Db } from '../../db/client';
+import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { notificationRecipients, notifications } from './notifications.schema';
 
 /** A notification to store: who reads it (user ids), what it is about, and its message. */
@@ -40,28 +41,29 @@ export function notificationDtoOf(row: Row): NotificationDto {
   };
 }
 
+/** The notification and a recipient row for each reader ($7, user ids), in one statement. */
+const STORE_NOTIFICATION = `with stored as (
+    insert into notifications (kind, resource, record_id, link, message_key, values) values ($1, $2, $3, $4, $5, $6::jsonb) returning *
+  ), recipients as (
+    insert into notification_recipients (notification_id, user_id, created_at) select stored.id, reader, stored.created_at from stored, unnest($7::uuid[]) as reader
+  )
+  select * from stored`;
+
+const storeStatements = new WeakMap<Db, ReturnType<typeof preparedStatement>>();
+
 /**
- * Stores one notification and a recipient row for each reader, in one transaction; null without readers.
- * The hub's relays call it on the instance where the change was made, so each event is stored once.
+ * Stores one notification and a recipient row for each reader, in one statement (one round trip, its own
+ * transaction); null without readers. The hub's relays call it on the instance where the change was made, so each
+ * event is stored once.
  */
 export async function storeNotification(db: Db, notification: NotificationToStore) {
   const readers = [...new Set(notification.readers)];
   if (!readers.length) return null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(notifications)
-      .values({
-        kind: notification.kind,
-        resource: notification.about.resource,
-        recordId: notification.about.recordId,
-        link: notification.link,
-        messageKey: notification.key,
-        values: notification.values,
-      })
-      .returning();
-    await tx.insert(notificationRecipients).values(readers.map((userId) => ({ notificationId: row.id, userId, createdAt: row.createdAt })));
-    return notificationDtoOf({ ...row, readAt: null });
-  });
+  let store = storeStatements.get(db);
+  if (!store) storeStatements.set(db, (store = preparedStatement(db, 'notification_store', STORE_NOTIFICATION)));
+  const { kind, about, link, key, values } = notification;
+  const [raw] = await store([kind, about.resource, about.recordId, link, key, JSON.stringify(values), readers]);
+  return notificationDtoOf({ ...rowOf(notifications, raw), readAt: null });
 }
 
 /**
@@ -107,17 +109,18 @@ export function createNotificationService(ctx: Pick<AppContext, 'db'>) {
     /** A page of the reader's notifications, newest first; `unread` keeps the unread ones only. */
     async list(reader: InboxReader, page: { pageNumber: number; pageSize: number; unread?: boolean }): Promise<PagedResult<NotificationDto>> {
       const where = page.unread ? and(ofReader(db, reader), UNREAD) : ofReader(db, reader);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select(selection)
-          .from(notificationRecipients)
-          .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
-          .where(where)
-          .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.notificationId))
-          .limit(page.pageSize)
-          .offset((page.pageNumber - 1) * page.pageSize),
-        db.select({ total: count() }).from(notificationRecipients).where(where),
-      ]);
+      const counted = db.select({ total: count() }).from(notificationRecipients).where(where);
+      // The total rides on each row of the page (computed once, as an init plan): one round trip for both.
+      const rows = await db
+        .select({ ...selection, total: sql<number>`(${counted})`.mapWith(Number) })
+        .from(notificationRecipients)
+        .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+        .where(where)
+        .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.notificationId))
+        .limit(page.pageSize)
+        .offset((page.pageNumber - 1) * page.pageSize);
+      // A page past the end holds no row to carry the total: only then is it read alone.
+      const total = rows[0]?.total ?? (page.pageNumber > 1 ? (await counted)[0].total : 0);
       return { items: rows.map(notificationDtoOf), totalCount: total, currentPage: page.pageNumber, pageSize: page.pageSize };
     },
 

@@ -181,16 +181,29 @@ export async function selectMessageDtos(db: Db, where: SQL): Promise<TicketMessa
       ),
     )
     .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.fileName));
-  return rows.map(({ message, firstName, lastName, partnerId }) => ({
-    id: message.id,
-    ticketId: message.ticketId,
-    authorId: message.authorId,
-    authorName: fullNameOf({ firstName, lastName }),
-    authorIsStaff: partnerId === null,
-    body: message.body,
-    attachments: files.filter((f) => f.messageId === message.id).map(toAttachmentRef),
-    ...(message.internal ? { internal: true } : {}),
-    ...(message.systemEvent ? { system: message.systemEvent } : {}),
-    createdAt: message.createdAt.toISOString(),
-  }));
+  return rows.map((row) =>
+    messageDtoOf(
+      row,
+      files.filter((f) => f.messageId === row.message.id),
+    ),
+  );
 }
+
+type MessageRow = typeof ticketMessages.$inferSelect;
+
+/** The one place a message row, its author's name and partner and its files become the chat's DTO. */
+export const messageDtoOf = (
+  { message, firstName, lastName, partnerId }: { message: Omit<MessageRow, 'bodyFolded'>; firstName: string; lastName: string; partnerId: string | null },
+  files: TicketAttachmentRef[],
+): TicketMessageDto => ({
+  id: message.id,
+  ticketId: message.ticketId,
+  authorId: message.authorId,
+  authorName: fullNameOf({ firstName, lastName }),
+  authorIsStaff: partnerId === null,
+  body: message.body,
+  attachments: files.map(toAttachmentRef),
+  ...(message.internal ? { internal: true } : {}),
+  ...(message.systemEvent ? { system: message.systemEvent } : {}),
+  createdAt: message.createdAt.toISOString(),
+});

@@ -12,7 +12,7 @@ import { ticketDtoOf, type TicketRow } from './ticketDtos';
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Attachment references as the DTOs carry them, oldest first then by name. */
-const attachmentRefs = (from: string) =>
+export const attachmentRefs = (from: string) =>
   `coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size)
     order by a.created_at, a.file_name) from ${from}), '[]'::jsonb)`;
 

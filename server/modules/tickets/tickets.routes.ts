@@ -185,9 +185,13 @@ export const ticketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      await service.assertAcceptsMessages(principal, request.params.id);
+      // Files are not read for a ticket that refuses them. A JSON message needs no check first: its one write
+      // refuses a closed or unknown ticket, told apart by a read on that path only (postMessage).
+      const checkedFirst = request.isMultipart();
+      if (checkedFirst) await service.assertAcceptsMessages(principal, request.params.id);
       return withUploadForm(request, reply, service.attachments, TICKET_UPLOADS, async (body, uploads) => {
         const input = await validate(ticketMessageSchema, withFlagOf(body ?? {}, 'internal'));
+        if (input.internal && !checkedFirst) await service.assertAcceptsMessages(principal, request.params.id);
         const message = input.internal
           ? await service.postNote(principal, request.params.id, input.body, uploads)
           : await service.postMessage(principal, request.params.id, input.body, uploads);

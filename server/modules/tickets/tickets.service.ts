@@ -63,6 +63,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
 
   const dtoOf = async (id: string) => (await selectTicketDto(db, id))!;
 
+  /** One ticket within reach, as the principal may see it: one statement (the read a status change starts with). */
+  async function get(principal: Principal, id: string) {
+    const read = await writes.visible(rowIdOf(id, 'tickets.notFound'), scopeOf(principal));
+    if (!read) throw notFound('tickets.notFound');
+    return ticketDtoFor(principal, read.dto);
+  }
+
   /** For the hub's JoinTicket: the ticket is within reach and the caller may read its chat. */
   async function canFollow(principal: Principal, ticketId: string) {
     if (!principal.permissions.has(permission('TicketConversations', 'View')) || !isUuid(ticketId)) return false;
@@ -216,7 +223,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   return {
     attachments,
     canFollow,
-    get: async (principal: Principal, id: string) => (await selectTicketDto(db, (await findVisible(principal, id)).id, principal))!,
+    get,
     search: (principal: Principal, input: TicketSearchInput) => searchTickets(db, principal, input, searchTotals),
     exportRows: (principal: Principal, input: TicketSearchInput) => exportTicketRows(db, principal, input),
     create,

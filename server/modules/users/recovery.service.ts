@@ -16,6 +16,7 @@ import { fullNameOf } from '../accounts/principal';
 import { findUserByEmail } from '../accounts/session';
 import { createSignInHolds } from '../accounts/signInHolds';
 import { sendActivationMail } from './activationMail';
+import { announceUserChange } from './users.events';
 
 const HOUR_MS = 3_600_000;
 
@@ -90,13 +91,14 @@ export function createRecoveryService(ctx: AppContext) {
     const found = await findMailToken(db, input.email, input.token, purpose);
     if (!found) throw tokenInvalid();
     const passwordHash = await hashPassword(input.password);
-    const ended = await db.transaction(async (tx) => {
+    const { ended, user } = await db.transaction(async (tx) => {
       if (!(await consumeMailToken(tx, found.id))) throw tokenInvalid();
       const activation = purpose === 'activation' ? { isActive: true, emailConfirmed: true } : {};
-      await tx
+      const [updated] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date(), ...activation })
-        .where(eq(users.id, found.userId));
+        .where(eq(users.id, found.userId))
+        .returning({ id: users.id, partnerId: users.partnerId });
       const endedSignIns = await revokeRefreshTokensOfUser(tx, found.userId);
       await writeAudit(tx, {
         userId: found.userId,
@@ -106,10 +108,12 @@ export function createRecoveryService(ctx: AppContext) {
         before: { password: '(hidden)', ...(purpose === 'activation' ? { isActive: false } : {}) },
         after: { password: '(changed)', ...activation },
       });
-      return endedSignIns;
+      return { ended: endedSignIns, user: updated };
     });
     // Every sign-in ended with the old password: their access tokens are refused at once, everywhere.
     await announceSignInsEnded(ctx.events, found.userId, ended);
+    // An account activated joins its groups: what each instance keeps of them is dropped (hub/groupMembers.ts).
+    if (purpose === 'activation' && user) await announceUserChange(ctx.events, 'UserChanged', user);
     // The mailed link proved the mailbox: a hold on the account's sign-in (the hold mail's reset link) ends with it.
     await holds.clear(input.email.trim().toLowerCase());
   }
