@@ -82,8 +82,8 @@ export class HubConnectionBuilder {
     this.factory = options.accessTokenFactory;
     return this;
   }
-  withAutomaticReconnect(policy: unknown) {
-    hub.builder.withAutomaticReconnect = [policy];
+  withAutomaticReconnect(delays: number[]) {
+    hub.builder.withAutomaticReconnect = [delays];
     return this;
   }
   withServerTimeout(ms: number) {
