@@ -113,7 +113,8 @@ export function SlaTargetChip({
       data-sla-state={target.state}
       data-sla-target={kind}
       // Relative: the detail's visually hidden text is placed within the chip, never out where it widens the page.
-      sx={{ fontWeight: 600, maxWidth: '100%', position: 'relative', alignSelf: 'flex-start' }}
+      // The state's colour is on the icon and border; the text keeps the body's contrast on a hovered row too.
+      sx={{ fontWeight: 600, maxWidth: '100%', position: 'relative', alignSelf: 'flex-start', '& .MuiChip-label': { color: 'text.primary' } }}
     />
   );
   if (!withDetail || !detail) return chip;
