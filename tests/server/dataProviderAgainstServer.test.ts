@@ -32,6 +32,8 @@ function installBrowserStandIns() {
 beforeAll(async () => {
   installBrowserStandIns();
   dataProvider = (await import('../../src/providers/data/dataProvider')).dataProvider;
+  // The screen registry names its screens ("user-management") to the providers when it loads, as the app loads it.
+  await import('../../src/resources');
 });
 
 beforeEach(async () => {
