@@ -6,6 +6,7 @@ import { compressDirectory } from './scripts/compressAssets';
 import { writePreloadPages } from './scripts/preloadPages';
 import { writeSignInPages } from './scripts/prerenderSignIn';
 import { routesOfBuild } from './scripts/routeModules';
+import { nameMergedDynamicEntries } from './scripts/viteManifest';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -35,7 +36,12 @@ function preloadAndPrecompress(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const dynamicEntries = chunks.flatMap((chunk) =>
+        chunk.moduleIds.filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0).map((id) => ({ id, file: chunk.fileName })),
+      );
+      nameMergedDynamicEntries(outDir, root, dynamicEntries);
       writePreloadPages(outDir, await routesOfBuild(root, outDir));
       await writeSignInPages(outDir);
       compressDirectory(outDir);
