@@ -25,7 +25,7 @@ export interface CrudResource<TInput extends object, TDto> {
   /** Filters of this resource's search body beyond paging, sort and keyword. */
   searchFilters?: yup.ObjectShape;
   toDto(row: CrudRow): TDto;
-  /** The DTO's schema (contract/schemas/dtos.ts), documenting the answers in /api/docs. */
+  /** The DTO's schema (contract/schemas/<domain>.dto.ts), documenting the answers in /api/docs. */
   dtoSchema: yup.AnyObjectSchema;
   /** The columns written for a validated input (derived columns included). */
   toValues(input: TInput, principal: Principal): Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { partnerDashboardDtoSchema, staffDashboardDtoSchema } from '../../../contract/schemas/dtos';
+import { partnerDashboardDtoSchema, staffDashboardDtoSchema } from '../../../contract/schemas/dashboard.dto';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';

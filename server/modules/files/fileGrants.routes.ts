@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { fileGrantDtoSchema } from '../../../contract/schemas/dtos';
+import { fileGrantDtoSchema } from '../../../contract/schemas/files.dto';
 import { fileGrantSearchSchema } from '../../../contract/schemas/fileManager';
 import { extendFileGrantSchema, fileGrantSchema, fileGrantTermsSchema } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FileAccessLogDto } from '../../../contract/files';
 import { permission } from '../../../contract/permissions';
-import { accessibleFileDtoSchema, fileAccessLogDtoSchema, fileLinkDtoSchema, fileLinkViewDtoSchema } from '../../../contract/schemas/dtos';
+import { accessibleFileDtoSchema, fileAccessLogDtoSchema, fileLinkDtoSchema, fileLinkViewDtoSchema } from '../../../contract/schemas/files.dto';
 import { accessibleFileSearchSchema, fileAccessLogSearchSchema, fileContentQuerySchema, fileLinkViewQuerySchema } from '../../../contract/schemas/fileAccess';
 import type { AppContext } from '../../context';
 import { streamCsv, type CsvColumn } from '../../core/csv';

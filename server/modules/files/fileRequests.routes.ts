@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { fileRequestDtoSchema } from '../../../contract/schemas/dtos';
+import { fileRequestDtoSchema } from '../../../contract/schemas/files.dto';
 import { fileRequestSearchSchema } from '../../../contract/schemas/fileRequests';
 import { approveFileRequestSchema, fileRequestSchema, rejectFileRequestSchema } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';

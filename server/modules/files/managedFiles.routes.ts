@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { permission } from '../../../contract/permissions';
-import { managedFileDtoSchema } from '../../../contract/schemas/dtos';
+import { managedFileDtoSchema } from '../../../contract/schemas/files.dto';
 import { managedFileSearchSchema } from '../../../contract/schemas/fileManager';
 import { managedFileSchema } from '../../../contract/schemas/files';
 import type { AppContext } from '../../context';

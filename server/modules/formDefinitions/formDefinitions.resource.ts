@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { FormDto } from '../../../contract/forms';
-import { formDtoSchema } from '../../../contract/schemas/dtos';
+import { formDtoSchema } from '../../../contract/schemas/forms.dto';
 import { formFieldsSchema, formSearchSchema, type FormFieldsInput } from '../../../contract/schemas/formDefinitions';
 import { ApiError } from '../../core/errors';
 import type { CrudResource, CrudRow } from '../../core/crud';

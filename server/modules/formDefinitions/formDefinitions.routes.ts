@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
 import { permission, type Action } from '../../../contract/permissions';
-import { formDtoSchema, formSectionsDtoSchema } from '../../../contract/schemas/dtos';
+import { formDtoSchema, formSectionsDtoSchema } from '../../../contract/schemas/forms.dto';
 import { formFieldsSchema, formSearchSchema, formSectionsSchema } from '../../../contract/schemas/formDefinitions';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
 import { permission } from '../../../contract/permissions';
 import { impersonationSchema } from '../../../contract/schemas/impersonation';
-import { tokenResponseSchema } from '../../../contract/schemas/dtos';
+import { tokenResponseSchema } from '../../../contract/schemas/users.dto';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';

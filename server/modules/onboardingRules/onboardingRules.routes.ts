@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission, type Action } from '../../../contract/permissions';
-import { onboardingRuleDtoSchema, upcomingPartnerFormsDtoSchema } from '../../../contract/schemas/dtos';
+import { onboardingRuleDtoSchema, upcomingPartnerFormsDtoSchema } from '../../../contract/schemas/forms.dto';
 import { onboardingRuleSchema, upcomingQuerySchema } from '../../../contract/schemas/onboardingRules';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';

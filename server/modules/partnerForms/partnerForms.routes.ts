@@ -9,7 +9,7 @@ import {
   partnerFormReviewRoundDtoSchema,
   partnerFormSectionDtoSchema,
   versionChangesDtoSchema,
-} from '../../../contract/schemas/dtos';
+} from '../../../contract/schemas/partnerForms.dto';
 import {
   ANSWERS_BODY_BYTES_MAX,
   assignPartnerFormsSchema,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
 import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import { registerSchema } from '../../../contract/schemas/accounts';
-import { userDtoSchema } from '../../../contract/schemas/dtos';
+import { userDtoSchema } from '../../../contract/schemas/users.dto';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TENANT_HEADER, TENANT_ROOT } from '../../../contract/http';
 import { passkeySignInOptionsSchema, passkeySignInSchema } from '../../../contract/schemas/passkeys';
-import { tokenResponseSchema } from '../../../contract/schemas/dtos';
+import { tokenResponseSchema } from '../../../contract/schemas/users.dto';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { badRequest } from '../../core/errors';

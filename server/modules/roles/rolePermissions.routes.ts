@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { rolePermissionsChangeSchema, rolePermissionsDtoSchema } from '../../../contract/schemas/dtos';
+import { rolePermissionsChangeSchema, rolePermissionsDtoSchema } from '../../../contract/schemas/roles.dto';
 import { rolePermissionsSchema } from '../../../contract/schemas/roles';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';

@@ -1,6 +1,6 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { RoleDto } from '../../../contract/roles.dto';
-import { roleDtoSchema } from '../../../contract/schemas/dtos';
+import { roleDtoSchema } from '../../../contract/schemas/roles.dto';
 import { roleSchema, type RoleInput } from '../../../contract/schemas/roles';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

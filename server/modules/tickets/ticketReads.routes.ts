@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { ticketReadStateSchema } from '../../../contract/schemas/dtos';
+import { ticketReadStateSchema } from '../../../contract/schemas/tickets.dto';
 import { ticketReadSchema } from '../../../contract/schemas/tickets';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { ticketDtoSchema, ticketMessageDtoSchema } from '../../../contract/schemas/dtos';
+import { ticketDtoSchema, ticketMessageDtoSchema } from '../../../contract/schemas/tickets.dto';
 import {
   adminUpdateTicketSchema,
   createTicketSchema,

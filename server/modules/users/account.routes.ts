@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordSchema, profileSchema } from '../../../contract/schemas/accounts';
 import { serverStrongPasswordSchemas } from './passwordStrengthCheck';
-import { userDtoSchema } from '../../../contract/schemas/dtos';
+import { userDtoSchema } from '../../../contract/schemas/users.dto';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { notFound } from '../../core/errors';

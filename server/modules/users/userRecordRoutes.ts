@@ -4,7 +4,7 @@ import { permission, type Resource } from '../../../contract/permissions';
 import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import { searchFiltersOf } from '../../../contract/resources/schemas';
 import { updateUserSchema } from '../../../contract/schemas/accounts';
-import { userDtoSchema } from '../../../contract/schemas/dtos';
+import { userDtoSchema } from '../../../contract/schemas/users.dto';
 import { searchRequestSchema } from '../../../contract/schemas/search';
 import { bulkIdsSchema, bulkUpdateSchema } from '../../core/crud';
 import { send } from '../../core/envelope';

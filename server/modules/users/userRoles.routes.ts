@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../contract/permissions';
-import { auditTrailEntryDtoSchema, userRoleDtoSchema } from '../../../contract/schemas/dtos';
+import { auditTrailEntryDtoSchema, userRoleDtoSchema } from '../../../contract/schemas/users.dto';
 import { userRolesSchema } from '../../../contract/schemas/roles';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';

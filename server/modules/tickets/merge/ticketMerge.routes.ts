@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { permission } from '../../../../contract/permissions';
-import { ticketDtoSchema } from '../../../../contract/schemas/dtos';
+import { ticketDtoSchema } from '../../../../contract/schemas/tickets.dto';
 import { ticketMergeSchema } from '../../../../contract/schemas/ticketMergeAndRating';
 import type { AppContext } from '../../../context';
 import { send } from '../../../core/envelope';
