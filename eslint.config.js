@@ -59,6 +59,25 @@ export default tseslint.config(
     },
   },
   {
+    // The hub delivers, the domain decides: of a module, only its realtime/ relays use the hub (docs/architecture.md).
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/realtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...importsNothingFrom(['src'], 'The server never imports the browser app: what both need belongs in contract/.').patterns,
+            ...importsNothingFrom(
+              ['hub'],
+              "A module's routes and services never import the hub: its realtime/ relays do, or it registers a check on app.realtime.",
+            ).patterns,
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', importsNothingFrom(['server'], 'The browser app never imports the server: what both need belongs in contract/.')],

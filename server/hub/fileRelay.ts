@@ -12,7 +12,7 @@ import type { FileEvent } from '../modules/files/files.events';
 import { selectGrantDto } from '../modules/files/grantWrites';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
-import type { TicketRelayHub } from './ticketRelay';
+import type { RelayHub } from './relayHub';
 
 /** The file events the relay hears. */
 export const FILE_EVENTS = ['FileGrantChanged', 'FileRequestCreated', 'FileRequestDecided', 'FileGrantEnding'] as const satisfies readonly FileEvent['type'][];
@@ -53,7 +53,7 @@ const askedFor = (request: FileRequestDto) => (request.fileName ? `"${request.fi
  */
 export function createFileRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
-  hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  hub: Pick<RelayHub, 'sendToGroups'>,
   loadReader?: PrincipalLoader,
 ) {
   const notifier = createNotifier(ctx, hub, loadReader);

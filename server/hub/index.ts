@@ -24,10 +24,10 @@ import { audienceOfChange } from './resourceAudiences';
 import { hubLogSerializers, hubRoutes } from './routes';
 import { createFileRelay, FILE_EVENTS } from './fileRelay';
 import { createPartnerFormRelay, PARTNER_FORM_EVENTS } from './partnerFormRelay';
-import { createTicketMergeRelay } from './ticketMergeRelay';
-import { createTicketRelay, TICKET_EVENTS } from './ticketRelay';
-import { createSlaRelay } from './slaRelay';
-import { relayTicketRead } from './ticketReadRelay';
+import { createTicketMergeRelay } from '../modules/tickets/realtime/ticketMergeRelay';
+import { createTicketRelay, TICKET_EVENTS } from '../modules/tickets/realtime/ticketRelay';
+import { createSlaRelay } from '../modules/tickets/realtime/slaRelay';
+import { relayTicketRead } from '../modules/tickets/realtime/ticketReadRelay';
 import { acceptWebSockets } from './webSockets';
 
 export { hubGroups, DEFAULT_HUB_TIMING, HubError, principalMayHear };

@@ -6,7 +6,7 @@ import { storeNotification, type NotificationToStore } from '../modules/notifica
 import { principalMayHear, type HubAudience } from './audience';
 import { cachedGroupMembers, uncachedGroupMembers, type GroupMembers } from './groupMembers';
 import { hubGroups } from './groups';
-import type { TicketRelayHub as RealtimeSender } from './ticketRelay';
+import type { RelayHub as RealtimeSender } from './relayHub';
 
 export { inEveryLanguage } from '../mail/inEveryLanguage';
 

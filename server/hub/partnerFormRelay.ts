@@ -14,7 +14,7 @@ import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
 import type { PartnerFormEvent, PartnerFormReminderDue } from '../modules/partnerForms/partnerForms.events';
 import { principalMayHear, type HubAudience } from './audience';
 import { hubGroups } from './groups';
-import type { TicketRelayHub } from './ticketRelay';
+import type { RelayHub } from './relayHub';
 
 /** The partner form events the relay hears. */
 export const PARTNER_FORM_EVENTS = [
@@ -37,7 +37,7 @@ const readersOf = (partnerId: string): HubAudience => ({
  */
 export function createPartnerFormRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
-  hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  hub: Pick<RelayHub, 'sendToGroups'>,
   loadReader?: PrincipalLoader,
 ) {
   const notifier = createNotifier(ctx, hub, loadReader);

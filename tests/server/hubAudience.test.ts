@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, permission } from '../../contract/permissions';
 import { accessOf, mayHear, principalMayHear, viewOrSearch, type HubAudience } from '../../server/hub/audience';
-import { noteAudience, readersOfTicket } from '../../server/hub/ticketRelay';
+import { noteAudience, readersOfTicket } from '../../server/modules/tickets/realtime/ticketAudiences';
 
 // Who hears what the hub delivers, decided without a server: mayHear is the one check every delivery passes.
 const ACME = 'acme-partner-id';

@@ -49,7 +49,7 @@ const actorOf = (principal: Principal): TicketActor => ({ id: principal.id, part
 
 /**
  * What a committed ticket change publishes: ResourceChanged (lists refresh) and the ticket's own event, which
- * the realtime hub relays to the ticket's readers (server/hub/ticketRelay.ts). Call after the transaction commits;
+ * the realtime hub relays to the ticket's readers (server/modules/tickets/realtime/ticketRelay.ts). Call after the transaction commits;
  * await it so the ticket's readers have been sent the change before the answer goes out.
  */
 export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {

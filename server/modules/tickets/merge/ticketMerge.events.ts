@@ -3,7 +3,7 @@ import type { Principal } from '../../../core/guard';
 import type { TicketActor } from '../tickets.events';
 import type { TicketMergeResult } from './ticketMerge.service';
 
-/** A duplicate ticket was merged into another of its partner; the hub relay (server/hub/ticketMergeRelay.ts) tells both sides. */
+/** A duplicate ticket was merged into another of its partner; the hub relay (server/modules/tickets/realtime/ticketMergeRelay.ts) tells both sides. */
 export interface TicketMerged {
   type: 'TicketMerged';
   sourceId: string;

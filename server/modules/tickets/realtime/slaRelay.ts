@@ -1,18 +1,18 @@
-import { permission } from '../../contract/permissions';
-import { adminTicketDetailRoute } from '../../contract/tickets';
-import type { AppContext } from '../context';
-import type { PrincipalLoader } from '../core/guard';
-import type { TicketSlaNearBreach } from '../modules/tickets/sla/sla.events';
-import { selectTicketDto } from '../modules/tickets/ticketDtos';
-import { hubGroups } from './groups';
-import { createNotifier } from './notification';
-import { readersOfTicket } from './ticketRelay';
-import type { TicketRelayHub } from './ticketRelay';
+import { permission } from '../../../../contract/permissions';
+import { adminTicketDetailRoute } from '../../../../contract/tickets';
+import type { AppContext } from '../../../context';
+import type { PrincipalLoader } from '../../../core/guard';
+import type { TicketSlaNearBreach } from '../sla/sla.events';
+import { selectTicketDto } from '../ticketDtos';
+import { hubGroups } from '../../../hub/groups';
+import { createNotifier } from '../../../hub/notification';
+import { readersOfTicket } from './ticketAudiences';
+import type { RelayHub } from '../../../hub/relayHub';
 
 /** Issue 25: a ticket's assignee hears (inbox and live) that one of its SLA targets nears its breach. */
 export function createSlaRelay(
   ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>,
-  hub: Pick<TicketRelayHub, 'sendToGroups'>,
+  hub: Pick<RelayHub, 'sendToGroups'>,
   loadReader?: PrincipalLoader,
 ) {
   const notifier = createNotifier(ctx, hub, loadReader);

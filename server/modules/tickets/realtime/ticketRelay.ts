@@ -1,23 +1,18 @@
-import type { ServerMessages, ServerMethod } from '../../contract/realtime';
-import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../contract/tickets';
-import { permission, type Permission } from '../../contract/permissions';
-import type { NotificationKindOf } from '../../contract/notifications';
-import type { AppContext } from '../context';
-import type { PrincipalLoader } from '../core/guard';
-import { createNotifier, inEveryLanguage } from './notification';
-import { loadPrincipal } from '../modules/accounts/principal';
-import type { TicketActor, TicketEvent } from '../modules/tickets/tickets.events';
-import { readTicketEvent, type TicketHeader } from '../modules/tickets/ticketEventReads';
-import { textOfHtml } from '../modules/tickets/ticketHtml';
-import { principalMayHear, type HubAudience } from './audience';
-import { hubGroups } from './groups';
-import { NOTES_VIEW } from '../modules/tickets/internalNotes';
-
-/** What the relay needs of the hub: sending to groups, and whether a user is connected to any instance. */
-export interface TicketRelayHub {
-  sendToGroups<M extends ServerMethod>(groups: string[], method: M, payload: ServerMessages[M], audience?: HubAudience): void;
-  isUserOnlineAnywhere(userId: string): Promise<boolean>;
-}
+import type { ServerMessages, ServerMethod } from '../../../../contract/realtime';
+import { adminTicketDetailRoute, ticketDetailRoute, type TicketDto, type TicketMessageDto } from '../../../../contract/tickets';
+import { permission } from '../../../../contract/permissions';
+import type { NotificationKindOf } from '../../../../contract/notifications';
+import type { AppContext } from '../../../context';
+import type { PrincipalLoader } from '../../../core/guard';
+import { createNotifier, inEveryLanguage } from '../../../hub/notification';
+import { loadPrincipal } from '../../accounts/principal';
+import type { TicketActor, TicketEvent } from '../tickets.events';
+import { readTicketEvent, type TicketHeader } from '../ticketEventReads';
+import { textOfHtml } from '../ticketHtml';
+import { principalMayHear, type HubAudience } from '../../../hub/audience';
+import { hubGroups } from '../../../hub/groups';
+import type { RelayHub } from '../../../hub/relayHub';
+import { noteAudience, readersOfTicket } from './ticketAudiences';
 
 /** The ticket events the relay hears. */
 export const TICKET_EVENTS = [
@@ -36,25 +31,6 @@ const TICKET_VIEW = permission('Tickets', 'View');
 const CHAT_VIEW = permission('TicketConversations', 'View');
 
 /**
- * Who may hear an event about a ticket: what REST asks to read the same (ticketScope: the ticket's partner's
- * users, or staff with Tickets.AdminView), with the permissions `needed`. The hub checks each listener's
- * principal as it is when the event goes out.
- */
-export const readersOfTicket = (ticket: Pick<TicketDto, 'partnerId'>, ...needed: Permission[]): HubAudience => ({
-  scope: { partnerId: ticket.partnerId },
-  readers: [{ all: needed, acrossPartners: permission('Tickets', 'AdminView') }],
-});
-
-/**
- * Who hears a note live (TicketMessageCreated, its notification): staff only (no partner's user whatever their
- * role), holding the chat's, the notes' and every partner's tickets' permissions.
- */
-export const noteAudience: HubAudience = {
-  scope: 'staff',
-  readers: [{ all: [CHAT_VIEW, NOTES_VIEW, permission('Tickets', 'AdminView')] }],
-};
-
-/**
  * What a ticket event tells the world (DESIGN.md "Realtime"): the chat and status events to the ticket's group
  * and to the other party (who may not have the ticket open), a notification to the other party, and a mail to
  * the ticket's creator when staff reply while they are offline. Each reaches only those who may read it.
@@ -62,7 +38,7 @@ export const noteAudience: HubAudience = {
  */
 export function createTicketRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
-  hub: TicketRelayHub,
+  hub: RelayHub,
   loadReader?: PrincipalLoader,
 ) {
   const toTicketAndOtherParty = <M extends ServerMethod>(

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { permission } from '../../contract/permissions';
-import { ticketDetailRoute, ticketNumberOf } from '../../contract/tickets';
-import type { AppContext } from '../context';
-import type { PrincipalLoader } from '../core/guard';
-import { ticketMessages } from '../db/schema';
-import type { TicketMerged } from '../modules/tickets/merge/ticketMerge.events';
-import { selectMessageDtos, selectTicketDto } from '../modules/tickets/ticketDtos';
-import { hubGroups } from './groups';
-import { createNotifier } from './notification';
-import { readersOfTicket, type TicketRelayHub } from './ticketRelay';
+import { permission } from '../../../../contract/permissions';
+import { ticketDetailRoute, ticketNumberOf } from '../../../../contract/tickets';
+import type { AppContext } from '../../../context';
+import type { PrincipalLoader } from '../../../core/guard';
+import { ticketMessages } from '../../../db/schema';
+import type { TicketMerged } from '../merge/ticketMerge.events';
+import { selectMessageDtos, selectTicketDto } from '../ticketDtos';
+import { hubGroups } from '../../../hub/groups';
+import { createNotifier } from '../../../hub/notification';
+import { readersOfTicket } from './ticketAudiences';
+import type { RelayHub } from '../../../hub/relayHub';
 
 const TICKET_VIEW = permission('Tickets', 'View');
 const CHAT_VIEW = permission('TicketConversations', 'View');
@@ -18,7 +19,7 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
  * target), the target's readers the line the merge wrote (their chat loads the moved messages with it), and the
  * ticket's partner a notification linking to the target. Staff see it on both tickets' groups and lists.
  */
-export function createTicketMergeRelay(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>, hub: TicketRelayHub, loadReader?: PrincipalLoader) {
+export function createTicketMergeRelay(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>, hub: RelayHub, loadReader?: PrincipalLoader) {
   const notifier = createNotifier(ctx, hub, loadReader);
   return async function relay(event: TicketMerged) {
     const [source, target] = await Promise.all([selectTicketDto(ctx.db, event.sourceId), selectTicketDto(ctx.db, event.targetId)]);
