@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -20,6 +20,18 @@ export function preparedStatement(db: Db, name: string, text: string): (values: 
   const client = (db as unknown as { $client: Queryable }).$client;
   if (typeof client.exec === 'function') return async (values) => (await client.query(text, values)).rows;
   return async (values) => (await client.query({ name, text, values })).rows;
+}
+
+/**
+ * The same plain statement (`$n` parameters) run on a transaction's connection, for the rare path that must hold
+ * a lock across statements (a contended save's last try); each `$n` becomes a bound parameter, never text.
+ */
+export function statementIn(tx: Db, text: string): (values: unknown[]) => Promise<RawRow[]> {
+  const parts = text.split(/\$(\d+)/);
+  return async (values) => {
+    const query = sql.join(parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part))));
+    return ((await tx.execute(query)) as unknown as { rows: RawRow[] }).rows;
+  };
 }
 
 /**

@@ -37,6 +37,21 @@ describe('partner forms under concurrent writes', () => {
     expect((await form.row()).answers).toEqual({ companyName: 'Laptop', size: 'large' });
   });
 
+  it('six saves of one form released together all land: none answers 409, and the last one written is what the form holds', async () => {
+    const form = await partnerWithForm(demo);
+    const second = await server.signIn(form.user.email, form.user.password);
+    const names = ['Crowded 0', 'Crowded 1', 'Crowded 2'];
+    const sizes = ['small', 'medium', 'large'];
+    const saves = (await whileRowHeld(form.partnerForm.id, 6, () => [
+      ...names.map((companyName) => form.save({ companyName })),
+      ...sizes.map((size) => form.save({ size }, second.token, 'details')),
+    ])) as { status: number }[];
+    expect(saves.map((save) => save.status)).toEqual(Array(6).fill(200));
+    const { answers } = await form.row();
+    expect(names).toContain(answers.companyName);
+    expect(sizes).toContain(answers.size);
+  });
+
   it('a save released together with a submit is either in the submission or refused (409)', async () => {
     const form = await partnerWithForm(demo);
     const [save, submit] = (await whileRowHeld(form.partnerForm.id, 2, () => [form.save({ companyName: 'Raced' }), form.submit(validAnswers())])) as {

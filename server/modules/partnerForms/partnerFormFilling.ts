@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formAnswerErrors, formProgress, questionsByKey } from '../../../contract/answers';
 import type { AnswerFile, Answers } from '../../../contract/forms';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { partnerFormFiles, partnerForms } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
@@ -10,7 +11,7 @@ import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
 import type { StoredUpload } from '../../files/uploadForm';
 import type { PartnerFormRow } from './assignment';
-import { preparedStatement, rowOf } from '../../core/preparedStatement';
+import { preparedStatement, rowOf, statementIn } from '../../core/preparedStatement';
 import {
   auditOfSave,
   createFormVersionCache,
@@ -47,8 +48,11 @@ const SAVE_DRAFT = `with saved as (
   )
   select * from saved`;
 
-/** Saves that found their row changed since they read it (another device, a submit) read it again, this many times. */
-const SAVE_ATTEMPTS = 8;
+/**
+ * Saves that found their row changed since they read it (another device, a submit) read it again, this many times
+ * in all; the last holds the row's lock, so a save of an open form never fails for being contended.
+ */
+const SAVE_ATTEMPTS = 4;
 
 /**
  * The partner's side of a partner form: read a section, Save Draft, Submit, upload and download answer files.
@@ -124,42 +128,57 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     // Staff reach it through AdminView but never fill in (403), or not at all (404).
     if (!principal.partnerId) await writable(principal, id);
     const rowId = rowIdOf(id, NOT_FOUND);
-    for (let attempt = 1; ; attempt += 1) {
-      const [read] = await readOwn([rowId, principal.partnerId]);
-      if (!read) throw notFound(NOT_FOUND);
-      const current = rowOf(partnerForms, read);
-      assertOpen(current);
-      const version = await versionOf(current);
-      assertSection(version, sectionKey);
-      assertAnswerShapes(version.sections, given);
-      const answers = mergeAnswers(current.answers, await resolveFileAnswers(db, current.id, version.sections, given as Answers));
-      assertOnlyFlaggedChange(current, answers);
-      const progress = formProgress(version.sections, answers);
-      const counts = partnerFormColumns(version.sections, answers, undefined, progress);
-      const audit = auditOfSave(current, { answers, ...counts });
-      const [written] = await saveDraftRow([
-        current.id,
-        read.rowXmin,
-        JSON.stringify(answers),
-        counts.totalFields,
-        counts.requiredFields,
-        counts.filledCount,
-        new Date(),
-        principal.id,
-        JSON.stringify(audit.before),
-        JSON.stringify(audit.after),
-        JSON.stringify(Object.keys(audit.after)),
-      ]);
-      if (written) {
-        const saved = rowOf(partnerForms, written);
-        // No in-transaction handler hears ResourceChanged: it goes out as transactionThenPublish sends it, local subscribers heard.
-        const published: Promise<void>[] = [];
-        partnerFormChanged((event) => void published.push(ctx.events.publish(event)), saved);
-        await Promise.all(published);
-        return partnerFormSectionDto(saved, version, sectionKey, progress);
-      }
-      if (attempt === SAVE_ATTEMPTS) throw conflict();
+    let saved: Awaited<ReturnType<typeof saveDraftOver>> = null;
+    for (let attempt = 1; attempt < SAVE_ATTEMPTS && !saved; attempt += 1) {
+      saved = await saveDraftOver(principal, rowId, sectionKey, given, { read: readOwn, write: saveDraftRow, files: db });
     }
+    // Still contended (several people saving one form at once): the last try holds the row's lock, so it lands.
+    saved ??= await db.transaction(async (tx) => {
+      const locked = statementIn(tx, `${READ_OWN} for update`);
+      return saveDraftOver(principal, rowId, sectionKey, given, { read: locked, write: statementIn(tx, SAVE_DRAFT), files: tx });
+    });
+    if (!saved) throw conflict();
+    // No in-transaction handler hears ResourceChanged: it goes out once the row is written, local subscribers heard.
+    const published: Promise<void>[] = [];
+    partnerFormChanged((event) => void published.push(ctx.events.publish(event)), saved.row);
+    await Promise.all(published);
+    return partnerFormSectionDto(saved.row, saved.version, sectionKey, saved.progress);
+  }
+
+  /** One try of Save Draft: reads the row, merges, and writes over that very row version; null when it changed meanwhile. */
+  async function saveDraftOver(
+    principal: Principal,
+    rowId: string,
+    sectionKey: string,
+    given: Record<string, unknown>,
+    using: { read: (values: unknown[]) => Promise<Record<string, unknown>[]>; write: (values: unknown[]) => Promise<Record<string, unknown>[]>; files: Db },
+  ) {
+    const [read] = await using.read([rowId, principal.partnerId]);
+    if (!read) throw notFound(NOT_FOUND);
+    const current = rowOf(partnerForms, read);
+    assertOpen(current);
+    const version = await versionOf(current);
+    assertSection(version, sectionKey);
+    assertAnswerShapes(version.sections, given);
+    const answers = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, given as Answers));
+    assertOnlyFlaggedChange(current, answers);
+    const progress = formProgress(version.sections, answers);
+    const counts = partnerFormColumns(version.sections, answers, undefined, progress);
+    const audit = auditOfSave(current, { answers, ...counts });
+    const [written] = await using.write([
+      current.id,
+      read.rowXmin,
+      JSON.stringify(answers),
+      counts.totalFields,
+      counts.requiredFields,
+      counts.filledCount,
+      new Date(),
+      principal.id,
+      JSON.stringify(audit.before),
+      JSON.stringify(audit.after),
+      JSON.stringify(Object.keys(audit.after)),
+    ]);
+    return written ? { row: rowOf(partnerForms, written), version, progress } : null;
   }
 
   /**
