@@ -20,20 +20,13 @@ function linesOfFunction(file, opening) {
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  // The tests to run are vitest.mutation.config.ts's (not `testFiles`: see there why).
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: [
     'server/modules/accounts/totp.ts',
     linesOfFunction('server/modules/accounts/secondFactors.ts', 'async function useTotpCode('),
     'server/hub/audience.ts',
     'server/core/partnerIsolation.ts',
-  ],
-  // The tests of these rules alone: the pure ones, and the one server file the conditional UPDATE needs. The rest of
-  // the suite also passes through this code, but a mutant run starts each file's server again (seconds per mutant).
-  testFiles: [
-    'tests/server/totpCodes.test.ts',
-    'tests/server/secondFactorReplay.test.ts',
-    'tests/server/hubAudience.test.ts',
-    'tests/server/partnerIsolationRule.test.ts',
   ],
   coverageAnalysis: 'perTest',
   // One test runner: the machine is shared, and each runner holds the suite's PostgreSQL.

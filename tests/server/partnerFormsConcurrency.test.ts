@@ -1,33 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { partnerForms } from '../../server/db/schema';
 import { useDemoServer } from './factories';
+import { whileHeld } from './heldRows';
 import { partnerWithForm, validAnswers } from './partnerFormsFixtures';
 
 const demo = useDemoServer();
 const { server } = demo;
 
-/** Sessions of this database waiting for a lock right now. */
-async function waitingForLocks() {
-  const result = (await server.built.database.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0].n;
-}
-
-/**
- * Holds the partner form's row locked while `start` sends requests, until `waiting` of them wait for a lock;
- * then lets them go together. Only PostgreSQL has several sessions (PGlite runs one statement at a time).
- */
-async function whileRowHeld(id: string, waiting: number, start: () => Promise<unknown>[]) {
-  let requests: Promise<unknown>[] = [];
-  await server.built.database.db.transaction(async (tx) => {
-    await tx.select({ id: partnerForms.id }).from(partnerForms).where(eq(partnerForms.id, id)).for('update');
-    requests = start();
-    while ((await waitingForLocks()) < waiting) await new Promise((resolve) => setImmediate(resolve));
-  });
-  return Promise.all(requests);
-}
+/** Holds the partner form's row locked while `start` sends requests, until `waiting` of them wait for it. */
+const whileRowHeld = (id: string, waiting: number, start: () => Promise<unknown>[]) =>
+  whileHeld(
+    server.built.database.db,
+    (tx) => tx.select({ id: partnerForms.id }).from(partnerForms).where(eq(partnerForms.id, id)).for('update'),
+    waiting,
+    start,
+  );
 
 describe('partner forms under concurrent writes', () => {
   it('two devices saving different answers released at the same instant keep both', async () => {

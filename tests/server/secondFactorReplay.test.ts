@@ -6,8 +6,9 @@ import { createSecondFactorService } from '../../server/modules/accounts/secondF
 import { totpCodeAt } from '../../server/modules/accounts/totp';
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
-
+import { whileHeld } from './heldRows';
 import { useTotpStepClock } from './totpClock';
+
 /**
  * The second factor's replay protection, each layer alone: the step check (a code of a step at or before the one
  * recorded is refused) and the conditional UPDATE that records the step (of two uses that both passed the check,
@@ -46,8 +47,15 @@ describe('a TOTP code used once', () => {
 
   it('sent twice at once is taken once: both pass the step check, and the conditional update records one', async () => {
     const code = totpCodeAt(secret);
-    // Both calls read the recorded step before either writes: only the UPDATE's condition tells them apart.
-    const used = await Promise.all([service().useCode(me.id, code), service().useCode(me.id, code)]);
+    const db = server.built.database.db;
+    // The factor's row stays locked until both uses wait to record the step: both have read it unrecorded by then,
+    // so only the UPDATE's condition can refuse the second.
+    const used = await whileHeld(
+      db,
+      (tx) => tx.select().from(secondFactors).where(eq(secondFactors.userId, me.id)).for('update'),
+      2,
+      () => [service().useCode(me.id, code), service().useCode(me.id, code)],
+    );
     expect(used.sort()).toEqual(['accepted', 'used']);
     expect(await recordedStepOf(me.id)).toBe(stepNow());
   });
@@ -60,8 +68,10 @@ describe('a TOTP code used once', () => {
     expect(await recordedStepOf(me.id)).toBe(before);
   });
 
-  it('typed with spaces around it is taken', async () => {
-    expect(await service().useCode(me.id, ` ${totpCodeAt(secret)} `)).toBe('accepted');
+  it('typed with spaces around it is taken, and typed so again is told as used, not as wrong', async () => {
+    const code = ` ${totpCodeAt(secret)} `;
+    expect(await service().useCode(me.id, code)).toBe('accepted');
+    expect(await service().useCode(me.id, code)).toBe('used');
   });
 
   it('of a factor still being set up answers no sign-in, and records nothing; its confirmation takes it', async () => {

@@ -75,4 +75,9 @@ describe('a TOTP code', () => {
     expect(acceptedStepOf(secret, totpCodeAt(secret, at - 30_000), step, at)).toBeNull();
     expect(acceptedStepOf(secret, totpCodeAt(secret, at + 30_000), step, at)).toBe(step + 1);
   });
+
+  it('with none used yet is accepted even for step 0 (the first 30 seconds of 1970): none used is not step 0 used', () => {
+    expect(acceptedStepOf(secret, totpCodeAt(secret, 0), null, 0)).toBe(0);
+    expect(acceptedStepOf(secret, totpCodeAt(secret, 0), 0, 0)).toBeNull();
+  });
 });
