@@ -14,10 +14,32 @@ export const HUB_PATH = '/api/notifications';
 /** Client timing of specification section 9. The server pings at most every half of HUB_SERVER_TIMEOUT_MS. */
 export const HUB_SERVER_TIMEOUT_MS = 30_000;
 export const HUB_KEEP_ALIVE_MS = 15_000;
-/** `withAutomaticReconnect(HUB_RECONNECT_DELAYS_MS)`: four tries, then the connection stays closed. */
+/** The first waits before a reconnect's tries, specification section 9's, which `withAutomaticReconnect` takes by default. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
+/** After those the browser goes on trying for ever, each wait drawn between 0 and this ("full jitter"). */
+export const HUB_RECONNECT_CAP_MS = 60_000;
+
+/**
+ * The wait before the next try after `previousRetryCount` failed ones (the first try has none before it):
+ * HUB_RECONNECT_DELAYS_MS, then a random wait under HUB_RECONNECT_CAP_MS, never giving up. The clients of a
+ * restarted instance, who all lost it at once, come back spread over the cap instead of all in one instant.
+ */
+export function hubReconnectDelayMs(previousRetryCount: number, random: () => number = Math.random): number {
+  return HUB_RECONNECT_DELAYS_MS[previousRetryCount] ?? Math.floor(random() * HUB_RECONNECT_CAP_MS);
+}
+
 /** The hub's Close error for a connection whose sign-in was ended: the browser signs out and says why. */
 export const HUB_SIGN_IN_ENDED_CLOSE = 'Unauthorized: this sign-in has ended.';
-export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
+/**
+ * The hub's Close errors for a connection whose user may no longer have one (never with `allowReconnect`): the
+ * browser does not try again with that token.
+ */
+export const HUB_ACCESS_ENDED_CLOSES = {
+  signInEnded: HUB_SIGN_IN_ENDED_CLOSE,
+  accountDisabled: 'Unauthorized: the account is no longer active.',
+  secondFactorRequired: 'Forbidden: your role requires a second factor; set one up before you go on.',
+  impersonationEnded: 'Unauthorized: the impersonation has ended; its impersonator may no longer impersonate.',
+} as const;
 
 /** Server → client methods. */
 export const SERVER_METHODS = {
