@@ -28,6 +28,37 @@ export function hubReconnectDelayMs(previousRetryCount: number, random: () => nu
   return HUB_RECONNECT_DELAYS_MS[previousRetryCount] ?? Math.floor(random() * HUB_RECONNECT_CAP_MS);
 }
 
+/** The hub's Close error to every client when its instance stops (a deploy, a restart): it may reconnect at once. */
+export const HUB_SHUTDOWN_CLOSE = 'The server is shutting down.';
+/**
+ * After that Close the instance is restarting, or another one takes its clients: for this long the tries come every
+ * 1 to 2 s (drawn at random) instead of the specification's waits, whose 10 s after the second try would leave a
+ * restart of a few seconds waiting for clients; spread over a second, they do not all arrive in one instant.
+ */
+export const HUB_RESTART_WINDOW_MS = 60_000;
+const RESTART_RETRY_MS = 1_000;
+
+/** @microsoft/signalr's IRetryPolicy, by shape: the wait before the next try of a reconnect, null to give up. */
+export interface HubRetryPolicy {
+  nextRetryDelayInMilliseconds(retryContext: { previousRetryCount: number; elapsedMilliseconds: number; retryReason?: Error }): number | null;
+}
+
+/**
+ * The browser's reconnect policy, for `withAutomaticReconnect`: hubReconnectDelayMs, or every 1 to 2 s during
+ * HUB_RESTART_WINDOW_MS when the reconnect began with the hub's shutdown Close (its first call's reason). Never gives up.
+ */
+export function hubReconnectPolicy(random: () => number = Math.random): HubRetryPolicy {
+  let afterShutdown = false;
+  return {
+    nextRetryDelayInMilliseconds({ previousRetryCount, elapsedMilliseconds, retryReason }) {
+      if (previousRetryCount === 0) afterShutdown = retryReason?.message.includes(HUB_SHUTDOWN_CLOSE) ?? false;
+      if (afterShutdown && previousRetryCount > 0 && elapsedMilliseconds < HUB_RESTART_WINDOW_MS)
+        return RESTART_RETRY_MS + Math.floor(random() * RESTART_RETRY_MS);
+      return hubReconnectDelayMs(previousRetryCount, random);
+    },
+  };
+}
+
 /** The hub's Close error for a connection whose sign-in was ended: the browser signs out and says why. */
 export const HUB_SIGN_IN_ENDED_CLOSE = 'Unauthorized: this sign-in has ended.';
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { setTimeout as wait } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { hubReconnectDelayMs } from '../../contract/realtime';
+import { hubReconnectPolicy } from '../../contract/realtime';
 
 const RS = '\x1e';
 /** Wall-clock milliseconds, comparable with a server's log times. */
@@ -10,8 +10,8 @@ export const now = () => performance.timeOrigin + performance.now();
 /**
  * One browser's hub connection over WebSockets, speaking SignalR's JSON protocol as @microsoft/signalr does
  * (negotiate, socket, handshake) on raw `ws`, so thousands cost little in the bench's process. After a Close or a
- * drop it reconnects as the library does with the app's policy: before each try, hubReconnectDelayMs of the failed
- * tries so far (the first at once), never giving up.
+ * drop it reconnects as the library does with the app's policy (hubReconnectPolicy, told the Close's error as the
+ * library tells it), never giving up.
  */
 export class PolicyHubClient {
   /** When the last try that succeeded began and when its handshake was answered (0 until then). */
@@ -23,6 +23,8 @@ export class PolicyHubClient {
   tries = 0;
   private stopped = false;
   private socket: WebSocket | null = null;
+  /** The error of the hub's Close record, when one came before the socket closed. */
+  private closeError: string | undefined;
 
   constructor(
     private readonly hubUrl: string,
@@ -53,7 +55,11 @@ export class PolicyHubClient {
       });
       socket.once('open', () => socket.send(`{"protocol":"json","version":1}${RS}`));
       socket.on('message', (data) => {
-        if (handshaken) return;
+        if (handshaken) {
+          for (const record of data.toString().split(RS))
+            if (record.startsWith('{"type":7')) this.closeError = (JSON.parse(record) as { error?: string }).error;
+          return;
+        }
         const [first] = data.toString().split(RS);
         const message = JSON.parse(first!) as { type?: number; error?: string };
         if (message.type !== undefined || message.error) {
@@ -78,8 +84,13 @@ export class PolicyHubClient {
 
   private async reconnect() {
     this.tries = 0;
+    const policy = hubReconnectPolicy();
+    const began = now();
+    // What @microsoft/signalr tells the policy on its first call, where it reads why the connection went.
+    const retryReason = new Error(this.closeError ? `Server returned an error on close: ${this.closeError}` : 'WebSocket closed with status code: 1006');
+    this.closeError = undefined;
     for (let failed = 0; !this.stopped; failed++) {
-      await wait(hubReconnectDelayMs(failed));
+      await wait(policy.nextRetryDelayInMilliseconds({ previousRetryCount: failed, elapsedMilliseconds: now() - began, retryReason })!);
       if (this.stopped || (await this.connectOnce())) return;
     }
   }

@@ -3,6 +3,8 @@ import {
   HUB_ACCESS_ENDED_CLOSES,
   HUB_SIGN_IN_ENDED_CLOSE,
   hubReconnectDelayMs,
+  hubReconnectPolicy,
+  type HubRetryPolicy,
   SERVER_METHODS,
   type ServerMessages,
   type ServerMethod,
@@ -25,10 +27,7 @@ export interface HubConnectionLike {
   onreconnected(callback: (connectionId?: string) => void): void;
 }
 
-/** @microsoft/signalr's IRetryPolicy, by shape: the waits of its automatic reconnect, null to give up. */
-export interface ReconnectPolicy {
-  nextRetryDelayInMilliseconds(retryContext: { previousRetryCount: number; elapsedMilliseconds: number; retryReason: Error }): number | null;
-}
+export type ReconnectPolicy = HubRetryPolicy;
 
 export interface RealtimeClientOptions {
   /** Builds the one connection; it calls `accessTokenFactory` before every negotiate and reconnects by `reconnectPolicy`. */
@@ -52,7 +51,7 @@ type Handler<M extends ServerMethod> = (payload: ServerMessages[M]) => void;
  * One hub connection for the signed-in user (DESIGN.md "Realtime"). It runs while the app is active and
  * a token exists, restarts when the token changes (a refresh or another user), stops on sign-out, and
  * rejoins the tickets it follows after every (re)connect, because groups do not survive one.
- * It never gives up while wanted: @microsoft/signalr reconnects a dropped connection by hubReconnectDelayMs for
+ * It never gives up while wanted: @microsoft/signalr reconnects a dropped connection by hubReconnectPolicy for
  * ever, a failed start and a close the server allowed no reconnect from are tried again here by the same schedule,
  * and a tab coming into view or the network coming back tries at once. Only a close that ended the user's access
  * (HUB_ACCESS_ENDED_CLOSES) stops it, until another token comes.
@@ -60,7 +59,7 @@ type Handler<M extends ServerMethod> = (payload: ServerMessages[M]) => void;
 export function createRealtimeClient(options: RealtimeClientOptions) {
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
-  const reconnectPolicy: ReconnectPolicy = { nextRetryDelayInMilliseconds: ({ previousRetryCount }) => hubReconnectDelayMs(previousRetryCount, random) };
+  const reconnectPolicy = hubReconnectPolicy(random);
 
   let state: ConnectionState = 'Disconnected';
   const stateListeners = new Set<() => void>();

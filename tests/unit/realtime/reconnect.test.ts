@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HUB_RECONNECT_CAP_MS, HUB_RECONNECT_DELAYS_MS, HUB_SIGN_IN_ENDED_CLOSE, hubReconnectDelayMs } from '../../../contract/realtime';
+import {
+  HUB_RECONNECT_CAP_MS,
+  HUB_RECONNECT_DELAYS_MS,
+  HUB_RESTART_WINDOW_MS,
+  HUB_SHUTDOWN_CLOSE,
+  HUB_SIGN_IN_ENDED_CLOSE,
+  hubReconnectDelayMs,
+} from '../../../contract/realtime';
 import { createRealtimeClient, type HubConnectionLike, type ReconnectPolicy } from '../../../src/realtime/realtimeClient';
 import { FakeHubConnection } from './fakeSignalr';
 
@@ -79,6 +86,24 @@ describe('the reconnect schedule', () => {
       expect(wait).not.toBeNull();
       expect(wait).toBeLessThanOrEqual(HUB_RECONNECT_CAP_MS);
     }
+  });
+
+  it('after the hub said it is shutting down, tries every 1 to 2 s (jittered) for a minute, then the schedule goes on', () => {
+    const draws = [0, 0.5, 0.999];
+    random = () => draws.shift() ?? 0.5;
+    startClient();
+    const shutdown = new Error(`Server returned an error on close: ${HUB_SHUTDOWN_CLOSE}`);
+    const failed = new Error('Failed to complete negotiation with the server: TypeError: Failed to fetch');
+    const next = (previousRetryCount: number, elapsedMilliseconds: number) =>
+      policy.nextRetryDelayInMilliseconds({ previousRetryCount, elapsedMilliseconds, retryReason: previousRetryCount === 0 ? shutdown : failed });
+    expect(next(0, 0)).toBe(0);
+    expect([next(1, 10), next(2, 1_500), next(3, 3_500)]).toEqual([1_000, 1_500, 1_999]);
+    expect(next(30, HUB_RESTART_WINDOW_MS - 1)).toBe(1_500);
+    expect(next(31, HUB_RESTART_WINDOW_MS)).toBe(30_000);
+    // A drop without that Close (the network) keeps the specification's waits.
+    const dropped = (previousRetryCount: number) =>
+      policy.nextRetryDelayInMilliseconds({ previousRetryCount, elapsedMilliseconds: 0, retryReason: new Error('WebSocket closed with status code: 1006') });
+    expect([0, 1, 2, 3].map(dropped)).toEqual([0, 2_000, 10_000, 30_000]);
   });
 });
 
