@@ -76,8 +76,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   let failedStarts = 0;
   /** Closes the server allowed no reconnect from since the last fresh start: a server that keeps closing is tried ever less often. */
   let faultCloses = 0;
-  /** The server ended the access of the token in use: no new try until another token comes. */
-  let refused = false;
+  /** A token whose access the server ended: no try with it, whatever the tab or the network do; another token tries. */
+  let refusedToken: string | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   async function accessTokenFactory() {
@@ -131,7 +131,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     // Only while the closed connection's token is still the stored one: a newer sign-in in this browser lives on.
     const tokenStillStored = tokenInUse !== null && tokenInUse === options.currentAccessToken();
     const accessEnded = tokenStillStored && Object.values(HUB_ACCESS_ENDED_CLOSES).some((reason) => error?.message.includes(reason));
-    if (accessEnded) refused = true;
+    if (accessEnded) refusedToken = tokenInUse;
     if (accessEnded && error?.message.includes(HUB_SIGN_IN_ENDED_CLOSE)) options.onSignInEnded?.();
     // Our own stop passes through Disconnecting; a close the server allowed no reconnect from lands here directly.
     if (state === 'Disconnecting') return;
@@ -139,7 +139,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     scheduleRetry(hubReconnectDelayMs(faultCloses++, random));
   });
 
-  const wanted = () => active && !refused && options.currentAccessToken() !== null;
+  const wanted = () => {
+    const token = options.currentAccessToken();
+    return active && token !== null && token !== refusedToken;
+  };
 
   function scheduleRetry(delayMs: number) {
     clearTimeout(retryTimer);
@@ -192,7 +195,6 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     if (token !== null && (acquiringToken || (token === tokenInUse && connection.state !== 'Disconnected'))) return;
     if (token !== null) {
       restartWanted = state !== 'Disconnected';
-      refused = false;
       faultCloses = 0;
     } else tokenInUse = null;
     // Stopping during a start makes the start fail at once instead of finishing first.

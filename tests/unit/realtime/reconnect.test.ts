@@ -198,6 +198,20 @@ describe('the realtime client', () => {
     expect(client.getState()).toBe('Disconnected');
   });
 
+  it('after the server ended the sign-in, the same token told again does not try; another token does', async () => {
+    startClient();
+    await vi.advanceTimersByTimeAsync(0);
+    connection.closeWith(new Error(`Server returned an error on close: ${HUB_SIGN_IN_ENDED_CLOSE}`));
+    tokenListener?.('token-1');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(connection.startCalls).toBe(1);
+    token = 'token-2';
+    tokenListener?.('token-2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.startCalls).toBe(2);
+    expect(connection.tokens.at(-1)).toBe('token-2');
+  });
+
   it('does not try when the tab shows or the network returns while it is connected', async () => {
     startClient();
     await vi.advanceTimersByTimeAsync(0);
