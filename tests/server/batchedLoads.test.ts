@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccessTokenClaims } from '../../contract/tokens';
 import { batchedLoads } from '../../server/core/batchedLoads';
 import { loadPrincipal, loadPrincipals } from '../../server/modules/accounts/principal';
 import { cachePrincipals } from '../../server/modules/accounts/principalCache';
@@ -16,6 +17,9 @@ function heldLoads() {
   };
   return { calls, loadMany, releaseAll: () => releases.splice(0).forEach((release) => release()) };
 }
+
+const claimsOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as AccessTokenClaims;
+const sidOf = (accessToken: string) => claimsOf(accessToken).sid!;
 
 /** Lets setImmediate callbacks and the promises after them run. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -78,6 +82,29 @@ describe('batched loads', () => {
     expect(await after).toBe('value of a');
   });
 
+  it('asks that carry more than their key share a load by key, and the first ask of a key is the one loaded', async () => {
+    const loaded: { key: string; more: string }[][] = [];
+    const loads = batchedLoads(
+      async (asks: { key: string; more: string }[]) => {
+        loaded.push(asks);
+        return new Map(asks.map((ask) => [ask.key, `${ask.key} with ${ask.more}`]));
+      },
+      { keyOf: (ask) => ask.key },
+    );
+    const answers = await Promise.all([
+      loads.load({ key: 'a', more: 'first' }),
+      loads.load({ key: 'b', more: 'only' }),
+      loads.load({ key: 'a', more: 'second' }),
+    ]);
+    expect(answers).toEqual(['a with first', 'b with only', 'a with first']);
+    expect(loaded).toEqual([
+      [
+        { key: 'a', more: 'first' },
+        { key: 'b', more: 'only' },
+      ],
+    ]);
+  });
+
   it('a failed load fails the keys it held; asked again, they are loaded again', async () => {
     let fail = true;
     const calls: string[][] = [];
@@ -127,10 +154,36 @@ describe('who is asking, many at once', () => {
 
   it('the sign-in check answers a burst of sign-ins, ended and lasting, each rightly', async () => {
     const users = await Promise.all([make.userWith([]), make.userWith([]), make.userWith([])]);
-    const sidOf = (accessToken: string) => (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
     const ended = users[1]!;
     expectEnvelope(await server.api('POST', `/api/v1/users/${ended.id}/sessions/${sidOf(ended.token)}/end`, { token: token('admin@example.com') }), 200);
     const check = createSignInCheck(db(), server.built.ctx.events);
     expect(await Promise.all(users.map((user) => check.isEnded(sidOf(user.token))))).toEqual([false, true, false]);
+  });
+
+  it("a burst of sign-ins' first requests, as the app loads them: the principals and their sign-ins in one statement, no read of a sign-in after", async () => {
+    const users = await Promise.all([make.userWith([]), make.userWith([]), make.userWith([])]);
+    const ended = users[1]!;
+    expectEnvelope(await server.api('POST', `/api/v1/users/${ended.id}/sessions/${sidOf(ended.token)}/end`, { token: token('admin@example.com') }), 200);
+    let signInReads = 0;
+    const readsCounted = new Proxy(db(), {
+      get: (target, property, receiver) => {
+        if (property === 'select') signInReads++;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const check = createSignInCheck(readsCounted, server.built.ctx.events);
+    const statements: number[] = [];
+    const principals = cachePrincipals((asks) => {
+      statements.push(asks.length);
+      return loadPrincipals(
+        db(),
+        asks.map(({ userId, claims }) => ({ userId, signIn: claims?.sid ? check.toRead(claims.sid) : null })),
+      );
+    }, server.built.ctx.events);
+    const loaded = await Promise.all(users.map((user) => principals.load(user.id, claimsOf(user.token))));
+    expect(loaded.map((principal) => principal?.id)).toEqual(users.map((user) => user.id));
+    expect(statements).toEqual([3]);
+    expect(await Promise.all(users.map((user) => check.isEnded(sidOf(user.token))))).toEqual([false, true, false]);
+    expect(signInReads).toBe(0);
   });
 });
