@@ -18,7 +18,7 @@ export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'data', '.tmp', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['scripts/**/*.mjs', 'bench/**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     // Every rule of the plugin's recommended set; a missing dependency is an error, not a warning.
     files: ['src/**/*.{ts,tsx}'],

@@ -14,10 +14,63 @@ export const HUB_PATH = '/api/notifications';
 /** Client timing of specification section 9. The server pings at most every half of HUB_SERVER_TIMEOUT_MS. */
 export const HUB_SERVER_TIMEOUT_MS = 30_000;
 export const HUB_KEEP_ALIVE_MS = 15_000;
-/** `withAutomaticReconnect(HUB_RECONNECT_DELAYS_MS)`: four tries, then the connection stays closed. */
+/** The first waits before a reconnect's tries, specification section 9's, which `withAutomaticReconnect` takes by default. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
+/** After those the browser goes on trying for ever, each wait drawn between 0 and this ("full jitter"). */
+export const HUB_RECONNECT_CAP_MS = 60_000;
+
+/**
+ * The wait before the next try after `previousRetryCount` failed ones (the first try has none before it):
+ * HUB_RECONNECT_DELAYS_MS, then a random wait under HUB_RECONNECT_CAP_MS, never giving up. The clients of a
+ * restarted instance, who all lost it at once, come back spread over the cap instead of all in one instant.
+ */
+export function hubReconnectDelayMs(previousRetryCount: number, random: () => number = Math.random): number {
+  return HUB_RECONNECT_DELAYS_MS[previousRetryCount] ?? Math.floor(random() * HUB_RECONNECT_CAP_MS);
+}
+
+/** The hub's Close error to every client when its instance stops (a deploy, a restart): it may reconnect at once. */
+export const HUB_SHUTDOWN_CLOSE = 'The server is shutting down.';
+/**
+ * After that Close the instance is restarting, or another one takes its clients: for this long the tries come every
+ * 1 to 2 s (drawn at random) instead of the specification's waits, whose 10 s after the second try would leave a
+ * restart of a few seconds waiting for clients; spread over a second, they do not all arrive in one instant.
+ */
+export const HUB_RESTART_WINDOW_MS = 60_000;
+const RESTART_RETRY_MS = 1_000;
+
+/** @microsoft/signalr's IRetryPolicy, by shape: the wait before the next try of a reconnect, null to give up. */
+export interface HubRetryPolicy {
+  nextRetryDelayInMilliseconds(retryContext: { previousRetryCount: number; elapsedMilliseconds: number; retryReason?: Error }): number | null;
+}
+
+/**
+ * The browser's reconnect policy, for `withAutomaticReconnect`: hubReconnectDelayMs, or every 1 to 2 s during
+ * HUB_RESTART_WINDOW_MS when the reconnect began with the hub's shutdown Close (its first call's reason). Never gives up.
+ */
+export function hubReconnectPolicy(random: () => number = Math.random): HubRetryPolicy {
+  let afterShutdown = false;
+  return {
+    nextRetryDelayInMilliseconds({ previousRetryCount, elapsedMilliseconds, retryReason }) {
+      if (previousRetryCount === 0) afterShutdown = retryReason?.message.includes(HUB_SHUTDOWN_CLOSE) ?? false;
+      if (afterShutdown && previousRetryCount > 0 && elapsedMilliseconds < HUB_RESTART_WINDOW_MS)
+        return RESTART_RETRY_MS + Math.floor(random() * RESTART_RETRY_MS);
+      return hubReconnectDelayMs(previousRetryCount, random);
+    },
+  };
+}
+
 /** The hub's Close error for a connection whose sign-in was ended: the browser signs out and says why. */
 export const HUB_SIGN_IN_ENDED_CLOSE = 'Unauthorized: this sign-in has ended.';
-export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
+/**
+ * The hub's Close errors for a connection whose user may no longer have one (never with `allowReconnect`): the
+ * browser does not try again with that token.
+ */
+export const HUB_ACCESS_ENDED_CLOSES = {
+  signInEnded: HUB_SIGN_IN_ENDED_CLOSE,
+  accountDisabled: 'Unauthorized: the account is no longer active.',
+  secondFactorRequired: 'Forbidden: your role requires a second factor; set one up before you go on.',
+  impersonationEnded: 'Unauthorized: the impersonation has ended; its impersonator may no longer impersonate.',
+} as const;
 
 /** Server → client methods. */
 export const SERVER_METHODS = {

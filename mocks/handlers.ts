@@ -68,6 +68,9 @@ function staleAnswer(request: Request, current: PartnerDto) {
   return HttpResponse.json(envelopeOf(current, 412, 'Someone else changed this record after you opened it; nothing was saved'), { status: 412 });
 }
 
+let signInsIssued = 0;
+const newSignInId = () => `00000000-0000-4000-a000-${String(++signInsIssued).padStart(12, '0')}`;
+
 /** What the mock API holds and saw; tests read it and `reset()` it between cases. */
 export const mockApi = {
   refreshCalls: 0,
@@ -87,10 +90,15 @@ export const mockApi = {
     sessionsMock.reset();
     secondFactorMock.reset();
   },
-  /** Credentials the mock's refresh endpoint will honour, as a sign-in would store them. */
+  /**
+   * Credentials the mock's refresh endpoint will honour, as a sign-in would store them. A new sign-in gets its own
+   * `sid`, which its refreshes keep, as the server's tokens do: two sign-ins of one user in the same second never
+   * share an access token (the realtime client refuses the very token whose sign-in the hub ended).
+   */
   issue(claims: Claims, lifetimes?: { accessSeconds?: number; refreshSeconds?: number }) {
-    const credentials = fakeCredentials(claims, lifetimes);
-    this.refreshTokens.set(credentials.refreshToken, claims);
+    const signedIn = { ...claims, sid: claims.sid ?? newSignInId() };
+    const credentials = fakeCredentials(signedIn, lifetimes);
+    this.refreshTokens.set(credentials.refreshToken, signedIn);
     return credentials;
   },
 };

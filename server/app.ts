@@ -17,7 +17,7 @@ import { registerRealtimeHub } from './hub';
 import { openFileStore } from './files/openFileStore';
 import { createMailer } from './mail/mailer';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
-import { loadPrincipal } from './modules/accounts/principal';
+import { loadPrincipals } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
 import { registerSecondFactorGate } from './modules/accounts/secondFactorGate';
 import { createSignInCheck, refuseEndedSignIns } from './modules/accounts/signIns';
@@ -124,9 +124,17 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   await registerApiDocs(app);
   // Ended sign-ins (issue 26): their access tokens are refused here and open no hub connection, on every instance.
   const signIns = createSignInCheck(database.db, ctx.events);
-  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change. A token's
-  // sign-in that is not kept either is read in the same round trip (a sign-in's first request costs one, not two).
-  const principals = cachePrincipals((id, claims) => loadPrincipal(database.db, id, claims?.sid ? signIns.toRead(claims.sid) : null), ctx.events);
+  // One cache of who is asking, for the API and the hub alike: one load per user, one forget per change, many users a
+  // statement in a burst. A token's sign-in that is not kept either is read in the same round trip (a sign-in's first
+  // request costs one, not two).
+  const principals = cachePrincipals(
+    (asks) =>
+      loadPrincipals(
+        database.db,
+        asks.map(({ userId, claims }) => ({ userId, signIn: claims?.sid ? signIns.toRead(claims.sid) : null })),
+      ),
+    ctx.events,
+  );
   registerGuard(app, config.jwtSecret, principals.load);
   registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   refuseEndedSignIns(app, signIns);

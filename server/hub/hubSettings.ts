@@ -1,4 +1,4 @@
-import { HUB_SIGN_IN_ENDED_CLOSE } from '../../contract/realtime';
+import { HUB_ACCESS_ENDED_CLOSES, HUB_SHUTDOWN_CLOSE } from '../../contract/realtime';
 
 /** The hub's timers and limits, ASP.NET Core SignalR's defaults where it has them, and the Close reasons clients see. */
 
@@ -41,10 +41,7 @@ export const CLOSE_REASONS = {
   clientTimeout: 'Client timeout elapsed without receiving a message from the client.',
   protocolError: 'Connection closed with an error.',
   messageTooLarge: `Connection closed with an error. InvalidDataException: The maximum message size of ${MAX_MESSAGE_BYTES}B was exceeded.`,
-  shutdown: 'The server is shutting down.',
-  accountDisabled: 'Unauthorized: the account is no longer active.',
-  signInEnded: HUB_SIGN_IN_ENDED_CLOSE,
+  shutdown: HUB_SHUTDOWN_CLOSE,
   accessUnknown: "The server could not check the connection's permissions.",
-  secondFactorRequired: 'Forbidden: your role requires a second factor; set one up before you go on.',
-  impersonationEnded: 'Unauthorized: the impersonation has ended; its impersonator may no longer impersonate.',
+  ...HUB_ACCESS_ENDED_CLOSES,
 } as const;

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Principal } from '../core/guard';
 import type { PostgresNotifications, ResourceChanged } from '../core/events';
 import { onAccessChange } from '../modules/accounts/accessChanges';
-import { loadPrincipal } from '../modules/accounts/principal';
+import { loadPrincipals } from '../modules/accounts/principal';
 import { cachePrincipals, type PrincipalCache } from '../modules/accounts/principalCache';
 import { createSignInCheck, type SignInCheck } from '../modules/accounts/signIns';
 import { auditImpersonatedRequest } from '../modules/impersonation/impersonationTrail';
@@ -121,7 +121,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const joinVerdicts = cacheJoinVerdicts(() => joinCheck);
   // Every reconnect negotiates: the guard's cache answers it. Domain events empty it; so does the re-check an
   // instance announces on the backplane, which reaches hub-only instances too.
-  const principals = options.principals ?? cachePrincipals((userId) => loadPrincipal(ctx.db, userId), ctx.events);
+  const principals = options.principals ?? cachePrincipals((asks) => loadPrincipals(ctx.db, asks), ctx.events);
   // Any instance on the same secret accepts the tokens negotiate answers, so WebSockets need no affinity.
   const tokens = connectionTokens(ctx.config.jwtSecret);
   const presence = createPresence({ db: ctx.db, log: ctx.log, timing: options.presenceTiming });

@@ -6,7 +6,7 @@ import { hubPresence } from './presence.schema';
 
 /**
  * "Is this user online" for every instance: each connection that finished its handshake has a row in
- * `hub_presence` (written once per tick for all that came and went, so a crowd connecting costs a few
+ * `hub_presence` (written at most every FLUSH_MS for all that came and went, so a crowd connecting costs a few
  * statements), and each instance pushes its rows' expiry forward on a heartbeat. An instance that dies
  * without cleaning up stops beating: its rows lapse after `ttlMs` and nobody is held online by them.
  * This instance's own connections are answered from memory, exactly; other instances' from the table.
@@ -35,6 +35,13 @@ export interface PresenceTiming {
   /** How long a row lives past its last heartbeat: a killed instance's users count as online this long at most. */
   ttlMs: number;
 }
+
+/**
+ * Connections that came and went are written together at most this often: a restarted instance's clients coming back
+ * over a few seconds cost a few dozen statements, not one every turn of the event loop (hundreds). Other instances
+ * learn of a connection this much later; this one knows at once.
+ */
+const FLUSH_MS = 100;
 
 /** Three heartbeats missed before a row lapses: a slow beat under load never drops a user. */
 export const DEFAULT_PRESENCE_TIMING: PresenceTiming = { heartbeatMs: 10_000, ttlMs: 30_000 };
@@ -99,7 +106,7 @@ export function createPresence(options: { db: Db; log: FastifyBaseLogger; timing
   function scheduleFlush() {
     if (flushQueued || closed) return;
     flushQueued = true;
-    setImmediate(() => void queue(flush, 'writing connections'));
+    setTimeout(() => void queue(flush, 'writing connections'), FLUSH_MS).unref();
   }
 
   /** Pushes this instance's rows forward; rows gone meanwhile (swept after a stall, lost with the table) are written again. */

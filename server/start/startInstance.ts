@@ -30,6 +30,13 @@ export function portInUseLine(error: unknown, config: Pick<Config, 'port' | 'hos
 }
 
 /**
+ * Connections the kernel holds for us until we accept them (it caps this at net.core.somaxconn, 4,096 on current
+ * Linux). Node's default of 511 overflows when a restarted instance's clients all come back at once: the kernel drops
+ * the SYNs past it, and each of those clients waits for its retransmission (1 s, then 3 s, 7 s, 15 s after its first).
+ */
+const LISTEN_BACKLOG = 4096;
+
+/**
  * Builds the app, again and again while the database or the bucket cannot be reached (a reboot, a failover). A
  * start that succeeds at once opens the port only when ready: until then connections are refused, which a balancer
  * retries on another instance (a rolling restart loses nothing). Once an attempt failed, a stand-in listens
@@ -61,7 +68,7 @@ export function startInstance(config: Config, options: { logger?: FastifyServerO
         // The port passes from the stand-in to the app; a connection in the instant between is refused, which a
         // balancer retries on another instance.
         await standIn.close();
-        await built.app.listen({ port: port ?? config.port, host: config.host });
+        await built.app.listen({ port: port ?? config.port, host: config.host, backlog: LISTEN_BACKLOG });
         port = (built.app.server.address() as AddressInfo).port;
       } catch (error) {
         await built.app.close();

@@ -1,7 +1,10 @@
 import {
   CLIENT_METHODS,
-  HUB_RECONNECT_DELAYS_MS,
+  HUB_ACCESS_ENDED_CLOSES,
   HUB_SIGN_IN_ENDED_CLOSE,
+  hubReconnectDelayMs,
+  hubReconnectPolicy,
+  type HubRetryPolicy,
   SERVER_METHODS,
   type ServerMessages,
   type ServerMethod,
@@ -24,9 +27,11 @@ export interface HubConnectionLike {
   onreconnected(callback: (connectionId?: string) => void): void;
 }
 
+export type ReconnectPolicy = HubRetryPolicy;
+
 export interface RealtimeClientOptions {
-  /** Builds the one connection; it calls `accessTokenFactory` before every negotiate. */
-  buildConnection: (accessTokenFactory: () => Promise<string>) => HubConnectionLike;
+  /** Builds the one connection; it calls `accessTokenFactory` before every negotiate and reconnects by `reconnectPolicy`. */
+  buildConnection: (accessTokenFactory: () => Promise<string>, reconnectPolicy: ReconnectPolicy) => HubConnectionLike;
   /** A valid access token, refreshed first when the stored one has expired. */
   freshAccessToken: () => Promise<string>;
   /** The stored access token now, without asking the server; null when signed out. */
@@ -35,8 +40,8 @@ export interface RealtimeClientOptions {
   onAccessTokenChanged: (listener: (token: string | null) => void) => () => void;
   /** The hub closed the connection because its sign-in was ended (from a sessions list): the session is over. */
   onSignInEnded?: () => void;
-  /** Waits before each new try after a failed start; after the last one the client stays disconnected. */
-  startRetryDelaysMs?: readonly number[];
+  /** The random source of the reconnect waits' jitter (hubReconnectDelayMs); tests hand in their own. */
+  random?: () => number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -46,11 +51,15 @@ type Handler<M extends ServerMethod> = (payload: ServerMessages[M]) => void;
  * One hub connection for the signed-in user (DESIGN.md "Realtime"). It runs while the app is active and
  * a token exists, restarts when the token changes (a refresh or another user), stops on sign-out, and
  * rejoins the tickets it follows after every (re)connect, because groups do not survive one.
- * @microsoft/signalr reconnects a dropped connection by its own policy; a failed start is tried again here.
+ * It never gives up while wanted: @microsoft/signalr reconnects a dropped connection by hubReconnectPolicy for
+ * ever, a failed start and a close the server allowed no reconnect from are tried again here by the same schedule,
+ * and a tab coming into view or the network coming back tries at once. Only a close that ended the user's access
+ * (HUB_ACCESS_ENDED_CLOSES) stops it, until another token comes.
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
-  const retryDelays = options.startRetryDelaysMs ?? HUB_RECONNECT_DELAYS_MS.slice(1);
+  const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
+  const reconnectPolicy = hubReconnectPolicy(random);
 
   let state: ConnectionState = 'Disconnected';
   const stateListeners = new Set<() => void>();
@@ -65,6 +74,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   let reconciling = false;
   let reconcileAgain = false;
   let failedStarts = 0;
+  /** Closes the server allowed no reconnect from since the last fresh start: a server that keeps closing is tried ever less often. */
+  let faultCloses = 0;
+  /** A token whose access the server ended: no try with it, whatever the tab or the network do; another token tries. */
+  let refusedToken: string | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   async function accessTokenFactory() {
@@ -77,7 +90,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     }
   }
 
-  const connection = options.buildConnection(accessTokenFactory);
+  const connection = options.buildConnection(accessTokenFactory, reconnectPolicy);
 
   function setState(next: ConnectionState) {
     if (next === state) return;
@@ -116,19 +129,25 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   connection.onclose((error) => {
     if (error) log('The realtime connection closed', error);
     // Only while the closed connection's token is still the stored one: a newer sign-in in this browser lives on.
-    const signInEnded = error?.message.includes(HUB_SIGN_IN_ENDED_CLOSE) && tokenInUse !== null && tokenInUse === options.currentAccessToken();
-    if (signInEnded) options.onSignInEnded?.();
-    // Our own stop passes through Disconnecting; a close the policy gave up on lands here directly.
-    if (state !== 'Disconnecting') setState('Disconnected');
+    const tokenStillStored = tokenInUse !== null && tokenInUse === options.currentAccessToken();
+    const accessEnded = tokenStillStored && Object.values(HUB_ACCESS_ENDED_CLOSES).some((reason) => error?.message.includes(reason));
+    if (accessEnded) refusedToken = tokenInUse;
+    if (accessEnded && error?.message.includes(HUB_SIGN_IN_ENDED_CLOSE)) options.onSignInEnded?.();
+    // Our own stop passes through Disconnecting; a close the server allowed no reconnect from lands here directly.
+    if (state === 'Disconnecting') return;
+    setState('Disconnected');
+    scheduleRetry(hubReconnectDelayMs(faultCloses++, random));
   });
 
-  const wanted = () => active && options.currentAccessToken() !== null;
+  const wanted = () => {
+    const token = options.currentAccessToken();
+    return active && token !== null && token !== refusedToken;
+  };
 
-  function scheduleRetry() {
+  function scheduleRetry(delayMs: number) {
     clearTimeout(retryTimer);
-    const delay = retryDelays[failedStarts - 1];
-    if (delay === undefined || !wanted()) return;
-    retryTimer = setTimeout(() => void reconcile(), delay);
+    if (!wanted()) return;
+    retryTimer = setTimeout(() => void reconcile(), delayMs);
   }
 
   /** Brings the connection to what is wanted now; calls made meanwhile are folded into one more pass. */
@@ -161,7 +180,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
             setState('Disconnected');
             failedStarts += 1;
             log('The realtime connection could not start', error);
-            scheduleRetry();
+            scheduleRetry(hubReconnectDelayMs(failedStarts, random));
           }
         }
       } while (reconcileAgain);
@@ -174,17 +193,28 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     // A token the connection is fetching right now, or holds while up, is the one it uses: nothing to restart. A
     // stopped connection holds none, so the same token coming back (signed in again after the layout went) starts it.
     if (token !== null && (acquiringToken || (token === tokenInUse && connection.state !== 'Disconnected'))) return;
-    if (token !== null) restartWanted = state !== 'Disconnected';
-    else tokenInUse = null;
+    if (token !== null) {
+      restartWanted = state !== 'Disconnected';
+      faultCloses = 0;
+    } else tokenInUse = null;
     // Stopping during a start makes the start fail at once instead of finishing first.
     if (connection.state === 'Connecting' && (token === null || restartWanted)) void connection.stop().catch(() => undefined);
     void reconcile();
   }
 
-  function onOnline() {
+  /** The network came back or the tab came into view: a connection that is down tries now, not at its next wait. */
+  function tryNow() {
+    if (!wanted()) return;
+    if (connection.state === 'Reconnecting') restartWanted = true;
+    else if (connection.state !== 'Disconnected') return;
     failedStarts = 0;
+    faultCloses = 0;
+    clearTimeout(retryTimer);
     void reconcile();
   }
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'visible') tryNow();
+  };
 
   async function invokeJoin(ticketId: string): Promise<boolean> {
     try {
@@ -201,12 +231,14 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       active = true;
       failedStarts = 0;
       const stopFollowingToken = options.onAccessTokenChanged(onTokenChanged);
-      window.addEventListener('online', onOnline);
+      window.addEventListener('online', tryNow);
+      document.addEventListener('visibilitychange', onVisibilityChange);
       void reconcile();
       return () => {
         active = false;
         stopFollowingToken();
-        window.removeEventListener('online', onOnline);
+        window.removeEventListener('online', tryNow);
+        document.removeEventListener('visibilitychange', onVisibilityChange);
         clearTimeout(retryTimer);
         followedTickets.clear();
         if (connection.state === 'Connecting') void connection.stop().catch(() => undefined);

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '../../core/search';
 import type { Db } from '../../db/client';
 import { passkeys, rolePermissions, roles, secondFactors, signIns, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../core/guard';
@@ -17,11 +18,14 @@ export async function rolesOfUser(db: Db, userId: string) {
 }
 
 /**
- * Who a token names, in one query: the active user, their top role (smallest priority) and the union of their
- * roles' permissions (sorted, so the permissions route answers them in order), and the state of the sign-in the
- * token names (`signInId`, null when the caller keeps it already) in the same round trip. Prepared once per database.
+ * Who tokens name, many users in one query (a burst of connects after a restart; one user alike): each active user,
+ * their top role (smallest priority) and the union of their roles' permissions (sorted, so the permissions route
+ * answers them in order), and the state of the sign-in asked with the user (`signInIds[i]` with `userIds[i]`, null
+ * when the caller keeps it already) in the same round trip. Prepared once per database.
  */
-function principalQuery(db: Db) {
+function principalsQuery(db: Db) {
+  const userIds = sql`${sql.placeholder('userIds')}::uuid[]`;
+  const signInAsked = sql`(${sql.placeholder('signInIds')}::uuid[])[array_position(${userIds}, ${users.id})]`;
   const topRole = db
     .select({ name: roles.name, priority: roles.priority })
     .from(userRoles)
@@ -46,7 +50,7 @@ function principalQuery(db: Db) {
   const anyPasskey = db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, users.id));
   return db
     .select({
-      signIn: sql<SignInState | null>`(select json_build_object('endedAt', ${signIns.endedAt}, 'endsAt', ${signIns.endsAt}, 'lastActiveAt', ${signIns.lastActiveAt}) from ${signIns} where ${signIns.id} = ${sql.placeholder('signInId')}::uuid)`,
+      signIn: sql<SignInState | null>`(select json_build_object('endedAt', ${signIns.endedAt}, 'endsAt', ${signIns.endsAt}, 'lastActiveAt', ${signIns.lastActiveAt}) from ${signIns} where ${signIns.id} = ${signInAsked})`,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -58,11 +62,11 @@ function principalQuery(db: Db) {
       secondFactorPending: sql<boolean>`(exists (${requiringRole}) and not exists (${confirmedFactor}) and not exists (${anyPasskey}))`,
     })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt), eq(users.isActive, true)))
-    .prepare('load_principal');
+    .where(and(sql`${users.id} = any(${userIds})`, isNull(users.deletedAt), eq(users.isActive, true)))
+    .prepare('load_principals');
 }
 
-const principalQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
+const principalsQueries = new WeakMap<Db, ReturnType<typeof principalsQuery>>();
 
 /** A sign-in as the sign-in check reads it (signIns.ts); timestamps as JSON gives them. */
 export interface SignInState {
@@ -77,24 +81,47 @@ export interface SignInToRead {
   keep(row: SignInState | undefined): Promise<void>;
 }
 
+/** A user to load, and the sign-in of their token to read with them (none: the caller keeps it already). */
+export interface PrincipalAsk {
+  userId: string;
+  signIn?: SignInToRead | null | undefined;
+}
+
+/**
+ * The principals of these users in one statement: each active user found is in the map, one gone, inactive or not a
+ * user's id is not. An ask's sign-in state goes to its `keep` from the same round trip (when its user is found); of
+ * two asks of one user, the first's sign-in is read.
+ */
+export async function loadPrincipals(db: Db, asks: PrincipalAsk[]): Promise<Map<string, Principal>> {
+  const firstAsks = new Map<string, PrincipalAsk>();
+  // Not a user's id, not a user: one such id must not fail the statement for the others.
+  for (const ask of asks) if (isUuid(ask.userId) && !firstAsks.has(ask.userId)) firstAsks.set(ask.userId, ask);
+  if (firstAsks.size === 0) return new Map();
+  let query = principalsQueries.get(db);
+  if (!query) principalsQueries.set(db, (query = principalsQuery(db)));
+  const rows = await query.execute({ userIds: [...firstAsks.keys()], signInIds: [...firstAsks.values()].map((ask) => ask.signIn?.id ?? null) });
+  await Promise.all(rows.map((user) => firstAsks.get(user.id)?.signIn?.keep(user.signIn ?? undefined)));
+  return new Map(
+    rows.map((user) => [
+      user.id,
+      {
+        id: user.id,
+        email: user.email,
+        fullName: fullNameOf(user),
+        role: user.role,
+        rank: user.rank ?? Number.MAX_SAFE_INTEGER,
+        partnerId: user.partnerId,
+        permissions: new Set(user.permissions),
+        secondFactorPending: user.secondFactorPending,
+      },
+    ]),
+  );
+}
+
 /**
  * The active user behind a token with the union of their roles' permissions; null when gone or inactive. With
  * `signIn`, the state of the token's sign-in goes to its `keep` from the same round trip (when the user is found).
  */
 export async function loadPrincipal(db: Db, userId: string, signIn?: SignInToRead | null): Promise<Principal | null> {
-  let query = principalQueries.get(db);
-  if (!query) principalQueries.set(db, (query = principalQuery(db)));
-  const [user] = await query.execute({ userId, signInId: signIn?.id ?? null });
-  if (!user) return null;
-  await signIn?.keep(user.signIn ?? undefined);
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: fullNameOf(user),
-    role: user.role,
-    rank: user.rank ?? Number.MAX_SAFE_INTEGER,
-    partnerId: user.partnerId,
-    permissions: new Set(user.permissions),
-    secondFactorPending: user.secondFactorPending,
-  };
+  return (await loadPrincipals(db, [{ userId, signIn }])).get(userId) ?? null;
 }

@@ -1,4 +1,6 @@
+import { batchedLoads, type LoadMany } from '../../core/batchedLoads';
 import type { EventBus } from '../../core/events';
+import type { AccessTokenClaims } from '../../../contract/tokens';
 import type { Principal, PrincipalLoader } from '../../core/guard';
 import { onAccessChange } from './accessChanges';
 
@@ -8,9 +10,19 @@ export interface PrincipalCache {
   forget(userIds: string[] | null): void;
 }
 
-/** Principals kept between requests, so a request does not spend a query on who is asking. */
-function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalCache {
+/** A user the cache does not keep, asked for with the claims of the token that names them (when there is one). */
+export interface PrincipalAsk {
+  userId: string;
+  claims?: AccessTokenClaims | undefined;
+}
+
+/**
+ * Principals kept between requests, so a request does not spend a query on who is asking. Those not kept are loaded
+ * many a statement when many are asked at once (batchedLoads: a restarted instance's clients all coming back).
+ */
+function createPrincipalCache(loadMany: LoadMany<string, Principal, PrincipalAsk>, ttlMs = 10_000): PrincipalCache {
   const cached = new Map<string, { principal: Principal | null; at: number }>();
+  const loads = batchedLoads(loadMany, { keyOf: (ask) => ask.userId });
   // A load that started before a change must not put its stale answer back after the change dropped it.
   let generation = 0;
   return {
@@ -18,7 +30,7 @@ function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalC
       const hit = cached.get(userId);
       if (hit && Date.now() - hit.at < ttlMs) return hit.principal;
       const startedIn = generation;
-      const principal = await load(userId, claims);
+      const principal = (await loads.load({ userId, claims })) ?? null;
       if (startedIn !== generation) return principal;
       if (cached.size > 10_000) cached.clear();
       cached.set(userId, { principal, at: Date.now() });
@@ -26,6 +38,7 @@ function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalC
     },
     forget(userIds) {
       generation++;
+      loads.forget(userIds);
       if (userIds === null) cached.clear();
       else for (const userId of userIds) cached.delete(userId);
     },
@@ -39,8 +52,8 @@ function createPrincipalCache(load: PrincipalLoader, ttlMs = 10_000): PrincipalC
  * the publishing side is not noticed by the listener, whose link stayed up), at the cost of one query per active
  * user every ten seconds.
  */
-export function cachePrincipals(load: PrincipalLoader, events: EventBus, ttlMs = 10_000): PrincipalCache {
-  const cache = createPrincipalCache(load, ttlMs);
+export function cachePrincipals(loadMany: LoadMany<string, Principal, PrincipalAsk>, events: EventBus, ttlMs = 10_000): PrincipalCache {
+  const cache = createPrincipalCache(loadMany, ttlMs);
   onAccessChange(events, (userIds) => cache.forget(userIds));
   events.onMissed(() => cache.forget(null));
   return cache;

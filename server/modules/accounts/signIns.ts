@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../core/errors';
 import { writeAudit } from '../../core/audit';
+import { batchedLoads } from '../../core/batchedLoads';
 import type { EventBus } from '../../core/events';
 import { isUuid } from '../../core/search';
 import type { Db } from '../../db/client';
@@ -124,11 +125,20 @@ export async function endSignIns(
 
 /** Moves a sign-in's last active to now, unless it moved within the last minute (then writes nothing). */
 export async function touchSignIn(db: Pick<Db, 'update'>, id: string) {
-  if (!isUuid(id)) return;
+  if (isUuid(id)) await touchSignIns(db, [id]);
+}
+
+async function touchSignIns(db: Pick<Db, 'update'>, ids: string[]) {
   await db
     .update(signIns)
     .set({ lastActiveAt: new Date() })
-    .where(and(eq(signIns.id, id), isNull(signIns.endedAt), lt(signIns.lastActiveAt, new Date(Date.now() - LAST_ACTIVE_STEP_MS))));
+    .where(
+      and(
+        ids.length === 1 ? eq(signIns.id, ids[0]!) : inArray(signIns.id, ids),
+        isNull(signIns.endedAt),
+        lt(signIns.lastActiveAt, new Date(Date.now() - LAST_ACTIVE_STEP_MS)),
+      ),
+    );
 }
 
 export interface SignInCheck {
@@ -161,6 +171,12 @@ export function createSignInCheck(db: Db, events: EventBus, ttlMs = 10_000): Sig
     return !!hit && (!!hit.endedAt || Date.now() - hit.at < ttlMs);
   };
 
+  // The last actives due to move, of the sign-ins read in one turn (with their principals or by `reads`), in one statement.
+  const touches = batchedLoads(async (sids: string[]) => {
+    await touchSignIns(db, sids);
+    return new Map<string, never>();
+  });
+
   /** What was read of a sign-in (its row, or none) is kept, unless an end came meanwhile; its last active moves. */
   async function keep(sid: string, row: SignInRow | undefined, startedIn: number) {
     const entry = { endedAt: row?.endedAt ?? null, endsAt: row?.endsAt ?? null };
@@ -168,27 +184,29 @@ export function createSignInCheck(db: Db, events: EventBus, ttlMs = 10_000): Sig
       if (cached.size > 10_000) cached.clear();
       cached.set(sid, { ...entry, at: Date.now() });
     }
-    if (row && !endedNow(row) && Date.now() - row.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) await touchSignIn(db, sid);
+    if (row && !endedNow(row) && Date.now() - row.lastActiveAt.getTime() >= LAST_ACTIVE_STEP_MS) await touches.load(sid);
     return entry;
   }
 
-  async function read(sid: string) {
-    const startedIn = generation;
-    const [row] = await db
-      .select({ endedAt: signIns.endedAt, endsAt: signIns.endsAt, lastActiveAt: signIns.lastActiveAt })
+  /** Many sign-ins a statement when many are asked at once (a restarted instance's clients coming back). */
+  const reads = batchedLoads(async (sids: string[]) => {
+    const rows = await db
+      .select({ id: signIns.id, endedAt: signIns.endedAt, endsAt: signIns.endsAt, lastActiveAt: signIns.lastActiveAt })
       .from(signIns)
-      .where(eq(signIns.id, sid));
-    return keep(sid, row, startedIn);
-  }
+      .where(sids.length === 1 ? eq(signIns.id, sids[0]!) : inArray(signIns.id, sids));
+    return new Map(rows.map((row) => [row.id, row]));
+  });
 
   const check: SignInCheck = {
     async isEnded(sid) {
       if (!isUuid(sid)) return false;
-      const entry = fresh(sid) ? cached.get(sid)! : await read(sid);
+      const startedIn = generation;
+      const entry = fresh(sid) ? cached.get(sid)! : await keep(sid, await reads.load(sid), startedIn);
       return endedNow(entry);
     },
     forget(signInIds) {
       generation++;
+      reads.forget(signInIds);
       if (signInIds === null) cached.clear();
       else for (const id of signInIds) cached.delete(id);
     },

@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_ENDED_CHALLENGE } from '../../../contract/http';
@@ -19,7 +20,10 @@ const saysWhy = appEn.app.auth.signIn.signedOut.signInEnded;
 const connection = () => hub.connection!;
 const closedBy = (reason: string) => new Error(`Server returned an error on close: ${reason}`);
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
 
 async function appOnScreenAndConnected() {
   signInAs('partner');
@@ -61,6 +65,19 @@ describe('an ended sign-in', () => {
     expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/sign-in$/);
     expect(readCredentials()).toBeNull();
     expect(mockApi.requests.some((r) => r.path === '/api/token/refresh')).toBe(false);
+  });
+
+  it('connects again once the person signs in anew, in the same second too: only the ended sign-in is refused', async () => {
+    // One second for both sign-ins, as on a fast machine: a new sign-in's token is still not the ended one's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await appOnScreenAndConnected();
+    connection().closeWith(closedBy(HUB_SIGN_IN_ENDED_CLOSE));
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }, LOAD), 'partner@acme.example');
+    await user.type(screen.getByLabelText('Password'), 'Portal@123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('welcome-card', {}, LOAD)).toBeInTheDocument();
+    await vi.waitFor(() => expect(connection().state).toBe('Connected'), LOAD);
   });
 
   it('says it once: the sign-in page loaded again says nothing', async () => {

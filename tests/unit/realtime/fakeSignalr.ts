@@ -82,8 +82,8 @@ export class HubConnectionBuilder {
     this.factory = options.accessTokenFactory;
     return this;
   }
-  withAutomaticReconnect(delays: number[]) {
-    hub.builder.withAutomaticReconnect = [delays];
+  withAutomaticReconnect(policy: unknown) {
+    hub.builder.withAutomaticReconnect = [policy];
     return this;
   }
   withServerTimeout(ms: number) {
