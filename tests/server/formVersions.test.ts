@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FormDto } from '../../contract/forms';
 import { auditTrails, formVersions, partnerForms } from '../../server/db/schema';
@@ -51,7 +51,8 @@ describe('form versions: only Editing takes changes', () => {
     const audits = await db()
       .select()
       .from(auditTrails)
-      .where(and(eq(auditTrails.tableName, 'forms'), eq(auditTrails.primaryKey, made.id)));
+      .where(and(eq(auditTrails.tableName, 'forms'), eq(auditTrails.primaryKey, made.id)))
+      .orderBy(asc(auditTrails.dateTime));
     expect(audits.map((a) => a.type)).toEqual(['Create', 'Update', 'Update']);
     expect(audits[1].oldValues).toMatchObject({ name: 'Before' });
     expect(audits[1].newValues).toMatchObject({ name: 'After' });
