@@ -165,9 +165,15 @@ async function scanToolbarDialogs(scanner: StateScanner, where: string) {
     const shown = page.locator(`main [data-testid="${testId}"]:visible`);
     const inMore = page.locator('main [data-testid="entity-more"]:visible');
     let open: (() => Promise<void>) | undefined;
-    // A list that reloads (a live change) may take the opener away between the look and the click: then there is
-    // nothing to open this time, which is not a finding.
-    if ((await shown.count()) > 0 && (await shown.first().isEnabled()))
+    // A list that reloads (a live change) may take the opener away between the look and the click (or between the
+    // count and the look at whether it is enabled): then there is nothing to open this time, which is not a finding.
+    if (
+      (await shown.count()) > 0 &&
+      (await shown
+        .first()
+        .isEnabled({ timeout: 5_000 })
+        .catch(() => false))
+    )
       open = () =>
         shown
           .first()
