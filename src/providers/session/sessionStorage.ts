@@ -53,9 +53,11 @@ export function markReturningFromImpersonation() {
 }
 
 export function endSession(reason?: SignOutReason) {
-  // The return's own POST ends the impersonation's sign-in, whose hub connection then closes saying so: the return
-  // takes the impersonator's session back itself (the page reloads, which clears the mark).
-  if (reason === 'signInEnded' && returningFromImpersonation) return;
+  // The return's own POST ends the impersonation's sign-in: its hub connection then closes saying so, and a request
+  // of it in flight meets a 401 whose refresh is refused. The return takes the impersonator's session back itself
+  // (the page reloads, which clears the mark); an end from either path would take that session first, and the
+  // return would then clear it and land on the sign-in page.
+  if (returningFromImpersonation) return;
   const kept = takeImpersonatorSession();
   clearSession();
   if (kept) return resumeSession(kept);

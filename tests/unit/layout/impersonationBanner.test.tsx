@@ -93,6 +93,23 @@ describe('the impersonation banner', { timeout: 30_000 }, () => {
     expect(readCredentials()).toEqual(own);
   });
 
+  it('"Return to my account" stays with the impersonator when a request of the ended impersonation meets a refused refresh meanwhile', async () => {
+    const user = userEvent.setup();
+    const own = impersonating(new Date(Date.now() + 10 * 60_000));
+    server.use(
+      http.post(END_IMPERSONATION_PATH, () => {
+        // What a list's request in flight does when its 401 leads to a refresh the server refuses (refreshCredentials).
+        endSession();
+        return ok(null, 'The impersonation has ended.');
+      }),
+    );
+    renderWithAdmin(<ImpersonationBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Return to my account' }));
+    await waitFor(() => expect(appLoad.at).toHaveBeenCalledWith('/'));
+    expect(appLoad.at).not.toHaveBeenCalledWith('/sign-in');
+    expect(readCredentials()).toEqual(own);
+  });
+
   it('at the time limit the tab returns to the impersonator by itself', async () => {
     const own = impersonating(new Date(Date.now() + 300));
     renderWithAdmin(<ImpersonationBanner />);
