@@ -3,6 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 type RawRow = Record<string, unknown>;
+/** A plain statement bound to where it runs: its `$n` values in, its raw rows out. */
+export type Statement = (values: unknown[]) => Promise<RawRow[]>;
 interface Queryable {
   query(config: unknown, values?: unknown[]): Promise<{ rows: RawRow[] }>;
   /** Only PGlite has it: the in-process engine takes the text each time (it has no connections to prepare on). */
@@ -16,7 +18,7 @@ interface Queryable {
  * its own. Rows come back with the database's column names and the driver's types (timestamps as Date, jsonb
  * parsed); `rowOf` names them as the table's Drizzle columns do. Pass jsonb values as JSON text (`$n::jsonb`).
  */
-export function preparedStatement(db: Db, name: string, text: string): (values: unknown[]) => Promise<RawRow[]> {
+export function preparedStatement(db: Db, name: string, text: string): Statement {
   const client = (db as unknown as { $client: Queryable }).$client;
   if (typeof client.exec === 'function') return async (values) => (await client.query(text, values)).rows;
   return async (values) => (await client.query({ name, text, values })).rows;
@@ -26,7 +28,7 @@ export function preparedStatement(db: Db, name: string, text: string): (values: 
  * The same plain statement (`$n` parameters) run on a transaction's connection, for the rare path that must hold
  * a lock across statements (a contended save's last try); each `$n` becomes a bound parameter, never text.
  */
-export function statementIn(tx: Db, text: string): (values: unknown[]) => Promise<RawRow[]> {
+export function statementIn(tx: Db, text: string): Statement {
   const parts = text.split(/\$(\d+)/);
   return async (values) => {
     const query = sql.join(parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part))));

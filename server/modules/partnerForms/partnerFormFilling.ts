@@ -11,7 +11,7 @@ import type { Principal } from '../../core/guard';
 import { rowIdOf } from '../../core/search';
 import type { StoredUpload } from '../../files/uploadForm';
 import type { PartnerFormRow } from './assignment';
-import { preparedStatement, rowOf, statementIn } from '../../core/preparedStatement';
+import { preparedStatement, rowOf, statementIn, type Statement } from '../../core/preparedStatement';
 import {
   auditOfSave,
   createFormVersionCache,
@@ -151,7 +151,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     rowId: string,
     sectionKey: string,
     given: Record<string, unknown>,
-    using: { read: (values: unknown[]) => Promise<Record<string, unknown>[]>; write: (values: unknown[]) => Promise<Record<string, unknown>[]>; files: Db },
+    using: { read: Statement; write: Statement; files: Db },
   ) {
     const [read] = await using.read([rowId, principal.partnerId]);
     if (!read) throw notFound(NOT_FOUND);

@@ -76,30 +76,17 @@ describe('the impersonation banner', { timeout: 30_000 }, () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('"Return to my account" stays with the impersonator when the ended sign-in\'s hub connection closes before the answer', async () => {
+  it.each([
+    // What the hub client does when the server closes the impersonation's connection for its ended sign-in.
+    ["the ended sign-in's hub connection closes before the answer", () => endSession('signInEnded')],
+    // What a list's request in flight does when its 401 leads to a refresh the server refuses (refreshCredentials).
+    ['a request of the ended impersonation meets a refused refresh meanwhile', () => endSession()],
+  ])('"Return to my account" stays with the impersonator when %s', async (_when, endMeanwhile) => {
     const user = userEvent.setup();
     const own = impersonating(new Date(Date.now() + 10 * 60_000));
     server.use(
       http.post(END_IMPERSONATION_PATH, () => {
-        // What the hub client does when the server closes the impersonation's connection for its ended sign-in.
-        endSession('signInEnded');
-        return ok(null, 'The impersonation has ended.');
-      }),
-    );
-    renderWithAdmin(<ImpersonationBanner />);
-    await user.click(await screen.findByRole('button', { name: 'Return to my account' }));
-    await waitFor(() => expect(appLoad.at).toHaveBeenCalledWith('/'));
-    expect(appLoad.at).not.toHaveBeenCalledWith('/sign-in');
-    expect(readCredentials()).toEqual(own);
-  });
-
-  it('"Return to my account" stays with the impersonator when a request of the ended impersonation meets a refused refresh meanwhile', async () => {
-    const user = userEvent.setup();
-    const own = impersonating(new Date(Date.now() + 10 * 60_000));
-    server.use(
-      http.post(END_IMPERSONATION_PATH, () => {
-        // What a list's request in flight does when its 401 leads to a refresh the server refuses (refreshCredentials).
-        endSession();
+        endMeanwhile();
         return ok(null, 'The impersonation has ended.');
       }),
     );
