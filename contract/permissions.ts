@@ -37,6 +37,11 @@ const CATALOGUE = [
   'TicketMerges',
   // Issue 25: a partner rates its resolved ticket (Create); staff read the ratings (View).
   'TicketRatings',
+  // Issue 37: an organisation's identity provider, domains and role mapping. Staff Configure any organisation's
+  // (staff only); a partner's admin Views its own and Updates its domains and role mapping.
+  'IdentityProviders',
+  // Issue 37: SCIM bearer tokens of a partner (View, Create, Delete), kept by its admin.
+  'ScimTokens',
 ] as const;
 
 export type Resource = (typeof CATALOGUE)[number] | DeclaredPermission;

@@ -59,7 +59,14 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
     name: ROLE_NAMES.partnerAdmin,
     description: "Partner administrator: own partner's users, tickets, forms and files",
     priority: 50,
-    permissions: [...grant('PartnerUsers', CRUD), ...OWN_PARTNER_WORK, ...declaredGrants('PartnerAdmin')],
+    permissions: [
+      ...grant('PartnerUsers', CRUD),
+      ...OWN_PARTNER_WORK,
+      // Issue 37: the partner's own sign-in settings and provisioning tokens.
+      ...grant('IdentityProviders', ['View', 'Update']),
+      ...grant('ScimTokens', ['View', 'Create', 'Delete']),
+      ...declaredGrants('PartnerAdmin'),
+    ],
   },
   {
     name: ROLE_NAMES.partner,

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { users } from '../users/users.schema';
 
@@ -23,6 +23,10 @@ export const signIns = pgTable(
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** A sign-in through an organisation's identity provider (method `sso`) names it (no reference: sso's table is its own module's). */
+    identityProviderId: uuid('identity_provider_id'),
+    /** The provider said the person passed its own multi-factor check: it stands for the portal's second factor. */
+    providerMfa: boolean('provider_mfa').notNull().default(false),
   },
   (t) => [index('sign_ins_user_idx').on(t.userId, t.createdAt)],
 );

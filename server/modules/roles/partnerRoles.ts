@@ -15,6 +15,8 @@ export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
   ...ACTIONS.map((action) => permission('TicketMerges', action)),
   // Issue 25: who handles a ticket is the support desk's business.
   ...ACTIONS.map((action) => permission('TicketAssignments', action)),
+  // Issue 37: configuring identity providers (any organisation's) is staff's.
+  permission('IdentityProviders', 'Configure'),
 ];
 
 const SEEDED_PARTNER_ROLES: readonly string[] = [ROLE_NAMES.partnerAdmin, ROLE_NAMES.partner];
