@@ -24,6 +24,7 @@ import serviceLevelsEn from './serviceLevels.en';
 import ticketAssignmentEn from './ticketAssignment.en';
 import ticketNotesEn from './ticketNotes.en';
 import ticketMergeEn from './ticketMerge.en';
+import ssoEn from './sso.en';
 import ssoOidcEn from './ssoOidc.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
@@ -54,5 +55,6 @@ export default {
   ...ticketAssignmentEn,
   ...ticketNotesEn,
   ...ticketMergeEn,
+  ...ssoEn,
   ...ssoOidcEn,
 };

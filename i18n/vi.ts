@@ -24,6 +24,7 @@ import serviceLevelsVi from './serviceLevels.vi';
 import ticketAssignmentVi from './ticketAssignment.vi';
 import ticketNotesVi from './ticketNotes.vi';
 import ticketMergeVi from './ticketMerge.vi';
+import ssoVi from './sso.vi';
 import ssoOidcVi from './ssoOidc.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
@@ -54,5 +55,6 @@ export default {
   ...ticketAssignmentVi,
   ...ticketNotesVi,
   ...ticketMergeVi,
+  ...ssoVi,
   ...ssoOidcVi,
 };
