@@ -3,7 +3,6 @@ export default {
   ssoOidc: {
     notConfigured: "This organisation's OpenID Connect sign-in is not fully set up (issuer or client id missing): ask the portal staff",
     providerUnreachable: 'Your identity provider could not be reached: try again in a moment',
-    providerUnknown: 'This sign-in provider is not available',
     flowInvalid: 'This sign-in has expired or was already used: start again from the sign-in page',
     providerRefused: 'Your identity provider did not sign you in (cancelled, or not allowed for this portal)',
     answerRefused: "Your identity provider's answer could not be verified: start again, and ask your administrator if it keeps happening",

@@ -3,7 +3,6 @@ export default {
   ssoOidc: {
     notConfigured: 'Đăng nhập OpenID Connect của tổ chức này chưa được thiết lập đầy đủ (thiếu issuer hoặc client id): hãy liên hệ nhân viên cổng thông tin',
     providerUnreachable: 'Không kết nối được với nhà cung cấp danh tính của bạn: hãy thử lại sau giây lát',
-    providerUnknown: 'Nhà cung cấp đăng nhập này không khả dụng',
     flowInvalid: 'Lượt đăng nhập này đã hết hạn hoặc đã được dùng: hãy bắt đầu lại từ trang đăng nhập',
     providerRefused: 'Nhà cung cấp danh tính của bạn không đăng nhập cho bạn (đã hủy, hoặc không được phép dùng cổng thông tin này)',
     answerRefused: 'Không xác minh được câu trả lời của nhà cung cấp danh tính: hãy bắt đầu lại, và báo quản trị viên nếu lỗi tiếp diễn',

@@ -199,6 +199,7 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/token/revoke': 'public',
   'POST /api/token/second-factor': 'public',
   'POST /api/token/passkey': 'public',
+  'GET /api/sso/:providerId/oidc/callback': 'public',
   'POST /api/token/passkey/options': 'public',
   'GET /*': 'public',
 };

@@ -1,5 +1,9 @@
 import type { PortalModule } from '../module';
+import { oidcRoutes } from './oidc/oidc.routes';
 import { ssoRoutes } from './sso.routes';
 
 /** Single sign-on through an organisation's identity provider (issue 37), beside the other token calls (/api). */
 export const ssoModule: PortalModule = { name: 'sso', plugin: ssoRoutes, prefixes: ['/api'] };
+
+/** An OpenID provider's redirect back with the code (/api/sso/:providerId/oidc/callback). */
+export const ssoOidcModule: PortalModule = { name: 'sso-oidc', plugin: oidcRoutes, prefixes: ['/api'] };
