@@ -36,7 +36,7 @@ export async function startTestProvider() {
   const clients: TestClient[] = [];
   const accounts = new Map<string, TestAccount>();
   let nextLogin: TestAccount | undefined;
-  let forged: (() => Promise<Record<string, unknown>>) | undefined;
+  let forged: (() => Promise<Record<string, unknown> | 'hang up'>) | undefined;
   let keys = [await newSigningKey(`k-${Date.now()}`)];
   let provider: Provider | undefined;
 
@@ -46,8 +46,9 @@ export async function startTestProvider() {
       const path = new URL(req.url ?? '/', 'http://provider').pathname;
       if (req.method === 'POST' && path === '/token' && forged) {
         req.resume();
-        const body = JSON.stringify(await forged());
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+        const answer = await forged();
+        if (answer === 'hang up') res.socket?.destroy();
+        else res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(answer));
         return;
       }
       const interaction = path.match(/^\/interaction\/([^/]+)$/);
@@ -123,8 +124,8 @@ export async function startTestProvider() {
     nextLogin(account: TestAccount) {
       nextLogin = account;
     },
-    /** From now on, the token endpoint answers what `answer` makes (null: the provider's own answers again). */
-    forgeTokens(answer: (() => Promise<Record<string, unknown>>) | null) {
+    /** From now on, the token endpoint answers what `answer` makes, or hangs up (null: the provider's own answers again). */
+    forgeTokens(answer: (() => Promise<Record<string, unknown> | 'hang up'>) | null) {
       forged = answer ?? undefined;
     },
     /** A new signing key, used from now on; the old one stays published (a provider's rotation). */

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { completeOidc } from '../../server/modules/sso/oidc/oidcCallback';
@@ -106,6 +107,26 @@ describe('OpenID Connect sign-in', () => {
   it('refuses an email the provider says is unverified', async () => {
     const { provider, domain } = await oidc.oidcPartner();
     expect(await signIn(provider, oidc.accountAt(domain, { email_verified: false }))).toMatchObject({ refused: 'ssoOidc.emailUnverified' });
+  });
+
+  it('says the provider cannot be reached when its discovery or its token endpoint does not answer', async () => {
+    const { provider, domain } = await oidc.oidcPartner();
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(startOidc(server.built.ctx, { ...provider, oidcIssuer: `http://127.0.0.1:${closed}` }, null)).rejects.toMatchObject({
+      statusCode: 502,
+      messageKey: 'ssoOidc.providerUnreachable',
+    });
+    oidc.idp.forgeTokens(async () => 'hang up');
+    try {
+      expect(await signIn(provider, oidc.accountAt(domain))).toMatchObject({ refused: 'ssoOidc.providerUnreachable' });
+    } finally {
+      oidc.idp.forgeTokens(null);
+    }
   });
 
   it('refuses a sign-in without an email, neither in the id_token nor from userinfo', async () => {

@@ -90,5 +90,8 @@ function refusalOf(ctx: Pick<AppContext, 'log'>, issuer: string, error: unknown)
     return new OidcRefusal('ssoOidc.providerRefused');
   }
   ctx.log.warn({ err: error, issuer }, 'OpenID sign-in refused');
-  return new OidcRefusal('ssoOidc.answerRefused');
+  const unreachable =
+    (error instanceof TypeError && error.message === 'fetch failed') ||
+    (error instanceof client.ClientError && (error.code === 'OAUTH_TIMEOUT' || error.code === 'OAUTH_ABORT'));
+  return new OidcRefusal(unreachable ? 'ssoOidc.providerUnreachable' : 'ssoOidc.answerRefused');
 }
