@@ -35,6 +35,8 @@ import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
+import scimEn from '../../i18n/scim.en';
+import scimVi from '../../i18n/scim.vi';
 import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
@@ -54,6 +56,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesEn,
     ...ticketMergeEn,
     ...resourcesEn,
+    ...scimEn,
   },
   vi: {
     ...apiVi,
@@ -71,6 +74,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesVi,
     ...ticketMergeVi,
     ...resourcesVi,
+    ...scimVi,
   },
 };
 
