@@ -51,7 +51,12 @@ describe('Entra ID', () => {
     const created = await scim.post('/Users', body);
     expect(created.status, created.text).toBe(201);
     expect(created.headers.get('content-type')).toMatch(/^application\/scim\+json/);
-    expect(created.body).toMatchObject({ userName: email, externalId: body.externalId, active: true, name: { givenName: 'givenName', familyName: 'familyName' } });
+    expect(created.body).toMatchObject({
+      userName: email,
+      externalId: body.externalId,
+      active: true,
+      name: { givenName: 'givenName', familyName: 'familyName' },
+    });
     expect(created.body.meta.location).toBe(`${server.config.publicUrl.replace(/\/$/, '')}/scim/v2/Users/${created.body.id}`);
 
     const byName = await scim.get(`/Users?filter=${encodeURIComponent(`userName eq "${email.toUpperCase()}"`)}`);
@@ -65,7 +70,10 @@ describe('Entra ID', () => {
 
     await refusedScim(server, () => scim.post('/Users', entraUser(email)), 409, 'uniqueness');
     // The partner admin sees the new member among their users.
-    const listed = await server.api<{ items: { email: string }[] }>('POST', '/api/v1/partner-users/search', { token: admin.token, body: { pageNumber: 1, pageSize: 50 } });
+    const listed = await server.api<{ items: { email: string }[] }>('POST', '/api/v1/partner-users/search', {
+      token: admin.token,
+      body: { pageNumber: 1, pageSize: 50 },
+    });
     expect(listed.body.data!.items.map((u) => u.email)).toContain(email);
   });
 
@@ -97,7 +105,14 @@ describe('Entra ID', () => {
     const created = (await scim.post('/Users', entraUser(emailOf()))).body;
     await refusedScim(
       server,
-      () => scim.patch(`/Users/${created.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'name.familyName', value: 'x' }, { op: 'Replace', path: 'favouriteColour', value: 'x' }] }),
+      () =>
+        scim.patch(`/Users/${created.id}`, {
+          schemas: [PATCH_OP],
+          Operations: [
+            { op: 'Replace', path: 'name.familyName', value: 'x' },
+            { op: 'Replace', path: 'favouriteColour', value: 'x' },
+          ],
+        }),
       400,
       'invalidPath',
     );
@@ -114,7 +129,12 @@ describe('Okta', () => {
     const found = await scim.get(`/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}&startIndex=1&count=100`);
     expect(found.body.totalResults).toBe(1);
 
-    const put = await scim.put(`/Users/${created.body.id}`, { ...oktaUser(email), id: created.body.id, externalId: created.body.externalId, name: { givenName: 'Renamed', familyName: 'User' } });
+    const put = await scim.put(`/Users/${created.body.id}`, {
+      ...oktaUser(email),
+      id: created.body.id,
+      externalId: created.body.externalId,
+      name: { givenName: 'Renamed', familyName: 'User' },
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body.name.givenName).toBe('Renamed');
 
@@ -142,7 +162,14 @@ describe('Okta', () => {
 describe('filters', () => {
   it('a filter other than equality joined by and is 400 invalidFilter', async () => {
     const { scim } = await withScim();
-    for (const filter of ['userName co "a"', 'userName eq "a" or userName eq "b"', 'not (userName eq "a")', 'title eq "x"', 'userName eq "unterminated', 'userName eq'])
+    for (const filter of [
+      'userName co "a"',
+      'userName eq "a" or userName eq "b"',
+      'not (userName eq "a")',
+      'title eq "x"',
+      'userName eq "unterminated',
+      'userName eq',
+    ])
       expectScimError(await scim.get(`/Users?filter=${encodeURIComponent(filter)}`), 400, 'invalidFilter');
   });
 });
@@ -167,7 +194,12 @@ describe('one partner’s provisioning', () => {
     await refusedScim(server, () => scim.post('/Users', entraUser('partner@globex.example')), 409, 'uniqueness');
     await refusedScim(server, () => scim.post('/Users', oktaUser('ADMIN@example.com')), 409, 'uniqueness');
     const mine = (await scim.post('/Users', oktaUser(emailOf()))).body;
-    await refusedScim(server, () => scim.patch(`/Users/${mine.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'userName', value: 'support@example.com' }] }), 409, 'uniqueness');
+    await refusedScim(
+      server,
+      () => scim.patch(`/Users/${mine.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'userName', value: 'support@example.com' }] }),
+      409,
+      'uniqueness',
+    );
   });
 
   it('DELETE soft-deletes: 204, then 404, gone from lists, and the change is audited', async () => {

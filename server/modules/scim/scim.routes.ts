@@ -76,7 +76,9 @@ export const scimRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { resources, total } = await usersService.list(clientOf(request), filterOf(request.query), page);
     return answer(reply, listResponse(resources, total, page.startIndex));
   });
-  app.post('/Users', route, async (request, reply) => answer(reply, await usersService.create(clientOf(request), userFieldsOf(boundedBody(request.body))), 201));
+  app.post('/Users', route, async (request, reply) =>
+    answer(reply, await usersService.create(clientOf(request), userFieldsOf(boundedBody(request.body))), 201),
+  );
   app.get<Id>('/Users/:id', route, async (request, reply) => answer(reply, await usersService.get(clientOf(request), request.params.id)));
   app.put<Id>('/Users/:id', route, async (request, reply) => {
     const body = boundedBody(request.body);
@@ -96,7 +98,9 @@ export const scimRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { resources, total } = await groupsService.list(clientOf(request), filterOf(request.query), page, !withoutMembers(request.query));
     return answer(reply, listResponse(resources, total, page.startIndex));
   });
-  app.post('/Groups', route, async (request, reply) => answer(reply, await groupsService.create(clientOf(request), groupFieldsOf(boundedBody(request.body))), 201));
+  app.post('/Groups', route, async (request, reply) =>
+    answer(reply, await groupsService.create(clientOf(request), groupFieldsOf(boundedBody(request.body))), 201),
+  );
   app.get<Id & ListQuery>('/Groups/:id', route, async (request, reply) =>
     answer(reply, await groupsService.get(clientOf(request), request.params.id, !withoutMembers(request.query))),
   );

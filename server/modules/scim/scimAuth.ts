@@ -36,11 +36,17 @@ export function createScimAuthentication(ctx: AppContext) {
       .where(and(eq(scimTokens.tokenHash, hashOf(token)), isNull(scimTokens.revokedAt), isNull(partners.deletedAt)));
     if (!row) throw new ScimError(401, 'scim.unauthorized');
     const { hits, msLeft } = await counter.hit(`scim:${row.id}`, RATE_WINDOW_MS);
-    if (hits > ctx.config.limits.scimPerMinute) throw Object.assign(new ScimError(429, 'api.tooManyRequests'), { retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) });
+    if (hits > ctx.config.limits.scimPerMinute)
+      throw Object.assign(new ScimError(429, 'api.tooManyRequests'), { retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) });
     await ctx.db
       .update(scimTokens)
       .set({ lastUsedAt: new Date() })
-      .where(and(eq(scimTokens.id, row.id), or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, sql`now() - interval '${sql.raw(String(LAST_USED_STEP_MS))} milliseconds'`))));
+      .where(
+        and(
+          eq(scimTokens.id, row.id),
+          or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, sql`now() - interval '${sql.raw(String(LAST_USED_STEP_MS))} milliseconds'`)),
+        ),
+      );
     return { tokenId: row.id, partnerId: row.partnerId, actorId: row.createdBy };
   };
 }

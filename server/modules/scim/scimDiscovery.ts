@@ -12,7 +12,12 @@ export const serviceProviderConfig = (base: string) => ({
   sort: { supported: false },
   etag: { supported: false },
   authenticationSchemes: [
-    { type: 'oauthbearertoken', name: 'Bearer token', description: `A SCIM token made by the partner admin; at most ${OPERATIONS_MAX} operations per PATCH, ${SCIM_LIST_MAX} members per request`, primary: true },
+    {
+      type: 'oauthbearertoken',
+      name: 'Bearer token',
+      description: `A SCIM token made by the partner admin; at most ${OPERATIONS_MAX} operations per PATCH, ${SCIM_LIST_MAX} members per request`,
+      primary: true,
+    },
   ],
   meta: { resourceType: 'ServiceProviderConfig', location: `${base}/ServiceProviderConfig` },
 });
@@ -57,9 +62,15 @@ export const schemas = (base: string) => [
     description: 'A user of the partner; userName is the email address',
     attributes: [
       attr('userName', 'string', { required: true, uniqueness: 'server' }),
-      attr('name', 'complex', { subAttributes: [attr('givenName', 'string'), attr('familyName', 'string'), attr('formatted', 'string', { mutability: 'readOnly' })] }),
+      attr('name', 'complex', {
+        subAttributes: [attr('givenName', 'string'), attr('familyName', 'string'), attr('formatted', 'string', { mutability: 'readOnly' })],
+      }),
       attr('displayName', 'string', { mutability: 'readOnly' }),
-      attr('emails', 'complex', { multiValued: true, mutability: 'readOnly', subAttributes: [attr('value', 'string'), attr('type', 'string'), attr('primary', 'boolean')] }),
+      attr('emails', 'complex', {
+        multiValued: true,
+        mutability: 'readOnly',
+        subAttributes: [attr('value', 'string'), attr('type', 'string'), attr('primary', 'boolean')],
+      }),
       attr('phoneNumbers', 'complex', { multiValued: true, subAttributes: [attr('value', 'string'), attr('type', 'string')] }),
       attr('active', 'boolean'),
       attr('externalId', 'string', { caseExact: true }),
@@ -75,7 +86,10 @@ export const schemas = (base: string) => [
     attributes: [
       attr('displayName', 'string', { required: true, uniqueness: 'server' }),
       attr('externalId', 'string', { caseExact: true }),
-      attr('members', 'complex', { multiValued: true, subAttributes: [attr('value', 'string', { mutability: 'immutable' }), attr('display', 'string', { mutability: 'readOnly' })] }),
+      attr('members', 'complex', {
+        multiValued: true,
+        subAttributes: [attr('value', 'string', { mutability: 'immutable' }), attr('display', 'string', { mutability: 'readOnly' })],
+      }),
     ],
     meta: { resourceType: 'Schema', location: `${base}/Schemas/${GROUP_SCHEMA}` },
   },

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { writeAudit } from '../../core/audit';
 import { isUuid } from '../../core/search';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { auditScim } from './scimAudit';
 import type { ScimClient } from './scimAuth';
 import { invalidValue, ScimError, scimNotFound } from './scimErrors';
 import { parseEqualityFilter } from './scimFilter';
@@ -102,7 +102,12 @@ export function createScimGroupService(ctx: AppContext) {
       .select({ groupId: scimGroupMembers.groupId, id: users.id, email: users.email })
       .from(scimGroupMembers)
       .innerJoin(users, eq(users.id, scimGroupMembers.userId))
-      .where(inArray(scimGroupMembers.groupId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          scimGroupMembers.groupId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(users.email));
     return rows.map((row) => ({ ...row, members: members.filter((m) => m.groupId === row.id).map(({ id, email }) => ({ id, email })) }));
   }
@@ -141,32 +146,47 @@ export function createScimGroupService(ctx: AppContext) {
     const [taken] = await tx
       .select({ id: scimGroups.id })
       .from(scimGroups)
-      .where(and(eq(scimGroups.partnerId, client.partnerId), sql`lower(${scimGroups.displayName}) = ${name.toLowerCase()}`, groupId ? ne(scimGroups.id, groupId) : undefined));
+      .where(
+        and(
+          eq(scimGroups.partnerId, client.partnerId),
+          sql`lower(${scimGroups.displayName}) = ${name.toLowerCase()}`,
+          groupId ? ne(scimGroups.id, groupId) : undefined,
+        ),
+      );
     if (taken) throw new ScimError(409, 'scim.groupNameTaken', 'uniqueness');
   }
 
   /** Writes a group's new state and its members, gives roles to everyone who joined or left; returns whose roles changed. */
   async function write(tx: Db, client: ScimClient, groupId: string, before: ScimGroupFields | null, after: ScimGroupFields) {
     await assertMembers(tx, client, after.memberIds);
-    if (!before || before.displayName.toLowerCase() !== after.displayName.toLowerCase()) await assertNameFree(tx, client, after.displayName, before ? groupId : null);
+    // A new group's name was checked before its insert.
+    if (before && before.displayName.toLowerCase() !== after.displayName.toLowerCase()) await assertNameFree(tx, client, after.displayName, groupId);
     const previous = before?.memberIds ?? [];
     const added = after.memberIds.filter((id) => !previous.includes(id));
     const removed = previous.filter((id) => !after.memberIds.includes(id));
-    if (before) await tx.update(scimGroups).set({ displayName: after.displayName, externalId: after.externalId, updatedAt: new Date() }).where(eq(scimGroups.id, groupId));
+    if (before)
+      await tx
+        .update(scimGroups)
+        .set({ displayName: after.displayName, externalId: after.externalId, updatedAt: new Date() })
+        .where(eq(scimGroups.id, groupId));
     if (removed.length) await tx.delete(scimGroupMembers).where(and(eq(scimGroupMembers.groupId, groupId), inArray(scimGroupMembers.userId, removed)));
     if (added.length) await tx.insert(scimGroupMembers).values(added.map((userId) => ({ groupId, userId })));
     const renamed = !!before && (before.displayName !== after.displayName || before.externalId !== after.externalId);
-    await writeAudit(tx, {
-      userId: client.actorId,
+    await auditScim(tx, client, {
       type: before ? 'Update' : 'Create',
       table: 'scim_groups',
       key: groupId,
       before: before ? { ...before } : null,
-      after: { ...after, via: 'scim', scimTokenId: client.tokenId },
+      after: { ...after },
     });
     // A renamed group may now match another mapping: every member's roles are looked at again.
     const affected = renamed ? [...new Set([...after.memberIds, ...removed])] : [...added, ...removed];
-    return applyGroupRoles(tx, { partnerId: client.partnerId, userIds: affected, actorId: client.actorId, defaultRoleId: await defaultRoleOf(tx, client.partnerId) });
+    return applyGroupRoles(tx, {
+      partnerId: client.partnerId,
+      userIds: affected,
+      actorId: client.actorId,
+      defaultRoleId: await defaultRoleOf(tx, client.partnerId),
+    });
   }
 
   /** Whose roles changed: each one's access is read again (every instance, the hub too). */
@@ -178,14 +198,21 @@ export function createScimGroupService(ctx: AppContext) {
     const { id, changed } = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await assertNameFree(tx, client, fields.displayName, null);
-      const [group] = await tx.insert(scimGroups).values({ partnerId: client.partnerId, displayName: fields.displayName, externalId: fields.externalId }).returning();
+      const [group] = await tx
+        .insert(scimGroups)
+        .values({ partnerId: client.partnerId, displayName: fields.displayName, externalId: fields.externalId })
+        .returning();
       return { id: group.id, changed: await write(tx, client, group.id, null, fields) };
     });
     await announceRoles(changed);
     return get(client, id);
   }
 
-  const fieldsOf = (row: ScimGroupRow): ScimGroupFields => ({ displayName: row.displayName, externalId: row.externalId, memberIds: row.members.map((m) => m.id) });
+  const fieldsOf = (row: ScimGroupRow): ScimGroupFields => ({
+    displayName: row.displayName,
+    externalId: row.externalId,
+    memberIds: row.members.map((m) => m.id),
+  });
 
   async function save(client: ScimClient, id: string, next: (current: ScimGroupFields) => ScimGroupFields) {
     const { groupId, changed } = await db.transaction(async (transaction) => {
@@ -203,8 +230,13 @@ export function createScimGroupService(ctx: AppContext) {
       const tx = transaction as unknown as Db;
       const row = await rowOf(client, id, tx, true);
       await tx.delete(scimGroups).where(eq(scimGroups.id, row.id));
-      await writeAudit(tx, { userId: client.actorId, type: 'Delete', table: 'scim_groups', key: row.id, before: { ...fieldsOf(row), via: 'scim', scimTokenId: client.tokenId } });
-      return applyGroupRoles(tx, { partnerId: client.partnerId, userIds: row.members.map((m) => m.id), actorId: client.actorId, defaultRoleId: await defaultRoleOf(tx, client.partnerId) });
+      await auditScim(tx, client, { type: 'Delete', table: 'scim_groups', key: row.id, before: { ...fieldsOf(row) } });
+      return applyGroupRoles(tx, {
+        partnerId: client.partnerId,
+        userIds: row.members.map((m) => m.id),
+        actorId: client.actorId,
+        defaultRoleId: await defaultRoleOf(tx, client.partnerId),
+      });
     });
     await announceRoles(changed);
   }

@@ -26,12 +26,20 @@ async function mapsGroups(tx: Db, partnerId: string) {
 
 /**
  * Gives each user the roles their groups map to (sso_role_mappings: a group's displayName or externalId as the
- * claim value), or the partner's default role when none of their groups is mapped; a mapping to a role above
- * PartnerAdmin or carrying a staff-only permission gives nothing. Audited per user whose roles changed; returns them.
- * Nothing changes for a partner that maps no group (its admin keeps roles by hand).
+ * claim value), in place of the roles they held, as a sign-in through the provider does. When none of their groups
+ * maps, a role the partner's mappings give is taken away (they left the group that gave it; the partner's default
+ * role when nothing is left) and any other role is kept. A mapping to a role above PartnerAdmin or carrying a
+ * staff-only permission gives nothing. Audited per user whose roles changed; returns them. Nothing changes for a
+ * partner that maps no group (its admin keeps roles by hand).
  */
-export async function applyGroupRoles(tx: Db, { partnerId, userIds, actorId, defaultRoleId }: { partnerId: string; userIds: string[]; actorId: string | null; defaultRoleId: string }) {
+export async function applyGroupRoles(
+  tx: Db,
+  { partnerId, userIds, actorId, defaultRoleId }: { partnerId: string; userIds: string[]; actorId: string | null; defaultRoleId: string },
+) {
   if (!userIds.length || !(await mapsGroups(tx, partnerId))) return [];
+  const mappable = (await tx.selectDistinct({ id: ssoRoleMappings.roleId }).from(ssoRoleMappings).where(eq(ssoRoleMappings.partnerId, partnerId))).map(
+    (r) => r.id,
+  );
   const changed: string[] = [];
   for (const userId of [...new Set(userIds)]) {
     const mapped = await tx
@@ -40,16 +48,27 @@ export async function applyGroupRoles(tx: Db, { partnerId, userIds, actorId, def
       .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
       .innerJoin(
         ssoRoleMappings,
-        and(eq(ssoRoleMappings.partnerId, scimGroups.partnerId), or(eq(ssoRoleMappings.claimValue, scimGroups.displayName), eq(ssoRoleMappings.claimValue, scimGroups.externalId))),
+        and(
+          eq(ssoRoleMappings.partnerId, scimGroups.partnerId),
+          or(eq(ssoRoleMappings.claimValue, scimGroups.displayName), eq(ssoRoleMappings.claimValue, scimGroups.externalId)),
+        ),
       )
       .innerJoin(roles, eq(roles.id, ssoRoleMappings.roleId))
       .where(and(eq(scimGroupMembers.userId, userId), eq(scimGroups.partnerId, partnerId), grantable()));
-    const wanted = mapped.length ? mapped.map((r) => r.id) : [defaultRoleId];
     const held = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.roleId);
+    const kept = held.filter((id) => !mappable.includes(id));
+    const wanted = mapped.length ? mapped.map((r) => r.id) : kept.length ? kept : [defaultRoleId];
     if (wanted.length === held.length && wanted.every((id) => held.includes(id))) continue;
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId, roleId })));
-    await writeAudit(tx, { userId: actorId, type: 'Update', table: 'user_roles', key: userId, before: { roleIds: held.sort() }, after: { roleIds: [...wanted].sort(), via: 'scim' } });
+    await writeAudit(tx, {
+      userId: actorId,
+      type: 'Update',
+      table: 'user_roles',
+      key: userId,
+      before: { roleIds: held.sort() },
+      after: { roleIds: [...wanted].sort(), via: 'scim' },
+    });
     changed.push(userId);
   }
   return changed;

@@ -26,7 +26,11 @@ export const scimTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     path,
     {
       config: { access: permission('ScimTokens', 'View') },
-      schema: { tags, summary: "A partner's SCIM tokens, newest first (never the tokens themselves)", ...routeDocs({ params: partnerParams, response: { 200: answers.listOf(scimTokenDtoSchema) } }) },
+      schema: {
+        tags,
+        summary: "A partner's SCIM tokens, newest first (never the tokens themselves)",
+        ...routeDocs({ params: partnerParams, response: { 200: answers.listOf(scimTokenDtoSchema) } }),
+      },
     },
     async (request, reply) => send(request, reply, await service.list(requirePrincipal(request), request.params.partnerId)),
   );
@@ -52,7 +56,11 @@ export const scimTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     `${path}/:id`,
     {
       config: { access: permission('ScimTokens', 'Delete') },
-      schema: { tags, summary: 'Revoke a SCIM token at once (the provider’s next request is refused)', ...routeDocs({ params: tokenParams, response: { 200: scimTokenDtoSchema } }) },
+      schema: {
+        tags,
+        summary: 'Revoke a SCIM token at once (the provider’s next request is refused)',
+        ...routeDocs({ params: tokenParams, response: { 200: scimTokenDtoSchema } }),
+      },
     },
     async (request, reply) =>
       send(request, reply, await service.revoke(requirePrincipal(request), request.params.partnerId, request.params.id), { message: 'scimTokens.revoked' }),

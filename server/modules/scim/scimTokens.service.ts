@@ -66,7 +66,10 @@ export function createScimTokenService(ctx: AppContext) {
         .from(scimTokens)
         .where(and(eq(scimTokens.partnerId, id), isNull(scimTokens.revokedAt)));
       if ((live?.n ?? 0) >= SCIM_TOKENS_PER_PARTNER_MAX) throw new ApiError(409, 'scimTokens.tooMany', undefined, { max: SCIM_TOKENS_PER_PARTNER_MAX });
-      const [made] = await tx.insert(scimTokens).values({ partnerId: id, name: input.name, tokenHash: hashOf(token), createdBy: principal.id }).returning();
+      const [made] = await tx
+        .insert(scimTokens)
+        .values({ partnerId: id, name: input.name, tokenHash: hashOf(token), createdBy: principal.id })
+        .returning();
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'scim_tokens', key: made.id, after: audited(made) });
       return made;
     });

@@ -52,7 +52,8 @@ function userNameOf(value: unknown): string {
 function phoneOf(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value)) throw invalidValue();
-  const chosen = value.find((p) => isObject(p) && attribute(p, 'primary') === true) ?? value.find((p) => isObject(p) && attribute(p, 'type') === 'work') ?? value[0];
+  const chosen =
+    value.find((p) => isObject(p) && attribute(p, 'primary') === true) ?? value.find((p) => isObject(p) && attribute(p, 'type') === 'work') ?? value[0];
   if (chosen === undefined) return null;
   if (!isObject(chosen)) throw invalidValue();
   return textValue(attribute(chosen, 'value'), PHONE_MAX) || null;

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { writeAudit } from '../../core/audit';
 import { isUuid } from '../../core/search';
 import type { Db } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
@@ -8,6 +7,7 @@ import { voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { announceSignInsEnded, endSignInsIn } from '../accounts/signIns';
 import { announceUserChange } from '../users/users.events';
+import { auditScim } from './scimAudit';
 import type { ScimClient } from './scimAuth';
 import { ScimError, scimNotFound } from './scimErrors';
 import { parseEqualityFilter } from './scimFilter';
@@ -56,7 +56,13 @@ export function createScimUserService(ctx: AppContext) {
   const base = scimBaseOf(ctx);
 
   async function rowsWhere(conn: Db, where: SQL, page?: { offset: number; limit: number }): Promise<ScimUserRow[]> {
-    let query = conn.select(columns).from(users).leftJoin(scimUserLinks, eq(scimUserLinks.userId, users.id)).where(where).orderBy(asc(users.createdAt), asc(users.id)).$dynamic();
+    let query = conn
+      .select(columns)
+      .from(users)
+      .leftJoin(scimUserLinks, eq(scimUserLinks.userId, users.id))
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .$dynamic();
     if (page) query = query.offset(page.offset).limit(page.limit);
     const rows = await query;
     if (!rows.length) return [];
@@ -64,7 +70,12 @@ export function createScimUserService(ctx: AppContext) {
       .select({ userId: scimGroupMembers.userId, id: scimGroups.id, displayName: scimGroups.displayName })
       .from(scimGroupMembers)
       .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
-      .where(inArray(scimGroupMembers.userId, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          scimGroupMembers.userId,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows.map((row) => ({ ...row, groups: memberships.filter((m) => m.userId === row.id).map(({ id, displayName }) => ({ id, displayName })) }));
   }
 
@@ -127,7 +138,7 @@ export function createScimUserService(ctx: AppContext) {
       await tx.insert(scimUserLinks).values({ userId: user.id, partnerId: client.partnerId, externalId: fields.externalId });
       const roleId = await defaultRoleOf(tx, client.partnerId);
       await tx.insert(userRoles).values({ userId: user.id, roleId });
-      await writeAudit(tx, { userId: client.actorId, type: 'Create', table: 'users', key: user.id, after: { ...user, externalId: fields.externalId, roleId, via: 'scim', scimTokenId: client.tokenId } });
+      await auditScim(tx, client, { type: 'Create', table: 'users', key: user.id, after: { ...user, externalId: fields.externalId, roleId } });
       return user;
     });
     await announceUserChange(ctx.events, 'UserChanged', created);
@@ -152,7 +163,15 @@ export function createScimUserService(ctx: AppContext) {
       const deactivated = before.active && !after.active;
       await tx
         .update(users)
-        .set({ firstName: after.givenName, lastName: after.familyName, email: after.userName, userName: after.userName, phoneNumber: after.phone, isActive: after.active, updatedAt: new Date() })
+        .set({
+          firstName: after.givenName,
+          lastName: after.familyName,
+          email: after.userName,
+          userName: after.userName,
+          phoneNumber: after.phone,
+          isActive: after.active,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, locked.id));
       await tx
         .insert(scimUserLinks)
@@ -160,7 +179,7 @@ export function createScimUserService(ctx: AppContext) {
         .onConflictDoUpdate({ target: scimUserLinks.userId, set: { externalId: after.externalId } });
       const ended = deactivated ? await endAccess(tx, locked.id) : [];
       if (JSON.stringify(before) !== JSON.stringify(after))
-        await writeAudit(tx, { userId: client.actorId, type: 'Update', table: 'users', key: locked.id, before: { ...before }, after: { ...after, via: 'scim', scimTokenId: client.tokenId } });
+        await auditScim(tx, client, { type: 'Update', table: 'users', key: locked.id, before: { ...before }, after: { ...after } });
       return { deactivated, ended, changed: JSON.stringify(before) !== JSON.stringify(after) };
     });
     if (outcome.changed) await announce({ id: id.toLowerCase(), partnerId: client.partnerId }, outcome.deactivated, outcome.ended);
@@ -175,7 +194,7 @@ export function createScimUserService(ctx: AppContext) {
       await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, before.id));
       await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.userId, before.id));
       const signInsEnded = await endAccess(tx, before.id);
-      await writeAudit(tx, { userId: client.actorId, type: 'Delete', table: 'users', key: before.id, before: { ...fieldsOfRow(before), via: 'scim', scimTokenId: client.tokenId } });
+      await auditScim(tx, client, { type: 'Delete', table: 'users', key: before.id, before: { ...fieldsOfRow(before) } });
       return signInsEnded;
     });
     const user = { id: id.toLowerCase(), partnerId: client.partnerId };
