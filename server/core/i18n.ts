@@ -37,6 +37,8 @@ import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
+import scimEn from '../../i18n/scim.en';
+import scimVi from '../../i18n/scim.vi';
 import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
@@ -57,6 +59,7 @@ const catalogues: Record<Language, object> = {
     ...ticketMergeEn,
     ...ssoEn,
     ...resourcesEn,
+    ...scimEn,
   },
   vi: {
     ...apiVi,
@@ -75,6 +78,7 @@ const catalogues: Record<Language, object> = {
     ...ticketMergeVi,
     ...ssoVi,
     ...resourcesVi,
+    ...scimVi,
   },
 };
 
