@@ -14,7 +14,8 @@ import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
-import { ssoModule, ssoOidcModule } from './sso';
+import { signInSettingsModule, ssoModule, ssoOidcModule } from './sso';
+import { scimModule, scimTokensModule } from './scim';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
 import { validationRulesModule } from './validationRules';
@@ -45,7 +46,10 @@ const writtenModules: readonly PortalModule[] = [
   passkeySignInModule,
   ssoModule,
   ssoOidcModule,
+  signInSettingsModule,
   cannedResponsesModule,
+  scimTokensModule,
+  scimModule,
 ];
 
 /**
