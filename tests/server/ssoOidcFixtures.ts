@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { sealSecret } from '../../server/modules/accounts/totp';
+import { signInSettingsPath, type SignInSettingsDto } from '../../contract/sso';
 import { identityProviders, ssoDomains } from '../../server/modules/sso/sso.schema';
 import type { IdentityProviderRow } from '../../server/modules/sso/verifiedIdentity';
 import type { Factories } from './factories';
@@ -9,11 +9,9 @@ import { startTestProvider, type TestAccount, type TestProvider } from './oidcTe
 import type { TestServer } from './harness';
 
 /**
- * A real OpenID provider for a server test file, and partners whose identity provider it is: each partner with a
- * verified domain, an identity_providers row (its client secret sealed as the settings API seals it) and the
- * portal registered as a client at the provider with its redirect and post-logout addresses.
+ * A real OpenID provider for a server test file, and partners whose identity provider it is.
  */
-export function useOidcProvider(server: TestServer, make: Factories) {
+export function useOidcProvider(server: TestServer, make: Factories, adminToken: () => string) {
   let started: TestProvider | undefined;
   const idp = () => {
     if (!started) throw new Error('the OpenID provider has not started');
@@ -24,34 +22,40 @@ export function useOidcProvider(server: TestServer, make: Factories) {
   });
   afterAll(() => started?.close());
 
-  /** A partner signing in with the test provider: its provider row and its verified domain. */
+  /**
+   * A partner signing in with the test provider, set up as staff do it through the sign-in settings API (the client
+   * secret sealed there), and the portal registered at the provider with the addresses those settings show.
+   */
   async function oidcPartner(options: { defaultRoleId?: string | null } = {}): Promise<{ provider: IdentityProviderRow; domain: string; partnerId: string }> {
     const partner = await make.partner();
-    const id = crypto.randomUUID();
-    const domain = `${id.slice(0, 8)}.oidc.example`;
+    const tag = crypto.randomBytes(4).toString('hex');
+    const domain = `${tag}.oidc.example`;
+    const clientId = `portal-${tag}`;
     const clientSecret = crypto.randomBytes(24).toString('base64url');
+    const call = async (method: string, tail: string, body?: unknown) => {
+      const answer = await server.api<SignInSettingsDto>(method, `${signInSettingsPath(partner.id)}${tail}`, { token: adminToken(), body });
+      if (answer.status !== 200) throw new Error(`sign-in settings ${method} ${tail}: ${answer.status} ${answer.text}`);
+      return answer.body.data!;
+    };
+    const saved = await call('PUT', '/provider', {
+      kind: 'oidc',
+      name: `Test IdP ${tag}`,
+      oidcIssuer: idp().issuer,
+      oidcClientId: clientId,
+      oidcClientSecret: clientSecret,
+      defaultRoleId: options.defaultRoleId ?? null,
+    });
+    const claimed = (await call('POST', '/domains', { domain })).domains.find((d) => d.domain === domain)!;
+    await call('POST', `/domains/${claimed.id}/verify`);
     const db = server.built.database.db;
-    await db.insert(ssoDomains).values({ partnerId: partner.id, domain, verificationToken: crypto.randomUUID(), verifiedAt: new Date() });
-    const [provider] = await db
-      .insert(identityProviders)
-      .values({
-        id,
-        partnerId: partner.id,
-        kind: 'oidc',
-        name: `Test IdP ${id.slice(0, 8)}`,
-        oidcIssuer: idp().issuer,
-        oidcClientId: `portal-${id}`,
-        oidcClientSecretSealed: sealSecret(server.config.jwtSecret, clientSecret),
-        defaultRoleId: options.defaultRoleId ?? null,
-      })
-      .returning();
-    make.onCleanup(() => db.delete(identityProviders).where(eq(identityProviders.id, id)));
+    const [provider] = await db.select().from(identityProviders).where(eq(identityProviders.id, saved.provider!.id));
+    make.onCleanup(() => db.delete(identityProviders).where(eq(identityProviders.id, provider.id)));
     make.onCleanup(() => db.delete(ssoDomains).where(eq(ssoDomains.domain, domain)));
     idp().registerClient({
-      clientId: `portal-${id}`,
+      clientId,
       clientSecret,
-      redirectUri: callbackAddressOf(provider),
-      postLogoutRedirectUri: `${server.config.publicUrl}/login`,
+      redirectUri: saved.addresses!.oidcRedirectUri,
+      postLogoutRedirectUri: saved.addresses!.oidcPostLogoutRedirectUri,
     });
     return { provider, domain, partnerId: partner.id };
   }

@@ -9,8 +9,8 @@ import { useDemoServer } from './factories';
 import { newSigningKey, signInAtProvider, type TestAccount } from './oidcTestProvider';
 import { useOidcProvider } from './ssoOidcFixtures';
 
-const { server, make } = useDemoServer();
-const oidc = useOidcProvider(server, make);
+const { server, make, token } = useDemoServer();
+const oidc = useOidcProvider(server, make, () => token('admin@example.com'));
 
 /** Starts a sign-in, signs `account` in at the provider and answers what the portal's callback makes of it. */
 async function signIn(provider: IdentityProviderRow, account: TestAccount, options: { state?: (state: string) => string } = {}) {

@@ -12,8 +12,8 @@ import { rootTenant, snapshotBeside } from './harness';
 import { signInAtProvider, type TestAccount } from './oidcTestProvider';
 import { useOidcProvider } from './ssoOidcFixtures';
 
-const { server, make } = useDemoServer();
-const oidc = useOidcProvider(server, make);
+const { server, make, token } = useDemoServer();
+const oidc = useOidcProvider(server, make, () => token('admin@example.com'));
 
 /** The browser's walk: the portal's start, the provider's login, the portal's callback; answers where the callback sends it. */
 async function walk(provider: IdentityProviderRow, account: TestAccount, returnTo = '/tickets') {

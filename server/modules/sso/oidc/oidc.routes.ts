@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../context';
 import { ApiError } from '../../../core/errors';
+import { addressesOf } from '../signInSettings.service';
 import { enabledProvider } from '../sso.routes';
 import { takeFlow } from '../ssoFlows';
 import { ssoLandingAddress } from '../ssoLanding';
 import { finishSsoSignIn } from '../ssoSignIn';
 import { completeOidc, OidcRefusal } from './oidcCallback';
-import { oidcCallbackAddress } from './oidcStart';
 
 /** `GET /api/sso/:providerId/oidc/callback`: where an OpenID provider sends the browser back with the code. */
 export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,7 +29,7 @@ export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         if (!flow) throw new OidcRefusal('ssoOidc.flowInvalid');
         returnTo = flow.returnTo;
         // The address as registered at the provider, with the answer's query: openid-client sends it back as redirect_uri.
-        const answer = new URL(oidcCallbackAddress(ctx, provider.id));
+        const answer = new URL(addressesOf(ctx, provider.id).oidcRedirectUri);
         answer.search = new URL(request.url, 'http://callback').search;
         const identity = await completeOidc(ctx, provider, answer, flow);
         outcome = { code: await finishSsoSignIn(ctx, provider, identity) };

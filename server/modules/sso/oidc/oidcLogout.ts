@@ -1,10 +1,8 @@
 import * as client from 'openid-client';
 import type { AppContext } from '../../../context';
+import { addressesOf } from '../signInSettings.service';
 import type { IdentityProviderRow } from '../verifiedIdentity';
 import { oidcConfigurationOf, oidcSettingsOf } from './oidcConfiguration';
-
-/** Where the provider sends the browser after signing the person out there: registered as the post-logout URI. */
-export const oidcPostLogoutAddress = (ctx: Pick<AppContext, 'config'>) => `${ctx.config.publicUrl}/login`;
 
 /**
  * The provider's RP-initiated logout address for a sign-in (its id_token as `id_token_hint`), or null when the
@@ -20,7 +18,9 @@ export async function oidcLogoutAddress(
   try {
     const { config } = await oidcConfigurationOf(settings);
     if (!config.serverMetadata().end_session_endpoint) return null;
-    return client.buildEndSessionUrl(config, { id_token_hint: logoutHint, post_logout_redirect_uri: oidcPostLogoutAddress(ctx) }).toString();
+    return client
+      .buildEndSessionUrl(config, { id_token_hint: logoutHint, post_logout_redirect_uri: addressesOf(ctx, provider.id).oidcPostLogoutRedirectUri })
+      .toString();
   } catch (error) {
     ctx.log.warn({ err: error, issuer: settings.issuer }, 'OpenID provider discovery failed: signing out here only');
     return null;

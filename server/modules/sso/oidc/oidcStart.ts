@@ -1,13 +1,11 @@
 import * as client from 'openid-client';
 import type { AppContext } from '../../../context';
 import { ApiError, badRequest } from '../../../core/errors';
+import { addressesOf } from '../signInSettings.service';
 import { openFlow } from '../ssoFlows';
 import { safeReturnTo } from '../ssoLanding';
 import type { IdentityProviderRow } from '../verifiedIdentity';
 import { oidcConfigurationOf, oidcSettingsOf } from './oidcConfiguration';
-
-/** Where the provider sends the browser back with the code: registered at the provider as the redirect URI. */
-export const oidcCallbackAddress = (ctx: Pick<AppContext, 'config'>, providerId: string) => `${ctx.config.publicUrl}/api/sso/${providerId}/oidc/callback`;
 
 /**
  * The provider's authorization address for a new sign-in: authorization code with PKCE (S256), a new state and
@@ -26,7 +24,7 @@ export async function startOidc(ctx: Pick<AppContext, 'config' | 'db' | 'log'>, 
   const state = await openFlow(ctx.db, provider.id, { nonce, codeVerifier, returnTo: safeReturnTo(returnTo) });
   return client
     .buildAuthorizationUrl(config, {
-      redirect_uri: oidcCallbackAddress(ctx, provider.id),
+      redirect_uri: addressesOf(ctx, provider.id).oidcRedirectUri,
       response_type: 'code',
       scope: ['openid', 'email', 'profile', ...(offered.includes('groups') ? ['groups'] : [])].join(' '),
       state,
