@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { sealSecret } from '../../server/modules/accounts/totp';
 import { completeOidc } from '../../server/modules/sso/oidc/oidcCallback';
 import { startOidc } from '../../server/modules/sso/oidc/oidcStart';
 import { takeFlow } from '../../server/modules/sso/ssoFlows';
@@ -127,6 +129,12 @@ describe('OpenID Connect sign-in', () => {
     } finally {
       oidc.idp.forgeTokens(null);
     }
+  });
+
+  it('refuses to start with a client secret sealed under another server secret (staff must enter it again), not a 500', async () => {
+    const { provider } = await oidc.oidcPartner();
+    const resealed = { ...provider, oidcClientSecretSealed: sealSecret(crypto.randomBytes(32), 'the old secret') };
+    await expect(startOidc(server.built.ctx, resealed, null)).rejects.toMatchObject({ statusCode: 400, messageKey: 'ssoOidc.notConfigured' });
   });
 
   it('refuses a sign-in without an email, neither in the id_token nor from userinfo', async () => {

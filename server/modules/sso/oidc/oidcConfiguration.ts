@@ -28,10 +28,17 @@ interface OidcSettings {
   clientSecret?: string;
 }
 
-/** The provider row's OIDC settings, its client secret unsealed; null when the row lacks an issuer or a client id. */
-export function oidcSettingsOf(ctx: Pick<AppContext, 'config'>, provider: IdentityProviderRow): OidcSettings | null {
+/** The provider row's OIDC settings, its client secret unsealed; null when the row lacks an issuer or a client id, or the secret cannot be unsealed. */
+export function oidcSettingsOf(ctx: Pick<AppContext, 'config' | 'log'>, provider: IdentityProviderRow): OidcSettings | null {
   if (provider.kind !== 'oidc' || !provider.oidcIssuer || !provider.oidcClientId) return null;
-  const clientSecret = provider.oidcClientSecretSealed ? unsealSecret(ctx.config.jwtSecret, provider.oidcClientSecretSealed) : undefined;
+  let clientSecret: string | undefined;
+  try {
+    clientSecret = provider.oidcClientSecretSealed ? unsealSecret(ctx.config.jwtSecret, provider.oidcClientSecretSealed) : undefined;
+  } catch (error) {
+    // Sealed under another server secret (JWT_SECRET changed since): staff must enter the client secret again.
+    ctx.log.error({ err: error, providerId: provider.id }, 'The OpenID client secret cannot be unsealed');
+    return null;
+  }
   return { issuer: provider.oidcIssuer, clientId: provider.oidcClientId, clientSecret };
 }
 
