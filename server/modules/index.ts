@@ -14,6 +14,7 @@ import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
+import { ssoModule } from './sso';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
 import { validationRulesModule } from './validationRules';
@@ -42,6 +43,7 @@ const writtenModules: readonly PortalModule[] = [
   impersonationModule,
   passkeysModule,
   passkeySignInModule,
+  ssoModule,
   cannedResponsesModule,
 ];
 
