@@ -4,7 +4,6 @@
  */
 export default {
   ssoSaml: {
-    providerUnavailable: 'This sign-in is not available: ask your administrator which way to sign in',
     providerIncomplete: "Your organisation's single sign-on is not fully set up: ask your administrator",
     flowExpired: 'This sign-in took too long or was already used: start again',
     expired: "Your organisation's sign-in answer has expired: start again (and check your computer's clock if this happens again)",

@@ -1,7 +1,6 @@
 /** SAML sign-in (issue 37): why an identity provider's answer was refused, in Vietnamese. */
 export default {
   ssoSaml: {
-    providerUnavailable: 'Không thể đăng nhập theo cách này: hãy hỏi quản trị viên của bạn nên đăng nhập bằng cách nào',
     providerIncomplete: 'Đăng nhập một lần của tổ chức bạn chưa được thiết lập đầy đủ: hãy hỏi quản trị viên của bạn',
     flowExpired: 'Lần đăng nhập này đã quá lâu hoặc đã được dùng: hãy bắt đầu lại',
     expired: 'Phản hồi đăng nhập từ tổ chức của bạn đã hết hạn: hãy bắt đầu lại (và kiểm tra đồng hồ máy tính nếu lỗi này lặp lại)',

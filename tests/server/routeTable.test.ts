@@ -200,6 +200,9 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/token/second-factor': 'public',
   'POST /api/token/passkey': 'public',
   'POST /api/token/passkey/options': 'public',
+  // SAML's ACS (the IdP's form post) and our SP metadata (issue 37): the browser's and the IdP admin's, no token.
+  'POST /api/sso/:providerId/saml/acs': 'public',
+  'GET /api/sso/:providerId/saml/metadata': 'public',
   'GET /*': 'public',
 };
 

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ssoFlows } from '../../server/db/schema';
-import { startSaml } from '../../server/modules/sso/saml/samlStart';
-import { makeSigningKey, NAME_ID_EMAIL } from './samlIdentityProvider';
+import type { TokenResponse } from '../../contract/tokens';
+import ssoSamlEn from '../../i18n/ssoSaml.en';
+import { signIns, ssoFlows, ssoRoleMappings, userRoles, users } from '../../server/db/schema';
+import { expectEnvelope, jwtPayload } from './expectations';
+import { ENTRA_MFA_CLASS, makeSigningKey, NAME_ID_EMAIL } from './samlIdentityProvider';
 import { useSamlTestbed } from './ssoSamlFixtures';
 
-const { server, saml, idp } = useSamlTestbed();
+const { server, saml, idp, roleIds } = useSamlTestbed();
 
 const acsOf = (providerId: string) => `${server.config.publicUrl}/api/sso/${providerId}/saml/acs`;
+const db = () => server.built.ctx.db;
 const entityIdOf = (providerId: string) => `${server.config.publicUrl}/api/sso/${providerId}/saml/metadata`;
 
 describe('our SP metadata', () => {
@@ -48,24 +51,48 @@ describe('the AuthnRequest', () => {
 
   it('is not made for a provider not fully set up (no certificate), and no flow is opened', async () => {
     const provider = await saml.samlProvider(idp, { samlIdpCertificates: null });
-    await expect(startSaml(server.built.ctx, provider, null)).rejects.toMatchObject({ messageKey: 'ssoSaml.providerIncomplete' });
+    const answer = await server.api('GET', `/api/sso/${provider.id}/start`);
+    expectEnvelope(answer, 400, ssoSamlEn.ssoSaml.providerIncomplete);
     expect(await server.built.ctx.db.select().from(ssoFlows).where(eq(ssoFlows.providerId, provider.id))).toEqual([]);
   });
 });
 
 describe('the ACS', () => {
-  it('takes an answer whose assertion is signed, and lands where the person was going', async () => {
+  it('signs a new member in from an answer whose assertion is signed, and lands where the person was going', async () => {
     const provider = await saml.samlProvider(idp);
-    const { landed } = await saml.signIn(provider, idp, { email: 'signed.assertion@example.com' }, '/tickets');
+    const email = `mai.tran@${provider.domain}`;
+    const { landed } = await saml.signIn(provider, idp, { email, attributes: { givenName: ['Mai'], sn: ['Tran'] } }, '/tickets');
     expect(landed.error).toBeNull();
-    expect(landed.code).toBeTruthy();
     expect(landed.returnTo).toBe('/tickets');
     expect(`${landed.location.origin}${landed.location.pathname}`).toBe(`${server.config.publicUrl}/sso/complete`);
+    const tokens = expectEnvelope(await saml.exchange(landed.code!), 200).body.data as TokenResponse;
+    const [member] = await db().select().from(users).where(eq(users.email, email));
+    expect(member).toMatchObject({ partnerId: provider.partnerId, isActive: true, firstName: 'Mai', lastName: 'Tran' });
+    expect(jwtPayload(tokens.token)).toMatchObject({ sub: member.id, partnerId: provider.partnerId });
+    const [signIn] = await db().select().from(signIns).where(eq(signIns.userId, member.id));
+    expect(signIn).toMatchObject({ method: 'sso', identityProviderId: provider.id, providerMfa: false });
+  });
+
+  it('maps the groups attribute to the partner’s roles, and passes on the IdP’s multi-factor check (AuthnContextClassRef)', async () => {
+    const provider = await saml.samlProvider(idp);
+    await db().insert(ssoRoleMappings).values({ partnerId: provider.partnerId, claimValue: 'portal-admins', roleId: roleIds.PartnerAdmin });
+    const email = `lead@${provider.domain}`;
+    const { landed } = await saml.signIn(provider, idp, {
+      email,
+      attributes: { groups: ['portal-admins', 'unmapped'] },
+      authnContextClassRef: ENTRA_MFA_CLASS,
+    });
+    const tokens = expectEnvelope(await saml.exchange(landed.code!), 200).body.data as TokenResponse;
+    expect(jwtPayload(tokens.token)).toMatchObject({ amr: ['mfa'] });
+    const [member] = await db().select().from(users).where(eq(users.email, email));
+    expect((await db().select().from(userRoles).where(eq(userRoles.userId, member.id))).map((r) => r.roleId)).toEqual([roleIds.PartnerAdmin]);
+    const [signIn] = await db().select().from(signIns).where(eq(signIns.userId, member.id));
+    expect(signIn).toMatchObject({ method: 'sso', providerMfa: true });
   });
 
   it('takes an answer whose Response alone is signed', async () => {
     const provider = await saml.samlProvider(idp);
-    const { landed } = await saml.signIn(provider, idp, { email: 'signed.response@example.com', sign: 'response' });
+    const { landed } = await saml.signIn(provider, idp, { email: `response@${provider.domain}`, sign: 'response' });
     expect(landed.error).toBeNull();
     expect(landed.code).toBeTruthy();
   });
@@ -73,7 +100,7 @@ describe('the ACS', () => {
   it('takes an answer signed by the next certificate during a rotation (both listed)', async () => {
     const next = makeSigningKey('Next IdP key');
     const provider = await saml.samlProvider(idp, { samlIdpCertificates: `${idp.certificate}\n${next.certificate}` });
-    const { landed } = await saml.signIn(provider, idp, { email: 'rotated@example.com', signingKey: next });
+    const { landed } = await saml.signIn(provider, idp, { email: `rotated@${provider.domain}`, signingKey: next });
     expect(landed.error).toBeNull();
     expect(landed.code).toBeTruthy();
   });
@@ -83,7 +110,7 @@ describe('the ACS', () => {
     const expiry = new Date(Date.now() - (server.config.samlClockSkewSeconds * 1000) / 2).toISOString();
     const before = new Date(Date.now() - 5 * 60_000).toISOString();
     const { landed } = await saml.signIn(provider, idp, {
-      email: 'skewed@example.com',
+      email: `skewed@${provider.domain}`,
       tags: { IssueInstant: before, ConditionsNotBefore: before, ConditionsNotOnOrAfter: expiry, SubjectConfirmationDataNotOnOrAfter: expiry },
     });
     expect(landed.error).toBeNull();
@@ -91,8 +118,8 @@ describe('the ACS', () => {
 
   it('sends the person back with a reason for a disabled provider, a form without its fields, or no form at all', async () => {
     const disabled = await saml.samlProvider(idp, { enabled: false });
-    expect((await saml.postToAcs(disabled.id, { SAMLResponse: 'x', RelayState: 'y' })).error).toBe('ssoSaml.providerUnavailable');
-    expect((await saml.postToAcs('not-an-id', { SAMLResponse: 'x', RelayState: 'y' })).error).toBe('ssoSaml.providerUnavailable');
+    expect((await saml.postToAcs(disabled.id, { SAMLResponse: 'x', RelayState: 'y' })).error).toBe('sso.providerUnknown');
+    expect((await saml.postToAcs('not-an-id', { SAMLResponse: 'x', RelayState: 'y' })).error).toBe('sso.providerUnknown');
     const provider = await saml.samlProvider(idp);
     expect((await saml.postToAcs(provider.id, { RelayState: 'y' })).error).toBe('ssoSaml.flowExpired');
     const bare = await fetch(`${server.url}/api/sso/${provider.id}/saml/acs`, { method: 'POST', redirect: 'manual' });

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
-import { identityProviders, ssoHandoffs, users } from '../../server/db/schema';
-import { startSaml } from '../../server/modules/sso/saml/samlStart';
+import type { SecondFactorStep } from '../../contract/secondFactor';
+import type { TokenResponse } from '../../contract/tokens';
+import { identityProviders, ssoDomains, ssoHandoffs, users } from '../../server/db/schema';
 import type { IdentityProviderRow } from '../../server/modules/sso/verifiedIdentity';
-import { useDemoServer, type Factories } from './factories';
-import type { TestServer } from './harness';
+import { unique, useDemoServer, type Factories } from './factories';
+import { rootTenant, type TestServer } from './harness';
 import { createSamlIdentityProvider, type AnswerOptions, type SamlIdentityProvider } from './samlIdentityProvider';
 
 export interface AcsAnswer {
@@ -16,6 +17,9 @@ export interface AcsAnswer {
   returnTo: string | null;
 }
 
+/** A partner's SAML provider made by a test, with the email domain verified for that partner. */
+export type TestSamlProvider = IdentityProviderRow & { domain: string };
+
 /**
  * A partner whose SAML provider is `idp` (a samlify IdP of the test), and the browser's round trip through it: the
  * portal's AuthnRequest read by the IdP, the IdP's signed answer, the form posted back to the ACS.
@@ -23,7 +27,7 @@ export interface AcsAnswer {
 export function samlJourneys(server: TestServer, make: Factories) {
   const db = () => server.built.ctx.db;
 
-  async function samlProvider(idp: SamlIdentityProvider, overrides: Partial<IdentityProviderRow> = {}): Promise<IdentityProviderRow> {
+  async function samlProvider(idp: SamlIdentityProvider, overrides: Partial<IdentityProviderRow> = {}): Promise<TestSamlProvider> {
     const partnerId = overrides.partnerId === undefined ? (await make.partner()).id : overrides.partnerId;
     const [provider] = await db()
       .insert(identityProviders)
@@ -38,7 +42,17 @@ export function samlJourneys(server: TestServer, make: Factories) {
       })
       .returning();
     make.onCleanup(() => db().delete(identityProviders).where(eq(identityProviders.id, provider.id)));
-    return provider;
+    const domain = `${unique('saml-')}.example`.toLowerCase();
+    await db()
+      .insert(ssoDomains)
+      .values({ partnerId, domain, verificationToken: unique('v'), verifiedAt: new Date() });
+    make.onCleanup(async () => {
+      await db()
+        .delete(users)
+        .where(like(users.email, `%@${domain}`));
+      await db().delete(ssoDomains).where(eq(ssoDomains.domain, domain));
+    });
+    return { ...provider, domain };
   }
 
   async function metadataOf(providerId: string) {
@@ -47,9 +61,12 @@ export function samlJourneys(server: TestServer, make: Factories) {
     return response.text();
   }
 
-  /** The portal's redirect to the IdP and the IdP's reading of it. */
+  /** The sign-in page's link to the provider: the portal's redirect to the IdP, and the IdP's reading of it. */
   async function begin(provider: IdentityProviderRow, idp: SamlIdentityProvider, returnTo: string | null = '/tickets') {
-    const address = await startSaml(server.built.ctx, provider, returnTo);
+    const query = returnTo === null ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+    const started = await fetch(`${server.url}/api/sso/${provider.id}/start${query}`, { redirect: 'manual' });
+    expect(started.status, await started.clone().text()).toBe(302);
+    const address = started.headers.get('location')!;
     const metadata = await metadataOf(provider.id);
     const request = await idp.readRequest(address, metadata);
     return { address, metadata, requestId: request.id, relayState: request.relayState, request };
@@ -83,13 +100,18 @@ export function samlJourneys(server: TestServer, make: Factories) {
     return { ...started, samlResponse, landed };
   }
 
+  /** The session (or the portal's second step) for the code the ACS handed the browser. */
+  async function exchange(code: string) {
+    return server.api<TokenResponse | SecondFactorStep>('POST', '/api/token/sso', { body: { code }, headers: rootTenant });
+  }
+
   /** Nothing of a sign-in was left behind for `email` at `provider`: no member, no handoff code. */
   async function expectNothingCreated(provider: IdentityProviderRow, email: string) {
     expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
     expect(await db().select().from(ssoHandoffs).where(eq(ssoHandoffs.providerId, provider.id))).toEqual([]);
   }
 
-  return { samlProvider, metadataOf, begin, postToAcs, signIn, expectNothingCreated };
+  return { samlProvider, metadataOf, begin, postToAcs, signIn, exchange, expectNothingCreated };
 }
 
 /** A SAML test file's preamble: the demo server, the journeys through it, and one samlify IdP (its key made once). */

@@ -1,5 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import type { PortalModule } from '../module';
+import { samlRoutes } from './saml/saml.routes';
 import { ssoRoutes } from './sso.routes';
 
+/** The shared routes, then each protocol's own (SAML's ACS and metadata). */
+const ssoPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(ssoRoutes, { ctx });
+  await app.register(samlRoutes, { ctx });
+};
+
 /** Single sign-on through an organisation's identity provider (issue 37), beside the other token calls (/api). */
-export const ssoModule: PortalModule = { name: 'sso', plugin: ssoRoutes, prefixes: ['/api'] };
+export const ssoModule: PortalModule = { name: 'sso', plugin: ssoPlugin, prefixes: ['/api'] };

@@ -43,7 +43,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       const land = (outcome: { code: string } | { error: string }, returnTo?: string | null) =>
         reply.redirect(ssoLandingAddress(ctx, outcome, returnTo), 303) as FastifyReply;
       const provider = await samlProvider(ctx, providerId, { enabledOnly: true });
-      if (!provider) return land({ error: 'ssoSaml.providerUnavailable' });
+      if (!provider) return land({ error: 'sso.providerUnknown' });
       if (typeof body.SAMLResponse !== 'string' || typeof body.RelayState !== 'string') return land({ error: 'ssoSaml.flowExpired' });
       let accepted;
       try {
@@ -66,7 +66,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { providerId } = request.params as { providerId: string };
     // Disabled providers too: the IdP's admin registers the portal before the provider is switched on.
     const provider = await samlProvider(ctx, providerId, { enabledOnly: false });
-    if (!provider) throw notFound('ssoSaml.providerUnavailable');
+    if (!provider) throw notFound('sso.providerUnknown');
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(samlMetadataOf(ctx, provider.id));
   });
 };
