@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../contract/tokens';
 import ssoSamlEn from '../../i18n/ssoSaml.en';
 import { signIns, ssoFlows, ssoRoleMappings, userRoles, users } from '../../server/db/schema';
 import { expectEnvelope, jwtPayload } from './expectations';
-import { ENTRA_MFA_CLASS, makeSigningKey, NAME_ID_EMAIL } from './samlIdentityProvider';
+import { ENTRA_MFA_CLASS, makeSigningKey, NAME_ID_EMAIL, PASSWORD_CLASS } from './samlIdentityProvider';
 import { useSamlTestbed } from './ssoSamlFixtures';
 
-const { server, saml, idp, roleIds } = useSamlTestbed();
+const { server, saml, idp, roleIds, make } = useSamlTestbed();
 
 const acsOf = (providerId: string) => `${server.config.publicUrl}/api/sso/${providerId}/saml/acs`;
 const db = () => server.built.ctx.db;
@@ -88,6 +88,20 @@ describe('the ACS', () => {
     expect((await db().select().from(userRoles).where(eq(userRoles.userId, member.id))).map((r) => r.roleId)).toEqual([roleIds.PartnerAdmin]);
     const [signIn] = await db().select().from(signIns).where(eq(signIns.userId, member.id));
     expect(signIn).toMatchObject({ method: 'sso', providerMfa: true });
+  });
+
+  it('lets staff through the staff organisation’s IdP: the portal’s second factor still asked unless AuthnContextClassRef vouches for MFA', async () => {
+    const provider = await saml.samlProvider(idp, { partnerId: null });
+    const staff = await make.user({ roleId: roleIds.Support, email: `agent@${provider.domain}` });
+    await server.api('POST', '/api/account/second-factor/enrolment', { token: staff.token });
+    await db().execute(sql`update second_factors set confirmed_at = now() where user_id = ${staff.id}`);
+
+    const withPassword = await saml.signIn(provider, idp, { email: staff.email, authnContextClassRef: PASSWORD_CLASS });
+    expect(expectEnvelope(await saml.exchange(withPassword.landed.code!), 200).body.data).toHaveProperty('secondFactor.methods', ['totp', 'recovery']);
+
+    const withMfa = await saml.signIn(provider, idp, { email: staff.email, authnContextClassRef: ENTRA_MFA_CLASS });
+    const tokens = expectEnvelope(await saml.exchange(withMfa.landed.code!), 200).body.data as TokenResponse;
+    expect(jwtPayload(tokens.token)).toMatchObject({ sub: staff.id, amr: ['mfa'] });
   });
 
   it('takes an answer whose Response alone is signed', async () => {

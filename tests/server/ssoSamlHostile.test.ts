@@ -93,6 +93,17 @@ describe('a SAML answer is refused, and nothing is created, when', () => {
     expect(await server.built.ctx.db.select().from(ssoAssertionsSeen).where(eq(ssoAssertionsSeen.providerId, provider.id))).toHaveLength(1);
   });
 
+  it('one assertion ID posted twice at once (two flows) signs in once', async () => {
+    const provider = await saml.samlProvider(idp);
+    const email = `race@${provider.domain}`;
+    const flows = [await saml.begin(provider, idp), await saml.begin(provider, idp)];
+    const assertionId = `_race${Date.now()}`;
+    const answers = await Promise.all(flows.map((flow) => idp.answer(flow.metadata, flow.requestId, { email, tags: { AssertionID: assertionId } })));
+    const landed = await Promise.all(flows.map((flow, i) => saml.postToAcs(provider.id, { SAMLResponse: answers[i], RelayState: flow.relayState })));
+    expect(landed.filter((one) => one.code).length).toBe(1);
+    expect(landed.map((one) => one.error).filter(Boolean)).toEqual(['ssoSaml.replayed']);
+  });
+
   it('it is unsigned (the signature stripped)', async () => {
     const { provider, email, landed } = await attemptRewritten('nosig', {}, (xml) => xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, ''));
     expect(landed.error).toBe('ssoSaml.responseRefused');
