@@ -1,6 +1,10 @@
 /** Single sign-on through an organisation's identity provider (issue 37): the server's answers. */
 export default {
   sso: {
+    saved: 'The sign-in settings were saved',
+    roleNotGivable: 'This role cannot be given through single sign-on',
+    domainPublic: "A public mail provider's domain cannot be claimed",
+    domainTaken: 'This domain is already claimed',
     emailInvalid: 'Your identity provider did not give a usable email address',
     domainNotVerified: "Your email's domain is not verified for this organisation's sign-in",
     otherOrganisation: 'An account with this email belongs to another organisation: ask the portal staff for help',

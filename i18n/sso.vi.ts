@@ -1,6 +1,10 @@
 /** Đăng nhập một lần qua nhà cung cấp danh tính của tổ chức (issue 37): câu trả lời của máy chủ. */
 export default {
   sso: {
+    saved: 'Đã lưu cài đặt đăng nhập',
+    roleNotGivable: 'Không thể cấp vai trò này qua đăng nhập một lần',
+    domainPublic: 'Không thể nhận tên miền của nhà cung cấp thư công cộng',
+    domainTaken: 'Tên miền này đã được nhận',
     emailInvalid: 'Nhà cung cấp danh tính của bạn không cung cấp địa chỉ email dùng được',
     domainNotVerified: 'Tên miền email của bạn chưa được xác minh cho đăng nhập của tổ chức này',
     otherOrganisation: 'Một tài khoản dùng email này thuộc về tổ chức khác: hãy nhờ nhân viên cổng hỗ trợ',

@@ -14,7 +14,7 @@ import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
-import { ssoModule } from './sso';
+import { signInSettingsModule, ssoModule } from './sso';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
 import { validationRulesModule } from './validationRules';
@@ -44,6 +44,7 @@ const writtenModules: readonly PortalModule[] = [
   passkeysModule,
   passkeySignInModule,
   ssoModule,
+  signInSettingsModule,
   cannedResponsesModule,
 ];
 
