@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../context';
 import { ApiError, notFound } from '../../../core/errors';
 import { perAddress } from '../../../core/rateLimits';
@@ -41,7 +41,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       const { providerId } = request.params as { providerId: string };
       const body = (request.body ?? {}) as { SAMLResponse?: unknown; RelayState?: unknown };
       const land = (outcome: { code: string } | { error: string }, returnTo?: string | null) =>
-        reply.redirect(ssoLandingAddress(ctx, outcome, returnTo), 303) as FastifyReply;
+        reply.header('cache-control', 'no-store').redirect(ssoLandingAddress(ctx, outcome, returnTo), 303);
       const provider = await samlProvider(ctx, providerId, { enabledOnly: true });
       if (!provider) return land({ error: 'sso.providerUnknown' });
       if (typeof body.SAMLResponse !== 'string' || typeof body.RelayState !== 'string') return land({ error: 'ssoSaml.flowExpired' });

@@ -37,7 +37,7 @@ function onlyRequest(requestId: string, issuedAt: Date): CacheProvider {
   };
 }
 
-export function requireSamlSettings(provider: IdentityProviderRow) {
+function requireSamlSettings(provider: IdentityProviderRow) {
   const certificates = idpCertificatesOf(provider.samlIdpCertificates);
   if (provider.kind !== 'saml' || !provider.samlEntryPoint || !provider.samlIdpEntityId || certificates.length === 0)
     throw new ApiError(400, 'ssoSaml.providerIncomplete');
