@@ -104,8 +104,8 @@ describe('a SAML answer is refused, and nothing is created, when', () => {
     expect(landed.map((one) => one.error).filter(Boolean)).toEqual(['ssoSaml.replayed']);
   });
 
-  it('it is unsigned (the signature stripped)', async () => {
-    const { provider, email, landed } = await attemptRewritten('nosig', {}, (xml) => xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, ''));
+  it.each(['assertion', 'response'] as const)('it is unsigned (the %s’s signature stripped)', async (sign) => {
+    const { provider, email, landed } = await attemptRewritten('nosig', { sign }, (xml) => xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, ''));
     expect(landed.error).toBe('ssoSaml.responseRefused');
     await saml.expectNothingCreated(provider, email);
   });
