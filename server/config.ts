@@ -38,6 +38,8 @@ export interface Config {
   logReadSample: number;
   limits: {
     tokenPerMinute: number;
+    /** SCIM requests one provisioning token may make per minute (an identity provider's sync is bursty). */
+    scimPerMinute: number;
     failedSignInsBeforeHold: number;
     signInHoldMinutes: number;
     forgotPasswordPerHour: number;
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logReadSample: Math.max(1, int(env.LOG_READ_SAMPLE, 10)),
     limits: {
       tokenPerMinute: int(env.RATE_TOKEN_PER_MINUTE, 30),
+      scimPerMinute: int(env.RATE_SCIM_PER_MINUTE, 600),
       failedSignInsBeforeHold: int(env.SIGN_IN_FAILURES_BEFORE_HOLD, 5),
       signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
       forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),

@@ -39,6 +39,8 @@ import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
+import scimEn from '../../i18n/scim.en';
+import scimVi from '../../i18n/scim.vi';
 import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
@@ -60,6 +62,7 @@ const catalogues: Record<Language, object> = {
     ...ssoEn,
     ...ssoSamlEn,
     ...resourcesEn,
+    ...scimEn,
   },
   vi: {
     ...apiVi,
@@ -79,6 +82,7 @@ const catalogues: Record<Language, object> = {
     ...ssoVi,
     ...ssoSamlVi,
     ...resourcesVi,
+    ...scimVi,
   },
 };
 

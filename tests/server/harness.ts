@@ -114,9 +114,9 @@ const REQUEST_COUNTERS = ['rate_limit_hits'];
 
 /**
  * Columns that record activity rather than a change: any request of a sign-in, a refused one too, may move its last
- * active (at most once a minute, signIns.ts).
+ * active (at most once a minute, signIns.ts); any request of a SCIM token its last use (scimAuth.ts).
  */
-const ACTIVITY_COLUMNS: Record<string, string[]> = { sign_ins: ['last_active_at'] };
+const ACTIVITY_COLUMNS: Record<string, string[]> = { sign_ins: ['last_active_at'], scim_tokens: ['last_used_at'] };
 
 /** A fingerprint of every table's rows but the request counters' (and activity columns'): equal before and after means nothing changed. */
 export async function snapshotOf(db: BuiltApp['database']['db']) {

@@ -177,6 +177,9 @@ const VERSIONED: Record<string, Access> = {
   'POST /account/passkeys/options': 'authenticated',
   'PUT /account/passkeys/:id': 'authenticated',
   'DELETE /account/passkeys/:id': 'authenticated',
+  'GET /partners/:partnerId/scim-tokens': permission('ScimTokens', 'View'),
+  'POST /partners/:partnerId/scim-tokens': permission('ScimTokens', 'Create'),
+  'DELETE /partners/:partnerId/scim-tokens/:id': permission('ScimTokens', 'Delete'),
 };
 
 /** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */
@@ -204,6 +207,18 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/sso/:providerId/saml/acs': 'public',
   'GET /api/sso/:providerId/saml/metadata': 'public',
   'GET /*': 'public',
+  // SCIM (issue 37): public to the guard, each route checks the SCIM token itself.
+  ...Object.fromEntries(
+    [
+      'GET /ServiceProviderConfig',
+      'GET /ResourceTypes',
+      'GET /ResourceTypes/:id',
+      'GET /Schemas',
+      'GET /Schemas/:id',
+      ...['Users', 'Groups'].flatMap((r) => [`GET /${r}`, `POST /${r}`, `GET /${r}/:id`, `PUT /${r}/:id`, `PATCH /${r}/:id`, `DELETE /${r}/:id`]),
+      'GET /*',
+    ].map((route) => [route.replace(' /', ' /scim/v2/'), 'public']),
+  ),
 };
 
 /** A declared resource's routes (contract/resources/: those of the actions it serves), each needing the action its declaration's permission names. */
