@@ -14,5 +14,5 @@ const ssoPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) 
 /** Single sign-on through an organisation's identity provider (issue 37), beside the other token calls (/api). */
 export const ssoModule: PortalModule = { name: 'sso', plugin: ssoPlugin, prefixes: ['/api'] };
 
-/** An organisation's sign-in settings: provider, domains, role mapping (/api/v1/sign-in-settings/…). */
-export const signInSettingsModule: PortalModule = { name: 'sign-in-settings', plugin: signInSettingsRoutes, prefixes: ['/api'] };
+/** An organisation's sign-in settings: provider, domains, role mapping (/api/v1/sign-in-settings/… and /api/sign-in-settings/…). */
+export const signInSettingsModule: PortalModule = { name: 'sign-in-settings', plugin: signInSettingsRoutes };
