@@ -31,6 +31,8 @@ import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
 import ssoEn from '../../i18n/sso.en';
 import ssoVi from '../../i18n/sso.vi';
+import ssoSamlEn from '../../i18n/ssoSaml.en';
+import ssoSamlVi from '../../i18n/ssoSaml.vi';
 import ssoOidcEn from '../../i18n/ssoOidc.en';
 import ssoOidcVi from '../../i18n/ssoOidc.vi';
 import appEn from '../../i18n/app.en';
@@ -60,6 +62,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesEn,
     ...ticketMergeEn,
     ...ssoEn,
+    ...ssoSamlEn,
     ...ssoOidcEn,
     ...resourcesEn,
     ...scimEn,
@@ -80,6 +83,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesVi,
     ...ticketMergeVi,
     ...ssoVi,
+    ...ssoSamlVi,
     ...ssoOidcVi,
     ...resourcesVi,
     ...scimVi,

@@ -14,7 +14,7 @@ import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
-import { signInSettingsModule, ssoModule, ssoOidcModule } from './sso';
+import { signInSettingsModule, ssoModule } from './sso';
 import { scimModule, scimTokensModule } from './scim';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
@@ -45,7 +45,6 @@ const writtenModules: readonly PortalModule[] = [
   passkeysModule,
   passkeySignInModule,
   ssoModule,
-  ssoOidcModule,
   signInSettingsModule,
   cannedResponsesModule,
   scimTokensModule,
