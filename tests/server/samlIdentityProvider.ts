@@ -153,7 +153,7 @@ export async function createSamlIdentityProvider(options: { entityId?: string; s
             };
             // samlify escapes every value: the statements, XML of their own, go in first.
             const withStatements = template.replace('{AuthnStatement}', authn).replace('{AttributeStatement}', attributeStatement(answer.attributes ?? {}));
-            return { id: values.ID, context: samlify.SamlLib.replaceTagsByValue(withStatements, values) };
+            return { id: values.ID!, context: samlify.SamlLib.replaceTagsByValue(withStatements, values) };
           },
         },
       );
