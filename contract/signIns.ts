@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 
-/** How a sign-in was made (issue 26): the password alone, with a second factor, a passkey, or an impersonation. */
-export const SIGN_IN_METHODS = ['password', 'totp', 'recovery', 'passkey', 'impersonation'] as const;
+/** How a sign-in was made (issue 26): the password alone, with a second factor, a passkey, an impersonation, or (issue 37) an organisation's identity provider. */
+export const SIGN_IN_METHODS = ['password', 'totp', 'recovery', 'passkey', 'impersonation', 'sso'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** One sign-in that still lasts, as its user (or staff with the Users permission) sees it in a sessions list. */

@@ -11,6 +11,8 @@ export interface AccessTokenClaims {
   avatar: string | null;
   /** Present while impersonating: who is acting on this user's behalf (RFC 8693's actor claim). */
   act?: ImpersonatorClaim;
+  /** `['mfa']` when the sign-in's identity provider vouched for its own multi-factor check (issue 37, RFC 8176). */
+  amr?: string[];
   exp: number;
 }
 

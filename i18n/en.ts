@@ -24,6 +24,7 @@ import serviceLevelsEn from './serviceLevels.en';
 import ticketAssignmentEn from './ticketAssignment.en';
 import ticketNotesEn from './ticketNotes.en';
 import ticketMergeEn from './ticketMerge.en';
+import ssoEn from './sso.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -53,4 +54,5 @@ export default {
   ...ticketAssignmentEn,
   ...ticketNotesEn,
   ...ticketMergeEn,
+  ...ssoEn,
 };

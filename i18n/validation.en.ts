@@ -8,6 +8,8 @@ export default {
     email: 'Invalid email. Please enter a valid email',
     phone: 'Invalid phone number',
     website: 'Invalid website address (http:// or https://)',
+    certificate: 'Paste the certificate in PEM form (-----BEGIN CERTIFICATE----- …)',
+    domain: 'Enter a domain name such as example.com',
     id: 'Invalid identifier',
     passwordIsEmail: 'The password may not be your email',
     passwordMismatch: 'The password and confirm password do not match',

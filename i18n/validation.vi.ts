@@ -7,6 +7,8 @@ export default {
     email: 'Email không hợp lệ. Vui lòng nhập email hợp lệ',
     phone: 'Số điện thoại không hợp lệ',
     website: 'Địa chỉ website không hợp lệ (http:// hoặc https://)',
+    certificate: 'Dán chứng chỉ ở dạng PEM (-----BEGIN CERTIFICATE----- …)',
+    domain: 'Nhập tên miền, ví dụ example.com',
     id: 'Mã định danh không hợp lệ',
     passwordIsEmail: 'Mật khẩu không được trùng với email',
     passwordMismatch: 'Mật khẩu và mật khẩu xác nhận không khớp',

@@ -24,6 +24,7 @@ import serviceLevelsVi from './serviceLevels.vi';
 import ticketAssignmentVi from './ticketAssignment.vi';
 import ticketNotesVi from './ticketNotes.vi';
 import ticketMergeVi from './ticketMerge.vi';
+import ssoVi from './sso.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -53,4 +54,5 @@ export default {
   ...ticketAssignmentVi,
   ...ticketNotesVi,
   ...ticketMergeVi,
+  ...ssoVi,
 };

@@ -19,7 +19,7 @@ import { createMailer } from './mail/mailer';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipals } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
-import { registerSecondFactorGate } from './modules/accounts/secondFactorGate';
+import { registerSecondFactorGate, withProviderMfa } from './modules/accounts/secondFactorGate';
 import { createSignInCheck, refuseEndedSignIns } from './modules/accounts/signIns';
 import { refuseWithdrawnImpersonations } from './modules/impersonation/impersonatorCheck';
 import { registerImpersonationTrail } from './modules/impersonation/impersonationTrail';
@@ -135,7 +135,7 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
       ),
     ctx.events,
   );
-  registerGuard(app, config.jwtSecret, principals.load);
+  registerGuard(app, config.jwtSecret, withProviderMfa(principals.load));
   registerSecondFactorGate(app, { enforced: config.secondFactorEnrolment === 'required' });
   refuseEndedSignIns(app, signIns);
   refuseWithdrawnImpersonations(app, principals.load);

@@ -30,3 +30,9 @@ export const confirmPasswordField = (field = 'password') =>
     .oneOf([yup.ref(field) as yup.Reference<string>], msg('validation.passwordMismatch'));
 
 export const confirmMailSchema = resetPasswordSchema;
+
+/** Issue 37, the email-first sign-in: which organisation's identity provider, if any, signs this address in. */
+export const ssoDiscoverSchema = yup.object({ email: email() });
+
+/** The one-time code a provider's callback handed the browser, for the session. */
+export const ssoCodeSchema = yup.object({ code: token() });

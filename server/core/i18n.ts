@@ -29,6 +29,8 @@ import ticketNotesEn from '../../i18n/ticketNotes.en';
 import ticketMergeEn from '../../i18n/ticketMerge.en';
 import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
+import ssoEn from '../../i18n/sso.en';
+import ssoVi from '../../i18n/sso.vi';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
 import adminEn from '../../i18n/admin.en';
@@ -55,6 +57,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentEn,
     ...ticketNotesEn,
     ...ticketMergeEn,
+    ...ssoEn,
     ...resourcesEn,
     ...scimEn,
   },
@@ -73,6 +76,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentVi,
     ...ticketNotesVi,
     ...ticketMergeVi,
+    ...ssoVi,
     ...resourcesVi,
     ...scimVi,
   },

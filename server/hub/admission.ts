@@ -1,7 +1,7 @@
 import type { ImpersonatorClaim } from '../../contract/tokens';
 import type { ApiError } from '../core/errors';
 import type { Principal, PrincipalLoader } from '../core/guard';
-import { enrolmentRequired, mustEnrolFirst } from '../modules/accounts/secondFactorGate';
+import { asSignedIn, enrolmentRequired, mustEnrolFirst } from '../modules/accounts/secondFactorGate';
 import { impersonationWithdrawn, impersonatorMayGoOn } from '../modules/impersonation/impersonatorCheck';
 import type { HubConnection } from './connection';
 import { CLOSE_REASONS } from './hubSettings';
@@ -29,7 +29,7 @@ export function hubAdmission(options: { secondFactorEnforced: boolean; loadPrinc
     },
     /** Why an open connection must close now, or null. */
     async closeReasonOf(principal: Principal, connection: HubConnection) {
-      return (await refusalOf(principal, connection.impersonator))?.closeReason ?? null;
+      return (await refusalOf(asSignedIn(principal, connection.providerMfa), connection.impersonator))?.closeReason ?? null;
     },
   };
 }

@@ -46,7 +46,7 @@ export async function authenticateHubUser(
   const impersonator = claims.act ?? null;
   if (actingOn) Object.assign(actingOn, { principal, impersonator });
   await auth.admit?.(principal, impersonator);
-  return { principal, tokenExpiresAt: claims.exp * 1000, origin: { signInId, impersonator } };
+  return { principal, tokenExpiresAt: claims.exp * 1000, origin: { signInId, impersonator, providerMfa: claims.amr?.includes('mfa') === true } };
 }
 
 /**

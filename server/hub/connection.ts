@@ -27,6 +27,8 @@ export interface ConnectionOrigin {
   signInId?: string;
   /** Who acts for the user when the token is an impersonation's (`act`): the hub's use is audited, and ends with their right to impersonate. */
   impersonator?: ImpersonatorClaim | null;
+  /** The sign-in's identity provider vouched for its own MFA (access token `amr`): it stands for a second factor. */
+  providerMfa?: boolean;
 }
 
 /** ASP.NET's ids: base64url of 16 random bytes, safe in `?id=` which the client does not encode. */
@@ -68,6 +70,8 @@ export class HubConnection {
   signInId: string | undefined = undefined;
   /** The impersonator when the connection is an impersonation's. */
   impersonator: ImpersonatorClaim | null = null;
+  /** The sign-in's identity provider vouched for its own MFA (issue 37). */
+  providerMfa = false;
 
   constructor(
     /** Who and what they may read, as of the last check (negotiate, then every change to their account or roles). */

@@ -148,6 +148,7 @@ export class HubServer {
   private startedFrom(connection: HubConnection, origin: ConnectionOrigin) {
     connection.signInId = origin.signInId;
     connection.impersonator = origin.impersonator ?? null;
+    connection.providerMfa = origin.providerMfa === true;
   }
 
   attach(connection: HubConnection, transport: Transport) {

@@ -5,6 +5,7 @@ import type { Principal } from '../core/guard';
 import type { PostgresNotifications, ResourceChanged } from '../core/events';
 import { onAccessChange } from '../modules/accounts/accessChanges';
 import { loadPrincipals } from '../modules/accounts/principal';
+import { withProviderMfa } from '../modules/accounts/secondFactorGate';
 import { cachePrincipals, type PrincipalCache } from '../modules/accounts/principalCache';
 import { createSignInCheck, type SignInCheck } from '../modules/accounts/signIns';
 import { auditImpersonatedRequest } from '../modules/impersonation/impersonationTrail';
@@ -145,7 +146,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const signIns = options.signIns ?? createSignInCheck(ctx.db, ctx.events);
   const auth = {
     secret: ctx.config.jwtSecret,
-    loadPrincipal: principals.load,
+    loadPrincipal: withProviderMfa(principals.load),
     connectionTokens: tokens,
     signInEnded: signIns.isEnded,
     admit: admission.admit,

@@ -14,6 +14,7 @@ import { partnersModule } from './partners';
 import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
+import { signInSettingsModule, ssoModule } from './sso';
 import { scimModule, scimTokensModule } from './scim';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
@@ -43,6 +44,8 @@ const writtenModules: readonly PortalModule[] = [
   impersonationModule,
   passkeysModule,
   passkeySignInModule,
+  ssoModule,
+  signInSettingsModule,
   cannedResponsesModule,
   scimTokensModule,
   scimModule,

@@ -24,6 +24,7 @@ type ApiDocument = {
 
 /** Writes that take no body: the hub's negotiate and the status toggles, whose path says it all. */
 const BODYLESS = [
+  'post /api/v1/sign-in-settings/{organisation}/domains/{id}/verify',
   'post /api/notifications/negotiate',
   'post /api/v1/users/{id}/toggle-status',
   'post /api/v1/partner-users/{id}/toggle-status',

@@ -67,6 +67,7 @@ CREATE TABLE "sso_role_mappings" (
 --> statement-breakpoint
 ALTER TABLE "sign_ins" ADD COLUMN "identity_provider_id" uuid;--> statement-breakpoint
 ALTER TABLE "sign_ins" ADD COLUMN "provider_mfa" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sign_ins" ADD COLUMN "provider_logout_hint" text;--> statement-breakpoint
 ALTER TABLE "identity_providers" ADD CONSTRAINT "identity_providers_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_providers" ADD CONSTRAINT "identity_providers_default_role_id_roles_id_fk" FOREIGN KEY ("default_role_id") REFERENCES "public"."roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_assertions_seen" ADD CONSTRAINT "sso_assertions_seen_provider_id_identity_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."identity_providers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { permission } from '../../../contract/permissions';
 import type { ImpersonatorClaim } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
@@ -18,19 +18,25 @@ const IMPERSONATE = permission('Users', 'Impersonate');
 export const mayImpersonate = (impersonator: Principal | null): impersonator is Principal =>
   !!impersonator && impersonator.permissions.has(IMPERSONATE) && !impersonator.partnerId;
 
+/** What a sign-in's access tokens say beyond the user: its impersonation, and whether its provider vouched for MFA. */
+export interface SignInClaims {
+  impersonation: Impersonation | null;
+  providerMfa: boolean;
+}
+
 /**
  * The impersonation a sign-in is (issue 26, point 5), or null for a sign-in of one's own. Past its time limit, or
  * once its impersonator may no longer impersonate (inactive, deleted, permission withdrawn), it signs no more
- * tokens: refreshing it is refused (401).
+ * tokens: refreshing it is refused (401). Read with whether an identity provider vouched for its own MFA (issue 37).
  */
-export async function impersonationOfSignIn(db: Db, familyId: string): Promise<Impersonation | null> {
+export async function signInClaimsOf(db: Db, familyId: string): Promise<SignInClaims> {
   const [row] = await db
-    .select({ endsAt: signIns.endsAt, impersonatorId: signIns.impersonatorId })
+    .select({ endsAt: signIns.endsAt, impersonatorId: signIns.impersonatorId, providerMfa: signIns.providerMfa })
     .from(signIns)
-    .where(and(eq(signIns.id, familyId), isNotNull(signIns.impersonatorId)));
-  if (!row) return null;
-  const impersonator = row.impersonatorId ? await loadPrincipal(db, row.impersonatorId) : null;
+    .where(eq(signIns.id, familyId));
+  if (!row?.impersonatorId) return { impersonation: null, providerMfa: row?.providerMfa ?? false };
+  const impersonator = await loadPrincipal(db, row.impersonatorId);
   if (!row.endsAt || row.endsAt.getTime() <= Date.now()) throw unauthorized('impersonation.expired');
   if (!mayImpersonate(impersonator)) throw unauthorized('impersonation.withdrawn');
-  return { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt };
+  return { impersonation: { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt }, providerMfa: false };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../core/errors';
-import type { Principal } from '../../core/guard';
+import type { Principal, PrincipalLoader } from '../../core/guard';
 
 declare module '../../core/guard' {
   interface Principal {
@@ -17,6 +17,21 @@ declare module 'fastify' {
     credentials?: boolean;
   }
 }
+
+/**
+ * The principal as a token sees it: a sign-in whose identity provider vouched for its own multi-factor check (issue 37,
+ * the token's `amr` holding `mfa`) has what a role requiring a second factor asks for.
+ */
+export const asSignedIn = (principal: Principal, providerMfa: boolean): Principal =>
+  providerMfa && principal.secondFactorPending ? { ...principal, secondFactorPending: false } : principal;
+
+/** The loader the guard and the hub's sign-in use: `asSignedIn` with the token's claims. */
+export const withProviderMfa =
+  (load: PrincipalLoader): PrincipalLoader =>
+  async (userId, claims) => {
+    const principal = await load(userId, claims);
+    return principal && asSignedIn(principal, claims?.amr?.includes('mfa') === true);
+  };
 
 /** Whether the principal must set up the second factor a role of theirs requires before anything else. */
 export const mustEnrolFirst = (principal: Principal, options: { enforced: boolean }) => options.enforced && principal.secondFactorPending === true;

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import type { SignInMethod } from '../../../contract/signIns';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { Db } from '../../db/client';
 import { signIns, users } from '../../db/schema';
 import { bearerToken } from '../../core/guard';
 import { signAccessToken } from '../../core/jwt';
-import { impersonationOfSignIn } from './impersonatedSignIns';
+import { signInClaimsOf } from './impersonatedSignIns';
 import { fullNameOf, rolesOfUser } from './principal';
 import { issueRefreshToken } from './refreshTokens';
 
@@ -34,7 +35,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
  * impersonation's names its impersonator (`act`) and ends by the impersonation's time limit.
  */
 export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRow, familyId: string): Promise<string> {
-  const [[topRole], impersonation] = await Promise.all([rolesOfUser(db, user.id), impersonationOfSignIn(db, familyId)]);
+  const [[topRole], { impersonation, providerMfa }] = await Promise.all([rolesOfUser(db, user.id), signInClaimsOf(db, familyId)]);
   const claims = {
     sub: user.id,
     sid: familyId,
@@ -44,6 +45,8 @@ export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRo
     partnerId: user.partnerId,
     phone: user.phoneNumber,
     avatar: user.imageUrl,
+    // An identity provider vouched for its own multi-factor check (issue 37): it stands for the portal's second factor.
+    ...(providerMfa ? { amr: ['mfa'] } : {}),
   };
   if (!impersonation) return signAccessToken(secret, claims);
   return signAccessToken(secret, { ...claims, act: impersonation.act }, Date.now(), impersonation.endsAt);
@@ -53,11 +56,15 @@ export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRo
 export interface SignInMeta {
   userAgent: string | null;
   address: string | null;
-  method: 'password' | 'totp' | 'recovery' | 'passkey' | 'impersonation';
+  method: SignInMethod;
   /** An impersonated sign-in: who started it, why, and when it ends by itself. */
   impersonatorId?: string;
   reason?: string;
   endsAt?: Date;
+  /** A sign-in through an organisation's identity provider (issue 37): which, whether it vouched for MFA, how to sign out there. */
+  identityProviderId?: string;
+  providerMfa?: boolean;
+  providerLogoutHint?: string | null;
 }
 
 /** The User-Agent and address of the request signing in (both cut to their columns' length). */
@@ -83,6 +90,9 @@ export async function issueSession(db: Db, secret: Uint8Array, user: UserRow, me
       impersonatorId: meta.impersonatorId ?? null,
       reason: meta.reason ?? null,
       endsAt: meta.endsAt ?? null,
+      identityProviderId: meta.identityProviderId ?? null,
+      providerMfa: meta.providerMfa ?? false,
+      providerLogoutHint: meta.providerLogoutHint ?? null,
     });
     return issueRefreshToken(tx, user.id, familyId);
   });

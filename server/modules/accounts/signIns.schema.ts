@@ -27,6 +27,8 @@ export const signIns = pgTable(
     identityProviderId: uuid('identity_provider_id'),
     /** The provider said the person passed its own multi-factor check: it stands for the portal's second factor. */
     providerMfa: boolean('provider_mfa').notNull().default(false),
+    /** What signing out at the provider needs (OIDC's id_token, SAML's NameID and SessionIndex). */
+    providerLogoutHint: text('provider_logout_hint'),
   },
   (t) => [index('sign_ins_user_idx').on(t.userId, t.createdAt)],
 );

@@ -18,7 +18,7 @@ import { secondFactorAnswerSchema } from '../../../contract/secondFactor';
 import { yupJsonSchema } from '../../core/openapi/yupJsonSchema';
 
 /** `POST /api/token`'s answer: tokens, or the second step for a user with a second factor. */
-const signInAnswer = {
+export const signInAnswer = {
   oneOf: [
     yupJsonSchema(tokenResponseSchema),
     {

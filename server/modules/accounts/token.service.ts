@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { SecondFactorStep } from '../../../contract/secondFactor';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
-import { tooManyRequests, unauthorized } from '../../core/errors';
+import { forbidden, tooManyRequests, unauthorized } from '../../core/errors';
+import { discoverProvider } from '../sso/ssoDomains';
 import { verifyAccessToken } from '../../core/jwt';
 import { users } from '../../db/schema';
 import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPassword } from './passwords';
@@ -44,6 +45,9 @@ export function createTokenService(ctx: AppContext) {
     later: (task: () => Promise<void>) => void,
   ): Promise<TokenResponse | SecondFactorStep> {
     refuseWhenHashingBusy();
+    // Issue 37: an organisation that signs its people in only through its identity provider refuses their passwords,
+    // right or wrong, before any is checked.
+    if ((await discoverProvider(db, email)).required) throw forbidden('sso.required');
     const key = email.toLowerCase();
     const [{ held, failures }, user] = await Promise.all([holds.check(key), findUserByEmail(db, email)]);
     if (held) throw tooManyRequests('auth.signInHeld');

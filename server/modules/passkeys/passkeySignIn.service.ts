@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
-import { ApiError, tooManyRequests, unauthorized } from '../../core/errors';
+import { ApiError, forbidden, tooManyRequests, unauthorized } from '../../core/errors';
+import { discoverProvider } from '../sso/ssoDomains';
 import { createRateLimitCounter } from '../../core/rateLimits';
 import { announceHoldStarted } from '../accounts/holdMail';
 import { findUserById, issueSession, type SignInMeta, type UserRow } from '../accounts/session';
@@ -97,6 +98,7 @@ export function createPasskeySignIn(ctx: AppContext) {
   /** A password-less sign-in: the session of the passkey's user. */
   async function signIn(response: AuthenticationResponseJSON, meta: SignInMeta, later: Later): Promise<TokenResponse> {
     const user = await verifiedUserOf(response, { purpose: 'sign-in', userId: null }, countingFailures(later));
+    if ((await discoverProvider(db, user.email)).required) throw forbidden('sso.required');
     if ((await holds.check(user.email.toLowerCase())).failures > 0) await holds.clear(user.email.toLowerCase());
     return issueSession(db, config.jwtSecret, user, meta);
   }
