@@ -18,6 +18,7 @@ import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
 import passwordStrengthEn from './passwordStrength.en';
 import passkeysEn from './passkeys.en';
+import ssoSamlEn from './ssoSaml.en';
 import sessionsEn from './sessions.en';
 import impersonationEn from './impersonation.en';
 import serviceLevelsEn from './serviceLevels.en';
@@ -48,6 +49,7 @@ export default {
   ...dueDatesEn,
   ...passwordStrengthEn,
   ...passkeysEn,
+  ...ssoSamlEn,
   ...sessionsEn,
   ...impersonationEn,
   ...serviceLevelsEn,

@@ -18,6 +18,7 @@ import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
 import passwordStrengthVi from './passwordStrength.vi';
 import passkeysVi from './passkeys.vi';
+import ssoSamlVi from './ssoSaml.vi';
 import sessionsVi from './sessions.vi';
 import impersonationVi from './impersonation.vi';
 import serviceLevelsVi from './serviceLevels.vi';
@@ -48,6 +49,7 @@ export default {
   ...dueDatesVi,
   ...passwordStrengthVi,
   ...passkeysVi,
+  ...ssoSamlVi,
   ...sessionsVi,
   ...impersonationVi,
   ...serviceLevelsVi,

@@ -29,6 +29,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** SAML_CLOCK_SKEW_SECONDS: how far an identity provider's clock may be from ours for NotBefore/NotOnOrAfter (default 60). */
+  samlClockSkewSeconds: number;
   jwtSecret: Uint8Array;
   staticDir?: string;
   logLevel: string;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    samlClockSkewSeconds: Math.min(300, int(env.SAML_CLOCK_SKEW_SECONDS, 60)),
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, env.JWT_SECRET),
     staticDir: env.STATIC_DIR ?? path.resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

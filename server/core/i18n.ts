@@ -31,6 +31,8 @@ import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
 import ssoEn from '../../i18n/sso.en';
 import ssoVi from '../../i18n/sso.vi';
+import ssoSamlEn from '../../i18n/ssoSaml.en';
+import ssoSamlVi from '../../i18n/ssoSaml.vi';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
 import adminEn from '../../i18n/admin.en';
@@ -58,6 +60,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesEn,
     ...ticketMergeEn,
     ...ssoEn,
+    ...ssoSamlEn,
     ...resourcesEn,
     ...scimEn,
   },
@@ -77,6 +80,7 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesVi,
     ...ticketMergeVi,
     ...ssoVi,
+    ...ssoSamlVi,
     ...resourcesVi,
     ...scimVi,
   },
