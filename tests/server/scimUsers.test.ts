@@ -247,6 +247,9 @@ describe('deactivation', () => {
       expect(on.body.active).toBe(true);
       const again = await server.api('POST', '/api/token', { body: { email: member.email, password: member.password }, headers: rootTenant });
       expect(again.status, again.text).toBe(200);
+      // The sign-ins ended with the deactivation stay ended: reactivating gives back sign-in, not the old sessions.
+      expect((await refresh(member.session)).status).toBe(401);
+      expect((await server.api('GET', '/api/users/profile', { token: second.token })).status).toBe(401);
     } finally {
       await connection.stop();
     }

@@ -13,7 +13,8 @@ export interface ScimUserFields {
 }
 
 const NAME_MAX = 100;
-const EMAIL_MAX = 255;
+/** The users table's user_name column holds the email too. */
+const EMAIL_MAX = 100;
 const EXTERNAL_ID_MAX = 255;
 const PHONE_MAX = 50;
 
