@@ -13,6 +13,8 @@ export interface AccessTokenClaims {
   act?: ImpersonatorClaim;
   /** `['mfa']` when the sign-in's identity provider vouched for its own multi-factor check (issue 37, RFC 8176). */
   amr?: string[];
+  /** The identity provider the sign-in came through (issue 37): signing out asks the server where to sign out there too. */
+  idp?: string;
   exp: number;
 }
 

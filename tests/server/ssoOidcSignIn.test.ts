@@ -3,7 +3,6 @@ import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { AccessTokenClaims, TokenResponse } from '../../contract/tokens';
 import { signIns } from '../../server/modules/accounts/signIns.schema';
-import { oidcLogoutAddress } from '../../server/modules/sso/oidc/oidcLogout';
 import { ssoFlows } from '../../server/modules/sso/sso.schema';
 import type { IdentityProviderRow } from '../../server/modules/sso/verifiedIdentity';
 import { users } from '../../server/modules/users/users.schema';
@@ -147,15 +146,18 @@ describe('signing in through a partner’s OpenID provider', () => {
     expect(found).toEqual([]);
   });
 
-  it("gives the provider's sign-out address for the sign-in, back to the portal's sign-in page", async () => {
+  it("signing out of an SSO sign-in answers the provider's sign-out address, back to the portal's sign-in page; a password sign-in's does not", async () => {
     const { provider, domain } = await oidc.oidcPartner();
     const account = oidc.accountAt(domain);
     oidc.idp.nextLogin(account);
     const { landing } = await walk(provider, account);
     const session = await exchange(landing);
-    const claims = decodeJwt(session.token) as unknown as AccessTokenClaims;
-    const [signIn] = await server.built.database.db.select().from(signIns).where(eq(signIns.id, claims.sid!));
-    const address = new URL((await oidcLogoutAddress(server.built.ctx, provider, signIn.providerLogoutHint))!);
+    expect(decodeJwt(session.token)).toMatchObject({ idp: provider.id });
+    const signedOut = await server.api<{ providerSignOutUrl: string } | null>('POST', '/api/token/revoke', {
+      body: { refreshToken: session.refreshToken },
+      headers: rootTenant,
+    });
+    const address = new URL(signedOut.body.data!.providerSignOutUrl);
     expect(address.origin).toBe(oidc.idp.issuer);
     expect(Object.fromEntries(address.searchParams)).toMatchObject({
       client_id: provider.oidcClientId,
@@ -166,6 +168,16 @@ describe('signing in through a partner’s OpenID provider', () => {
     const atProvider = await fetch(address, { redirect: 'manual' });
     expect(atProvider.status).toBe(200);
     expect(await atProvider.text()).toContain('logout');
+    // A sign-out whose answer was lost, tried again, still says where to sign out at the provider.
+    const retried = await server.api<{ providerSignOutUrl: string } | null>('POST', '/api/token/revoke', {
+      body: { refreshToken: session.refreshToken },
+      headers: rootTenant,
+    });
+    expect(retried.body.data).toEqual(signedOut.body.data);
+
+    const password = await server.signIn('partner@acme.example');
+    expect(decodeJwt(password.token)).not.toHaveProperty('idp');
+    expect((await server.api('POST', '/api/token/revoke', { body: { refreshToken: password.refreshToken }, headers: rootTenant })).body.data).toBeNull();
   });
 });
 

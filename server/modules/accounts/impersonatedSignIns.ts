@@ -22,6 +22,8 @@ export const mayImpersonate = (impersonator: Principal | null): impersonator is 
 export interface SignInClaims {
   impersonation: Impersonation | null;
   providerMfa: boolean;
+  /** The identity provider the sign-in came through (issue 37): signing out may go there too. */
+  identityProviderId: string | null;
 }
 
 /**
@@ -31,12 +33,21 @@ export interface SignInClaims {
  */
 export async function signInClaimsOf(db: Db, familyId: string): Promise<SignInClaims> {
   const [row] = await db
-    .select({ endsAt: signIns.endsAt, impersonatorId: signIns.impersonatorId, providerMfa: signIns.providerMfa })
+    .select({
+      endsAt: signIns.endsAt,
+      impersonatorId: signIns.impersonatorId,
+      providerMfa: signIns.providerMfa,
+      identityProviderId: signIns.identityProviderId,
+    })
     .from(signIns)
     .where(eq(signIns.id, familyId));
-  if (!row?.impersonatorId) return { impersonation: null, providerMfa: row?.providerMfa ?? false };
+  if (!row?.impersonatorId) return { impersonation: null, providerMfa: row?.providerMfa ?? false, identityProviderId: row?.identityProviderId ?? null };
   const impersonator = await loadPrincipal(db, row.impersonatorId);
   if (!row.endsAt || row.endsAt.getTime() <= Date.now()) throw unauthorized('impersonation.expired');
   if (!mayImpersonate(impersonator)) throw unauthorized('impersonation.withdrawn');
-  return { impersonation: { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt }, providerMfa: false };
+  return {
+    impersonation: { act: { sub: impersonator.id, fullName: impersonator.fullName }, endsAt: row.endsAt },
+    providerMfa: false,
+    identityProviderId: null,
+  };
 }

@@ -35,7 +35,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
  * impersonation's names its impersonator (`act`) and ends by the impersonation's time limit.
  */
 export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRow, familyId: string): Promise<string> {
-  const [[topRole], { impersonation, providerMfa }] = await Promise.all([rolesOfUser(db, user.id), signInClaimsOf(db, familyId)]);
+  const [[topRole], { impersonation, providerMfa, identityProviderId }] = await Promise.all([rolesOfUser(db, user.id), signInClaimsOf(db, familyId)]);
   const claims = {
     sub: user.id,
     sid: familyId,
@@ -47,6 +47,7 @@ export async function signAccessTokenOf(db: Db, secret: Uint8Array, user: UserRo
     avatar: user.imageUrl,
     // An identity provider vouched for its own multi-factor check (issue 37): it stands for the portal's second factor.
     ...(providerMfa ? { amr: ['mfa'] } : {}),
+    ...(identityProviderId ? { idp: identityProviderId } : {}),
   };
   if (!impersonation) return signAccessToken(secret, claims);
   return signAccessToken(secret, { ...claims, act: impersonation.act }, Date.now(), impersonation.endsAt);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { badRequest } from '../../core/errors';
 import { perAddress } from '../../core/rateLimits';
-import { answers, routeDocs } from '../../core/openapi/routeDocs';
+import { routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import { createAfterAnswer } from './afterAnswer';
 import { prepareDecoyHash } from './passwords';
@@ -36,6 +36,14 @@ export const signInAnswer = {
       required: ['secondFactor'],
     },
   ],
+};
+
+/** Sign-out's answer: null, or where to sign out at the identity provider the sign-in came through (issue 37). */
+const providerSignOutAnswer = {
+  type: 'object',
+  nullable: true,
+  properties: { providerSignOutUrl: { type: 'string', format: 'uri', description: "The provider's end-session address (OIDC RP-initiated logout)" } },
+  required: ['providerSignOutUrl'],
 };
 
 function requireRootTenant(request: FastifyRequest) {
@@ -123,14 +131,13 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       schema: {
         tags,
         summary: 'Sign out: revoke the sign-in of a refresh token',
-        ...routeDocs({ body: revokeSchema, headers: ['tenant'], response: { 200: answers.none } }),
+        ...routeDocs({ body: revokeSchema, headers: ['tenant'], response: { 200: providerSignOutAnswer } }),
       },
     },
     async (request, reply) => {
       requireRootTenant(request);
       const { refreshToken } = await validate(revokeSchema, request.body);
-      await service.revoke(refreshToken);
-      return send(request, reply, null, { message: 'auth.signedOut' });
+      return send(request, reply, await service.revoke(refreshToken), { message: 'auth.signedOut' });
     },
   );
 };

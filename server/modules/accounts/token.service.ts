@@ -4,6 +4,7 @@ import type { TokenResponse } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { forbidden, tooManyRequests, unauthorized } from '../../core/errors';
 import { discoverProvider } from '../sso/ssoDomains';
+import { providerSignOutAddress } from '../sso/providerSignOut';
 import { verifyAccessToken } from '../../core/jwt';
 import { users } from '../../db/schema';
 import { hashPassword, passwordNeedsRehash, refuseWhenHashingBusy, verifyPassword } from './passwords';
@@ -86,10 +87,16 @@ export function createTokenService(ctx: AppContext) {
     return outcome.pair;
   }
 
-  /** Sign-out: ends the sign-in chain of a refresh token (its access tokens are refused everywhere); an unknown token changes nothing. */
-  async function revoke(refreshToken: string) {
+  /**
+   * Sign-out: ends the sign-in chain of a refresh token (its access tokens are refused everywhere); an unknown token
+   * changes nothing. Answers where to sign out at the identity provider too, for a sign-in that came through one.
+   */
+  async function revoke(refreshToken: string): Promise<{ providerSignOutUrl: string } | null> {
     const ended = await revokeSignInOf(db, refreshToken);
-    if (ended) await announceSignInsEnded(ctx.events, ended.userId, [ended.familyId]);
+    if (!ended) return null;
+    await announceSignInsEnded(ctx.events, ended.userId, [ended.familyId]);
+    const providerSignOutUrl = await providerSignOutAddress(ctx, ended.familyId);
+    return providerSignOutUrl ? { providerSignOutUrl } : null;
   }
 
   return { signIn, refresh, revoke };

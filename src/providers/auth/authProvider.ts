@@ -4,9 +4,10 @@ import type { TokenResponse } from '../../../contract/tokens';
 import { apiPaths } from '../../config/apiPaths';
 import { routePaths } from '../../config/routePaths';
 import { apiRequest } from '../http/httpClient';
-import { decodeAccessToken } from '../session/accessToken';
+import { decodeAccessToken, identityProviderOf } from '../session/accessToken';
 import { clearSession, readCredentials, resumeSession, takeImpersonatorSession } from '../session/sessionStorage';
 import { revokeSignInOnServer } from '../session/serverSignOut';
+import { leavePage } from '../session/leavePage';
 import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
 import { loadPermissions } from './permissions';
 import { adoptSignIn, isSecondFactorStep, secondFactorSetupPending } from './secondFactorSignIn';
@@ -44,10 +45,19 @@ export const authProvider = {
     const credentials = readCredentials();
     const impersonator = takeImpersonatorSession();
     clearSession();
-    if (credentials) void revokeSignInOnServer(credentials.refreshToken);
+    const ended = credentials ? revokeSignInOnServer(credentials.refreshToken) : null;
     if (impersonator) {
       resumeSession(impersonator);
       return false;
+    }
+    // Signed in through the organisation's identity provider: signed out there too when it offers it (it sends the
+    // browser back to the sign-in page). Only then is the answer awaited.
+    if (ended && credentials && identityProviderOf(credentials.token)) {
+      const providerSignOut = await ended;
+      if (providerSignOut) {
+        leavePage.to(providerSignOut);
+        return false;
+      }
     }
     return routePaths.signIn;
   },

@@ -28,3 +28,13 @@ export function isAccessTokenFresh(token: string, now = Date.now()): boolean {
     return false;
   }
 }
+
+/** The identity provider a session's sign-in came through (issue 37), read whatever the token's expiry; null if none. */
+export function identityProviderOf(token: string): string | null {
+  try {
+    const { idp } = jwtDecode<AccessTokenClaims>(token);
+    return typeof idp === 'string' ? idp : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,13 +1,14 @@
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminClaims, partnerClaims, permissionsOfRole } from '../../../mocks/accounts';
 import { ok } from '../../../mocks/envelopes';
 import { mockApi } from '../../../mocks/handlers';
 import { server } from '../../../mocks/server';
 import { fakeAccessToken } from '../../../mocks/tokens';
 import { authProvider } from '../../../src/providers/auth/authProvider';
+import { leavePage } from '../../../src/providers/session/leavePage';
 import { decodeAccessToken } from '../../../src/providers/session/accessToken';
-import { readCredentials, readStoredPermissions, savePermissions } from '../../../src/providers/session/sessionStorage';
+import { readCredentials, readStoredPermissions, saveCredentials, savePermissions } from '../../../src/providers/session/sessionStorage';
 import { EXPIRED, signInAs } from '../sessionFixtures';
 
 describe('authProvider', () => {
@@ -30,6 +31,32 @@ describe('authProvider', () => {
     expect(await authProvider.logout()).toBe('/sign-in');
     expect(readCredentials()).toBeNull();
     expect(readStoredPermissions()).toBeNull();
+  });
+
+  it("signs out at the organisation's identity provider too, after the server ended the sign-in, when the sign-in came through it", async () => {
+    const credentials = mockApi.issue({ ...partnerClaims, idp: 'a5f8d1c2-0000-4000-8000-000000000001' });
+    saveCredentials(credentials);
+    server.use(http.post('/api/token/revoke', () => ok({ providerSignOutUrl: 'https://idp.example/logout?id_token_hint=x' })));
+    const assign = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
+    try {
+      expect(await authProvider.logout()).toBe(false);
+      expect(assign).toHaveBeenCalledWith('https://idp.example/logout?id_token_hint=x');
+      expect(readCredentials()).toBeNull();
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it("a password sign-in's sign-out neither waits for the server nor leaves the portal", async () => {
+    signInAs('partner');
+    server.use(http.post('/api/token/revoke', () => ok({ providerSignOutUrl: 'https://idp.example/logout' })));
+    const assign = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
+    try {
+      expect(await authProvider.logout()).toBe('/sign-in');
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      assign.mockRestore();
+    }
   });
 
   describe('checkAuth', () => {
