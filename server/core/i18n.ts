@@ -29,6 +29,8 @@ import ticketNotesEn from '../../i18n/ticketNotes.en';
 import ticketMergeEn from '../../i18n/ticketMerge.en';
 import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
+import inboundMailEn from '../../i18n/inboundMail.en';
+import inboundMailVi from '../../i18n/inboundMail.vi';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
 import adminEn from '../../i18n/admin.en';
@@ -53,6 +55,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentEn,
     ...ticketNotesEn,
     ...ticketMergeEn,
+    ...inboundMailEn,
     ...resourcesEn,
   },
   vi: {
@@ -70,6 +73,7 @@ const catalogues: Record<Language, object> = {
     ...ticketAssignmentVi,
     ...ticketNotesVi,
     ...ticketMergeVi,
+    ...inboundMailVi,
     ...resourcesVi,
   },
 };

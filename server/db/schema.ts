@@ -22,3 +22,4 @@ export * from '../modules/tickets/sla/sla.schema';
 export * from '../modules/tickets/satisfaction/ticketRatings.schema';
 export * from '../modules/tickets/assignment/assignment.schema';
 export * from '../modules/cannedResponses/cannedResponses.schema';
+export * from '../modules/inboundMail/inboundMail.schema';
