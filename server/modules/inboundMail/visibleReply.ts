@@ -5,7 +5,7 @@ import { sanitizeHtml } from '../tickets/ticketHtml';
  * "Vào … đã viết:" (vi) lines, `>` quoting, Outlook's "-----Original Message-----" and "From: … Sent:" headers, and
  * in HTML the quote containers of Gmail, Apple Mail, Thunderbird and Outlook.
  */
-const ATTRIBUTION = [/^on\b.*\bwrote:\s*$/i, /^vào\b.*\bđã viết:\s*$/i, /^le\b.*\ba écrit\s*:\s*$/i];
+const ATTRIBUTION = [/^on\b.*\bwrote:\s*$/i, /^vào\s.*\sđã viết:\s*$/i, /^le\b.*\ba écrit\s*:\s*$/i];
 const SEPARATOR = [/^-{2,}\s*(original message|thư gốc|tin nhắn gốc)\s*-{2,}\s*$/i, /^_{20,}\s*$/, /^-{2,}\s*forwarded message\s*-{2,}\s*$/i];
 const HEADER_FROM = /^\*?(from|từ|de)\s*:\*?\s+\S/i;
 const HEADER_NEXT = /^\*?(sent|date|to|đã gửi|ngày|gửi|đến|subject|chủ đề)\s*:/i;
