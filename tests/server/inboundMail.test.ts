@@ -113,6 +113,13 @@ describe('replies by mail into tickets', () => {
     expect([last.authorId, last.body]).toEqual([userIds[ACME_ADMIN], 'I can answer that for Bình.']);
   });
 
+  it('staff replying by mail post as themselves', async () => {
+    const ticket = await ticketOfAcme();
+    await send({ from: SUPPORT, to: addressFor(ticket.id, userIds[SUPPORT]), text: 'On its way.' });
+    const last = (await messagesOf(ticket.id)).at(-1)!;
+    expect([last.authorId, last.authorIsStaff, last.internal ?? false, last.body]).toEqual([userIds[SUPPORT], true, false, 'On its way.']);
+  });
+
   it('staff mailing the note address of a ticket leave an internal note the partner never sees', async () => {
     const ticket = await ticketOfAcme();
     await send({ from: SUPPORT, to: addressFor(ticket.id, userIds[SUPPORT], { kind: 'note' }), text: 'Checked with the warehouse: on its way.' });
