@@ -17,6 +17,7 @@ import { registerRealtimeHub } from './hub';
 import { openFileStore } from './files/openFileStore';
 import { createMailer } from './mail/mailer';
 import { isBouncing } from './modules/inboundMail/mailBounces';
+import { envelopeFromOf } from './modules/inboundMail/ticketMailHeaders';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipals } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
@@ -112,6 +113,7 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
       isBouncing: (address) => isBouncing(database.db, address),
+      envelopeFrom: (to) => envelopeFromOf(config, to),
     }),
     engine: database.engine,
     draining: false,

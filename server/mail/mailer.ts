@@ -32,6 +32,8 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   /** Whether an address is known to bounce (a DSN said so): it is sent nothing until that is cleared. */
   isBouncing?: (address: string) => Promise<boolean>;
+  /** The envelope sender of a mail to this recipient, where its delivery reports go (inboundMail's VERP address). */
+  envelopeFrom?: (to: string) => string | undefined;
 }): Mailer {
   // Made at the first mail: nodemailer takes a tenth of a second to load, at every start otherwise.
   let transport: Promise<Transporter> | undefined;
@@ -50,7 +52,11 @@ export function createMailer(options: {
         return;
       }
       const { to, subject, text, replyTo, messageId, inReplyTo, references, headers } = mail;
-      const info = await (await transportOf()).sendMail({ from: options.from, to, subject, text, replyTo, messageId, inReplyTo, references, headers });
+      const bounceTo = options.envelopeFrom?.(to);
+      const envelope = bounceTo ? { from: bounceTo, to } : undefined;
+      const info = await (
+        await transportOf()
+      ).sendMail({ from: options.from, to, subject, text, replyTo, messageId, inReplyTo, references, headers, envelope });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order). The recipient is cut

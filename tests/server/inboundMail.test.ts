@@ -9,7 +9,8 @@ import type { TicketDto, TicketMessageDto } from '../../contract/tickets';
 import { createInboundMail } from '../../server/modules/inboundMail/inboundMail.service';
 import { replyAddress, signReplyToken, type ReplyKind } from '../../server/modules/inboundMail/replyTokens';
 import { startSmtpListener, type SmtpListener } from '../../server/modules/inboundMail/smtpListener';
-import { replyKeyOf } from '../../server/modules/inboundMail/ticketMailHeaders';
+import { envelopeFromOf, replyKeyOf } from '../../server/modules/inboundMail/ticketMailHeaders';
+import { clearBouncing } from '../../server/modules/inboundMail/mailBounces';
 import { useDemoServer } from './factories';
 
 /**
@@ -282,27 +283,24 @@ describe('mail that is refused: nothing posted', () => {
 });
 
 describe('delivery reports', () => {
-  it('a DSN marks its failed recipient as bouncing: the mailer skips the address until it is cleared', async () => {
-    const user = await make.user({ partnerId: null });
-    const before = server.outbox().length;
+  /** A delivery status notification (RFC 3464) as a relay sends it to a mail's envelope sender. */
+  function deliveryReport(to: string, failed: string) {
     const report = [
       'Reporting-MTA: dns; mx.example.net',
       '',
-      `Final-Recipient: rfc822; ${user.email.toUpperCase()}`,
+      `Final-Recipient: rfc822; ${failed}`,
       'Action: failed',
       'Status: 5.1.1',
       'Diagnostic-Code: smtp; 550 5.1.1 user unknown',
       '',
     ].join('\r\n');
-    await smtp.sendMail({
-      envelope: { from: '', to: 'no-reply@partner-portal.local' },
-      from: 'MAILER-DAEMON@mx.example.net',
-      to: 'no-reply@partner-portal.local',
-      subject: 'Undelivered Mail Returned to Sender',
+    return smtp.sendMail({
+      envelope: { from: '', to },
       raw: [
         'From: MAILER-DAEMON@mx.example.net',
-        'To: no-reply@partner-portal.local',
+        `To: ${to}`,
         'Subject: Undelivered Mail Returned to Sender',
+        'Auto-Submitted: auto-replied',
         `Message-ID: <${randomUUID()}@mx.example.net>`,
         'MIME-Version: 1.0',
         'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
@@ -319,11 +317,28 @@ describe('delivery reports', () => {
         '',
       ].join('\r\n'),
     });
-    await server.built.ctx.mailer.send({ to: user.email, subject: 'Hello', text: 'Anyone there?' });
+  }
+  const mailTo = (email: string) => server.built.ctx.mailer.send({ to: email, subject: 'Hello', text: 'Anyone there?' });
+
+  it('a DSN marks its failed recipient as bouncing: the mailer skips the address until it is cleared', async () => {
+    const user = await make.user({ partnerId: null });
+    const before = server.outbox().length;
+    // Mails go out with the recipient's own bounce address as their envelope sender (VERP).
+    const bounceTo = envelopeFromOf(server.config, user.email)!;
+    expect(bounceTo).toMatch(new RegExp(`^bounces\\+[a-z2-7]{16}@${DOMAIN.replace(/\./g, '\\.')}$`));
+    await deliveryReport(bounceTo, user.email.toUpperCase());
+    await mailTo(user.email);
     expect(mailsTo(user.email, before)).toHaveLength(0);
-    const { clearBouncing } = await import('../../server/modules/inboundMail/mailBounces');
     await clearBouncing(server.built.database.db, user.email);
-    await server.built.ctx.mailer.send({ to: user.email, subject: 'Hello', text: 'Anyone there?' });
+    await mailTo(user.email);
+    expect(mailsTo(user.email, before)).toHaveLength(1);
+  });
+
+  it('a forged DSN naming another address than its bounce address was made for marks nobody', async () => {
+    const user = await make.user({ partnerId: null });
+    const before = server.outbox().length;
+    await deliveryReport(envelopeFromOf(server.config, 'someone-else@example.net')!, user.email);
+    await mailTo(user.email);
     expect(mailsTo(user.email, before)).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import { sendBounce, type RefusalReason } from './bounceMail';
 import { deliveryFailuresOf, isDeliveryReport, markBouncing } from './mailBounces';
 import { createMailAttachments } from './mailAttachments';
 import { noiseOf } from './mailNoise';
-import { parseReplyAddress, readReplyToken, replyTokenVerifies, type ReplyKind } from './replyTokens';
+import { bounceTagVerifies, parseBounceAddress, parseReplyAddress, readReplyToken, replyTokenVerifies, type ReplyKind } from './replyTokens';
 import { replyKeyOf } from './ticketMailHeaders';
 import { visibleHtmlOf, visibleTextOf } from './visibleReply';
 
@@ -36,7 +36,7 @@ export type InboundOutcome = 'posted' | 'note' | 'refused' | 'ignored' | 'duplic
 type Verdict =
   | { kind: 'post'; as: ReplyKind; principal: Principal; ticketId: string; subject: string }
   | { kind: 'refuse'; reason: RefusalReason; to: Principal; ticketId: string; subject: string }
-  | { kind: 'dsn' }
+  | { kind: 'dsn'; tags: string[] }
   | { kind: 'ignore'; why: string }
   | { kind: 'drop'; why: string }
   | { kind: 'duplicate'; why: string };
@@ -59,10 +59,8 @@ export function createInboundMail(ctx: AppContext) {
   const tickets_ = createTicketService(ctx, createTicketAnnouncer(ctx));
   const key = replyKeyOf(ctx.config);
   const domain = ctx.config.inboundMail.domain ?? '';
-  const mailFromAddress = (/<([^>]+)>/.exec(ctx.config.mailFrom)?.[1] ?? ctx.config.mailFrom).trim().toLowerCase();
-
-  /** Addresses taken at RCPT: reply and note addresses of our domain, and our own sender's (delivery reports). */
-  const isOurAddress = (address: string) => !!parseReplyAddress(address, domain) || address.trim().toLowerCase() === mailFromAddress;
+  /** Addresses taken at RCPT: reply, note and bounce addresses of our domain. */
+  const isOurAddress = (address: string) => !!parseReplyAddress(address, domain) || !!parseBounceAddress(address, domain);
 
   async function principalByEmail(email: string) {
     const [user] = await ctx.db
@@ -84,7 +82,10 @@ export function createInboundMail(ctx: AppContext) {
   async function decide(envelope: InboundEnvelope, headers: Map<string, HeaderValue>, messageId: string): Promise<Verdict> {
     const subject = String(headers.get('subject') ?? '');
     // Before the noise: a delivery report is auto-submitted too, and is read, never answered.
-    if (isDeliveryReport(headers)) return { kind: 'dsn' };
+    if (isDeliveryReport(headers)) {
+      const tags = envelope.recipients.map((r) => parseBounceAddress(r, domain)).filter((tag) => tag !== null);
+      return tags.length ? { kind: 'dsn', tags } : { kind: 'drop', why: 'a report to no bounce address' };
+    }
     const noise = noiseOf(headers, subject);
     if (noise) return { kind: 'ignore', why: noise };
     const ours = envelope.recipients.map((r) => parseReplyAddress(r, domain)).find((r) => r !== null);
@@ -208,7 +209,12 @@ export function createInboundMail(ctx: AppContext) {
       }
       if (decided.kind === 'dsn') {
         // mailparser reads a message/delivery-status part as text, some relays send it as an attachment.
-        await markBouncing(ctx.db, deliveryFailuresOf(deliveryStatus || text));
+        const failures = deliveryFailuresOf(deliveryStatus || text);
+        // Only a recipient the report's bounce address was made for: a forged report silences nobody else.
+        await markBouncing(
+          ctx.db,
+          failures.filter((failure) => decided.tags.some((tag) => bounceTagVerifies(key, tag, failure.email))),
+        );
         return 'bounce';
       }
       if (decided.kind === 'ignore') return 'ignored';

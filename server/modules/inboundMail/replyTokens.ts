@@ -96,6 +96,31 @@ export function parseReplyAddress(address: string, domain: string): { kind: Repl
   return { kind: match[1].toLowerCase() as ReplyKind, token: match[2].toLowerCase() };
 }
 
+/**
+ * The envelope sender of a mail to `recipient` (VERP): `bounces+<tag>@domain`, the tag a MAC of the recipient's address.
+ * A delivery report comes back to it, and marks that recipient only when the tag is theirs: a forged report cannot
+ * silence mail to anyone else.
+ */
+export function bounceAddress(key: Buffer, recipient: string, domain: string) {
+  return `bounces+${bounceTagOf(key, recipient)}@${domain}`;
+}
+
+const bounceTagOf = (key: Buffer, recipient: string) =>
+  base32(crypto.createHmac('sha256', key).update('bounce').update(recipient.trim().toLowerCase()).digest().subarray(0, MAC_BYTES));
+
+/** The tag of a bounce address of ours; null for any other address. */
+export function parseBounceAddress(address: string, domain: string): string | null {
+  const match = /^bounces\+([a-z2-7]{16})@(.+)$/i.exec(address.trim());
+  return match && match[2].toLowerCase() === domain.toLowerCase() ? match[1].toLowerCase() : null;
+}
+
+/** Whether a bounce address's tag was made for this recipient. */
+export function bounceTagVerifies(key: Buffer, tag: string, recipient: string) {
+  const expected = Buffer.from(bounceTagOf(key, recipient));
+  const given = Buffer.from(tag.toLowerCase());
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
 /** Message-IDs that thread a ticket's mails: one root per ticket, each mail its own id referring to it. */
 export const ticketThreadRoot = (ticketId: string, domain: string) => `<ticket-${ticketId}@${domain}>`;
 export const ticketMailId = (ticketId: string, messageId: string, domain: string) => `<ticket-${ticketId}-${messageId}@${domain}>`;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Mail } from '../../mail/mailer';
-import { replyAddress, replyTokenKey, signReplyToken, ticketMailId, ticketThreadRoot, type ReplyKind } from './replyTokens';
+import { bounceAddress, replyAddress, replyTokenKey, signReplyToken, ticketMailId, ticketThreadRoot, type ReplyKind } from './replyTokens';
 
 type ThreadHeaders = Pick<Mail, 'replyTo' | 'messageId' | 'inReplyTo' | 'references'>;
 
@@ -29,4 +29,9 @@ export function ticketMailHeaders(
   const expiresAt = new Date(now.getTime() + replyDays * 24 * 60 * 60 * 1000);
   const token = signReplyToken(replyKeyOf(config), about.kind ?? 'reply', about.ticketId, about.recipientId, expiresAt);
   return { ...headers, replyTo: replyAddress(about.kind ?? 'reply', token, domain) };
+}
+
+/** Where a mail's delivery reports go: the recipient's bounce address when inbound mail is configured, else the mailer's default. */
+export function envelopeFromOf(config: Pick<Config, 'inboundMail' | 'jwtSecret'>, to: string) {
+  return config.inboundMail.domain ? bounceAddress(replyKeyOf(config), to, config.inboundMail.domain) : undefined;
 }
