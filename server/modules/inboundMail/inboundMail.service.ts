@@ -149,6 +149,7 @@ export function createInboundMail(ctx: AppContext) {
     let html = '';
     let deliveryStatus = '';
     let fileProblem: ApiError | undefined;
+    let failure: unknown;
     let chain = Promise.resolve();
 
     parser.on('headers', (headers: Map<string, HeaderValue>) => {
@@ -173,8 +174,9 @@ export function createInboundMail(ctx: AppContext) {
             await files.add(data.content, data.filename);
           } else data.content.resume();
         } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          fileProblem ??= error;
+          // Every attachment is still read and released: a parser left waiting would hold the SMTP session forever.
+          if (error instanceof ApiError) fileProblem ??= error;
+          else failure ??= error;
           data.content.resume();
         } finally {
           data.release?.();
@@ -185,6 +187,7 @@ export function createInboundMail(ctx: AppContext) {
     try {
       await pipeline(source, parser);
       await chain;
+      if (failure) throw failure;
       const decided = await verdict;
       if (!decided) return 'dropped';
       const outcome = await conclude(decided);

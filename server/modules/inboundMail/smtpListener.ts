@@ -25,6 +25,8 @@ export async function startSmtpListener(
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: options.maxBytes,
     banner: 'Partner Portal',
+    // Each session may hold a parser and a file being stored: a flood waits at the door rather than fills the memory.
+    maxClients: 100,
     logger: false,
     onRcptTo(address, _session, callback) {
       if (!inbound.isOurAddress(address.address)) return callback(smtpError(550, 'No such recipient here'));
