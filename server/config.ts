@@ -80,6 +80,8 @@ export interface InboundMailSettings {
   domain?: string;
   /** INBOUND_SMTP_PORT: the port of the portal's own SMTP listener; unset, none is started (mail reaches it by the operator's relay). */
   smtpPort?: number;
+  /** INBOUND_IMAP_URL: a mailbox to read replies from instead (`imaps://user:password@host/INBOX`), with IDLE. */
+  imapUrl?: string;
   /** INBOUND_SMTP_HOST: the address it listens on (default 0.0.0.0). */
   smtpHost: string;
   /** INBOUND_MAIL_MAX_BYTES: the largest message taken (SMTP SIZE, refused past it while it streams); default 25 MB. */
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       domain: env.INBOUND_MAIL_DOMAIN?.trim().toLowerCase() || undefined,
       smtpPort: env.INBOUND_SMTP_PORT && /^\d+$/.test(env.INBOUND_SMTP_PORT) ? Number(env.INBOUND_SMTP_PORT) : undefined,
       smtpHost: env.INBOUND_SMTP_HOST || '0.0.0.0',
+      imapUrl: env.INBOUND_IMAP_URL || undefined,
       maxBytes: int(env.INBOUND_MAIL_MAX_BYTES, 25 * 1024 * 1024),
       replyDays: int(env.INBOUND_REPLY_DAYS, 60),
     },

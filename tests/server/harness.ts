@@ -107,8 +107,8 @@ export function testConfig(
     staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
     limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
     ...(options.fileStore ? { fileStore: options.fileStore } : {}),
-    // No SMTP listener unless a test starts one: a developer's INBOUND_SMTP_PORT would clash between test servers.
-    inboundMail: { ...base.inboundMail, smtpPort: undefined, ...options.inboundMail },
+    // No SMTP listener nor IMAP reader unless a test starts one: a developer's INBOUND_SMTP_PORT would clash between test servers.
+    inboundMail: { ...base.inboundMail, smtpPort: undefined, imapUrl: undefined, ...options.inboundMail },
   };
 }
 
