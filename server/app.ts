@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './core/securityHeaders';
 import { registerRealtimeHub } from './hub';
 import { openFileStore } from './files/openFileStore';
 import { createMailer } from './mail/mailer';
+import { isBouncing } from './modules/inboundMail/mailBounces';
+import { envelopeFromOf } from './modules/inboundMail/ticketMailHeaders';
 import { ACCESS_EVENTS } from './modules/accounts/accessChanges';
 import { loadPrincipals } from './modules/accounts/principal';
 import { cachePrincipals } from './modules/accounts/principalCache';
@@ -105,7 +107,14 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
     events: createEventBus({ log: app.log, channel: await notifications?.listen(DOMAIN_EVENTS_CHANNEL), acrossInstances: ACCESS_EVENTS }),
     ...(notifications ? { listening: () => notifications.isListening() } : {}),
     files: fileStore.files,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+      isBouncing: (address) => isBouncing(database.db, address),
+      envelopeFrom: (to) => envelopeFromOf(config, to),
+    }),
     engine: database.engine,
     draining: false,
   };

@@ -68,6 +68,8 @@ export interface Config {
     /** Whether this process ticks the daily file jobs (FILE_JOBS=off, and tests, call them with their own clock). */
     runJobs: boolean;
   };
+  /** Replies by mail into tickets (server/modules/inboundMail): off unless INBOUND_MAIL_DOMAIN is set. */
+  inboundMail: InboundMailSettings;
   /** Reminders of partner forms not submitted (partnerFormReminders.ts); the job ticks where the file jobs do. */
   reminders: {
     /** Points relative to the due date: PARTNER_FORM_DUE_REMINDERS, default "-3d,-1d,+1d,+7d" (empty: none). */
@@ -75,6 +77,21 @@ export interface Config {
     /** Points after a return for changes not resubmitted: PARTNER_FORM_RETURNED_REMINDERS, default "+3d". */
     returned: ReminderPoint[];
   };
+}
+
+export interface InboundMailSettings {
+  /** INBOUND_MAIL_DOMAIN: the domain of the reply addresses (`reply+<token>@domain`); unset, mails carry no reply address. */
+  domain?: string;
+  /** INBOUND_SMTP_PORT: the port of the portal's own SMTP listener; unset, none is started (mail reaches it by the operator's relay). */
+  smtpPort?: number;
+  /** INBOUND_IMAP_URL: a mailbox to read replies from instead (`imaps://user:password@host/INBOX`), with IDLE. */
+  imapUrl?: string;
+  /** INBOUND_SMTP_HOST: the address it listens on (default 0.0.0.0). */
+  smtpHost: string;
+  /** INBOUND_MAIL_MAX_BYTES: the largest message taken (SMTP SIZE, refused past it while it streams); default 25 MB. */
+  maxBytes: number;
+  /** INBOUND_REPLY_DAYS: how long a reply address works after its mail went out; default 60. */
+  replyDays: number;
 }
 
 export type DatabaseEngine = 'embedded' | 'pglite' | 'postgres';
@@ -188,6 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       grantMaxDays: int(env.FILE_GRANT_MAX_DAYS, 90),
       extendDays: int(env.FILE_GRANT_EXTEND_DAYS, 7),
       runJobs: env.FILE_JOBS !== 'off' && env.NODE_ENV !== 'test',
+    },
+    inboundMail: {
+      domain: env.INBOUND_MAIL_DOMAIN?.trim().toLowerCase() || undefined,
+      smtpPort: env.INBOUND_SMTP_PORT && /^\d+$/.test(env.INBOUND_SMTP_PORT) ? Number(env.INBOUND_SMTP_PORT) : undefined,
+      smtpHost: env.INBOUND_SMTP_HOST || '0.0.0.0',
+      imapUrl: env.INBOUND_IMAP_URL || undefined,
+      maxBytes: int(env.INBOUND_MAIL_MAX_BYTES, 25 * 1024 * 1024),
+      replyDays: int(env.INBOUND_REPLY_DAYS, 60),
     },
     reminders: {
       due: reminderPointsOf(env.PARTNER_FORM_DUE_REMINDERS, '-3d,-1d,+1d,+7d', 'PARTNER_FORM_DUE_REMINDERS'),

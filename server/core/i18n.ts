@@ -35,6 +35,8 @@ import ssoSamlEn from '../../i18n/ssoSaml.en';
 import ssoSamlVi from '../../i18n/ssoSaml.vi';
 import ssoOidcEn from '../../i18n/ssoOidc.en';
 import ssoOidcVi from '../../i18n/ssoOidc.vi';
+import inboundMailEn from '../../i18n/inboundMail.en';
+import inboundMailVi from '../../i18n/inboundMail.vi';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
 import adminEn from '../../i18n/admin.en';
@@ -64,6 +66,7 @@ const catalogues: Record<Language, object> = {
     ...ssoEn,
     ...ssoSamlEn,
     ...ssoOidcEn,
+    ...inboundMailEn,
     ...resourcesEn,
     ...scimEn,
   },
@@ -85,6 +88,7 @@ const catalogues: Record<Language, object> = {
     ...ssoVi,
     ...ssoSamlVi,
     ...ssoOidcVi,
+    ...inboundMailVi,
     ...resourcesVi,
     ...scimVi,
   },

@@ -91,9 +91,10 @@ function multipartRefusal(error: unknown): unknown {
 
 /**
  * Streams one file into the store, learning its type and hash from its bytes on the way. The stored file's
- * key is handed to `stored` before it is checked, so that a refusal (413, 400, 415) removes it too.
+ * key is handed to `stored` before it is checked, so that a refusal (413, 400, 415) removes it too. A source
+ * cut at the policy's size says so by `truncated` (busboy's, or the inbound mail's attachments: inboundMail/).
  */
-async function storeFile(
+export async function storeFile(
   store: FileStore,
   policy: UploadPolicy,
   file: NodeJS.ReadableStream & { truncated?: boolean },

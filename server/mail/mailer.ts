@@ -10,6 +10,14 @@ export interface Mail {
   text: string;
   /** The link the mail exists for, printed on the console when mail goes to the outbox. */
   link?: string;
+  /** Where a reply goes (a ticket's signed reply address). */
+  replyTo?: string;
+  /** Threading: this mail's own Message-ID, the one it answers and the thread's (angle brackets included). */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Extra headers (Auto-Submitted on a bounce). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -17,7 +25,16 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise an .eml file per mail in DATA_DIR/outbox and a console line. */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+  /** Whether an address is known to bounce (a DSN said so): it is sent nothing until that is cleared. */
+  isBouncing?: (address: string) => Promise<boolean>;
+  /** The envelope sender of a mail to this recipient, where its delivery reports go (inboundMail's VERP address). */
+  envelopeFrom?: (to: string) => string | undefined;
+}): Mailer {
   // Made at the first mail: nodemailer takes a tenth of a second to load, at every start otherwise.
   let transport: Promise<Transporter> | undefined;
   const transportOf = () =>
@@ -30,7 +47,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const instanceTag = randomUUID().slice(0, 8);
   return {
     async send(mail) {
-      const info = await (await transportOf()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      if (await options.isBouncing?.(mail.to)) {
+        options.log.info({ to: mail.to }, `mail to ${mail.to} not sent: the address bounces`);
+        return;
+      }
+      const { to, subject, text, replyTo, messageId, inReplyTo, references, headers } = mail;
+      const bounceTo = options.envelopeFrom?.(to);
+      const envelope = bounceTo ? { from: bounceTo, to } : undefined;
+      const info = await (
+        await transportOf()
+      ).sendMail({ from: options.from, to, subject, text, replyTo, messageId, inReplyTo, references, headers, envelope });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order). The recipient is cut

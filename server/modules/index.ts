@@ -7,6 +7,7 @@ import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { impersonationModule } from './impersonation';
+import { inboundMailModule } from './inboundMail';
 import { notificationsModule } from './notifications';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
@@ -49,6 +50,7 @@ const writtenModules: readonly PortalModule[] = [
   cannedResponsesModule,
   scimTokensModule,
   scimModule,
+  inboundMailModule,
 ];
 
 /**

@@ -89,6 +89,7 @@ export function testConfig(
     databaseEngine?: 'pglite' | 'embedded';
     fileStore?: Config['fileStore'];
     secondFactorEnrolment?: Config['secondFactorEnrolment'];
+    inboundMail?: Partial<Config['inboundMail']>;
   } = {},
 ): Config {
   // PGlite unless a test asks for the embedded PostgreSQL: in-process, fast, one per test server.
@@ -106,6 +107,8 @@ export function testConfig(
     staticDir: options.staticDir ?? path.join(dataDir, 'no-dist'),
     limits: { ...base.limits, tokenPerMinute: 10_000, forgotPasswordPerHour: 10_000, ...options.limits },
     ...(options.fileStore ? { fileStore: options.fileStore } : {}),
+    // No SMTP listener nor IMAP reader unless a test starts one: a developer's INBOUND_SMTP_PORT would clash between test servers.
+    inboundMail: { ...base.inboundMail, smtpPort: undefined, imapUrl: undefined, ...options.inboundMail },
   };
 }
 
@@ -151,6 +154,8 @@ export async function startServer(
     secondFactorEnrolment?: Config['secondFactorEnrolment'];
     /** Count each request's statements (`built.statements`). */
     countStatements?: boolean;
+    /** Replies by mail (a domain makes mails carry reply addresses; a port starts the SMTP listener). */
+    inboundMail?: Partial<Config['inboundMail']>;
   } = {},
 ): Promise<TestServer> {
   // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).

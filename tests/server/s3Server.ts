@@ -18,7 +18,8 @@ export interface S3TestServer {
 
 export const MOTO_MISSING = 'moto_server was not found: the S3 tests start it (pip install "moto[server]" puts it on the PATH; CI must have it)';
 
-function freePort(): Promise<number> {
+/** A free loopback port (for a server a test starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -13,6 +13,7 @@ import { principalMayHear, type HubAudience } from '../../../hub/audience';
 import { hubGroups } from '../../../hub/groups';
 import type { RelayHub } from '../../../hub/relayHub';
 import { noteAudience, readersOfTicket } from './ticketAudiences';
+import { ticketMailHeaders } from '../../inboundMail/ticketMailHeaders';
 
 /** The ticket events the relay hears. */
 export const TICKET_EVENTS = [
@@ -93,6 +94,8 @@ export function createTicketRelay(
       to: creator.email,
       ...inEveryLanguage('tickets.mail.replySubject', 'tickets.mail.replyBody', values),
       link,
+      // Answering this mail posts in the chat (server/modules/inboundMail), as this creator.
+      ...ticketMailHeaders(ctx.config, { ticketId: ticket.id, messageId: message.id, recipientId: creator.id }),
     });
   }
 

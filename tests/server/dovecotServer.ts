@@ -1,0 +1,103 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './s3Server';
+
+export interface ImapServer {
+  /** `imap://inbox:secret@127.0.0.1:PORT/INBOX`: the one mailbox's address. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DOVECOT = '/usr/sbin/dovecot';
+
+const idOf = (flag: '-u' | '-g', user: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+
+/**
+ * Debian's Dovecot (dovecot-imapd, which .ci/run installs) in a folder of its own, on a free loopback port: one
+ * mailbox `inbox` (password `secret`), plain IMAP without TLS. Run as root, its mail processes run as the package's
+ * `dovecot` user; run as another user, as that user.
+ */
+export async function startDovecot(): Promise<ImapServer> {
+  if (!fs.existsSync(DOVECOT)) throw new Error(`${DOVECOT} is missing: install Debian's dovecot-imapd (.ci/run does)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-dovecot-'));
+  fs.chmodSync(dir, 0o755);
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  const mailUser = root ? 'dovecot' : os.userInfo().username;
+  const [uid, gid] = [idOf('-u', mailUser), idOf('-g', mailUser)];
+  const home = path.join(dir, 'home');
+  fs.mkdirSync(home);
+  fs.mkdirSync(path.join(dir, 'state'));
+  if (root) fs.chownSync(home, uid, gid);
+  fs.writeFileSync(path.join(dir, 'users'), `inbox:{PLAIN}secret:${uid}:${gid}::${home}\n`);
+  const users = root ? '' : `default_internal_user = ${mailUser}\ndefault_login_user = ${mailUser}\n`;
+  fs.writeFileSync(
+    path.join(dir, 'dovecot.conf'),
+    `base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+${users}protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain
+first_valid_uid = 1
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/users
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%u ${dir}/users
+}
+mail_location = maildir:~/Maildir
+service imap-login {
+  chroot =
+  inet_listener imap {
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+`,
+  );
+  // Its output to a file, not a pipe: the daemon keeps what it inherits open, and a pipe would hold spawnSync forever.
+  const errors = path.join(dir, 'start.err');
+  const errorsFd = fs.openSync(errors, 'w');
+  const started = spawnSync(DOVECOT, ['-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', errorsFd, errorsFd] });
+  fs.closeSync(errorsFd);
+  if (started.status !== 0) throw new Error(`dovecot did not start: ${fs.readFileSync(errors, 'utf8')}`);
+  // The master forks and answers on the port once its login service is up.
+  for (let tries = 0; ; tries++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) break;
+    if (tries > 100) throw new Error(`dovecot is not listening on ${port}: ${fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `imap://inbox:secret@127.0.0.1:${port}/INBOX`,
+    async stop() {
+      const pid = Number(fs.readFileSync(path.join(dir, 'run', 'master.pid'), 'utf8'));
+      process.kill(pid, 'SIGTERM');
+      for (let tries = 0; tries < 100; tries++) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
