@@ -24,3 +24,4 @@ export * from '../modules/tickets/assignment/assignment.schema';
 export * from '../modules/cannedResponses/cannedResponses.schema';
 export * from '../modules/sso/sso.schema';
 export * from '../modules/scim/scim.schema';
+export * from '../modules/notificationPreferences/notificationPreferences.schema';

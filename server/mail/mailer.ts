@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   /** The link the mail exists for, printed on the console when mail goes to the outbox. */
   link?: string;
+  /** Extra headers (List-Unsubscribe on a notification). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -30,7 +32,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const instanceTag = randomUUID().slice(0, 8);
   return {
     async send(mail) {
-      const info = await (await transportOf()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (await transportOf()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order). The recipient is cut

@@ -8,6 +8,7 @@ import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { impersonationModule } from './impersonation';
 import { notificationsModule } from './notifications';
+import { notificationPreferencesModule, unsubscribeModule } from './notificationPreferences';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
 import { partnersModule } from './partners';
@@ -41,6 +42,8 @@ const writtenModules: readonly PortalModule[] = [
   activityModule,
   dashboardModule,
   notificationsModule,
+  notificationPreferencesModule,
+  unsubscribeModule,
   impersonationModule,
   passkeysModule,
   passkeySignInModule,
