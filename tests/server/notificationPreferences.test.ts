@@ -7,8 +7,9 @@ import { runDigest } from '../../server/modules/notificationPreferences/digest';
 import { sendNotificationMail } from '../../server/modules/notificationPreferences/notificationMail';
 import { expectEnvelope, refused } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
+import { eventually } from './hubHarness';
 
-const { server, make, roleIds, partnerIds } = useDemoServer();
+const { server, make, roleIds, partnerIds, token } = useDemoServer();
 const PATH = '/api/v1/account/notification-preferences';
 const db = () => server.built.ctx.db;
 
@@ -252,5 +253,29 @@ describe('one-click unsubscribe', () => {
       expect(await server.snapshot()).toBe(before);
     }
     expect(await stored(user.id)).toBeUndefined();
+  });
+});
+
+describe('a staff reply to a ticket, through the real relay', () => {
+  it('mails the partner at once with its unsubscribe link, or keeps it for the digest once they chose so', async () => {
+    const partner = await partnerUser();
+    const ticket = await make.ticket(partner.token, { subject: `Prefs ${partner.id.slice(0, 8)}` });
+    const reply = (body: string) =>
+      server.api('POST', `/api/v1/tickets/${ticket.id}/messages`, { token: token('admin@example.com'), body: { body } }).then((a) => expectEnvelope(a, 201));
+
+    await reply('First answer by staff');
+    await eventually(() => server.outbox().some((m) => m.includes(partner.email) && /^List-Unsubscribe:/im.test(m)), 5000, 'the reply mail');
+    const mails = await mailsTo(partner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain(ticket.subject);
+    expect(headerOf(mails[0], 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    expectEnvelope(await put(partner, { channels: { ticketReplies: 'digest' } }), 200);
+    await reply('Second answer by staff');
+    let pending: Awaited<ReturnType<typeof pendingOf>> = [];
+    const until = Date.now() + 5000;
+    while (!(pending = await pendingOf(partner.id)).length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending.map((item) => item.texts.en)).toEqual([expect.stringContaining('Second answer by staff')]);
+    expect(await mailsTo(partner.email)).toHaveLength(1);
   });
 });
