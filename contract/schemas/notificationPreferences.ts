@@ -57,3 +57,22 @@ export function unknownPreferenceKeys(body: unknown): { field: string; message: 
     }
   return wrong.slice(0, 20);
 }
+
+/** The answer, typed by its DTO (documentation only). */
+export const notificationPreferencesDtoSchema = yup.object({
+  channels: yup.object(Object.fromEntries(CHOOSABLE_NOTIFICATION_KINDS.map((kind) => [kind, channel().defined()]))).defined(),
+  security: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...SECURITY_NOTIFICATION_KINDS])
+        .defined(),
+    )
+    .defined(),
+  language: yup
+    .string()
+    .oneOf([...LANGUAGES])
+    .nullable()
+    .defined(),
+  timeZone: yup.string().defined(),
+});

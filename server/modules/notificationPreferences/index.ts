@@ -13,5 +13,5 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
 /** Notification preferences (issue 38, item 4): per kind portal, mail or digest; the daily digest job. */
 export const notificationPreferencesModule: PortalModule = { name: 'notificationPreferences', plugin };
 
-/** The one-click unsubscribe (RFC 8058), at the unversioned /api/unsubscribe every mail names. */
-export const unsubscribeModule: PortalModule = { name: 'unsubscribe', plugin: unsubscribeRoutes, prefixes: ['/api'] };
+/** The one-click unsubscribe (RFC 8058): mails name /api/unsubscribe; under /api/v1 too, like every route. */
+export const unsubscribeModule: PortalModule = { name: 'unsubscribe', plugin: unsubscribeRoutes };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { notificationPreferencesSchema, unknownPreferenceKeys } from '../../../contract/schemas/notificationPreferences';
+import { notificationPreferencesDtoSchema, notificationPreferencesSchema, unknownPreferenceKeys } from '../../../contract/schemas/notificationPreferences';
 import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
+import { routeDocs } from '../../core/openapi/routeDocs';
 import { requirePrincipal } from '../../core/guard';
 import { validate } from '../../core/validation';
 import { loadPreferences, savePreferences } from './preferences';
@@ -13,13 +14,23 @@ export const notificationPreferencesRoutes: FastifyPluginAsync<{ ctx: AppContext
 
   app.get(
     '/account/notification-preferences',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Own notification preferences' } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Own notification preferences', ...routeDocs({ response: { 200: notificationPreferencesDtoSchema } }) },
+    },
     async (request, reply) => send(request, reply, await loadPreferences(ctx.db, requirePrincipal(request))),
   );
 
   app.put(
     '/account/notification-preferences',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Change own notification preferences (security mails cannot be turned off)' } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Change own notification preferences (security mails cannot be turned off)',
+        ...routeDocs({ body: notificationPreferencesSchema, response: { 200: notificationPreferencesDtoSchema } }),
+      },
+    },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const unknown = unknownPreferenceKeys(request.body);
