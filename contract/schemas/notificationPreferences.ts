@@ -32,7 +32,10 @@ export const notificationPreferencesSchema = yup
       .string()
       .oneOf([...LANGUAGES], msg('validation.notOption'))
       .nullable(),
-    timeZone: yup.string().test('time-zone', msg('validation.notOption'), (zone) => zone === undefined || isKnownTimeZone(zone)),
+    timeZone: yup
+      .string()
+      .max(64, msg('validation.maxLength'))
+      .test('time-zone', msg('validation.notOption'), (zone) => zone === undefined || isKnownTimeZone(zone)),
   })
   .noUnknown(msg('validation.unknownField'))
   .strict();
