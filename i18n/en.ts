@@ -20,6 +20,7 @@ import passwordStrengthEn from './passwordStrength.en';
 import passkeysEn from './passkeys.en';
 import ssoSamlEn from './ssoSaml.en';
 import sessionsEn from './sessions.en';
+import notificationPreferencesEn from './notificationPreferences.en';
 import impersonationEn from './impersonation.en';
 import serviceLevelsEn from './serviceLevels.en';
 import ticketAssignmentEn from './ticketAssignment.en';
@@ -52,6 +53,7 @@ export default {
   ...passkeysEn,
   ...ssoSamlEn,
   ...sessionsEn,
+  ...notificationPreferencesEn,
   ...impersonationEn,
   ...serviceLevelsEn,
   ...ticketAssignmentEn,

@@ -20,6 +20,7 @@ import passwordStrengthVi from './passwordStrength.vi';
 import passkeysVi from './passkeys.vi';
 import ssoSamlVi from './ssoSaml.vi';
 import sessionsVi from './sessions.vi';
+import notificationPreferencesVi from './notificationPreferences.vi';
 import impersonationVi from './impersonation.vi';
 import serviceLevelsVi from './serviceLevels.vi';
 import ticketAssignmentVi from './ticketAssignment.vi';
@@ -52,6 +53,7 @@ export default {
   ...passkeysVi,
   ...ssoSamlVi,
   ...sessionsVi,
+  ...notificationPreferencesVi,
   ...impersonationVi,
   ...serviceLevelsVi,
   ...ticketAssignmentVi,

@@ -13,8 +13,10 @@ import partnerFormsApiEn from '../../i18n/partnerFormsApi.en';
 import partnerFormsApiVi from '../../i18n/partnerFormsApi.vi';
 import filesApiEn from '../../i18n/filesApi.en';
 import sessionsEn from '../../i18n/sessions.en';
+import notificationPreferencesEn from '../../i18n/notificationPreferences.en';
 import filesApiVi from '../../i18n/filesApi.vi';
 import sessionsVi from '../../i18n/sessions.vi';
+import notificationPreferencesVi from '../../i18n/notificationPreferences.vi';
 import passwordStrengthEn from '../../i18n/passwordStrength.en';
 import passwordStrengthVi from '../../i18n/passwordStrength.vi';
 import passkeysEn from '../../i18n/passkeys.en';
@@ -58,6 +60,7 @@ const catalogues: Record<Language, object> = {
     ...passwordStrengthEn,
     ...passkeysEn,
     ...sessionsEn,
+    ...notificationPreferencesEn,
     ...impersonationEn,
     ...serviceLevelsEn,
     ...ticketAssignmentEn,
@@ -80,6 +83,7 @@ const catalogues: Record<Language, object> = {
     ...passwordStrengthVi,
     ...passkeysVi,
     ...sessionsVi,
+    ...notificationPreferencesVi,
     ...impersonationVi,
     ...serviceLevelsVi,
     ...ticketAssignmentVi,

@@ -25,3 +25,4 @@ export * from '../modules/cannedResponses/cannedResponses.schema';
 export * from '../modules/sso/sso.schema';
 export * from '../modules/scim/scim.schema';
 export * from '../modules/inboundMail/inboundMail.schema';
+export * from '../modules/notificationPreferences/notificationPreferences.schema';

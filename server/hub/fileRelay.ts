@@ -5,7 +5,8 @@ import { permission } from '../../contract/permissions';
 import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
 import { userRoles, users } from '../db/schema';
-import { createNotifier, inEveryLanguage } from './notification';
+import { createNotifier } from './notification';
+import { sendNotificationMail } from '../modules/notificationPreferences/notificationMail';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { selectFileRequestDto } from '../modules/files/fileRequestDtos';
 import type { FileEvent } from '../modules/files/files.events';
@@ -74,13 +75,17 @@ export function createFileRelay(
       const reader = await loadPrincipal(ctx.db, userId);
       if (!reader || !principalMayHear(reader, audience)) continue;
       const filled = { ...values, name: reader.fullName, link: `${ctx.config.publicUrl}${link}` };
-      await mailer
-        .send({
-          to: reader.email,
-          ...inEveryLanguage(`filesApi.mail.${kind}Subject`, `filesApi.mail.${kind}Body`, filled),
+      await sendNotificationMail(
+        { config: ctx.config, db: ctx.db, mailer },
+        {
+          to: reader,
+          kind: 'fileAccess',
+          subjectKey: `filesApi.mail.${kind}Subject`,
+          bodyKey: `filesApi.mail.${kind}Body`,
+          values: filled,
           link: filled.link,
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error, userId, kind }, 'file mail failed'));
+        },
+      ).catch((error: unknown) => ctx.log.error({ err: error, userId, kind }, 'file mail failed'));
     }
   }
 

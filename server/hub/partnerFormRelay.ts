@@ -7,7 +7,8 @@ import type { AppContext } from '../context';
 import type { PrincipalLoader } from '../core/guard';
 import { partnerForms, users } from '../db/schema';
 import { utcText } from './fileRelay';
-import { createNotifier, inEveryLanguage } from './notification';
+import { createNotifier } from './notification';
+import { sendNotificationMail } from '../modules/notificationPreferences/notificationMail';
 import { loadPrincipal } from '../modules/accounts/principal';
 import { loadFormVersion } from '../modules/formDefinitions/formVersionQueries';
 import { selectPartnerFormDto } from '../modules/partnerForms/partnerFormDtos';
@@ -74,11 +75,17 @@ export function createPartnerFormRelay(
       const reader = await loadPrincipal(ctx.db, id);
       if (!reader || !principalMayHear(reader, readersOf(partnerForm.partnerId))) continue;
       const filled = { ...values, name: reader.fullName };
-      await mailer.send({
-        to: reader.email,
-        ...inEveryLanguage(`partnerFormsApi.mail.${kind}Subject`, `partnerFormsApi.mail.${kind}Body`, filled),
-        link: values.link,
-      });
+      await sendNotificationMail(
+        { config: ctx.config, db: ctx.db, mailer },
+        {
+          to: reader,
+          kind: 'partnerForms',
+          subjectKey: `partnerFormsApi.mail.${kind}Subject`,
+          bodyKey: `partnerFormsApi.mail.${kind}Body`,
+          values: filled,
+          link: values.link,
+        },
+      );
     }
   }
 

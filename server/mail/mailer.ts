@@ -16,7 +16,7 @@ export interface Mail {
   messageId?: string;
   inReplyTo?: string;
   references?: string[];
-  /** Extra headers (Auto-Submitted on a bounce). */
+  /** Extra headers (Auto-Submitted on a bounce, List-Unsubscribe on a notification). */
   headers?: Record<string, string>;
 }
 

@@ -9,6 +9,7 @@ import { healthModule } from './health';
 import { impersonationModule } from './impersonation';
 import { inboundMailModule } from './inboundMail';
 import { notificationsModule } from './notifications';
+import { notificationPreferencesModule, unsubscribeModule } from './notificationPreferences';
 import { onboardingRulesModule } from './onboardingRules';
 import { partnerFormsModule } from './partnerForms';
 import { partnersModule } from './partners';
@@ -42,6 +43,8 @@ const writtenModules: readonly PortalModule[] = [
   activityModule,
   dashboardModule,
   notificationsModule,
+  notificationPreferencesModule,
+  unsubscribeModule,
   impersonationModule,
   passkeysModule,
   passkeySignInModule,

@@ -83,6 +83,11 @@ const VERSIONED: Record<string, Access> = {
   'POST /partner-users/:id/lift-hold': permission('PartnerUsers', 'Update'),
   // Sessions (issue 26, point 3): one's own, and a user's for staff and partner admins.
   'GET /account/sessions': 'authenticated',
+  // Notification preferences (issue 38, item 4): one's own; the one-click unsubscribe needs no sign-in (its token is signed).
+  'GET /account/notification-preferences': 'authenticated',
+  'PUT /account/notification-preferences': 'authenticated',
+  'GET /unsubscribe': 'public',
+  'POST /unsubscribe': 'public',
   'POST /account/sessions/:id/end': 'authenticated',
   'POST /account/sessions/end-others': 'authenticated',
   'GET /partner-users/:id/sessions': permission('PartnerUsers', 'View'),

@@ -1,17 +1,25 @@
 import { useState } from 'react';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/PageHeading';
 import { AccountGeneralTab } from './AccountGeneralTab';
+import { NotificationsCard } from './NotificationsCard';
 import { SecurityTab } from './SecurityTab';
 
 const tabs = [
   { value: 'general', labelKey: 'app.profile.tabs.general', icon: <AccountCircleOutlined fontSize="small" />, Content: AccountGeneralTab },
   { value: 'security', labelKey: 'app.profile.tabs.security', icon: <LockOutlined fontSize="small" />, Content: SecurityTab },
+  {
+    value: 'notifications',
+    labelKey: 'notificationPreferences.title',
+    icon: <NotificationsOutlined fontSize="small" />,
+    Content: NotificationsCard,
+  },
 ];
 
 /** /profile: tabs "account general" and "security". */

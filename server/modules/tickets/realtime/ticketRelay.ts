@@ -4,7 +4,8 @@ import { permission } from '../../../../contract/permissions';
 import type { NotificationKindOf } from '../../../../contract/notifications';
 import type { AppContext } from '../../../context';
 import type { PrincipalLoader } from '../../../core/guard';
-import { createNotifier, inEveryLanguage } from '../../../hub/notification';
+import { createNotifier } from '../../../hub/notification';
+import { sendNotificationMail } from '../../notificationPreferences/notificationMail';
 import { loadPrincipal } from '../../accounts/principal';
 import type { TicketActor, TicketEvent } from '../tickets.events';
 import { readTicketEvent, type TicketHeader } from '../ticketEventReads';
@@ -90,13 +91,19 @@ export function createTicketRelay(
     const link = `${ctx.config.publicUrl}${ticketDetailRoute(ticket.id)}`;
     const text = textOfHtml(message.body).slice(0, MAIL_EXCERPT) || '…';
     const values = { name: creator.fullName, author: message.authorName, subject: ticket.subject, text, link };
-    await mailer.send({
-      to: creator.email,
-      ...inEveryLanguage('tickets.mail.replySubject', 'tickets.mail.replyBody', values),
-      link,
-      // Answering this mail posts in the chat (server/modules/inboundMail), as this creator.
-      ...ticketMailHeaders(ctx.config, { ticketId: ticket.id, messageId: message.id, recipientId: creator.id }),
-    });
+    await sendNotificationMail(
+      { config: ctx.config, db: ctx.db, mailer },
+      {
+        to: creator,
+        kind: 'ticketReplies',
+        subjectKey: 'tickets.mail.replySubject',
+        bodyKey: 'tickets.mail.replyBody',
+        values,
+        link,
+        // Answering this mail posts in the chat (server/modules/inboundMail), as this creator.
+        threading: ticketMailHeaders(ctx.config, { ticketId: ticket.id, messageId: message.id, recipientId: creator.id }),
+      },
+    );
   }
 
   /**
