@@ -1,17 +1,19 @@
 import type { Language } from '../../contract/http';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
+import ssoEn from '../../i18n/sso.en';
+import ssoVi from '../../i18n/sso.vi';
 import validationEn from '../../i18n/validation.en';
 import validationVi from '../../i18n/validation.vi';
 import { mergeCatalogues } from './mergeCatalogues';
 
 /**
- * The app.* and validation.* keys only: enough for the sign-in pages, the HTTP client and the toasts,
+ * The app.*, validation.* and sso.* keys only: enough for the sign-in pages, the HTTP client and the toasts,
  * without react-admin's ra.* catalogue (the sign-in page's bundle budget).
  */
-const english = { ...appEn, ...validationEn };
+const english = { ...appEn, ...validationEn, ...ssoEn };
 
 export const lightCatalogues: Record<Language, object> = {
   en: english,
-  vi: mergeCatalogues(english, { ...appVi, ...validationVi }),
+  vi: mergeCatalogues(english, { ...appVi, ...validationVi, ...ssoVi }),
 };
