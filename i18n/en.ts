@@ -25,6 +25,7 @@ import ticketAssignmentEn from './ticketAssignment.en';
 import ticketNotesEn from './ticketNotes.en';
 import ticketMergeEn from './ticketMerge.en';
 import ssoEn from './sso.en';
+import signInSettingsEn from './signInSettings.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -55,4 +56,5 @@ export default {
   ...ticketNotesEn,
   ...ticketMergeEn,
   ...ssoEn,
+  ...signInSettingsEn,
 };

@@ -25,6 +25,7 @@ import ticketAssignmentVi from './ticketAssignment.vi';
 import ticketNotesVi from './ticketNotes.vi';
 import ticketMergeVi from './ticketMerge.vi';
 import ssoVi from './sso.vi';
+import signInSettingsVi from './signInSettings.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -55,4 +56,5 @@ export default {
   ...ticketNotesVi,
   ...ticketMergeVi,
   ...ssoVi,
+  ...signInSettingsVi,
 };
