@@ -18,6 +18,7 @@ import resourcesEn from './resources.en';
 import dueDatesEn from './dueDates.en';
 import passwordStrengthEn from './passwordStrength.en';
 import passkeysEn from './passkeys.en';
+import ssoSamlEn from './ssoSaml.en';
 import sessionsEn from './sessions.en';
 import impersonationEn from './impersonation.en';
 import serviceLevelsEn from './serviceLevels.en';
@@ -26,6 +27,7 @@ import ticketNotesEn from './ticketNotes.en';
 import ticketMergeEn from './ticketMerge.en';
 import ssoEn from './sso.en';
 import signInSettingsEn from './signInSettings.en';
+import ssoOidcEn from './ssoOidc.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -49,6 +51,7 @@ export default {
   ...dueDatesEn,
   ...passwordStrengthEn,
   ...passkeysEn,
+  ...ssoSamlEn,
   ...sessionsEn,
   ...impersonationEn,
   ...serviceLevelsEn,
@@ -57,4 +60,5 @@ export default {
   ...ticketMergeEn,
   ...ssoEn,
   ...signInSettingsEn,
+  ...ssoOidcEn,
 };

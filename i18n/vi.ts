@@ -18,6 +18,7 @@ import resourcesVi from './resources.vi';
 import dueDatesVi from './dueDates.vi';
 import passwordStrengthVi from './passwordStrength.vi';
 import passkeysVi from './passkeys.vi';
+import ssoSamlVi from './ssoSaml.vi';
 import sessionsVi from './sessions.vi';
 import impersonationVi from './impersonation.vi';
 import serviceLevelsVi from './serviceLevels.vi';
@@ -26,6 +27,7 @@ import ticketNotesVi from './ticketNotes.vi';
 import ticketMergeVi from './ticketMerge.vi';
 import ssoVi from './sso.vi';
 import signInSettingsVi from './signInSettings.vi';
+import ssoOidcVi from './ssoOidc.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -49,6 +51,7 @@ export default {
   ...dueDatesVi,
   ...passwordStrengthVi,
   ...passkeysVi,
+  ...ssoSamlVi,
   ...sessionsVi,
   ...impersonationVi,
   ...serviceLevelsVi,
@@ -57,4 +60,5 @@ export default {
   ...ticketMergeVi,
   ...ssoVi,
   ...signInSettingsVi,
+  ...ssoOidcVi,
 };

@@ -29,6 +29,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** SAML_CLOCK_SKEW_SECONDS: how far an identity provider's clock may be from ours for NotBefore/NotOnOrAfter (default 60). */
+  samlClockSkewSeconds: number;
   jwtSecret: Uint8Array;
   staticDir?: string;
   logLevel: string;
@@ -36,6 +38,8 @@ export interface Config {
   logReadSample: number;
   limits: {
     tokenPerMinute: number;
+    /** SCIM requests one provisioning token may make per minute (an identity provider's sync is bursty). */
+    scimPerMinute: number;
     failedSignInsBeforeHold: number;
     signInHoldMinutes: number;
     forgotPasswordPerHour: number;
@@ -160,12 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Partner Portal <no-reply@partner-portal.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    samlClockSkewSeconds: Math.min(300, int(env.SAML_CLOCK_SKEW_SECONDS, 60)),
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, env.JWT_SECRET),
     staticDir: env.STATIC_DIR ?? path.resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logReadSample: Math.max(1, int(env.LOG_READ_SAMPLE, 10)),
     limits: {
       tokenPerMinute: int(env.RATE_TOKEN_PER_MINUTE, 30),
+      scimPerMinute: int(env.RATE_SCIM_PER_MINUTE, 600),
       failedSignInsBeforeHold: int(env.SIGN_IN_FAILURES_BEFORE_HOLD, 5),
       signInHoldMinutes: int(env.SIGN_IN_HOLD_MINUTES, 15),
       forgotPasswordPerHour: int(env.RATE_FORGOT_PASSWORD_PER_HOUR, 5),

@@ -31,12 +31,18 @@ import ticketNotesVi from '../../i18n/ticketNotes.vi';
 import ticketMergeVi from '../../i18n/ticketMerge.vi';
 import ssoEn from '../../i18n/sso.en';
 import ssoVi from '../../i18n/sso.vi';
+import ssoSamlEn from '../../i18n/ssoSaml.en';
+import ssoSamlVi from '../../i18n/ssoSaml.vi';
+import ssoOidcEn from '../../i18n/ssoOidc.en';
+import ssoOidcVi from '../../i18n/ssoOidc.vi';
 import appEn from '../../i18n/app.en';
 import appVi from '../../i18n/app.vi';
 import adminEn from '../../i18n/admin.en';
 import adminVi from '../../i18n/admin.vi';
 import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
+import scimEn from '../../i18n/scim.en';
+import scimVi from '../../i18n/scim.vi';
 import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
@@ -56,7 +62,10 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesEn,
     ...ticketMergeEn,
     ...ssoEn,
+    ...ssoSamlEn,
+    ...ssoOidcEn,
     ...resourcesEn,
+    ...scimEn,
   },
   vi: {
     ...apiVi,
@@ -74,7 +83,10 @@ const catalogues: Record<Language, object> = {
     ...ticketNotesVi,
     ...ticketMergeVi,
     ...ssoVi,
+    ...ssoSamlVi,
+    ...ssoOidcVi,
     ...resourcesVi,
+    ...scimVi,
   },
 };
 

@@ -51,25 +51,33 @@ function prototypeKeyIn(body: unknown): string {
 }
 
 /**
+ * A JSON body's text as its value, or the ApiError (400) saying why not: empty, malformed, a key that could reach a
+ * prototype (named), or nested too deep. Also for JSON under another media type (SCIM's `application/scim+json`).
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') throw new ApiError(400, 'api.bodyRequired');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'api.malformedJson');
+  }
+  const field = prototypeKeyIn(body);
+  if (field) throw new ApiError(400, 'api.validationFailed', [{ field, message: 'validation.prototypeKey' }]);
+  return body;
+}
+
+/**
  * JSON bodies: Fastify's parser refuses `__proto__` keys as "not valid JSON", without saying which key;
  * this one names the field, and refuses bodies too deep for the code that reads them.
  */
 export function registerJsonBody(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    if (text === '') return done(new ApiError(400, 'api.bodyRequired'), undefined);
-    let body: unknown;
     try {
-      body = JSON.parse(text as string);
-    } catch {
-      return done(new ApiError(400, 'api.malformedJson'), undefined);
-    }
-    try {
-      const field = prototypeKeyIn(body);
-      if (field) return done(new ApiError(400, 'api.validationFailed', [{ field, message: 'validation.prototypeKey' }]), undefined);
+      done(null, parseJsonBody(text as string));
     } catch (error) {
-      return done(error as Error, undefined);
+      done(error as Error, undefined);
     }
-    done(null, body);
   });
 }

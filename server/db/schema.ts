@@ -23,3 +23,4 @@ export * from '../modules/tickets/satisfaction/ticketRatings.schema';
 export * from '../modules/tickets/assignment/assignment.schema';
 export * from '../modules/cannedResponses/cannedResponses.schema';
 export * from '../modules/sso/sso.schema';
+export * from '../modules/scim/scim.schema';

@@ -15,6 +15,7 @@ import { partnerUsersModule } from './partnerUsers';
 import { passkeySignInModule, passkeysModule } from './passkeys';
 import { rolesModule } from './roles';
 import { signInSettingsModule, ssoModule } from './sso';
+import { scimModule, scimTokensModule } from './scim';
 import { ticketsModule } from './tickets';
 import { usersModule } from './users';
 import { validationRulesModule } from './validationRules';
@@ -46,6 +47,8 @@ const writtenModules: readonly PortalModule[] = [
   ssoModule,
   signInSettingsModule,
   cannedResponsesModule,
+  scimTokensModule,
+  scimModule,
 ];
 
 /**

@@ -21,9 +21,9 @@ interface Landing {
   returnTo: string | null;
 }
 
-/** The reason's text: a sso.* key the server named, or the general one for anything else. */
+/** The reason's text: a sso.*, ssoOidc.* or ssoSaml.* key the server named, or the general one for anything else. */
 function reasonKey(error: string | null, translate: (key: string) => string) {
-  if (error && /^sso\.[A-Za-z]+$/.test(error) && translate(error) !== error) return error;
+  if (error && /^sso(Oidc|Saml)?\.[A-Za-z]+$/.test(error) && translate(error) !== error) return error;
   return 'sso.complete.failed';
 }
 
@@ -40,7 +40,8 @@ export default function SsoCompletePage() {
     const query = new URLSearchParams(location.search);
     return { code: query.get('code'), error: query.get('error'), returnTo: safeReturnTo(query.get('returnTo')) };
   });
-  const [failure, setFailure] = useState<string | null>(landing.code ? null : reasonKey(landing.error, translate));
+  // The provider's reason as a catalogue key, or the server's own (already translated) text.
+  const [failure, setFailure] = useState<{ key: string } | { text: string } | null>(landing.code ? null : { key: reasonKey(landing.error, translate) });
   const [step, setStep] = useState<SecondFactorStep['secondFactor'] | null>(null);
   const exchanged = useRef(false);
 
@@ -53,7 +54,7 @@ export default function SsoCompletePage() {
     exchanged.current = true;
     authProvider.ssoSignIn(landing.code).then(
       (secondFactor) => (secondFactor ? setStep(secondFactor.secondFactor) : arrive()),
-      (error: unknown) => setFailure(error instanceof Error && error.message ? error.message : 'sso.complete.failed'),
+      (error: unknown) => setFailure(error instanceof Error && error.message ? { text: error.message } : { key: 'sso.complete.failed' }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on landing
   }, []);
@@ -63,7 +64,7 @@ export default function SsoCompletePage() {
       <Box>
         <Alert severity="error" data-testid="sso-failure">
           <AlertTitle>{translate('sso.complete.failedTitle')}</AlertTitle>
-          {failure.startsWith('sso.') ? translate(failure) : failure}
+          {'key' in failure ? translate(failure.key) : failure.text}
         </Alert>
         <BackToSignInLink />
       </Box>

@@ -65,7 +65,7 @@ async function call(
 ) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | Uint8Array | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.rawBody) body = new Uint8Array(options.rawBody);
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -4,7 +4,7 @@ import apiEn from '../../i18n/api.en';
 import filesApiEn from '../../i18n/filesApi.en';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
-import type { startServer } from './harness';
+import { snapshotBeside, type startServer } from './harness';
 import { multipartOf, SAMPLE_PNG } from './managedFileRequests';
 import { startS3Server, type S3TestServer } from './s3Server';
 
@@ -26,11 +26,7 @@ const upload = (name: string) => {
 };
 
 /** Every table but the request counters, which each request spends whatever its answer. */
-const snapshotBesideCounters = async () =>
-  (await server.snapshot())
-    .split('\n')
-    .filter((line) => !line.startsWith('rate_limit_hits:'))
-    .join('\n');
+const snapshotBesideCounters = () => snapshotBeside(server, 'rate_limit_hits');
 
 describe('the file store away', () => {
   it('a download and an upload answer 503 "try again" with Retry-After, and the refused upload leaves no row', async () => {

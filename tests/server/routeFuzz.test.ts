@@ -36,8 +36,10 @@ beforeAll(async () => {
 });
 
 /** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document or its page. */
-function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' {
+function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' | 'navigation' {
   if (url.startsWith('/api/notifications')) return 'hub';
+  // A browser's way through an identity provider: answered with a redirect (to the provider, or back to the app).
+  if (/^\/api\/sso\/:providerId\/(start|oidc\/callback|saml\/acs)$/.test(url)) return 'navigation';
   if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'document';
   if (url.endsWith('/export')) return 'csv';
   if (url.includes('/attachments/') || url.includes('/avatars/')) return 'file';
@@ -92,7 +94,7 @@ async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerK
   let response: Response;
   try {
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
-    response = await fetch(server.url + request.url, { method: request.method, headers: request.headers, body });
+    response = await fetch(server.url + request.url, { method: request.method, headers: request.headers, body, redirect: 'manual' });
   } catch (error) {
     return `no answer: ${(error as Error).message}`;
   }
@@ -108,6 +110,8 @@ async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerK
       baseline.xid = after;
     }
   }
+  if (kind === 'navigation' && status < 400)
+    return status >= 300 && response.headers.get('location') ? null : `a navigation answered ${status} without a redirect`;
   const envelopeExpected = kind === 'envelope' || (status >= 400 && kind !== 'hub' && kind !== 'document');
   if (kind === 'csv' && status < 300 && !type.startsWith('text/csv')) return `a CSV route answered ${status} as ${type}`;
   if (!envelopeExpected) return null;

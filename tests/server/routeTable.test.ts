@@ -177,6 +177,18 @@ const VERSIONED: Record<string, Access> = {
   'POST /account/passkeys/options': 'authenticated',
   'PUT /account/passkeys/:id': 'authenticated',
   'DELETE /account/passkeys/:id': 'authenticated',
+  'GET /partners/:partnerId/scim-tokens': permission('ScimTokens', 'View'),
+  'POST /partners/:partnerId/scim-tokens': permission('ScimTokens', 'Create'),
+  'DELETE /partners/:partnerId/scim-tokens/:id': permission('ScimTokens', 'Delete'),
+  // Issue 37: an organisation's sign-in settings; each route decides by the organisation and IdentityProviders.*.
+  'GET /sign-in-settings/:organisation': 'authenticated',
+  'PUT /sign-in-settings/:organisation/provider': 'authenticated',
+  'DELETE /sign-in-settings/:organisation/provider': 'authenticated',
+  'PUT /sign-in-settings/:organisation/require-sso': 'authenticated',
+  'POST /sign-in-settings/:organisation/domains': 'authenticated',
+  'POST /sign-in-settings/:organisation/domains/:id/verify': 'authenticated',
+  'DELETE /sign-in-settings/:organisation/domains/:id': 'authenticated',
+  'PUT /sign-in-settings/:organisation/role-mappings': 'authenticated',
 };
 
 /** Routes answered at one path only: tokens, the hub, the API document and its page, health and readiness, and the app itself. */
@@ -200,7 +212,28 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/token/second-factor': 'public',
   'POST /api/token/passkey': 'public',
   'POST /api/token/passkey/options': 'public',
+  // OIDC's callback (the provider's redirect back, issue 37): the browser's navigation, no token.
+  'GET /api/sso/:providerId/oidc/callback': 'public',
+  // SAML's ACS (the IdP's form post) and our SP metadata (issue 37): the browser's and the IdP admin's, no token.
+  'POST /api/sso/:providerId/saml/acs': 'public',
+  // The email-first discovery, a provider's start (a navigation) and the one-time code's exchange (issue 37).
+  'POST /api/sso/discover': 'public',
+  'GET /api/sso/:providerId/start': 'public',
+  'POST /api/token/sso': 'public',
+  'GET /api/sso/:providerId/saml/metadata': 'public',
   'GET /*': 'public',
+  // SCIM (issue 37): public to the guard, each route checks the SCIM token itself.
+  ...Object.fromEntries(
+    [
+      'GET /ServiceProviderConfig',
+      'GET /ResourceTypes',
+      'GET /ResourceTypes/:id',
+      'GET /Schemas',
+      'GET /Schemas/:id',
+      ...['Users', 'Groups'].flatMap((r) => [`GET /${r}`, `POST /${r}`, `GET /${r}/:id`, `PUT /${r}/:id`, `PATCH /${r}/:id`, `DELETE /${r}/:id`]),
+      'GET /*',
+    ].map((route) => [route.replace(' /', ' /scim/v2/'), 'public']),
+  ),
 };
 
 /** A declared resource's routes (contract/resources/: those of the actions it serves), each needing the action its declaration's permission names. */

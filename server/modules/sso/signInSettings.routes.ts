@@ -32,7 +32,7 @@ const settingsAnswer = {
 export const signInSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const settings = createSignInSettings(ctx);
   const tags = ['Sign-in settings'];
-  const base = '/v1/sign-in-settings/:organisation';
+  const base = '/sign-in-settings/:organisation';
   const docs = (summary: string, parts: Omit<Parameters<typeof routeDocs>[0], 'response'> = {}) => ({
     tags,
     summary,

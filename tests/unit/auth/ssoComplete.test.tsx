@@ -73,6 +73,9 @@ describe('/sso/complete (issue 37)', () => {
     const first = land('error=sso.otherOrganisation');
     expect(await screen.findByTestId('sso-failure')).toHaveTextContent('An account with this email belongs to another organisation');
     first.unmount();
+    const saml = land('error=ssoSaml.replayed');
+    expect(await screen.findByTestId('sso-failure')).toHaveTextContent('This sign-in answer was already used');
+    saml.unmount();
     land('error=<script>alert(1)</script>');
     expect(await screen.findByTestId('sso-failure')).toHaveTextContent('The sign-in could not be finished: sign in again');
   });
