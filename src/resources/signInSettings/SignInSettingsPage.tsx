@@ -14,6 +14,7 @@ import { DomainsSection } from './DomainsSection';
 import { ProviderForm } from './ProviderForm';
 import { ProviderSummary } from './ProviderSummary';
 import { RoleMappingsSection } from './RoleMappingsSection';
+import { ScimTokensSection } from './ScimTokensSection';
 import { SettingsCard } from './SettingsCard';
 import { signInSettingsApi } from './signInSettingsApi';
 import { useGivableRoles } from './useGivableRoles';
@@ -86,6 +87,9 @@ export default function SignInSettingsPage() {
           onChange={reload}
         />
         {provider && settings.addresses && <AddressesSection addresses={settings.addresses} kind={provider.kind} />}
+        {settings.partnerId && (
+          <ScimTokensSection partnerId={settings.partnerId} canManage={!!permissions?.includes('Permissions.ScimTokens.Create') || configures} />
+        )}
       </Stack>
     </>
   );

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { ScimTokenDto } from '../../../../contract/scimTokens';
 import type { SignInSettingsDto } from '../../../../contract/sso';
 import { ROLE_NAMES } from '../../../../contract/roles';
 import { adminClaims, partnerClaims, permissionsOfRole } from '../../../../mocks/accounts';
-import { ok } from '../../../../mocks/envelopes';
+import { created, ok } from '../../../../mocks/envelopes';
 import { mockApi } from '../../../../mocks/handlers';
 import { server } from '../../../../mocks/server';
 import SignInSettingsPage from '../../../../src/resources/signInSettings/SignInSettingsPage';
@@ -47,6 +48,7 @@ const settingsOf = (): SignInSettingsDto => ({
 /** The settings of Acme as the server keeps them; PUT provider and POST verify change them as the server would. */
 function acmeSettings() {
   let settings = settingsOf();
+  const tokens: ScimTokenDto[] = [];
   const sent: { path: string; body: unknown }[] = [];
   server.use(
     http.get(`/api/v1/sign-in-settings/${ACME}`, () => ok(settings)),
@@ -60,6 +62,22 @@ function acmeSettings() {
       sent.push({ path: 'verify', body: null });
       settings = { ...settings, domains: settings.domains.map((d) => ({ ...d, verifiedAt: new Date().toISOString() })) };
       return ok(settings);
+    }),
+    http.get(`/api/v1/partners/${ACME}/scim-tokens`, () => ok(tokens)),
+    http.post(`/api/v1/partners/${ACME}/scim-tokens`, async ({ request }) => {
+      const { name } = (await request.json()) as { name: string };
+      const made = {
+        id: `5b0e0000-0000-4000-8000-00000000000${tokens.length}`,
+        partnerId: ACME,
+        name,
+        createdBy: null,
+        createdByName: null,
+        createdAt: new Date().toISOString(),
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      tokens.push(made);
+      return created({ ...made, token: 'scim_secret_shown_once' }, 'SCIM token created');
     }),
     http.get('/api/v1/roles', () => ok({ data: [], total: 0 })),
     http.post('/api/v1/roles/search', () => ok({ data: [], total: 0 })),
@@ -96,6 +114,21 @@ describe("an organisation's sign-in settings (issue 37)", () => {
     expect(domain).toHaveTextContent('portal-verify=abc123');
     expect(within(screen.getByTestId('sso-addresses')).getByRole('button', { name: 'Copy Redirect URI (OpenID Connect)' })).toBeInTheDocument();
     expect(screen.getByTestId(`sso-address-oidcRedirectUri`)).toHaveTextContent(`/api/sso/${PROVIDER_ID}/oidc/callback`);
+  });
+
+  it('lets a partner admin make a SCIM token, shown once in a dialog to copy', async () => {
+    acmeSettings();
+    signedInAs({ ...partnerClaims, role: ROLE_NAMES.partnerAdmin });
+    const user = userEvent.setup();
+    page('/sign-in-settings');
+    const section = await screen.findByTestId('scim-tokens', {}, LOAD);
+    await user.type(within(section).getByLabelText('Token name (which provider holds it)'), 'Entra ID');
+    await user.click(within(section).getByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token' });
+    expect(within(dialog).getByTestId('scim-token-value')).toHaveTextContent('scim_secret_shown_once');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await within(section).findByTestId('scim-token')).toHaveTextContent('Entra ID');
+    expect(screen.queryByText('scim_secret_shown_once')).not.toBeInTheDocument();
   });
 
   it("gives staff the provider's form (the secret never shown, kept unless retyped) and the domain's confirmation", async () => {
