@@ -42,7 +42,11 @@ export function SignInPage() {
   const [step, setStep] = useState<SecondFactorStep['secondFactor'] | null>(null);
   const prerendering = useContext(Prerendering);
   const formRef = useRef<HTMLFormElement>(null);
-  const takingOver = usePrerenderedHandoff(formRef, form.adopt);
+  // An address typed (and left) in the prerendered copy before the app ran is asked about as the app takes over.
+  const takingOver = usePrerenderedHandoff(formRef, (typed) => {
+    form.adopt(typed);
+    if (typed.email && document.activeElement?.getAttribute('name') !== 'email') void discover(typed.email);
+  });
   // Why the server signed this tab out (an ended sign-in), said once: a reload of the page no longer says it.
   const [signOutReason] = useState(readSignOutReason);
   useEffect(forgetSignOutReason, []);
