@@ -42,11 +42,6 @@ export function SignInPage() {
   const [step, setStep] = useState<SecondFactorStep['secondFactor'] | null>(null);
   const prerendering = useContext(Prerendering);
   const formRef = useRef<HTMLFormElement>(null);
-  // An address typed (and left) in the prerendered copy before the app ran is asked about as the app takes over.
-  const takingOver = usePrerenderedHandoff(formRef, (typed) => {
-    form.adopt(typed);
-    if (typed.email && document.activeElement?.getAttribute('name') !== 'email') void discover(typed.email);
-  });
   // Why the server signed this tab out (an ended sign-in), said once: a reload of the page no longer says it.
   const [signOutReason] = useState(readSignOutReason);
   useEffect(forgetSignOutReason, []);
@@ -71,6 +66,11 @@ export function SignInPage() {
     });
     return answer;
   };
+  // An address typed (and left) in the prerendered copy before the app ran is asked about as the app takes over.
+  const takingOver = usePrerenderedHandoff(formRef, (typed) => {
+    form.adopt(typed);
+    if (typed.email && document.activeElement?.getAttribute('name') !== 'email') void discover(typed.email);
+  });
   // Only the answer for the address in the field counts: another address hides the provider until it is asked.
   const sso = discovery && discovery.email === addressOf(form.values.email) ? discovery.answer : null;
   const provider = sso?.provider ?? null;
