@@ -14,6 +14,7 @@ export default {
     required: 'Your organisation signs in with its own identity provider: continue with it',
     refused: 'Your identity provider did not confirm the sign-in: try again',
     signIn: {
+      subtitle: 'Enter your email to continue with your organisation.',
       continueWith: 'Continue with %{name}',
       offered: 'Your organisation signs you in with %{name}. You may still use your password below.',
       requiredNotice: 'Your organisation signs its people in with %{name}: continue with it to sign in.',

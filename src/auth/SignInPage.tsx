@@ -160,7 +160,7 @@ export function SignInPage() {
   return (
     // method="post": were the form ever submitted without the app, the password could not end up in a URL.
     <Box component="form" ref={formRef} method="post" noValidate onSubmit={submit} aria-label={translate('app.auth.signIn.title')}>
-      <AuthHeading title={translate('app.auth.signIn.title')} subtitle={translate('app.auth.signIn.subtitle')} />
+      <AuthHeading title={translate('app.auth.signIn.title')} subtitle={translate(passwordRefused ? 'sso.signIn.subtitle' : 'app.auth.signIn.subtitle')} />
       {signOutReason && !failure && (
         <Alert severity="warning" sx={{ mb: 3 }} data-testid="sign-out-reason">
           {translate(`app.auth.signIn.signedOut.${signOutReason}`)}

@@ -107,6 +107,7 @@ export function ProviderForm(props: { provider: IdentityProviderDto | null; role
         label={translate('signInSettings.provider.defaultRoleId')}
         value={defaultRoleId}
         onChange={(event) => setDefaultRoleId(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         fullWidth
       >
         <MenuItem value="">{translate('signInSettings.provider.noDefaultRole')}</MenuItem>
