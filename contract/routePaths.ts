@@ -7,6 +7,8 @@ export const routePaths = {
   signIn: '/sign-in',
   forgotPassword: '/forgot-password',
   activate: '/active',
+  /** Where an identity provider's callback lands the browser (issue 37): the code for the session, or an error key. */
+  ssoComplete: '/sso/complete',
   notFound: '/404',
   accessDenied: '/access-denied',
   profile: '/profile',

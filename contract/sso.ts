@@ -66,3 +66,16 @@ export interface SignInSettingsDto {
 export const STAFF_ORGANISATION = 'staff';
 export const signInSettingsPath = (organisation: string) => `/api/v1/sign-in-settings/${encodeURIComponent(organisation)}`;
 export const ROLE_MAPPINGS_MAX = 200;
+
+/**
+ * A path of this app to land on after signing in, or null: never an absolute address, a scheme, a protocol-relative
+ * `//host` or a backslash a browser reads as one (an open redirect), never a control character. The server checks
+ * every returnTo it accepts with it; the app checks the one it navigates to.
+ */
+export function safeReturnTo(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 500) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value) || /^\/[^/?#]*:/.test(value)) return null;
+  return value;
+}

@@ -27,6 +27,7 @@ import ticketAssignmentEn from './ticketAssignment.en';
 import ticketNotesEn from './ticketNotes.en';
 import ticketMergeEn from './ticketMerge.en';
 import ssoEn from './sso.en';
+import signInSettingsEn from './signInSettings.en';
 import ssoOidcEn from './ssoOidc.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
@@ -60,5 +61,6 @@ export default {
   ...ticketNotesEn,
   ...ticketMergeEn,
   ...ssoEn,
+  ...signInSettingsEn,
   ...ssoOidcEn,
 };

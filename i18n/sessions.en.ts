@@ -27,6 +27,7 @@ export default {
       recovery: 'Password and recovery code',
       passkey: 'Passkey',
       impersonation: 'Impersonation',
+      sso: "Organisation's identity provider (SSO)",
     },
     impersonatedBy: 'Impersonated by %{name}: %{reason}',
     impersonationEnds: 'Ends %{time}',

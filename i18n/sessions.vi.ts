@@ -27,6 +27,7 @@ export default {
       recovery: 'Mật khẩu và mã khôi phục',
       passkey: 'Khóa truy cập',
       impersonation: 'Đăng nhập thay',
+      sso: 'Nhà cung cấp danh tính của tổ chức (SSO)',
     },
     impersonatedBy: '%{name} đăng nhập thay: %{reason}',
     impersonationEnds: 'Kết thúc %{time}',

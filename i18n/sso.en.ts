@@ -13,5 +13,17 @@ export default {
     providerUnknown: 'This sign-in provider is not available',
     required: 'Your organisation signs in with its own identity provider: continue with it',
     refused: 'Your identity provider did not confirm the sign-in: try again',
+    signIn: {
+      subtitle: 'Enter your email to continue with your organisation.',
+      continueWith: 'Continue with %{name}',
+      offered: 'Your organisation signs you in with %{name}. You may still use your password below.',
+      requiredNotice: 'Your organisation signs its people in with %{name}: continue with it to sign in.',
+    },
+    complete: {
+      signingIn: 'Finishing your sign-in…',
+      failedTitle: 'The sign-in did not finish',
+      failed: 'The sign-in could not be finished: sign in again',
+      secondFactorTitle: 'One more step',
+    },
   },
 };

@@ -13,5 +13,17 @@ export default {
     providerUnknown: 'Nhà cung cấp đăng nhập này không khả dụng',
     required: 'Tổ chức của bạn đăng nhập bằng nhà cung cấp danh tính riêng: hãy tiếp tục với nhà cung cấp đó',
     refused: 'Nhà cung cấp danh tính không xác nhận việc đăng nhập: hãy thử lại',
+    signIn: {
+      subtitle: 'Nhập email để tiếp tục với tổ chức của bạn.',
+      continueWith: 'Tiếp tục với %{name}',
+      offered: 'Tổ chức của bạn đăng nhập bằng %{name}. Bạn vẫn có thể dùng mật khẩu bên dưới.',
+      requiredNotice: 'Tổ chức của bạn đăng nhập bằng %{name}: hãy tiếp tục với nhà cung cấp đó để đăng nhập.',
+    },
+    complete: {
+      signingIn: 'Đang hoàn tất đăng nhập…',
+      failedTitle: 'Chưa đăng nhập được',
+      failed: 'Không thể hoàn tất đăng nhập: hãy đăng nhập lại',
+      secondFactorTitle: 'Thêm một bước nữa',
+    },
   },
 };

@@ -27,6 +27,7 @@ import ticketAssignmentVi from './ticketAssignment.vi';
 import ticketNotesVi from './ticketNotes.vi';
 import ticketMergeVi from './ticketMerge.vi';
 import ssoVi from './sso.vi';
+import signInSettingsVi from './signInSettings.vi';
 import ssoOidcVi from './ssoOidc.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
@@ -60,5 +61,6 @@ export default {
   ...ticketNotesVi,
   ...ticketMergeVi,
   ...ssoVi,
+  ...signInSettingsVi,
   ...ssoOidcVi,
 };

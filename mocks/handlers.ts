@@ -150,6 +150,8 @@ export const handlers = [
   ...inboxHandlers,
   ...sessionHandlers,
   ...secondFactorHandlers,
+  // Issue 37: no organisation has verified a domain in the mock (tests give one with server.use).
+  http.post('/api/sso/discover', () => ok({ provider: null, required: false })),
   http.post('/api/token', async ({ request }) => {
     const body = await record(request);
     if (requiresTenant(request)) return failed(400, 'Unknown tenant');

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -10,6 +10,7 @@ export interface FormTextFieldProps {
   label: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   error?: boolean;
   helperText?: string;
   type?: string;
@@ -28,6 +29,7 @@ export function FormTextField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   helperText,
   type = 'text',
@@ -48,6 +50,7 @@ export function FormTextField({
         type={type}
         value={value}
         onChange={onChange}
+        onBlur={onBlur}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         endAdornment={endAdornment}

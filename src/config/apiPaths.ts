@@ -4,6 +4,8 @@ import { API_BASE, API_V1 } from '../../contract/http';
 export const apiPaths = {
   token: `${API_BASE}/token`,
   refreshToken: `${API_BASE}/token/refresh`,
+  ssoToken: `${API_BASE}/token/sso`,
+  ssoDiscover: `${API_BASE}/sso/discover`,
   revokeToken: `${API_BASE}/token/revoke`,
   permissions: `${API_BASE}/users/permissions`,
   profile: `${API_BASE}/users/profile`,

@@ -12,6 +12,7 @@ import partnerForms from './partnerForms';
 import partners from './partners';
 import partnerUsers from './partnerUsers';
 import roles from './roles';
+import signInSettings from './signInSettings';
 import supportDesk from './supportDesk';
 import ticketManager from './ticketManager';
 import tickets from './tickets';
@@ -34,6 +35,7 @@ const writtenScreens: readonly ScreenDeclaration[] = [
   partners,
   users,
   roles,
+  signInSettings,
   fileRequests,
 ];
 

@@ -37,6 +37,20 @@ export const authProvider = {
     return undefined;
   },
 
+  /** Issue 37: the one-time code an identity provider's callback handed over, for the session (or its second step). */
+  async ssoSignIn(code: string): Promise<SecondFactorStep | undefined> {
+    const { data } = await apiRequest<TokenResponse | SecondFactorStep>(apiPaths.ssoToken, {
+      method: 'POST',
+      body: { code },
+      authenticated: false,
+      tenant: true,
+      notify: false,
+    });
+    if (isSecondFactorStep(data)) return data;
+    await adoptSignIn(data);
+    return undefined;
+  },
+
   /**
    * Signs out here at once, then ends the sign-in on the server too without waiting for it (it may be unreachable).
    * Signing out of an impersonation returns to the impersonator's own session (the app reloads as them).

@@ -33,6 +33,9 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'ticket-management/:id/detail': 'Tickets.list',
   'roles/:id?': 'Roles.list',
   'roles/:id/permissions': 'Roles.list',
+  // Issue 37: the reader's own organisation's sign-in, and a partner's for staff who configure it.
+  'sign-in-settings': 'IdentityProviders.View',
+  'partners/:id/sign-in': 'IdentityProviders.Configure',
   'form-config': 'Form.Configure',
   'form-config/:formId': 'Form.Configure',
   'accessible-files': 'AccessibleFile.View',
