@@ -161,7 +161,7 @@ describe('signing in through a partner’s OpenID provider', () => {
     expect(address.origin).toBe(oidc.idp.issuer);
     expect(Object.fromEntries(address.searchParams)).toMatchObject({
       client_id: provider.oidcClientId,
-      post_logout_redirect_uri: `${server.config.publicUrl}/login`,
+      post_logout_redirect_uri: `${server.config.publicUrl}/sign-in`,
     });
     expect(decodeJwt(address.searchParams.get('id_token_hint')!)).toMatchObject({ sub: account.sub, aud: provider.oidcClientId });
     // The provider accepts it (its confirmation page), as it would not an unknown client's or an unregistered return.

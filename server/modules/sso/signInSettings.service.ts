@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { permission } from '../../../contract/permissions';
 import { ROLE_NAMES } from '../../../contract/roles';
 import type { IdentityProviderInput } from '../../../contract/schemas/sso';
+import { routePaths } from '../../../contract/routePaths';
 import { STAFF_ORGANISATION, type SignInSettingsDto, type SsoAddresses } from '../../../contract/sso';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../core/audit';
@@ -80,7 +81,7 @@ export function addressesOf(ctx: Pick<AppContext, 'config'>, providerId: string)
   const base = `${ctx.config.publicUrl}/api/sso/${providerId}`;
   return {
     oidcRedirectUri: `${base}/oidc/callback`,
-    oidcPostLogoutRedirectUri: `${ctx.config.publicUrl}/login`,
+    oidcPostLogoutRedirectUri: `${ctx.config.publicUrl}${routePaths.signIn}`,
     samlAcsUrl: `${base}/saml/acs`,
     samlEntityId: `${base}/saml/metadata`,
     samlMetadataUrl: `${base}/saml/metadata`,
