@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { ROLE_MAPPINGS_MAX, SSO_KINDS, type SsoKind } from '../sso';
-import { format, required, requiredText, text } from './fields';
+import { format, id, required, requiredText, text } from './fields';
 import { isWebsiteAddress } from './formats';
 import { msg } from './messages';
 
@@ -21,7 +21,7 @@ export const identityProviderSchema = yup.object({
   name: requiredText(100),
   enabled: yup.boolean().default(true),
   requireSso: yup.boolean().default(false),
-  defaultRoleId: yup.string().uuid().nullable().default(null),
+  defaultRoleId: id().nullable().default(null),
   oidcIssuer: whenKind('oidc', address(500)),
   oidcClientId: whenKind('oidc', text(255)),
   oidcClientSecret: text(1000).nullable().optional(),
@@ -52,7 +52,7 @@ export const ssoDomainSchema = yup.object({
 /** The whole role-mapping table of an organisation, written at once. */
 export const ssoRoleMappingsSchema = yup.object({
   roleMappings: yup
-    .array(yup.object({ claimValue: requiredText(255), roleId: yup.string().uuid().required(required) }).noUnknown())
+    .array(yup.object({ claimValue: requiredText(255), roleId: id().required(required) }).noUnknown())
     .max(ROLE_MAPPINGS_MAX)
     .required(required),
 });

@@ -20,7 +20,7 @@ async function acmeId() {
     token,
     body: { pageNumber: 1, pageSize: 10, advancedSearch: { keyword: 'Acme Logistics' } },
   });
-  return found.body.data.items.find((p) => p.name === 'Acme Logistics')!.id;
+  return found.body.data!.items.find((p) => p.name === 'Acme Logistics')!.id;
 }
 
 async function withAxe(page: Page) {

@@ -36,11 +36,13 @@ beforeAll(async () => {
 });
 
 /** What a route answers when it succeeds: an envelope, or a CSV, a file, the hub protocol, the API document or its page. */
-function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' | 'navigation' {
+function answerKindOf(url: string): 'envelope' | 'csv' | 'file' | 'hub' | 'document' | 'navigation' | 'page' {
   if (url.startsWith('/api/notifications')) return 'hub';
   // A browser's way through an identity provider: answered with a redirect (to the provider, or back to the app).
   if (/^\/api\/sso\/:providerId\/(start|oidc\/callback|saml\/acs)$/.test(url)) return 'navigation';
   if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'document';
+  // A mail's one-click unsubscribe (issue 38): a person's page, its refusals too, in HTML.
+  if (/^\/api\/(v1\/)?unsubscribe$/.test(url)) return 'page';
   if (url.endsWith('/export')) return 'csv';
   if (url.includes('/attachments/') || url.includes('/avatars/')) return 'file';
   return 'envelope';
@@ -110,6 +112,9 @@ async function problemWith(request: FuzzRequest, kind: ReturnType<typeof answerK
       baseline.xid = after;
     }
   }
+  // A page's refusal is its own HTML, or (refused before it, by the body parser) the API's envelope.
+  if (kind === 'page' && type.startsWith('text/html')) return null;
+  if (kind === 'page' && status < 400) return `a page answered ${status} as ${type || 'no content type'}`;
   if (kind === 'navigation' && status < 400)
     return status >= 300 && response.headers.get('location') ? null : `a navigation answered ${status} without a redirect`;
   const envelopeExpected = kind === 'envelope' || (status >= 400 && kind !== 'hub' && kind !== 'document');
