@@ -60,6 +60,8 @@ export interface SignInSettingsDto {
   roleMappings: SsoRoleMappingDto[];
   /** Once a provider exists: its addresses to copy. */
   addresses: SsoAddresses | null;
+  /** The roles the reader may give through this organisation's provider (its mapping and default role), by rank. */
+  givableRoles: { id: string; name: string }[];
 }
 
 /** The organisation segment of the settings' path for the staff organisation. */

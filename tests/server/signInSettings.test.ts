@@ -13,7 +13,7 @@ import { rootTenant } from './harness';
  * Issue 37, an organisation's sign-in settings: staff set its provider and confirm its domains; its partner admin
  * reads them, claims domains, keeps the role mapping within its rank and may require SSO; nobody else sees them.
  */
-const { server, partnerIds, roleIds, token } = useDemoServer();
+const { server, partnerIds, roleIds, token, make } = useDemoServer();
 const db = () => server.built.database.db;
 const ADMIN = 'admin@example.com';
 const ACME_ADMIN = 'partner.admin@acme.example';
@@ -101,6 +101,17 @@ describe("an organisation's sign-in settings", () => {
   });
 
   it("the role mapping gives only roles within the keeper's rank and a partner's reach; a refused table changes nothing", async () => {
+    // What each keeper is offered is what each may save: a partner admin cannot list roles herself.
+    const offered = async (who: string, organisation: string) =>
+      expectEnvelope(await call('GET', who, organisation), 200).body.data!.givableRoles.map((r) => r.id);
+    expect(await offered(ACME_ADMIN, ACME())).toEqual(expect.arrayContaining([roleIds.PartnerAdmin, roleIds.Partner]));
+    expect(await offered(ACME_ADMIN, ACME())).not.toContain(roleIds.Admin);
+    expect(await offered(ADMIN, ACME())).not.toContain(roleIds.Support);
+    // Ranked low enough for a partner, but holding a staff-only permission.
+    const notes = await make.role({ priority: 55, permissions: ['Permissions.TicketNotes.View'] });
+    expect(await offered(ADMIN, ACME())).not.toContain(notes.id);
+    expect(await offered(ADMIN, 'staff')).toContain(notes.id);
+    expect(await offered(ADMIN, 'staff')).toEqual(expect.arrayContaining([roleIds.Admin, roleIds.Support, roleIds.PartnerAdmin]));
     const good = [
       { claimValue: 'portal-admins', roleId: roleIds.PartnerAdmin },
       { claimValue: 'staff', roleId: roleIds.Partner },

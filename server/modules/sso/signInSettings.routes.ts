@@ -20,8 +20,9 @@ const settingsAnswer = {
     domains: { type: 'array', items: { type: 'object' } },
     roleMappings: { type: 'array', items: { type: 'object', properties: { claimValue: { type: 'string' }, roleId: { type: 'string', format: 'uuid' } } } },
     addresses: { type: 'object', nullable: true },
+    givableRoles: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } } } },
   },
-  required: ['partnerId', 'provider', 'domains', 'roleMappings', 'addresses'],
+  required: ['partnerId', 'provider', 'domains', 'roleMappings', 'addresses', 'givableRoles'],
 } as const;
 
 /**
@@ -44,7 +45,7 @@ export const signInSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
   app.get(
     base,
     { config: { access: 'authenticated' }, schema: docs("An organisation's sign-in settings", { params: organisationParams }) },
-    async (request, reply) => send(request, reply, await readSettings(ctx, await organisation(request, 'view'))),
+    async (request, reply) => send(request, reply, await readSettings(ctx, requirePrincipal(request), await organisation(request, 'view'))),
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { permission } from '../../../contract/permissions';
 import { ROLE_NAMES } from '../../../contract/roles';
 import type { IdentityProviderInput } from '../../../contract/schemas/sso';
@@ -104,9 +104,9 @@ const providerDto = (row: IdentityProviderRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function readSettings(ctx: Pick<AppContext, 'db' | 'config'>, org: Organisation): Promise<SignInSettingsDto> {
+export async function readSettings(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal, org: Organisation): Promise<SignInSettingsDto> {
   const { db } = ctx;
-  const [[provider], domains, mappings] = await Promise.all([
+  const [[provider], domains, mappings, givableRoles] = await Promise.all([
     db.select().from(identityProviders).where(ofOrganisation(identityProviders.partnerId, org)),
     db.select().from(ssoDomains).where(ofOrganisation(ssoDomains.partnerId, org)).orderBy(ssoDomains.domain),
     db
@@ -114,6 +114,7 @@ export async function readSettings(ctx: Pick<AppContext, 'db' | 'config'>, org: 
       .from(ssoRoleMappings)
       .where(ofOrganisation(ssoRoleMappings.partnerId, org))
       .orderBy(ssoRoleMappings.claimValue, ssoRoleMappings.roleId),
+    givableRolesOf(db, principal, org),
   ]);
   return {
     partnerId: org.partnerId,
@@ -121,7 +122,26 @@ export async function readSettings(ctx: Pick<AppContext, 'db' | 'config'>, org: 
     domains: domains.map((d) => ({ id: d.id, domain: d.domain, verificationToken: d.verificationToken, verifiedAt: d.verifiedAt?.toISOString() ?? null })),
     roleMappings: mappings,
     addresses: provider ? addressesOf(ctx, provider.id) : null,
+    givableRoles,
   };
+}
+
+/**
+ * The roles `principal` may give in the organisation: none ranked above the principal; for a partner, none above
+ * PartnerAdmin nor holding a staff-only permission. The same rule `assertGivable` enforces on a write.
+ */
+async function givableRolesOf(db: Pick<Db, 'select'>, principal: Principal, org: Organisation) {
+  const [partnerAdmin] = org.partnerId === null ? [] : await db.select({ priority: roles.priority }).from(roles).where(eq(roles.name, ROLE_NAMES.partnerAdmin));
+  const floor = Math.max(principal.rank, partnerAdmin?.priority ?? 0);
+  const staffOnly = db
+    .select({ roleId: rolePermissions.roleId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.roleId, roles.id), inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])));
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(gte(roles.priority, floor), org.partnerId === null ? undefined : notExists(staffOnly)))
+    .orderBy(roles.priority, roles.name);
 }
 
 /**
@@ -183,7 +203,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
         after: providerDto(after!),
       });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   async function removeProvider(principal: Principal, org: Organisation) {
@@ -192,7 +212,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
       if (!gone) throw notFound();
       await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'identity_providers', key: gone.id, before: providerDto(gone) });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   async function setRequireSso(principal: Principal, org: Organisation, requireSso: boolean) {
@@ -209,7 +229,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
         after: providerDto(after!),
       });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   async function addDomain(principal: Principal, org: Organisation, domain: string) {
@@ -224,7 +244,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
       if (!row) throw conflict('sso.domainTaken');
       await writeAudit(tx, { userId: principal.id, type: 'Create', table: 'sso_domains', key: row.id, after: row });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   /** Staff confirm a domain (after checking its token out of band); only then does sign-in route by it. */
@@ -241,7 +261,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
       const [after] = await tx.update(ssoDomains).set({ verifiedAt: new Date(), verifiedBy: principal.id }).where(eq(ssoDomains.id, id)).returning();
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'sso_domains', key: id, before, after });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   async function removeDomain(principal: Principal, org: Organisation, id: string) {
@@ -254,7 +274,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
       if (!gone) throw notFound();
       await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'sso_domains', key: id, before: gone });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   async function replaceRoleMappings(principal: Principal, org: Organisation, mappings: { claimValue: string; roleId: string }[]) {
@@ -283,7 +303,7 @@ export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {
         after: { roleMappings: unique },
       });
     });
-    return readSettings(ctx, org);
+    return readSettings(ctx, principal, org);
   }
 
   return { saveProvider, removeProvider, setRequireSso, addDomain, verifyDomain, removeDomain, replaceRoleMappings };

@@ -7,10 +7,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { identityProviderSchema, type IdentityProviderInput } from '../../../contract/schemas/sso';
-import { SSO_KINDS, type IdentityProviderDto, type SsoKind } from '../../../contract/sso';
+import { SSO_KINDS, type IdentityProviderDto, type SignInSettingsDto, type SsoKind } from '../../../contract/sso';
 import { ApiError } from '../../providers/http/ApiError';
 import { useSchemaForm } from '../../schemaForm/useSchemaForm';
-import type { RoleOption } from './useGivableRoles';
+
+type RoleOption = SignInSettingsDto['givableRoles'][number];
 
 // The text fields only: the switches and the role are not texts (their defaults are the schema's).
 const textRules = identityProviderSchema.omit(['enabled', 'requireSso', 'defaultRoleId']);

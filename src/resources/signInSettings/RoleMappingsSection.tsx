@@ -7,10 +7,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { ROLE_MAPPINGS_MAX, type SsoRoleMappingDto } from '../../../contract/sso';
+import { ROLE_MAPPINGS_MAX, type SignInSettingsDto, type SsoRoleMappingDto } from '../../../contract/sso';
 import { SettingsCard } from './SettingsCard';
 import type { SignInSettingsApi } from './signInSettingsApi';
-import type { RoleOption } from './useGivableRoles';
+
+type RoleOption = SignInSettingsDto['givableRoles'][number];
 
 /** Group (or claim value) → role, edited as a table and saved as a whole (the page remounts it with the saved table). */
 export function RoleMappingsSection(props: {

@@ -17,7 +17,6 @@ import { RoleMappingsSection } from './RoleMappingsSection';
 import { ScimTokensSection } from './ScimTokensSection';
 import { SettingsCard } from './SettingsCard';
 import { signInSettingsApi } from './signInSettingsApi';
-import { useGivableRoles } from './useGivableRoles';
 
 const has = (permissions: string[] | undefined, action: string) => !!permissions?.includes(`Permissions.IdentityProviders.${action}`);
 
@@ -37,7 +36,6 @@ export default function SignInSettingsPage() {
   const [failed, setFailed] = useState(false);
   const configures = has(permissions, 'Configure') && identity?.partnerId == null;
   const canUpdate = configures || has(permissions, 'Update');
-  const { roles } = useGivableRoles(organisation !== STAFF_ORGANISATION);
 
   const reload = useCallback(() => {
     if (!api) return;
@@ -50,7 +48,8 @@ export default function SignInSettingsPage() {
   );
   if (failed) return <Alert severity="error">{translate('signInSettings.loadFailed')}</Alert>;
   if (!settings || !api) return <CircularProgress aria-label={translate('ra.page.loading')} sx={{ display: 'block', mx: 'auto', my: 6 }} />;
-  const { provider } = settings;
+  // The roles the reader may give here, as the server counts them (a partner admin cannot list roles herself).
+  const { provider, givableRoles: roles } = settings;
   const roleName = (id: string | null) => (id ? (roles.find((role) => role.id === id)?.name ?? id) : translate('signInSettings.provider.noDefaultRole'));
   const change = (call: Promise<SignInSettingsDto>) => call.then(setSettings);
 

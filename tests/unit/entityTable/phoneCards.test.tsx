@@ -40,7 +40,7 @@ describe('entity lists on a phone', { timeout: 30_000 }, () => {
     within(cardOf('Acme Logistics')).getByRole('button', { name: 'Actions for Acme Logistics' }).focus();
     await user.keyboard('{Enter}');
     const menu = within(await screen.findByRole('menu'));
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Delete']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Sign-in settings', 'Delete']);
   });
 
   it('shows a user’s whole status chip beside the name on the card', async () => {

@@ -25,6 +25,7 @@ const WRITTEN_LINKS = [
   'nav-accessible-files',
   'nav-user-management',
   'nav-roles',
+  'nav-sign-in-settings',
 ];
 
 /** The menu items the declarations place (contract/resources/, `screen.navigation`), with their area and position. */

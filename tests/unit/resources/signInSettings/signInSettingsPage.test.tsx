@@ -16,6 +16,7 @@ import { LOAD, renderLiveScreen } from '../../renderWithRouter';
 
 const ACME = partnerClaims.partnerId as string;
 const PROVIDER_ID = '6f1c2c52-8a4e-4c55-9b0e-2d1f0c7e9a10';
+const PARTNER_ADMIN_ROLE = '8c2e1d0a-3333-4c55-9b0e-2d1f0c7e9a10';
 
 const settingsOf = (): SignInSettingsDto => ({
   partnerId: ACME,
@@ -35,7 +36,11 @@ const settingsOf = (): SignInSettingsDto => ({
     updatedAt: '2026-12-01T00:00:00.000Z',
   },
   domains: [{ id: '7a4c1e0b-1111-4c55-9b0e-2d1f0c7e9a10', domain: 'acme.example', verificationToken: 'portal-verify=abc123', verifiedAt: null }],
-  roleMappings: [],
+  roleMappings: [{ claimValue: 'portal-admins', roleId: PARTNER_ADMIN_ROLE }],
+  givableRoles: [
+    { id: PARTNER_ADMIN_ROLE, name: 'PartnerAdmin' },
+    { id: '9d1f0c7e-2222-4c55-9b0e-2d1f0c7e9a10', name: 'Partner' },
+  ],
   addresses: {
     oidcRedirectUri: `http://portal.test/api/sso/${PROVIDER_ID}/oidc/callback`,
     oidcPostLogoutRedirectUri: 'http://portal.test/sign-in',
@@ -79,8 +84,6 @@ function acmeSettings() {
       tokens.push(made);
       return created({ ...made, token: 'scim_secret_shown_once' }, 'SCIM token created');
     }),
-    http.get('/api/v1/roles', () => ok({ data: [], total: 0 })),
-    http.post('/api/v1/roles/search', () => ok({ data: [], total: 0 })),
   );
   return sent;
 }
@@ -114,6 +117,8 @@ describe("an organisation's sign-in settings (issue 37)", () => {
     expect(domain).toHaveTextContent('portal-verify=abc123');
     expect(within(screen.getByTestId('sso-addresses')).getByRole('button', { name: 'Copy Redirect URI (OpenID Connect)' })).toBeInTheDocument();
     expect(screen.getByTestId(`sso-address-oidcRedirectUri`)).toHaveTextContent(`/api/sso/${PROVIDER_ID}/oidc/callback`);
+    // The roles she may give come with the settings (she cannot list roles herself): the mapping names them.
+    expect(screen.getByTestId('sso-role-mappings')).toHaveTextContent('PartnerAdmin');
   });
 
   it('lets a partner admin make a SCIM token, shown once in a dialog to copy', async () => {
