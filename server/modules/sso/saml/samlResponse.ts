@@ -1,5 +1,5 @@
 import { SamlStatusError } from '@node-saml/node-saml';
-import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml';
+import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml.js';
 import type { AppContext } from '../../../context';
 import { ApiError } from '../../../core/errors';
 import { FLOW_MINUTES, takeFlow } from '../ssoFlows';
