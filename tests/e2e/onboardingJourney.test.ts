@@ -38,7 +38,12 @@ const DAY = 24 * 3600_000;
 
 const unreadOn = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread'));
 /** The mails the outbox holds for the partner that say `text`. */
-const partnerMails = (text: string) => server.outbox().filter((mail) => mail.includes(PARTNER) && mail.includes(text));
+// Mails as a reader sees their text: quoted-printable's soft line breaks (which may cut an id or a phrase) joined.
+const partnerMails = (text: string) =>
+  server
+    .outbox()
+    .map((mail) => mail.replace(/=\r?\n/g, ''))
+    .filter((mail) => mail.includes(PARTNER) && mail.includes(text));
 
 /** The question key of the element holding focus. */
 const focusedQuestion = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-question-key]')?.getAttribute('data-question-key') ?? null);
