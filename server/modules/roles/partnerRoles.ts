@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { ACTIONS, permission } from '../../../contract/permissions';
 import { ROLE_NAMES } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { userRoles, users } from '../users/users.schema';
 import { refuse } from './roleRules';
-import { rolePermissions } from './roles.schema';
+import { rolePermissions, roles } from './roles.schema';
 
 /** Permissions a partner's user never holds, whatever role they are given (issue 26, point 5). */
 export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
@@ -18,6 +18,18 @@ export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
   // Issue 37: configuring identity providers (any organisation's) is staff's.
   permission('IdentityProviders', 'Configure'),
 ];
+
+/**
+ * A role a partner's identity provider or SCIM may give (issue 37): not ranked above PartnerAdmin, holding no staff-only
+ * permission. One SQL condition on `roles`, for the sign-in, the settings and SCIM alike.
+ */
+export const givableToPartner = () =>
+  and(
+    sql`${roles.priority} >= (select ${roles.priority} from ${roles} where ${roles.name} = ${ROLE_NAMES.partnerAdmin})`,
+    notExists(
+      sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} and ${inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])})`,
+    ),
+  );
 
 const SEEDED_PARTNER_ROLES: readonly string[] = [ROLE_NAMES.partnerAdmin, ROLE_NAMES.partner];
 

@@ -1,22 +1,12 @@
-import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { ROLE_NAMES } from '../../../contract/roles';
 import { writeAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
-import { identityProviders, rolePermissions, roles, ssoRoleMappings, userRoles } from '../../db/schema';
-import { STAFF_ONLY_PERMISSIONS } from '../roles/partnerRoles';
+import { identityProviders, roles, ssoRoleMappings, userRoles } from '../../db/schema';
+import { givableToPartner } from '../roles/partnerRoles';
 import { scimGroupMembers, scimGroups } from './scim.schema';
 
-/** The rank of PartnerAdmin: no mapping gives a role above it (a smaller priority number). */
-const partnerAdminRank = sql`(select ${roles.priority} from ${roles} where ${roles.name} = ${ROLE_NAMES.partnerAdmin})`;
-
-/** A role a mapping may give: not above PartnerAdmin's rank, carrying no staff-only permission. */
-const grantable = () =>
-  and(
-    sql`${roles.priority} >= ${partnerAdminRank}`,
-    notExists(
-      sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} and ${inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])})`,
-    ),
-  );
+const grantable = givableToPartner;
 
 /** Whether the partner maps any group to a role: without a mapping, SCIM groups leave roles as they are. */
 async function mapsGroups(tx: Db, partnerId: string) {

@@ -1,6 +1,5 @@
-import { and, eq, gte, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { permission } from '../../../contract/permissions';
-import { ROLE_NAMES } from '../../../contract/roles';
 import type { IdentityProviderInput } from '../../../contract/schemas/sso';
 import { routePaths } from '../../../contract/routePaths';
 import { STAFF_ORGANISATION, type SignInSettingsDto, type SsoAddresses } from '../../../contract/sso';
@@ -12,8 +11,8 @@ import type { Db } from '../../db/client';
 import { newOpaqueToken } from '../accounts/secrets';
 import { sealSecret } from '../accounts/totp';
 import { partners } from '../partners/partners.schema';
-import { rolePermissions, roles } from '../roles/roles.schema';
-import { STAFF_ONLY_PERMISSIONS } from '../roles/partnerRoles';
+import { roles } from '../roles/roles.schema';
+import { givableToPartner } from '../roles/partnerRoles';
 import { identityProviders, ssoDomains, ssoRoleMappings } from './sso.schema';
 import type { IdentityProviderRow } from './verifiedIdentity';
 
@@ -131,16 +130,10 @@ export async function readSettings(ctx: Pick<AppContext, 'db' | 'config'>, princ
  * PartnerAdmin nor holding a staff-only permission. The same rule `assertGivable` enforces on a write.
  */
 async function givableRolesOf(db: Pick<Db, 'select'>, principal: Principal, org: Organisation) {
-  const [partnerAdmin] = org.partnerId === null ? [] : await db.select({ priority: roles.priority }).from(roles).where(eq(roles.name, ROLE_NAMES.partnerAdmin));
-  const floor = Math.max(principal.rank, partnerAdmin?.priority ?? 0);
-  const staffOnly = db
-    .select({ roleId: rolePermissions.roleId })
-    .from(rolePermissions)
-    .where(and(eq(rolePermissions.roleId, roles.id), inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])));
   return db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
-    .where(and(gte(roles.priority, floor), org.partnerId === null ? undefined : notExists(staffOnly)))
+    .where(and(gte(roles.priority, principal.rank), org.partnerId === null ? undefined : givableToPartner()))
     .orderBy(roles.priority, roles.name);
 }
 
@@ -155,13 +148,11 @@ async function assertGivable(db: Pick<Db, 'select' | 'selectDistinct'>, principa
   if (found.length !== ids.length) throw fieldError(field, 'sso.roleNotGivable');
   if (found.some((r) => r.priority < principal.rank)) throw fieldError(field, 'sso.roleNotGivable');
   if (org.partnerId === null) return;
-  const [partnerAdmin] = await db.select({ priority: roles.priority }).from(roles).where(eq(roles.name, ROLE_NAMES.partnerAdmin));
-  if (partnerAdmin && found.some((r) => r.priority < partnerAdmin.priority)) throw fieldError(field, 'sso.roleNotGivable');
-  const [staffOnly] = await db
-    .selectDistinct({ roleId: rolePermissions.roleId })
-    .from(rolePermissions)
-    .where(and(inArray(rolePermissions.roleId, ids), inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])));
-  if (staffOnly) throw fieldError(field, 'sso.roleNotGivable');
+  const givable = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(inArray(roles.id, ids), givableToPartner()));
+  if (givable.length !== ids.length) throw fieldError(field, 'sso.roleNotGivable');
 }
 
 export function createSignInSettings(ctx: Pick<AppContext, 'db' | 'config'>) {

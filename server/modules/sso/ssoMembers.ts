@@ -3,8 +3,8 @@ import { ROLE_NAMES } from '../../../contract/roles';
 import { writeAudit } from '../../core/audit';
 import { forbidden } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { rolePermissions, roles } from '../roles/roles.schema';
-import { STAFF_ONLY_PERMISSIONS } from '../roles/partnerRoles';
+import { roles } from '../roles/roles.schema';
+import { givableToPartner } from '../roles/partnerRoles';
 import { userRoles, users } from '../users/users.schema';
 import { ssoDomains, ssoRoleMappings } from './sso.schema';
 import type { IdentityProviderRow, VerifiedIdentity } from './verifiedIdentity';
@@ -46,16 +46,19 @@ export async function mappedRoleIds(tx: Pick<Db, 'select' | 'selectDistinct'>, p
 
 async function allowedForPartner(tx: Pick<Db, 'select' | 'selectDistinct'>, candidates: { id: string; priority: number }[]) {
   if (!candidates.length) return [];
-  const [partnerAdmin] = await tx.select({ priority: roles.priority }).from(roles).where(eq(roles.name, ROLE_NAMES.partnerAdmin));
-  const floor = partnerAdmin?.priority ?? Number.POSITIVE_INFINITY;
-  const ids = candidates.filter((r) => r.priority >= floor).map((r) => r.id);
-  if (!ids.length) return [];
-  const staffOnly = await tx
-    .selectDistinct({ roleId: rolePermissions.roleId })
-    .from(rolePermissions)
-    .where(and(inArray(rolePermissions.roleId, ids), inArray(rolePermissions.permission, [...STAFF_ONLY_PERMISSIONS])));
-  const refused = new Set(staffOnly.map((r) => r.roleId));
-  return ids.filter((id) => !refused.has(id));
+  const allowed = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        inArray(
+          roles.id,
+          candidates.map((r) => r.id),
+        ),
+        givableToPartner(),
+      ),
+    );
+  return candidates.filter((r) => allowed.some((a) => a.id === r.id)).map((r) => r.id);
 }
 
 /** The role a new member gets when no mapping gives one: the provider's default, else the seeded Partner role (partners only). */
