@@ -18,6 +18,8 @@ export interface UserDto {
   createdAt: string;
   /** Until when the account's sign-in is held after failed attempts (an admin may lift it), or null. */
   heldUntil: string | null;
+  /** Since when mail to the account's address bounces (a delivery report said so): nothing is sent to it until cleared. */
+  mailBouncedAt: string | null;
   /** True only for a deleted user read by id (react-admin's getMany shows references to them). */
   deleted?: boolean;
   /** The record's version: the ETag of `GET /users/{id}`, sent back in If-Match. */

@@ -119,6 +119,11 @@ export default {
         lift: 'Lift sign-in hold',
         lifted: 'The sign-in hold has been lifted',
       },
+      mailBounce: {
+        notice: 'Mail to %{email} bounces since %{since}: the portal sends it nothing, not even notifications. Once the address works again, send mail again.',
+        resume: 'Send mail again',
+        resumed: 'Mail to this user will be sent again',
+      },
       defaultRole: 'Default role',
       activate: 'Activate',
       deactivate: 'Deactivate',

@@ -119,6 +119,12 @@ export default {
         lift: 'Gỡ tạm khóa đăng nhập',
         lifted: 'Đã gỡ tạm khóa đăng nhập',
       },
+      mailBounce: {
+        notice:
+          'Email gửi đến %{email} bị trả lại từ %{since}: cổng thông tin không gửi gì đến địa chỉ này, kể cả thông báo. Khi địa chỉ hoạt động trở lại, hãy gửi email lại.',
+        resume: 'Gửi email lại',
+        resumed: 'Email sẽ được gửi lại cho người dùng này',
+      },
       defaultRole: 'Vai trò mặc định',
       activate: 'Kích hoạt',
       deactivate: 'Ngừng kích hoạt',

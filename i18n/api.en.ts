@@ -95,6 +95,8 @@ export default {
     notFound: 'User not found',
     holdLifted: "The hold on the user's sign-in has been lifted",
     notHeld: "The user's sign-in is not held; nothing changed",
+    mailResumed: 'Mail to the user will be sent again',
+    mailNotBouncing: "Mail to the user's address does not bounce; nothing changed",
     secondFactorReset: "The user's second factor has been reset and the user told by mail",
     noSecondFactor: 'The user has no second factor; nothing changed',
     secondFactorResetSelf: 'Reset your own second factor from your profile, with a code',

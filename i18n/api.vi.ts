@@ -98,6 +98,8 @@ export default {
     notFound: 'Không tìm thấy người dùng',
     holdLifted: 'Đã gỡ tạm khóa đăng nhập của người dùng',
     notHeld: 'Đăng nhập của người dùng không bị tạm khóa; không có gì thay đổi',
+    mailResumed: 'Email sẽ được gửi lại cho người dùng',
+    mailNotBouncing: 'Email gửi đến địa chỉ của người dùng không bị trả lại; không có gì thay đổi',
   },
   roles: {
     outranks: 'Bạn không thể thay đổi vai trò ngang hoặc cao hơn bạn, hoặc nâng vai trò lên ngang bạn',

@@ -53,5 +53,6 @@ export function profileOf(claims: Claims): UserDto {
     imageUrl: claims.avatar,
     createdAt: '2025-01-01T00:00:00.000Z',
     heldUntil: null,
+    mailBouncedAt: null,
   };
 }

@@ -62,6 +62,7 @@ export function userRow(n: number, over: Partial<UserDto> = {}): UserDto {
     imageUrl: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     heldUntil: null,
+    mailBouncedAt: null,
     ...over,
   };
 }
@@ -72,6 +73,17 @@ function pageOf<T>(items: T[], search: SearchRequest): PagedResult<T> {
 }
 
 const findUser = (id: unknown) => adminMock.users.find((u) => u.id === id);
+
+/** `POST /api/v1/users/:id/{route}`: clears a mark on the user (a sign-in hold, a bouncing address), saying whether there was one. */
+function clearMarkHandler(route: string, mark: 'heldUntil' | 'mailBouncedAt', cleared: string, unchanged: string) {
+  return http.post(`/api/v1/users/:id/${route}`, ({ params }) => {
+    const user = findUser(params.id);
+    if (!user) return failed(404, 'User not found');
+    const had = user[mark] !== null;
+    user[mark] = null;
+    return ok(user, had ? cleared : unchanged);
+  });
+}
 const findRole = (id: unknown) => adminMock.roles.find((r) => r.id === id);
 
 /** CSV of the rows handed in, streamed in two chunks like the server's batches. */
@@ -148,13 +160,8 @@ export const adminHandlers = (partners: () => PartnerDto[]) => [
     return user ? ok(user) : failed(404, 'User not found');
   }),
 
-  http.post('/api/v1/users/:id/lift-hold', ({ params }) => {
-    const user = findUser(params.id);
-    if (!user) return failed(404, 'User not found');
-    const lifted = user.heldUntil !== null;
-    user.heldUntil = null;
-    return ok(user, lifted ? "The hold on the user's sign-in has been lifted" : "The user's sign-in is not held; nothing changed");
-  }),
+  clearMarkHandler('lift-hold', 'heldUntil', "The hold on the user's sign-in has been lifted", "The user's sign-in is not held; nothing changed"),
+  clearMarkHandler('resume-mail', 'mailBouncedAt', 'Mail to the user will be sent again', "Mail to the user's address does not bounce; nothing changed"),
 
   http.get('/api/users/:id/roles', ({ params }) => {
     const held = adminMock.userRoles.get(String(params.id));

@@ -22,6 +22,7 @@ export const userDtoSchema: yup.ObjectSchema<UserDto> = yup.object({
   imageUrl: optionalText(),
   createdAt: timestamp(),
   heldUntil: yup.string().datetime().nullable().defined(),
+  mailBouncedAt: yup.string().datetime().nullable().defined(),
   deleted: yup.boolean().optional(),
   version: version(),
 });

@@ -30,6 +30,8 @@ const BODYLESS = [
   'post /api/v1/partner-users/{id}/toggle-status',
   'post /api/v1/users/{id}/lift-hold',
   'post /api/v1/partner-users/{id}/lift-hold',
+  'post /api/v1/users/{id}/resume-mail',
+  'post /api/v1/partner-users/{id}/resume-mail',
   'post /api/v1/account/sessions/{id}/end',
   'post /api/v1/account/sessions/end-others',
   'post /api/v1/users/{id}/sessions/{sid}/end',

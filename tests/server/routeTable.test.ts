@@ -81,6 +81,7 @@ const VERSIONED: Record<string, Access> = {
   // Partner users' CRUD routes are its declaration's (DECLARED); this one is its own.
   'POST /partner-users/:id/toggle-status': permission('PartnerUsers', 'Update'),
   'POST /partner-users/:id/lift-hold': permission('PartnerUsers', 'Update'),
+  'POST /partner-users/:id/resume-mail': permission('PartnerUsers', 'Update'),
   // Sessions (issue 26, point 3): one's own, and a user's for staff and partner admins.
   'GET /account/sessions': 'authenticated',
   // Notification preferences (issue 38, item 4): one's own; the one-click unsubscribe needs no sign-in (its token is signed).
@@ -156,6 +157,7 @@ const VERSIONED: Record<string, Access> = {
   'POST /users/:id/roles': permission('UserRoles', 'Update'),
   'POST /users/:id/toggle-status': permission('Users', 'Update'),
   'POST /users/:id/lift-hold': permission('Users', 'Update'),
+  'POST /users/:id/resume-mail': permission('Users', 'Update'),
   'POST /users/:id/second-factor/reset': permission('Users', 'Update'),
   'GET /account/second-factor': 'authenticated',
   'POST /account/second-factor/enrolment': 'authenticated',

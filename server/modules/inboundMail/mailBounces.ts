@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HeaderValue } from 'mailparser';
 import type { Db } from '../../db/client';
 import { mailBounces } from './inboundMail.schema';
@@ -35,7 +36,7 @@ export function deliveryFailuresOf(report: string): { email: string; diagnostic:
 
 /** Marks these addresses as bouncing (again: the latest report's diagnostic is kept). */
 export async function markBouncing(db: Db, failures: { email: string; diagnostic: string | null }[]) {
-  const byEmail = new Map(failures.map((f) => [f.email, f]));
+  const byEmail = new Map(failures.map((f) => [f.email.trim().toLowerCase(), { ...f, email: f.email.trim().toLowerCase() }]));
   if (!byEmail.size) return;
   await db
     .insert(mailBounces)
@@ -49,7 +50,11 @@ export async function isBouncing(db: Db, address: string) {
   return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+/** Since when mail to the row's address bounces, or null: read beside the row (no query per row). */
+export const mailBouncedAtOf = (emailColumn: AnyPgColumn): SQL<Date | string | null> =>
+  sql`(select ${mailBounces.bouncedAt} from ${mailBounces} where ${mailBounces.email} = lower(${emailColumn}))`;
+
 /** Staff clearing an address (or a test): the mailer sends to it again. */
-export async function clearBouncing(db: Db, address: string) {
+export async function clearBouncing(db: Pick<Db, 'execute'>, address: string) {
   await db.execute(sql`delete from mail_bounces where email = ${address.trim().toLowerCase()}`);
 }

@@ -53,21 +53,4 @@ export const partnerUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       return send(request, reply, await service.toggleStatus(principal, partnerUsersScope(principal), request.params.id), { message: 'users.statusChanged' });
     },
   );
-
-  app.post<IdParams>(
-    `/${path}/:id/lift-hold`,
-    {
-      config: access('Update'),
-      schema: {
-        tags,
-        summary: "End the hold on a partner user's sign-in after failed attempts (audited); a user not held answers as is, unchanged",
-        ...routeDocs({ params: idParams, response: { 200: userDtoSchema } }),
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const { user, lifted } = await service.liftHold(principal, partnerUsersScope(principal), request.params.id);
-      return send(request, reply, user, { message: lifted ? 'users.holdLifted' : 'users.notHeld' });
-    },
-  );
 };

@@ -5,6 +5,7 @@ import { partners, roles, userRoles, users } from '../../db/schema';
 import { rowVersion } from '../../core/recordVersion';
 import { fullNameOf } from '../accounts/principal';
 import { heldUntilOf } from '../accounts/signInHolds';
+import { mailBouncedAtOf } from '../inboundMail/mailBounces';
 
 /**
  * Users as the API shows them: top role and partner name joined, never the password hash. Deleted users
@@ -12,7 +13,7 @@ import { heldUntilOf } from '../accounts/signInHolds';
  */
 export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDeleted = false } = {}): Promise<UserDto[]> {
   const rows = await db
-    .select({ user: users, partnerName: partners.name, heldUntil: heldUntilOf(users.email) })
+    .select({ user: users, partnerName: partners.name, heldUntil: heldUntilOf(users.email), mailBouncedAt: mailBouncedAtOf(users.email) })
     .from(users)
     .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(and(includeDeleted ? undefined : isNull(users.deletedAt), where));
@@ -27,7 +28,7 @@ export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDe
         rows.map((r) => r.user.id),
       ),
     );
-  return rows.map(({ user, partnerName, heldUntil }) => {
+  return rows.map(({ user, partnerName, heldUntil, mailBouncedAt }) => {
     const top = roleRows.filter((r) => r.userId === user.id).sort((a, b) => a.priority - b.priority)[0];
     return {
       id: user.id,
@@ -47,6 +48,7 @@ export async function selectUserDtos(db: Db, where: SQL | undefined, { includeDe
       imageUrl: user.imageUrl,
       createdAt: user.createdAt.toISOString(),
       heldUntil: heldUntil === null ? null : new Date(heldUntil).toISOString(),
+      mailBouncedAt: mailBouncedAt === null ? null : new Date(mailBouncedAt).toISOString(),
       deleted: user.deletedAt !== null,
       version: rowVersion(user),
     };

@@ -152,4 +152,33 @@ export function registerUserRecordRoutes(
       );
     },
   );
+
+  // Marks an admin clears: a sign-in hold after failed attempts, an address whose mail bounced.
+  const marks = [
+    {
+      route: 'lift-hold',
+      clear: service.liftHold,
+      summary: "End the hold on a user's sign-in after failed attempts",
+      done: 'users.holdLifted',
+      none: 'users.notHeld',
+    },
+    {
+      route: 'resume-mail',
+      clear: service.resumeMail,
+      summary: 'Send mail again to a user whose address bounced (it was fixed at their end)',
+      done: 'users.mailResumed',
+      none: 'users.mailNotBouncing',
+    },
+  ] as const;
+  for (const { route, clear, summary, done, none } of marks) {
+    app.post<IdParams>(
+      `/${path}/:id/${route}`,
+      { config: access('Update'), schema: { tags, summary: `${summary} (audited); a user without it answers as is, unchanged`, ...routeDocs(one) } },
+      async (request, reply) => {
+        const principal = requirePrincipal(request);
+        const { user, cleared } = await clear(principal, scopeOf(principal), request.params.id);
+        return send(request, reply, user, { message: cleared ? done : none });
+      },
+    );
+  }
 }

@@ -68,21 +68,4 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       return send(request, reply, await service.toggleStatus(principal, usersScope(principal), request.params.id), { message: 'users.statusChanged' });
     },
   );
-
-  app.post<IdParams>(
-    '/users/:id/lift-hold',
-    {
-      config: { access: permission('Users', 'Update') },
-      schema: {
-        tags,
-        summary: "End the hold on a user's sign-in after failed attempts (audited); a user not held answers as is, unchanged",
-        ...routeDocs({ params: idParams, response: { 200: userDtoSchema } }),
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const { user, lifted } = await service.liftHold(principal, usersScope(principal), request.params.id);
-      return send(request, reply, user, { message: lifted ? 'users.holdLifted' : 'users.notHeld' });
-    },
-  );
 };

@@ -24,6 +24,7 @@ import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, 
 import { selectUserDto, selectUserDtos } from './userDto';
 import { sendActivationMail } from './activationMail';
 import { announceUserChange } from './users.events';
+import { clearBouncing } from '../inboundMail/mailBounces';
 
 const partnerNameOfUser = sql`(select ${partners.name} from ${partners} where ${partners.id} = ${users.partnerId})`;
 
@@ -279,30 +280,35 @@ export function createUserService(ctx: AppContext) {
     });
 
   /**
-   * Ends the hold on a user's sign-in (their failures counted so far too), under the rules of other changes to
-   * them: within the scope (else 404), never someone who outranks you (yourself aside). Audited, announced. A user
-   * not held answers as they are and nothing changes (no audit, no event).
+   * Clears a mark on a user (a sign-in hold, a bouncing address), under the rules of other changes to them: within
+   * the scope (else 404), never someone who outranks you (yourself aside). The mark's rows go with the audit row that
+   * says so, or neither does; announced. A user without the mark answers as they are and nothing changes.
    */
-  async function liftHold(principal: Principal, scope: SQL | undefined, id: string) {
+  async function clearMark(
+    principal: Principal,
+    scope: SQL | undefined,
+    id: string,
+    mark: 'heldUntil' | 'mailBouncedAt',
+    clear: (tx: Db, email: string) => Promise<void>,
+  ) {
     const target = await visibleUser(scope, id);
     if (target.id !== principal.id) await assertOutranks(db, principal, target.id);
-    if (!target.heldUntil) return { user: target, lifted: false };
-    // The hold's rows go with the audit row that says so, or neither does.
+    if (!target[mark]) return { user: target, cleared: false };
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      await holdsOf(tx).clear(target.email.toLowerCase());
-      await writeAudit(tx, {
-        userId: principal.id,
-        type: 'Update',
-        table: 'users',
-        key: target.id,
-        before: { heldUntil: target.heldUntil },
-        after: { heldUntil: null },
-      });
+      await clear(tx, target.email.toLowerCase());
+      await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'users', key: target.id, before: { [mark]: target[mark] }, after: { [mark]: null } });
     });
     await ctx.events.publish({ type: 'ResourceChanged', resource: 'users', id: target.id, action: 'updated', partnerId: target.partnerId });
-    return { user: (await selectUserDto(db, target.id))!, lifted: true };
+    return { user: (await selectUserDto(db, target.id))!, cleared: true };
   }
+
+  /** Ends the hold on a user's sign-in (their failures counted so far too). */
+  const liftHold = (principal: Principal, scope: SQL | undefined, id: string) =>
+    clearMark(principal, scope, id, 'heldUntil', (tx, email) => holdsOf(tx).clear(email));
+
+  /** Mail to a user whose address bounced is sent again (the address was fixed at their end). */
+  const resumeMail = (principal: Principal, scope: SQL | undefined, id: string) => clearMark(principal, scope, id, 'mailBouncedAt', clearBouncing);
 
   /** Soft delete, all or none: the rows stay for the audit trail; the users can no longer sign in. */
   async function removeMany(principal: Principal, scope: SQL | undefined, ids: string[], ifMatch?: IfMatch) {
@@ -330,7 +336,7 @@ export function createUserService(ctx: AppContext) {
     return (await removeMany(principal, scope, [id], ifMatch))[0];
   }
 
-  return { visibleUser, search, register, update, updateMany, toggleStatus, liftHold, remove, removeMany };
+  return { visibleUser, search, register, update, updateMany, toggleStatus, liftHold, resumeMail, remove, removeMany };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -6,7 +6,7 @@ import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import type { SessionUser } from '../../providers/auth/sessionUser';
 import { PartnerPickerInput } from '../partners/PartnerPickerInput';
 import { SecondFactorReset } from './SecondFactorReset';
-import { HeldNotice, type UserApiResource } from './userHold';
+import { HeldNotice, MailBounceNotice, type UserApiResource } from './userHold';
 
 const text = (source: string, size = 6) => (
   <Grid key={source} size={{ xs: 12, sm: size }}>
@@ -42,6 +42,7 @@ export function userInputs({ partnerPicker, rolePicker, apiResource }: UserInput
         {mode === 'edit' && (
           <Grid size={12}>
             <HeldNotice apiResource={apiResource} />
+            <MailBounceNotice apiResource={apiResource} />
             {apiResource === 'users' && <SecondFactorReset />}
           </Grid>
         )}

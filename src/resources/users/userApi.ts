@@ -19,6 +19,10 @@ export const userApi = {
   liftHold: (apiResource: 'users' | 'partner-users', id: string) =>
     apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/lift-hold`, { method: 'POST', notify: true }).then((r) => r.data),
 
+  /** `users` or `partner-users`: mail to a user whose address bounced is sent again (a user not bouncing stays as is). */
+  resumeMail: (apiResource: 'users' | 'partner-users', id: string) =>
+    apiRequest<UserDto>(`${API_V1}/${apiResource}/${encodeURIComponent(id)}/resume-mail`, { method: 'POST', notify: true }).then((r) => r.data),
+
   roles: (id: string, signal?: AbortSignal) =>
     apiRequest<UserRoleDto[]>(`${API_BASE}/users/${encodeURIComponent(id)}/roles`, { signal }).then((r) => r.data ?? []),
 

@@ -1,17 +1,15 @@
-import { useState } from 'react';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import LockClockOutlined from '@mui/icons-material/LockClockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import UnsubscribeOutlined from '@mui/icons-material/UnsubscribeOutlined';
 import Chip from '@mui/material/Chip';
-import { useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { UserDto } from '../../../contract/users';
 import type { EntityRowAction } from '../../entityTable/types';
-import { useResourceAccess } from '../../entityTable/useResourceAccess';
 import { userApi } from './userApi';
+import { UserMarkNotice, type UserApiResource } from './UserMarkNotice';
 
-export type UserApiResource = 'users' | 'partner-users';
+export type { UserApiResource };
 
 /** When a hold ends, as the reader reads it: the time alone today, else the date too. */
 export function useHoldTime() {
@@ -60,46 +58,37 @@ export function liftHoldAction(apiResource: UserApiResource): EntityRowAction<Us
 
 /** In the user's edit dialog: the hold, until when, and a button that lifts it (Update permission). */
 export function HeldNotice({ apiResource }: { apiResource: UserApiResource }) {
-  const record = useRecordContext<UserDto>();
-  const translate = useTranslate();
-  const notify = useNotify();
   const timeOf = useHoldTime();
-  const { can } = useResourceAccess(apiResource === 'users' ? 'Users' : 'PartnerUsers');
-  const [lifted, setLifted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!record?.heldUntil || lifted) return null;
-  const lift = async () => {
-    setBusy(true);
-    try {
-      await userApi.liftHold(apiResource, String(record.id));
-      setLifted(true);
-      notify('admin.users.hold.lifted', { type: 'success' });
-    } catch {
-      // The request's own toast says what went wrong.
-    } finally {
-      setBusy(false);
-    }
-  };
-  // The button under the words, not beside them: beside, a long label squeezes into a narrow column on a phone.
   return (
-    <Alert severity="warning" icon={<LockClockOutlined />} sx={{ mb: 2 }} data-testid="user-held-notice">
-      {translate('admin.users.hold.notice', { until: timeOf(record.heldUntil) })}
-      {can({ action: 'Update' }) && (
-        <Box sx={{ mt: 1 }}>
-          <Button
-            type="button"
-            variant="outlined"
-            color="inherit"
-            size="small"
-            startIcon={<LockOpenOutlined />}
-            onClick={lift}
-            disabled={busy}
-            data-testid="lift-hold"
-          >
-            {translate('admin.users.hold.lift')}
-          </Button>
-        </Box>
-      )}
-    </Alert>
+    <UserMarkNotice
+      apiResource={apiResource}
+      markOf={(user) => user.heldUntil}
+      icon={<LockClockOutlined />}
+      text={(until) => ['admin.users.hold.notice', { until: timeOf(until) }]}
+      action={{ labelKey: 'admin.users.hold.lift', icon: <LockOpenOutlined />, doneKey: 'admin.users.hold.lifted', run: userApi.liftHold }}
+      testId="user-held-notice"
+      actionTestId="lift-hold"
+    />
+  );
+}
+
+/** In the user's edit dialog: mail to their address bounces, since when, and a button that sends mail again (Update permission). */
+export function MailBounceNotice({ apiResource }: { apiResource: UserApiResource }) {
+  const timeOf = useHoldTime();
+  return (
+    <UserMarkNotice
+      apiResource={apiResource}
+      markOf={(user) => user.mailBouncedAt ?? null}
+      icon={<UnsubscribeOutlined />}
+      text={(since, user) => ['admin.users.mailBounce.notice', { since: timeOf(since), email: user.email }]}
+      action={{
+        labelKey: 'admin.users.mailBounce.resume',
+        icon: <ForwardToInboxOutlined />,
+        doneKey: 'admin.users.mailBounce.resumed',
+        run: userApi.resumeMail,
+      }}
+      testId="user-mail-bounce-notice"
+      actionTestId="resume-mail"
+    />
   );
 }
