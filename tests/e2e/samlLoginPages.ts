@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import * as samlify from 'samlify';
-import { createSamlIdentityProvider, type AnswerOptions, type SamlIdentityProvider } from '../server/samlIdentityProvider';
+import { createSamlIdentityProvider, type AnswerOptions } from '../server/samlIdentityProvider';
 
 /** A person the IdP knows: the password they type on its login page, and what it asserts of them. */
 export interface SamlPerson {
@@ -31,7 +31,6 @@ export async function startSamlLoginPages() {
   /** AuthnRequests shown on a login page and not yet answered: their ID and RelayState. */
   const pending = new Map<string, { requestId: string; relayState: string }>();
   let spMetadata: string | undefined;
-  let idp: SamlIdentityProvider | undefined;
 
   const loginPage = (ticket: string, failedFor?: string) =>
     page(
@@ -56,7 +55,7 @@ export async function startSamlLoginPages() {
       response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
     void (async () => {
       const address = new URL(request.url ?? '/', origin);
-      if (!idp || !spMetadata) return html(503, page('Not ready', 'The IdP has no service provider yet.'));
+      if (!spMetadata) return html(503, page('Not ready', 'The IdP has no service provider yet.'));
       if (request.method === 'GET' && address.pathname === '/sso') {
         const read = await idp.readRequest(address.href, spMetadata);
         const ticket = crypto.randomUUID();
@@ -81,7 +80,8 @@ export async function startSamlLoginPages() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const listening = server.address();
   const origin = `http://127.0.0.1:${typeof listening === 'object' && listening ? listening.port : 0}`;
-  idp = await createSamlIdentityProvider({ entityId: `${origin}/metadata`, ssoUrl: `${origin}/sso` });
+  // Its addresses are on the port just taken (no request comes before the test has them).
+  const idp = await createSamlIdentityProvider({ entityId: `${origin}/metadata`, ssoUrl: `${origin}/sso` });
 
   return {
     origin,

@@ -23,7 +23,7 @@ export const portalUrl = (server: TestServer) => server.config.publicUrl;
  * Acme's sign-in through `provider` set up as people do it: staff save the provider and confirm the domain Acme's
  * admin claimed; Acme's admin maps the administrators' group to PartnerAdmin. Answers the addresses to register.
  */
-export async function acmeSignsInThrough(server: TestServer, provider: Record<string, unknown>, options: { mapGroup?: boolean } = {}) {
+export async function acmeSignsInThrough(server: TestServer, provider: Record<string, unknown>) {
   const staff = (await server.signIn('admin@example.com')).token;
   const acmeAdmin = (await server.signIn('partner.admin@acme.example')).token;
   const found = await server.api<PagedResult<{ id: string; name: string }>>('POST', '/api/v1/partners/search', {
@@ -41,7 +41,7 @@ export async function acmeSignsInThrough(server: TestServer, provider: Record<st
   await call(staff, 'POST', `/domains/${claimed.id}/verify`);
   const partnerAdmin =
     saved.givableRoles.find((r) => r.name === 'PartnerAdmin') ?? (await call(acmeAdmin, 'GET', '')).givableRoles.find((r) => r.name === 'PartnerAdmin')!;
-  if (options.mapGroup !== false) await call(acmeAdmin, 'PUT', '/role-mappings', { roleMappings: [{ claimValue: ADMINS_GROUP, roleId: partnerAdmin.id }] });
+  await call(acmeAdmin, 'PUT', '/role-mappings', { roleMappings: [{ claimValue: ADMINS_GROUP, roleId: partnerAdmin.id }] });
   return { acme, addresses: saved.addresses!, providerId: saved.provider!.id };
 }
 
