@@ -88,14 +88,13 @@ export async function staffReadsUser(server: TestServer, email: string) {
   return member;
 }
 
-/** The page's live connection is up: what the server announces reaches it. */
-export const connected = (page: Page) => expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state'), LIVE).toBe('Connected');
-
 /**
- * Acme's admin makes a SCIM token (as for Entra ID); the provider finds the person by userName and deactivates them
- * as Entra ID does (PATCH replace active). Their open page leaves for the sign-in page by itself, saying why.
+ * With the member's page live (its hub connection up), Acme's admin makes a SCIM token (as for Entra ID); the
+ * provider finds the person by userName and deactivates them as Entra ID does (PATCH replace active "False"). Their
+ * open page leaves for the sign-in page by itself, saying why, and every sign-in of theirs has ended.
  */
 export async function scimDeactivates(page: Page, server: TestServer, acme: string, email: string) {
+  await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state'), LIVE).toBe('Connected');
   const { token } = await server.signIn('partner.admin@acme.example');
   const made = await server.api<CreatedScimTokenDto>('POST', `/api/v1/partners/${acme}/scim-tokens`, { token, body: { name: 'Entra ID' } });
   expect(made.status, made.text).toBe(201);
@@ -108,10 +107,18 @@ export async function scimDeactivates(page: Page, server: TestServer, acme: stri
   expect(patched.body.active).toBe(false);
   await page.waitForURL(/\/sign-in$/, LIVE);
   await page.getByText(en.app.auth.signIn.signedOut.signInEnded).waitFor();
+  await expectSignInsEnded(server, email);
+}
+
+/** After signing out: the sign-in is over on the server, and the portal's screens send the browser to sign in. */
+export async function expectSignedOut(page: Page, server: TestServer, email: string) {
+  await expectSignInsEnded(server, email);
+  await page.goto(`${portalUrl(server)}/partner/users`);
+  await page.waitForURL(/\/sign-in$/);
 }
 
 /** The person's sign-in through the provider is over on the server (the sign-ins list says so). */
-export async function expectSignInsEnded(server: TestServer, email: string) {
+async function expectSignInsEnded(server: TestServer, email: string) {
   const db = server.built.database.db;
   const rows = await db
     .select({ method: signIns.method, endedAt: signIns.endedAt })
