@@ -5,9 +5,12 @@ import { startServer, type TestServer } from '../server/harness';
 import { afterEach, expect } from 'vitest';
 import { launchChromium, recordCspViolations } from './browser';
 
-/** A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's Chromium, for one test file. */
-export async function openPortal(): Promise<{ server: TestServer; browser: Browser }> {
-  const server = await startServer({ staticDir: path.resolve('dist'), databaseEngine: 'embedded' });
+/**
+ * A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's
+ * Chromium, for one test file; `publicHost` makes its PUBLIC_URL its own address on that host name.
+ */
+export async function openPortal(options: { publicHost?: string } = {}): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startServer({ staticDir: path.resolve('dist'), databaseEngine: 'embedded', publicHost: options.publicHost });
   return { server, browser: await launchChromium() };
 }
 

@@ -156,6 +156,11 @@ export async function startServer(
     countStatements?: boolean;
     /** Replies by mail (a domain makes mails carry reply addresses; a port starts the SMTP listener). */
     inboundMail?: Partial<Config['inboundMail']>;
+    /**
+     * PUBLIC_URL is this server's own address on that host name, as a deployment's is (identity providers send the
+     * browser back there); otherwise it names port 0, the port not being known when the configuration is made.
+     */
+    publicHost?: string;
   } = {},
 ): Promise<TestServer> {
   // An engine named by the test is its own, in the data folder, migrated and seeded at start (end to end, the PGlite fallback).
@@ -168,6 +173,7 @@ export async function startServer(
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  if (options.publicHost) config.publicUrl = url.replace('127.0.0.1', options.publicHost);
 
   const api: TestServer['api'] = async (method, urlPath, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

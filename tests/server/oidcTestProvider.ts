@@ -29,10 +29,12 @@ export async function newSigningKey(kid: string): Promise<{ kid: string; jwk: JW
 
 /**
  * A real OpenID provider (the certified oidc-provider) on a loopback port. Its login takes whoever the test named
- * with `nextLogin` (no form); consent is given for the client's own scopes. `forgeTokens` has its token endpoint
- * answer an id_token of the test's making instead (a hostile provider, or a man in the middle with its key).
+ * with `nextLogin` (no form), or, with `loginPage`, oidc-provider's own login page where a person types the login
+ * (an account's `sub`) of an account the test added; consent is given for the client's own scopes. `forgeTokens`
+ * has its token endpoint answer an id_token of the test's making instead (a hostile provider, or a man in the middle
+ * with its key).
  */
-export async function startTestProvider() {
+export async function startTestProvider(options: { loginPage?: boolean } = {}) {
   const clients: TestClient[] = [];
   const accounts = new Map<string, TestAccount>();
   let nextLogin: TestAccount | undefined;
@@ -51,7 +53,7 @@ export async function startTestProvider() {
         else res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(answer));
         return;
       }
-      const interaction = path.match(/^\/interaction\/([^/]+)$/);
+      const interaction = !options.loginPage && path.match(/^\/interaction\/([^/]+)$/);
       if (interaction) {
         const details = await current.interactionDetails(req, res);
         const who = nextLogin;
@@ -95,7 +97,8 @@ export async function startTestProvider() {
         const account = accounts.get(sub);
         return account && { accountId: sub, claims: () => ({ ...account, amr: undefined, acr: undefined }) };
       },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      // The login page is oidc-provider's own (its devInteractions), at its own interaction address.
+      ...(options.loginPage ? {} : { interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` } }),
       // Consent is the provider's business, not the portal's: every client gets the scopes it asks for.
       loadExistingGrant: async (ctx: ProviderContext) => {
         const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
@@ -103,7 +106,7 @@ export async function startTestProvider() {
         await grant.save();
         return grant;
       },
-      features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+      features: { devInteractions: { enabled: !!options.loginPage }, rpInitiatedLogout: { enabled: true } },
       cookies: { keys: ['test-provider-cookie-key'] },
       ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     });
@@ -119,6 +122,10 @@ export async function startTestProvider() {
     registerClient(registration: TestClient) {
       clients.push(registration);
       provider = build();
+    },
+    /** A person who can sign in on the login page (`loginPage`), typing their `sub` as the login. */
+    addAccount(account: TestAccount) {
+      accounts.set(account.sub, account);
     },
     /** The next login at the provider signs this person in. */
     nextLogin(account: TestAccount) {

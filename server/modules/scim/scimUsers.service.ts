@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
 import { voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
-import { announceSignInsEnded, endSignInsIn } from '../accounts/signIns';
+import { announceSignInsEnded } from '../accounts/signIns';
 import { announceUserChange } from '../users/users.events';
 import { auditScim } from './scimAudit';
 import type { ScimClient } from './scimAuth';
@@ -107,14 +107,17 @@ export function createScimUserService(ctx: AppContext) {
 
   /** Deactivation ends every sign-in of the user in the same transaction; returns the sign-ins ended. */
   async function endAccess(tx: Db, userId: string) {
-    await revokeRefreshTokensOfUser(tx, userId);
+    // The revocation ends the sign-ins and answers them (ending them again afterwards would find none to announce).
+    const ended = await revokeRefreshTokensOfUser(tx, userId);
     await voidMailTokensOfUser(tx, userId);
-    return endSignInsIn(tx, userId, { allBut: undefined });
+    return ended;
   }
 
+  // The ended sign-ins first: the hub closes their connections saying so, which makes the open browser leave (a
+  // close for the deactivation itself, were it heard first, only stops the connection).
   async function announce(user: { id: string; partnerId: string | null }, deactivated: boolean, ended: string[]) {
-    await announceUserChange(ctx.events, deactivated ? 'UserDeactivated' : 'UserChanged', user);
     await announceSignInsEnded(ctx.events, user.id, ended);
+    await announceUserChange(ctx.events, deactivated ? 'UserDeactivated' : 'UserChanged', user);
   }
 
   async function create(client: ScimClient, fields: ScimUserFields) {
@@ -198,8 +201,8 @@ export function createScimUserService(ctx: AppContext) {
       return signInsEnded;
     });
     const user = { id: id.toLowerCase(), partnerId: client.partnerId };
-    await announceUserChange(ctx.events, 'UserDeleted', user);
     await announceSignInsEnded(ctx.events, user.id, ended);
+    await announceUserChange(ctx.events, 'UserDeleted', user);
   }
 
   return { list, get, create, save, remove, rowOf };
