@@ -8,6 +8,8 @@ import { freePort } from './s3Server';
 export interface ImapServer {
   /** `imap://inbox:secret@127.0.0.1:PORT/INBOX`: the one mailbox's address. */
   url: string;
+  /** Stops the server (every session dropped) and starts it again on the same port, its mail kept. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,10 +70,27 @@ service anvil {
 }
 `,
   );
+  const conf = path.join(dir, 'dovecot.conf');
+  const pidFile = path.join(dir, 'run', 'master.pid');
+  await runDaemon(dir, conf, port);
+  return {
+    url: `imap://inbox:secret@127.0.0.1:${port}/INBOX`,
+    async restart() {
+      await stopDaemon(pidFile);
+      await runDaemon(dir, conf, port);
+    },
+    async stop() {
+      await stopDaemon(pidFile);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runDaemon(dir: string, conf: string, port: number) {
   // Its output to a file, not a pipe: the daemon keeps what it inherits open, and a pipe would hold spawnSync forever.
   const errors = path.join(dir, 'start.err');
   const errorsFd = fs.openSync(errors, 'w');
-  const started = spawnSync(DOVECOT, ['-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', errorsFd, errorsFd] });
+  const started = spawnSync(DOVECOT, ['-c', conf], { stdio: ['ignore', errorsFd, errorsFd] });
   fs.closeSync(errorsFd);
   if (started.status !== 0) throw new Error(`dovecot did not start: ${fs.readFileSync(errors, 'utf8')}`);
   // The master forks and answers on the port once its login service is up.
@@ -84,20 +103,19 @@ service anvil {
     if (tries > 100) throw new Error(`dovecot is not listening on ${port}: ${fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url: `imap://inbox:secret@127.0.0.1:${port}/INBOX`,
-    async stop() {
-      const pid = Number(fs.readFileSync(path.join(dir, 'run', 'master.pid'), 'utf8'));
-      process.kill(pid, 'SIGTERM');
-      for (let tries = 0; tries < 100; tries++) {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** Stops the master, which ends every IMAP session (the clients see the connection drop), and waits for it to go. */
+async function stopDaemon(pidFile: string) {
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  process.kill(pid, 'SIGTERM');
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`dovecot (pid ${pid}) did not stop`);
 }
