@@ -105,17 +105,46 @@ async function runDaemon(dir: string, conf: string, port: number) {
   }
 }
 
-/** Stops the master, which ends every IMAP session (the clients see the connection drop), and waits for it to go. */
-async function stopDaemon(pidFile: string) {
-  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-  process.kill(pid, 'SIGTERM');
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
+/** Whether a process runs (a zombie, waiting for a parent that may never reap it, does not). */
+function isRunning(pid: number) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The processes a master started (log, auth, login and one per IMAP session): those whose parent it is. */
+function childrenOf(pid: number) {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((child) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${child}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+async function stopped(pids: number[]) {
+  for (let tries = 0; pids.some(isRunning); tries++) {
+    if (tries > 100) throw new Error(`dovecot's processes ${pids.filter(isRunning).join(', ')} did not stop`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`dovecot (pid ${pid}) did not stop`);
+}
+
+/**
+ * Stops the master and every process it started: the master alone leaves the IMAP sessions running (their clients
+ * would not see the server go) and its log and stats processes behind.
+ */
+async function stopDaemon(pidFile: string) {
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  const children = childrenOf(pid);
+  process.kill(pid, 'SIGTERM');
+  await stopped([pid]);
+  for (const child of children.filter(isRunning)) process.kill(child, 'SIGTERM');
+  await stopped(children);
 }
