@@ -10,6 +10,9 @@ export interface ImapServer {
   url: string;
   /** Stops the server (every session dropped) and starts it again on the same port, its mail kept. */
   restart(): Promise<void>;
+  /** Stops the server, its mail kept, until `up`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,8 @@ service anvil {
       await stopDaemon(pidFile);
       await runDaemon(dir, conf, port);
     },
+    down: () => stopDaemon(pidFile),
+    up: () => runDaemon(dir, conf, port),
     async stop() {
       await stopDaemon(pidFile);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -129,9 +134,11 @@ function childrenOf(pid: number) {
     });
 }
 
+/** Waits for the processes to end; those still running after 5 s are killed. */
 async function stopped(pids: number[]) {
   for (let tries = 0; pids.some(isRunning); tries++) {
-    if (tries > 100) throw new Error(`dovecot's processes ${pids.filter(isRunning).join(', ')} did not stop`);
+    if (tries === 100) for (const pid of pids.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    if (tries > 200) throw new Error(`dovecot's processes ${pids.filter(isRunning).join(', ')} did not stop`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -23,8 +25,8 @@ const SUPPORT = 'support@example.com';
 
 let dovecot: ImapServer;
 let fetcher: ImapFetcher;
-const startFetcher = () =>
-  startImapFetcher(createInboundMail(server.built.ctx), dovecot.url, { log: server.built.ctx.log, maxBytes: server.config.inboundMail.maxBytes });
+const startFetcher = (maxBytes = server.config.inboundMail.maxBytes) =>
+  startImapFetcher(createInboundMail(server.built.ctx), dovecot.url, { log: server.built.ctx.log, maxBytes });
 beforeAll(async () => {
   dovecot = await startDovecot();
   fetcher = await startFetcher();
@@ -66,6 +68,8 @@ const bodiesOf = async (ticketId: string) => (await messagesOf(ticketId)).map((m
 
 const addressFor = (ticketId: string, recipientId: string) =>
   replyAddress('reply', signReplyToken(replyKeyOf(server.config), 'reply', ticketId, recipientId, new Date(Date.now() + 60_000)), DOMAIN);
+/** A 1×1 PNG: a photo as a phone attaches it. */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const phoneId = () => `<${randomUUID()}@phone.example>`;
 
 /** Mails written to the outbox to one address since `before`, about a ticket (a bounce names it by its link). */
@@ -143,3 +147,48 @@ it('after the server drops the connection the fetcher connects again and reads n
   await expect.poll(() => bodiesOf(ticket.id), { timeout: 15_000 }).toContain('After the restart.');
   await expect.poll(unseen).toEqual([]);
 });
+
+it('a mailbox that cannot be reached does not stop the start: its mail is read once it answers', async () => {
+  const ticket = await make.ticket(token(ACME));
+  await fetcher.close();
+  await dovecot.down();
+  try {
+    fetcher = await startFetcher();
+  } finally {
+    await dovecot.up();
+  }
+  await deliver({ from: ACME, to: addressFor(ticket.id, userIds[ACME]), messageId: phoneId(), text: 'Once you are up.' });
+  await expect.poll(() => bodiesOf(ticket.id), { timeout: 15_000 }).toContain('Once you are up.');
+});
+
+it('a mail larger than the limit is flagged seen without being read: nothing posted, no file kept', async () => {
+  const ticket = await make.ticket(token(ACME));
+  const before = await messagesOf(ticket.id);
+  const files = storedAttachmentFiles();
+  await fetcher.close();
+  // The limit lowered for this reader: the mailbox holds what the MX took, however large.
+  fetcher = await startFetcher(64 * 1024);
+  try {
+    await deliver({
+      from: ACME,
+      to: addressFor(ticket.id, userIds[ACME]),
+      messageId: phoneId(),
+      text: 'Big one',
+      // A photo the chat would take, were the mail read.
+      attachments: [{ filename: 'big.png', content: Buffer.concat([PHOTO, Buffer.alloc(128 * 1024, 1)]) }],
+    });
+    await fetcher.fetchNow();
+    expect(await messagesOf(ticket.id)).toEqual(before);
+    expect(await unseen()).toEqual([]);
+    expect(storedAttachmentFiles()).toBe(files);
+  } finally {
+    await fetcher.close();
+    fetcher = await startFetcher();
+  }
+});
+
+/** The stored attachment files: a mail not read leaves none behind. */
+function storedAttachmentFiles() {
+  const dir = path.join(server.config.dataDir, 'files', 'attachments');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('.')).length : 0;
+}
