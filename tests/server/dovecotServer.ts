@@ -110,29 +110,29 @@ async function runDaemon(dir: string, conf: string, port: number) {
   }
 }
 
-/** Whether a process runs (a zombie, waiting for a parent that may never reap it, does not). */
-function isRunning(pid: number) {
+/** A process's state and parent (`/proc/PID/stat`, after its name), or null once it is gone. */
+function statusOf(pid: number) {
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[0] !== 'Z';
+    const [state, parent] = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return { state, parent: Number(parent) };
   } catch {
-    return false;
+    return null;
   }
 }
 
+/** Whether a process runs (a zombie, waiting for a parent that may never reap it, does not). */
+const isRunning = (pid: number) => (statusOf(pid)?.state ?? 'Z') !== 'Z';
+
 /** The processes a master started (log, auth, login and one per IMAP session): those whose parent it is. */
-function childrenOf(pid: number) {
-  return fs
+const childrenOf = (pid: number) =>
+  fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
-    .filter((child) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${child}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-}
+    .filter((child) => statusOf(child)?.parent === pid);
 
 /** Waits for the processes to end; those still running after 5 s are killed. */
 async function stopped(pids: number[]) {

@@ -44,11 +44,7 @@ const addressesOf = (list: { address?: string }[] | undefined) => (list ?? []).m
  * arrives; a dropped connection is opened again; mail delivered while no instance was reading is unseen and read at
  * the next start. Instances reading one mailbox at once post a mail once (its Message-ID is claimed in the database).
  */
-export async function startImapFetcher(
-  inbound: InboundMail,
-  url: string,
-  options: { log: FastifyBaseLogger; maxBytes: number },
-): Promise<ImapFetcher> {
+export async function startImapFetcher(inbound: InboundMail, url: string, options: { log: FastifyBaseLogger; maxBytes: number }): Promise<ImapFetcher> {
   const { log, maxBytes } = options;
   const { mailbox, ...connection } = imapSettingsOf(url);
   const where = `${connection.host}:${connection.port}/${mailbox}`;
@@ -78,6 +74,7 @@ export async function startImapFetcher(
         recipients: [...delivered, ...addressesOf(message.envelope?.to), ...addressesOf(message.envelope?.cc)],
       };
       const { content } = await current.download(String(uid), undefined, { uid: true });
+      if (!content) return;
       const outcome = await inbound.receive(envelope, content);
       log.info({ outcome, uid }, `inbound mail (IMAP) ${outcome}`);
     }
