@@ -9,6 +9,7 @@ import type { TicketDto } from '../../contract/tickets';
 import { imapSettingsOf } from '../../server/modules/inboundMail/imapFetcher';
 import { startDovecot, type ImapServer } from '../server/dovecotServer';
 import type { TestServer } from '../server/harness';
+import { PHOTO, REPLY_DOMAIN, mailsAbout } from '../server/inboundMailFixtures';
 import { freePort } from '../server/s3Server';
 import { screenshot } from './browser';
 import { closePortal, openPortal, portalPages } from './portal';
@@ -19,11 +20,9 @@ import { closePortal, openPortal, portalPages } from './portal';
  * appear live in the staff's open chat, the quoted history does not. The portal runs its own SMTP listener and reads a
  * real Dovecot mailbox over IMAP, as an operator configures either.
  */
-const DOMAIN = 'reply.portal.test';
+const DOMAIN = REPLY_DOMAIN;
 const PARTNER = 'partner@acme.example';
 const SUPPORT = 'support@example.com';
-/** A 1×1 PNG: the photo a phone attaches. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let server: TestServer;
 let browser: Browser;
@@ -70,11 +69,7 @@ async function raiseTicket(subject: string): Promise<TicketDto> {
 
 /** The mail the partner got about this ticket since `before`, as their mail client reads it. */
 async function partnerMailAbout(ticketId: string, before: number): Promise<ParsedMail> {
-  const about = () =>
-    server
-      .outbox()
-      .slice(before)
-      .filter((mail) => new RegExp(`^To: ${PARTNER.replace(/\./g, '\\.')}`, 'm').test(mail) && mail.replace(/=\r?\n/g, '').includes(ticketId));
+  const about = () => mailsAbout(server, ticketId, PARTNER, before);
   // The mail goes out once the server decided the partner is not reading the chat, after it answered the staff's line.
   await expect.poll(() => about().length, { timeout: 10_000 }).toBe(1);
   return simpleParser(about()[0]);

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -12,13 +10,14 @@ import { replyAddress, signReplyToken } from '../../server/modules/inboundMail/r
 import { replyKeyOf } from '../../server/modules/inboundMail/ticketMailHeaders';
 import { startDovecot, type ImapServer } from './dovecotServer';
 import { useDemoServer } from './factories';
+import { PHOTO, REPLY_DOMAIN, mailsAbout, storedAttachmentFiles } from './inboundMailFixtures';
 
 /**
  * The IMAP way in (issue 38): the operator's MX delivers the reply domain to a mailbox, which the portal reads with
  * IDLE. A real Dovecot holds the mailbox; a mail put in it (APPEND, as delivery would) lands in the chat, and every
  * mail read is flagged \Seen, posted or not, so that it is never read twice.
  */
-const DOMAIN = 'reply.portal.test';
+const DOMAIN = REPLY_DOMAIN;
 const { server, token, userIds, make } = useDemoServer({ inboundMail: { domain: DOMAIN } });
 const ACME = 'partner@acme.example';
 const SUPPORT = 'support@example.com';
@@ -68,16 +67,7 @@ const bodiesOf = async (ticketId: string) => (await messagesOf(ticketId)).map((m
 
 const addressFor = (ticketId: string, recipientId: string) =>
   replyAddress('reply', signReplyToken(replyKeyOf(server.config), 'reply', ticketId, recipientId, new Date(Date.now() + 60_000)), DOMAIN);
-/** A 1×1 PNG: a photo as a phone attaches it. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const phoneId = () => `<${randomUUID()}@phone.example>`;
-
-/** Mails written to the outbox to one address since `before`, about a ticket (a bounce names it by its link). */
-const mailsAbout = (ticketId: string, address: string, before: number) =>
-  server
-    .outbox()
-    .slice(before)
-    .filter((mail) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}`, 'm').test(mail) && mail.replace(/=\r?\n/g, '').includes(ticketId));
 
 it('a reply delivered to the mailbox lands in the chat as IDLE tells of it, its quoted history cut, and is flagged seen', async () => {
   const ticket = await make.ticket(token(ACME));
@@ -122,8 +112,8 @@ it('a valid token from another sender posts nothing, its sender told once, and t
   await fetcher.fetchNow();
   expect(await messagesOf(ticket.id)).toEqual(before);
   expect(await unseen()).toEqual([]);
-  expect(mailsAbout(ticket.id, SUPPORT, outboxBefore)).toHaveLength(1);
-  expect(mailsAbout(ticket.id, 'someone@elsewhere.example', outboxBefore)).toEqual([]);
+  expect(mailsAbout(server, ticket.id, SUPPORT, outboxBefore)).toHaveLength(1);
+  expect(mailsAbout(server, ticket.id, 'someone@elsewhere.example', outboxBefore)).toEqual([]);
 });
 
 it('mail that arrived while the fetcher was stopped is read when it starts', async () => {
@@ -164,7 +154,7 @@ it('a mailbox that cannot be reached does not stop the start: its mail is read o
 it('a mail larger than the limit is flagged seen without being read: nothing posted, no file kept', async () => {
   const ticket = await make.ticket(token(ACME));
   const before = await messagesOf(ticket.id);
-  const files = storedAttachmentFiles();
+  const files = storedAttachmentFiles(server);
   await fetcher.close();
   // The limit lowered for this reader: the mailbox holds what the MX took, however large.
   fetcher = await startFetcher(64 * 1024);
@@ -180,15 +170,9 @@ it('a mail larger than the limit is flagged seen without being read: nothing pos
     await fetcher.fetchNow();
     expect(await messagesOf(ticket.id)).toEqual(before);
     expect(await unseen()).toEqual([]);
-    expect(storedAttachmentFiles()).toBe(files);
+    expect(storedAttachmentFiles(server)).toBe(files);
   } finally {
     await fetcher.close();
     fetcher = await startFetcher();
   }
 });
-
-/** The stored attachment files: a mail not read leaves none behind. */
-function storedAttachmentFiles() {
-  const dir = path.join(server.config.dataDir, 'files', 'attachments');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('.')).length : 0;
-}
