@@ -1,16 +1,20 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { Config } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { startServer, type TestServer } from '../server/harness';
 import { afterEach, expect } from 'vitest';
 import { launchChromium, recordCspViolations } from './browser';
 
 /**
- * A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's
- * Chromium, for one test file; `publicHost` makes its PUBLIC_URL its own address on that host name.
+ * A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's Chromium,
+ * for one test file; `publicHost` makes its PUBLIC_URL its own address on that host name, `inboundMail` turns on replies
+ * by mail (its SMTP listener and IMAP reader when given).
  */
-export async function openPortal(options: { publicHost?: string } = {}): Promise<{ server: TestServer; browser: Browser }> {
-  const server = await startServer({ staticDir: path.resolve('dist'), databaseEngine: 'embedded', publicHost: options.publicHost });
+export async function openPortal(
+  options: { publicHost?: string; inboundMail?: Partial<Config['inboundMail']> } = {},
+): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startServer({ staticDir: path.resolve('dist'), databaseEngine: 'embedded', ...options });
   return { server, browser: await launchChromium() };
 }
 

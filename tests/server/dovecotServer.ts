@@ -8,6 +8,11 @@ import { freePort } from './s3Server';
 export interface ImapServer {
   /** `imap://inbox:secret@127.0.0.1:PORT/INBOX`: the one mailbox's address. */
   url: string;
+  /** Stops the server (every session dropped) and starts it again on the same port, its mail kept. */
+  restart(): Promise<void>;
+  /** Stops the server, its mail kept, until `up`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,10 +73,29 @@ service anvil {
 }
 `,
   );
+  const conf = path.join(dir, 'dovecot.conf');
+  const pidFile = path.join(dir, 'run', 'master.pid');
+  await runDaemon(dir, conf, port);
+  return {
+    url: `imap://inbox:secret@127.0.0.1:${port}/INBOX`,
+    async restart() {
+      await stopDaemon(pidFile);
+      await runDaemon(dir, conf, port);
+    },
+    down: () => stopDaemon(pidFile),
+    up: () => runDaemon(dir, conf, port),
+    async stop() {
+      await stopDaemon(pidFile);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runDaemon(dir: string, conf: string, port: number) {
   // Its output to a file, not a pipe: the daemon keeps what it inherits open, and a pipe would hold spawnSync forever.
   const errors = path.join(dir, 'start.err');
   const errorsFd = fs.openSync(errors, 'w');
-  const started = spawnSync(DOVECOT, ['-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', errorsFd, errorsFd] });
+  const started = spawnSync(DOVECOT, ['-c', conf], { stdio: ['ignore', errorsFd, errorsFd] });
   fs.closeSync(errorsFd);
   if (started.status !== 0) throw new Error(`dovecot did not start: ${fs.readFileSync(errors, 'utf8')}`);
   // The master forks and answers on the port once its login service is up.
@@ -84,20 +108,50 @@ service anvil {
     if (tries > 100) throw new Error(`dovecot is not listening on ${port}: ${fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url: `imap://inbox:secret@127.0.0.1:${port}/INBOX`,
-    async stop() {
-      const pid = Number(fs.readFileSync(path.join(dir, 'run', 'master.pid'), 'utf8'));
-      process.kill(pid, 'SIGTERM');
-      for (let tries = 0; tries < 100; tries++) {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** A process's state and parent (`/proc/PID/stat`, after its name), or null once it is gone. */
+function statusOf(pid: number) {
+  try {
+    const [state, parent] = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return { state, parent: Number(parent) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process runs (a zombie, waiting for a parent that may never reap it, does not). */
+const isRunning = (pid: number) => (statusOf(pid)?.state ?? 'Z') !== 'Z';
+
+/** The processes a master started (log, auth, login and one per IMAP session): those whose parent it is. */
+const childrenOf = (pid: number) =>
+  fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((child) => statusOf(child)?.parent === pid);
+
+/** Waits for the processes to end; those still running after 5 s are killed. */
+async function stopped(pids: number[]) {
+  for (let tries = 0; pids.some(isRunning); tries++) {
+    if (tries === 100) for (const pid of pids.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    if (tries > 200) throw new Error(`dovecot's processes ${pids.filter(isRunning).join(', ')} did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Stops the master and every process it started: the master alone leaves the IMAP sessions running (their clients
+ * would not see the server go) and its log and stats processes behind.
+ */
+async function stopDaemon(pidFile: string) {
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  const children = childrenOf(pid);
+  process.kill(pid, 'SIGTERM');
+  await stopped([pid]);
+  for (const child of children.filter(isRunning)) process.kill(child, 'SIGTERM');
+  await stopped(children);
 }

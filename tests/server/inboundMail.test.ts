@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -12,12 +10,13 @@ import { startSmtpListener, type SmtpListener } from '../../server/modules/inbou
 import { envelopeFromOf, replyKeyOf } from '../../server/modules/inboundMail/ticketMailHeaders';
 import { clearBouncing } from '../../server/modules/inboundMail/mailBounces';
 import { useDemoServer } from './factories';
+import { PHOTO, REPLY_DOMAIN, mailsAbout as mailsAboutOf, mailsTo as mailsToOf, storedAttachmentFiles as storedAttachmentFilesOf } from './inboundMailFixtures';
 
 /**
  * Replies by mail into tickets (issue 38), sent as real SMTP by nodemailer to the portal's listener on a loopback
  * port: what is posted lands in the chat as a chat line would; every hostile mail is refused with nothing posted.
  */
-const DOMAIN = 'reply.portal.test';
+const DOMAIN = REPLY_DOMAIN;
 const MAX_BYTES = 25 * 1024 * 1024;
 const { server, token, userIds, make } = useDemoServer({ inboundMail: { domain: DOMAIN } });
 
@@ -26,8 +25,6 @@ const ACME_ADMIN = 'partner.admin@acme.example';
 const GLOBEX = 'partner@globex.example';
 const SUPPORT = 'support@example.com';
 const ADMIN = 'admin@example.com';
-/** A 1×1 PNG: a photo as a phone attaches it. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let listener: SmtpListener;
 let smtp: Transporter;
@@ -54,15 +51,8 @@ async function ticketOfAcme() {
   return make.ticket(token(ACME), { subject: `By mail ${randomUUID().slice(0, 8)}` });
 }
 
-/** Mails written to the outbox to one address since `before` (a count taken earlier). */
-const mailsTo = (address: string, before = 0) =>
-  server
-    .outbox()
-    .slice(before)
-    .filter((mail) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}`, 'm').test(mail));
-
-/** Of those, the ones about a ticket (naming its id): a staff line of another test may mail the same partner meanwhile. */
-const mailsAbout = (ticketId: string, address: string, before = 0) => mailsTo(address, before).filter((mail) => mail.replace(/=\r?\n/g, '').includes(ticketId));
+const mailsTo = (address: string, before = 0) => mailsToOf(server, address, before);
+const mailsAbout = (ticketId: string, address: string, before = 0) => mailsAboutOf(server, ticketId, address, before);
 
 /** Every mail since `before` that names this ticket (a bounce names it by its link). */
 const mailsNaming = (ticketId: string, before: number) =>
@@ -71,11 +61,7 @@ const mailsNaming = (ticketId: string, before: number) =>
     .slice(before)
     .filter((mail) => mail.replace(/=\r?\n/g, '').includes(ticketId));
 
-/** The stored attachment files: nothing refused may leave one behind. */
-function storedAttachmentFiles() {
-  const dir = path.join(server.config.dataDir, 'files', 'attachments');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('.')).length : 0;
-}
+const storedAttachmentFiles = () => storedAttachmentFilesOf(server);
 
 describe('replies by mail into tickets', () => {
   it("a partner's reply to staff's mail lands in the chat with its photo, without the quoted history", async () => {

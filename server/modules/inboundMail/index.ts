@@ -13,7 +13,7 @@ const plugin: PortalModule['plugin'] = async (app, { ctx }) => {
     app.addHook('onClose', () => listener.close());
   }
   if (imapUrl) {
-    const fetcher = await startImapFetcher(inbound, imapUrl, ctx.log);
+    const fetcher = await startImapFetcher(inbound, imapUrl, { log: ctx.log, maxBytes });
     ctx.log.info(`inbound mail: reading ${new URL(imapUrl).host} over IMAP for ${domain}`);
     app.addHook('onClose', () => fetcher.close());
   }
