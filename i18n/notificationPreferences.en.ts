@@ -5,6 +5,7 @@ export default {
     securityFixed: 'Security mails cannot be turned off',
     unsubscribeFooter: 'To stop these mails: %{link}',
     digestSubject: 'Your daily summary: %{count} notifications',
+    digestOpen: 'Open',
     digestIntro: 'Hello %{name}, here is what happened since your last summary:',
     unsubscribeTitle: 'Stop these mails',
     unsubscribeQuestion: 'Stop mails about %{kind}? You will still see them in the portal.',

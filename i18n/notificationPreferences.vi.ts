@@ -5,6 +5,7 @@ export default {
     securityFixed: 'Không thể tắt thư bảo mật',
     unsubscribeFooter: 'Để ngừng nhận các thư này: %{link}',
     digestSubject: 'Tóm tắt hằng ngày: %{count} thông báo',
+    digestOpen: 'Mở',
     digestIntro: 'Xin chào %{name}, đây là những gì đã diễn ra từ bản tóm tắt trước:',
     unsubscribeTitle: 'Ngừng nhận các thư này',
     unsubscribeQuestion: 'Ngừng nhận thư về %{kind}? Bạn vẫn sẽ thấy chúng trong cổng thông tin.',
