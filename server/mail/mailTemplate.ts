@@ -71,13 +71,13 @@ function quoteHtml(lines: QuotedLine[]) {
 function itemsHtml(items: MailItem[]) {
   return items
     .map(
-      (item) =>
-        `<div style="margin:0 0 20px;padding:0 0 16px;border-bottom:1px solid #e5e7eb">` +
+      (item, index) =>
+        `<div style="margin:0;padding:${index ? '16px' : '0'} 0 4px;${index ? 'border-top:1px solid #e5e7eb' : ''}">` +
         `<p style="margin:0 0 4px;${FONT};font-size:16px;line-height:22px;font-weight:bold;color:${INK}">${escapeHtml(item.title)}</p>` +
         (item.at ? `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:18px;color:${MUTED}">${escapeHtml(item.at)}</p>` : '') +
         paragraphsOf(item.text).map(paragraph).join('') +
         (item.link && isWebAddress(item.link.url)
-          ? `<p style="margin:0;${FONT};font-size:15px;line-height:22px"><a href="${escapeHtml(item.link.url)}" target="_blank" style="color:${BRAND};font-weight:bold">${escapeHtml(item.link.label)}</a></p>`
+          ? `<p style="margin:0 0 16px;${FONT};font-size:15px;line-height:22px"><a href="${escapeHtml(item.link.url)}" target="_blank" style="color:${BRAND};font-weight:bold">${escapeHtml(item.link.label)}</a></p>`
           : '') +
         `</div>`,
     )

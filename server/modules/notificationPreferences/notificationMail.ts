@@ -68,7 +68,8 @@ export async function sendNotificationMail(ctx: Pick<AppContext, 'config' | 'db'
       userId: mail.to.id,
       kind: mail.kind,
       subjects: Object.fromEntries(LANGUAGES.map((language) => [language, copy(language).subject])),
-      texts: Object.fromEntries(LANGUAGES.map((language) => [language, bodyText(copy(language))])),
+      // Its first paragraph greets the reader (every body's does): the digest greets them once.
+      texts: Object.fromEntries(LANGUAGES.map((language) => [language, bodyText({ ...copy(language), paragraphs: copy(language).paragraphs.slice(1) })])),
       link: mail.link ?? null,
     });
     return;
