@@ -9,6 +9,7 @@ import { sendNotificationMail } from '../../server/modules/notificationPreferenc
 import { expectEnvelope } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { eventually } from './hubHarness';
+import { minutes, nextHour } from './digestClock';
 
 const { server, make, roleIds, partnerIds, token } = useDemoServer();
 const PREFERENCES = '/api/v1/account/notification-preferences';
@@ -82,15 +83,6 @@ describe('the staff-reply mail', () => {
     expect(mail.subject).toBe(`Support replied to your ticket "${ticket.subject}"`);
   });
 });
-
-/** The first instant at `hourUtc`:00 UTC strictly after `after`. */
-function nextHour(after: Date, hourUtc: number) {
-  const at = new Date(after);
-  at.setUTCHours(hourUtc, 0, 0, 0);
-  if (at <= after) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-}
-const minutes = (n: number) => n * 60_000;
 
 const keepForDigest = (user: MadeUser, subject: string, link: string) =>
   sendNotificationMail(server.built.ctx, {

@@ -6,7 +6,7 @@ import { fullNameOf } from '../../accounts/principal';
 import { textOfHtml } from '../ticketHtml';
 
 /** How many of the chat's last lines a reply mail quotes, and how much of each. */
-export const QUOTED_LINES = 3;
+const QUOTED_LINES = 3;
 const QUOTED_LINE_CHARACTERS = 1000;
 
 /**
