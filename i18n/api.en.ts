@@ -132,19 +132,32 @@ export default {
     },
     mail: {
       replySubject: 'Support replied to your ticket "%{subject}"',
-      replyBody: 'Hello %{name},\n\n%{author} replied to your ticket "%{subject}":\n\n%{text}\n\nOpen the ticket to answer:\n%{link}',
+      replyBody: 'Hello %{name},\n\n%{author} replied to your ticket "%{subject}". The conversation\'s last lines:',
+      replyAction: 'Open the ticket to answer',
+      replyByMail: 'You can also answer this mail: your reply is posted in the conversation.',
     },
   },
   mail: {
     resetSubject: 'Reset your Partner Portal password',
-    resetBody: 'Hello %{name},\n\nTo set a new password, open this link within an hour:\n%{link}\n\nIf you did not ask for this, ignore this mail.',
+    resetBody: 'Hello %{name},\n\nTo set a new password, open the link below within an hour.',
+    resetAction: 'Set a new password',
+    resetAfter: 'If you did not ask for this, ignore this mail.',
     activationSubject: 'Activate your Partner Portal account',
-    activationBody: 'Hello %{name},\n\nAn account has been made for you. To activate it and choose a password, open:\n%{link}',
+    activationBody: 'Hello %{name},\n\nAn account has been made for you. To activate it and choose a password, open the link below.',
+    activationAction: 'Activate my account',
     holdSubject: 'Your Partner Portal sign-in is held',
     secondFactorResetSubject: 'Your Partner Portal second factor was reset',
     secondFactorResetBody:
       'Hello %{name},\n\n%{admin} reset the second factor of your account: your authenticator app and recovery codes no longer work. Set up a new one from your profile after you sign in. If you did not ask for this, tell your administrator at once.',
     holdBody:
-      'Hello %{name},\n\nAfter several failed sign-in attempts, signing in to your account is held until %{until}. If it was not you, someone may be guessing your password: set a new one now with this link (valid for an hour), which also ends the hold:\n%{link}\n\nIf it was you, wait until then or use the link. An administrator can also lift the hold.',
+      'Hello %{name},\n\nAfter several failed sign-in attempts, signing in to your account is held until %{until}. If it was not you, someone may be guessing your password: set a new one now with the link below (valid for an hour), which also ends the hold.',
+    holdAction: 'Set a new password',
+    holdAfter: 'If it was you, wait until then or use the link. An administrator can also lift the hold.',
+    template: {
+      product: 'Partner Portal',
+      reason: 'You receive this mail because you have an account on the Partner Portal.',
+      unsubscribeLead: 'Do not want these mails?',
+      unsubscribe: 'Stop them',
+    },
   },
 };

@@ -132,19 +132,32 @@ export default {
     },
     mail: {
       replySubject: 'Bộ phận hỗ trợ đã trả lời yêu cầu "%{subject}"',
-      replyBody: 'Xin chào %{name},\n\n%{author} đã trả lời yêu cầu hỗ trợ "%{subject}" của bạn:\n\n%{text}\n\nMở yêu cầu để trả lời:\n%{link}',
+      replyBody: 'Xin chào %{name},\n\n%{author} đã trả lời yêu cầu hỗ trợ "%{subject}" của bạn. Những dòng cuối của cuộc trao đổi:',
+      replyAction: 'Mở yêu cầu để trả lời',
+      replyByMail: 'Bạn cũng có thể trả lời thư này: nội dung trả lời sẽ được đăng vào cuộc trao đổi.',
     },
   },
   mail: {
     resetSubject: 'Đặt lại mật khẩu Partner Portal',
-    resetBody: 'Xin chào %{name},\n\nĐể đặt mật khẩu mới, hãy mở đường dẫn này trong vòng một giờ:\n%{link}\n\nNếu bạn không yêu cầu, hãy bỏ qua thư này.',
+    resetBody: 'Xin chào %{name},\n\nĐể đặt mật khẩu mới, hãy mở đường dẫn bên dưới trong vòng một giờ.',
+    resetAction: 'Đặt mật khẩu mới',
+    resetAfter: 'Nếu bạn không yêu cầu, hãy bỏ qua thư này.',
     activationSubject: 'Kích hoạt tài khoản Partner Portal',
-    activationBody: 'Xin chào %{name},\n\nMột tài khoản đã được tạo cho bạn. Để kích hoạt và chọn mật khẩu, hãy mở:\n%{link}',
+    activationBody: 'Xin chào %{name},\n\nMột tài khoản đã được tạo cho bạn. Để kích hoạt và chọn mật khẩu, hãy mở đường dẫn bên dưới.',
+    activationAction: 'Kích hoạt tài khoản',
     holdSubject: 'Đăng nhập Partner Portal của bạn đang bị tạm khóa',
     secondFactorResetSubject: 'Xác thực hai lớp Partner Portal của bạn đã được đặt lại',
     secondFactorResetBody:
       'Xin chào %{name},\n\n%{admin} đã đặt lại xác thực hai lớp của tài khoản bạn: ứng dụng xác thực và các mã khôi phục không còn dùng được. Hãy thiết lập lại trong hồ sơ sau khi đăng nhập. Nếu bạn không yêu cầu việc này, hãy báo ngay cho quản trị viên.',
     holdBody:
-      'Xin chào %{name},\n\nSau nhiều lần đăng nhập sai, việc đăng nhập vào tài khoản của bạn bị tạm khóa đến %{until}. Nếu đó không phải bạn, có thể ai đó đang đoán mật khẩu của bạn: hãy đặt mật khẩu mới ngay bằng đường dẫn này (hiệu lực trong một giờ), đường dẫn cũng gỡ tạm khóa:\n%{link}\n\nNếu đó là bạn, hãy chờ đến lúc đó hoặc dùng đường dẫn. Quản trị viên cũng có thể gỡ tạm khóa.',
+      'Xin chào %{name},\n\nSau nhiều lần đăng nhập sai, việc đăng nhập vào tài khoản của bạn bị tạm khóa đến %{until}. Nếu đó không phải bạn, có thể ai đó đang đoán mật khẩu của bạn: hãy đặt mật khẩu mới ngay bằng đường dẫn bên dưới (hiệu lực trong một giờ), đường dẫn cũng gỡ tạm khóa.',
+    holdAction: 'Đặt mật khẩu mới',
+    holdAfter: 'Nếu đó là bạn, hãy chờ đến lúc đó hoặc dùng đường dẫn. Quản trị viên cũng có thể gỡ tạm khóa.',
+    template: {
+      product: 'Partner Portal',
+      reason: 'Bạn nhận được thư này vì bạn có tài khoản trên Partner Portal.',
+      unsubscribeLead: 'Không muốn nhận những thư này?',
+      unsubscribe: 'Ngừng nhận',
+    },
   },
 };

@@ -50,11 +50,14 @@ export default {
     },
     mail: {
       endingSubject: 'Your access to "%{file}" ends soon',
-      endingBody: 'Hello %{name},\n\nYour access to "%{file}" ends on %{to}.\nOpen it before then here:\n%{link}',
+      endingBody: 'Hello %{name},\n\nYour access to "%{file}" ends on %{to}. Open it before then.',
+      endingAction: 'Open my files',
       approvedSubject: 'Your file request was approved: "%{file}"',
-      approvedBody: 'Hello %{name},\n\nYour request for "%{file}" was approved. You can open it until %{to}.\n%{note}\n\nOpen it here:\n%{link}',
+      approvedBody: 'Hello %{name},\n\nYour request for "%{file}" was approved. You can open it until %{to}.\n%{note}',
+      approvedAction: 'Open my files',
       rejectedSubject: 'Your file request was rejected',
-      rejectedBody: 'Hello %{name},\n\nYour request for %{file} was rejected:\n%{reason}\n\nYour files:\n%{link}',
+      rejectedBody: 'Hello %{name},\n\nYour request for %{file} was rejected:\n%{reason}',
+      rejectedAction: 'Open my files',
     },
     csv: {
       fileName: 'File',

@@ -50,11 +50,14 @@ export default {
     },
     mail: {
       endingSubject: 'Quyền truy cập "%{file}" của bạn sắp hết hạn',
-      endingBody: 'Xin chào %{name},\n\nQuyền truy cập "%{file}" của bạn kết thúc vào %{to}.\nHãy mở tệp trước thời điểm đó tại đây:\n%{link}',
+      endingBody: 'Xin chào %{name},\n\nQuyền truy cập "%{file}" của bạn kết thúc vào %{to}. Hãy mở tệp trước thời điểm đó.',
+      endingAction: 'Mở các tệp của tôi',
       approvedSubject: 'Yêu cầu tệp của bạn đã được duyệt: "%{file}"',
-      approvedBody: 'Xin chào %{name},\n\nYêu cầu "%{file}" của bạn đã được duyệt. Bạn có thể mở tệp đến %{to}.\n%{note}\n\nMở tệp tại đây:\n%{link}',
+      approvedBody: 'Xin chào %{name},\n\nYêu cầu "%{file}" của bạn đã được duyệt. Bạn có thể mở tệp đến %{to}.\n%{note}',
+      approvedAction: 'Mở các tệp của tôi',
       rejectedSubject: 'Yêu cầu tệp của bạn bị từ chối',
-      rejectedBody: 'Xin chào %{name},\n\nYêu cầu %{file} của bạn bị từ chối:\n%{reason}\n\nCác tệp của bạn:\n%{link}',
+      rejectedBody: 'Xin chào %{name},\n\nYêu cầu %{file} của bạn bị từ chối:\n%{reason}',
+      rejectedAction: 'Mở các tệp của tôi',
     },
     csv: {
       fileName: 'Tệp',

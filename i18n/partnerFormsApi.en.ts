@@ -84,23 +84,22 @@ export default {
       returnedReminder: { title: 'A form is waiting for your changes', message: '"%{form}" was returned for changes on %{reopened}.' },
     },
     mail: {
+      action: 'Open the form',
       assignedSubject: 'A new form to fill in: "%{form}"',
-      assignedBody: 'Hello %{name},\n\n%{partner} has a new form to fill in: "%{form}".\n%{note}\n\nOpen it here:\n%{link}',
+      assignedBody: 'Hello %{name},\n\n%{partner} has a new form to fill in: "%{form}".\n%{note}',
       reopenedSubject: 'Your form "%{form}" was reopened',
-      reopenedBody:
-        'Hello %{name},\n\nThe form "%{form}" of %{partner} was reopened so that you can change it.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
+      reopenedBody: 'Hello %{name},\n\nThe form "%{form}" of %{partner} was reopened so that you can change it.\n%{note}\n%{comments}',
       returnedSubject: 'Your form "%{form}" needs changes (%{count})',
       returnedBody:
-        'Hello %{name},\n\nWe reviewed the form "%{form}" of %{partner}. Questions to change: %{count}; only those can be changed.\n%{note}\n%{comments}\n\nOpen it here:\n%{link}',
+        'Hello %{name},\n\nWe reviewed the form "%{form}" of %{partner}. Questions to change: %{count}; only those can be changed.\n%{note}\n%{comments}',
       // Due dates and reminders (issue 24)
       dueSoonSubject: 'Reminder: "%{form}" is due by %{due}',
-      dueSoonBody: 'Hello %{name},\n\nA reminder: the form "%{form}" of %{partner} is due by %{due} and is not submitted yet.\n\nOpen it here:\n%{link}',
+      dueSoonBody: 'Hello %{name},\n\nA reminder: the form "%{form}" of %{partner} is due by %{due} and is not submitted yet.',
       overdueSubject: 'Overdue: "%{form}" was due by %{due}',
-      overdueBody:
-        'Hello %{name},\n\nThe form "%{form}" of %{partner} was due by %{due} and is not submitted yet. Please fill it in and submit it.\n\nOpen it here:\n%{link}',
+      overdueBody: 'Hello %{name},\n\nThe form "%{form}" of %{partner} was due by %{due} and is not submitted yet. Please fill it in and submit it.',
       returnedReminderSubject: 'Reminder: "%{form}" is waiting for your changes',
       returnedReminderBody:
-        'Hello %{name},\n\nThe form "%{form}" of %{partner} was returned for changes on %{reopened} and is not submitted again yet.\n%{note}\n\nOpen it here:\n%{link}',
+        'Hello %{name},\n\nThe form "%{form}" of %{partner} was returned for changes on %{reopened} and is not submitted again yet.\n%{note}',
     },
   },
 };

@@ -84,24 +84,22 @@ export default {
       returnedReminder: { title: 'Biểu mẫu đang chờ bạn chỉnh sửa', message: '"%{form}" đã được trả lại để chỉnh sửa vào %{reopened}.' },
     },
     mail: {
+      action: 'Mở biểu mẫu',
       assignedSubject: 'Biểu mẫu mới cần điền: "%{form}"',
-      assignedBody: 'Xin chào %{name},\n\n%{partner} có một biểu mẫu mới cần điền: "%{form}".\n%{note}\n\nMở biểu mẫu tại đây:\n%{link}',
+      assignedBody: 'Xin chào %{name},\n\n%{partner} có một biểu mẫu mới cần điền: "%{form}".\n%{note}',
       reopenedSubject: 'Biểu mẫu "%{form}" của bạn đã được mở lại',
-      reopenedBody:
-        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được mở lại để bạn chỉnh sửa.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
+      reopenedBody: 'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được mở lại để bạn chỉnh sửa.\n%{note}\n%{comments}',
       returnedSubject: 'Biểu mẫu "%{form}" của bạn cần chỉnh sửa (%{count})',
       returnedBody:
-        'Xin chào %{name},\n\nChúng tôi đã xem xét biểu mẫu "%{form}" của %{partner}. Số câu hỏi cần sửa: %{count}; chỉ những câu này có thể thay đổi.\n%{note}\n%{comments}\n\nMở biểu mẫu tại đây:\n%{link}',
+        'Xin chào %{name},\n\nChúng tôi đã xem xét biểu mẫu "%{form}" của %{partner}. Số câu hỏi cần sửa: %{count}; chỉ những câu này có thể thay đổi.\n%{note}\n%{comments}',
       // Due dates and reminders (issue 24)
       dueSoonSubject: 'Nhắc nhở: "%{form}" cần nộp trước %{due}',
-      dueSoonBody:
-        'Xin chào %{name},\n\nXin nhắc: biểu mẫu "%{form}" của %{partner} cần nộp trước %{due} và vẫn chưa được nộp.\n\nMở biểu mẫu tại đây:\n%{link}',
+      dueSoonBody: 'Xin chào %{name},\n\nXin nhắc: biểu mẫu "%{form}" của %{partner} cần nộp trước %{due} và vẫn chưa được nộp.',
       overdueSubject: 'Quá hạn: "%{form}" đã đến hạn lúc %{due}',
-      overdueBody:
-        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã đến hạn lúc %{due} nhưng chưa được nộp. Vui lòng điền và nộp biểu mẫu.\n\nMở biểu mẫu tại đây:\n%{link}',
+      overdueBody: 'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã đến hạn lúc %{due} nhưng chưa được nộp. Vui lòng điền và nộp biểu mẫu.',
       returnedReminderSubject: 'Nhắc nhở: "%{form}" đang chờ bạn chỉnh sửa',
       returnedReminderBody:
-        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được trả lại để chỉnh sửa vào %{reopened} và vẫn chưa được nộp lại.\n%{note}\n\nMở biểu mẫu tại đây:\n%{link}',
+        'Xin chào %{name},\n\nBiểu mẫu "%{form}" của %{partner} đã được trả lại để chỉnh sửa vào %{reopened} và vẫn chưa được nộp lại.\n%{note}',
     },
   },
 };

@@ -82,6 +82,7 @@ export function createFileRelay(
           kind: 'fileAccess',
           subjectKey: `filesApi.mail.${kind}Subject`,
           bodyKey: `filesApi.mail.${kind}Body`,
+          actionKey: `filesApi.mail.${kind}Action`,
           values: filled,
           link: filled.link,
         },

@@ -8,8 +8,6 @@ import { cachedGroupMembers, uncachedGroupMembers, type GroupMembers } from './g
 import { hubGroups } from './groups';
 import type { RelayHub as RealtimeSender } from './relayHub';
 
-export { inEveryLanguage } from '../mail/inEveryLanguage';
-
 /** What a relay tells: where its readers are (hub groups), who among them may read it, and the message. */
 export type RelayNotification = Omit<NotificationToStore, 'readers'> & {
   /** Hub groups (`user:…`, `partner:…`, `staff`): the active users they hold now are the candidates. */

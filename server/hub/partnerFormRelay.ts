@@ -82,6 +82,7 @@ export function createPartnerFormRelay(
           kind: 'partnerForms',
           subjectKey: `partnerFormsApi.mail.${kind}Subject`,
           bodyKey: `partnerFormsApi.mail.${kind}Body`,
+          actionKey: 'partnerFormsApi.mail.action',
           values: filled,
           link: values.link,
         },

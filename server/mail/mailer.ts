@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same content laid out (server/mail/mailTemplate.ts), sent beside the text. */
+  html?: string;
   /** The link the mail exists for, printed on the console when mail goes to the outbox. */
   link?: string;
   /** Where a reply goes (a ticket's signed reply address). */
@@ -51,12 +53,12 @@ export function createMailer(options: {
         options.log.info({ to: mail.to }, `mail to ${mail.to} not sent: the address bounces`);
         return;
       }
-      const { to, subject, text, replyTo, messageId, inReplyTo, references, headers } = mail;
+      const { to, subject, text, html, replyTo, messageId, inReplyTo, references, headers } = mail;
       const bounceTo = options.envelopeFrom?.(to);
       const envelope = bounceTo ? { from: bounceTo, to } : undefined;
       const info = await (
         await transportOf()
-      ).sendMail({ from: options.from, to, subject, text, replyTo, messageId, inReplyTo, references, headers, envelope });
+      ).sendMail({ from: options.from, to, subject, text, html, replyTo, messageId, inReplyTo, references, headers, envelope });
       if (options.smtpUrl) return;
       await fs.mkdir(options.outboxDir, { recursive: true });
       // The sequence keeps two mails to one reader in the same millisecond apart (and in order). The recipient is cut

@@ -8,6 +8,7 @@ import { sendNotificationMail } from '../../server/modules/notificationPreferenc
 import { expectEnvelope, refused } from './expectations';
 import { useDemoServer, type MadeUser } from './factories';
 import { eventually } from './hubHarness';
+import { minutes, nextHour } from './digestClock';
 
 const { server, make, roleIds, partnerIds, token } = useDemoServer();
 const PATH = '/api/v1/account/notification-preferences';
@@ -147,15 +148,6 @@ describe('notification preferences', () => {
     expect(mails.map((m) => m.subject).some((s) => /reset/i.test(s ?? ''))).toBe(true);
   });
 });
-
-/** The first instant at `hourUtc`:00 UTC strictly after `after` (zones without summer time). */
-function nextHour(after: Date, hourUtc: number) {
-  const at = new Date(after);
-  at.setUTCHours(hourUtc, 0, 0, 0);
-  if (at <= after) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-}
-const minutes = (n: number) => n * 60_000;
 
 describe('the daily digest', () => {
   it('goes out once across two concurrent runs, at 08:00 in each reader’s zone, in their language', async () => {

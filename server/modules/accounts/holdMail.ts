@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { RESET_TOKEN_SECONDS } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { inEveryLanguage } from '../../mail/inEveryLanguage';
+import { mailFromKeys } from '../../mail/mailTemplate';
+import { mailLanguagesOf } from '../notificationPreferences/preferences';
 import { createMailToken } from './mailTokens';
 import { fullNameOf } from './principal';
 import type { UserRow } from './session';
@@ -13,7 +14,7 @@ const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' 
 
 /**
  * Once per hold, after the sign-in has answered: the holder of an existing active account learns that their sign-in
- * is held, until when, and gets a reset link (the forgot-password token), in every language, so someone guessing
+ * is held, until when, and gets a reset link (the forgot-password token), in their language or every language, so someone guessing
  * their password cannot keep them out silently. The users lists hear that the account is held.
  */
 export async function announceHoldStarted(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'events'>, user: UserRow) {
@@ -29,7 +30,12 @@ export async function announceHoldStarted(ctx: Pick<AppContext, 'db' | 'config' 
   const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   await mailer.send({
     to: user.email,
-    ...inEveryLanguage('mail.holdSubject', 'mail.holdBody', { name: fullNameOf(user), until: utcMinute(new Date(row.heldUntil)), link }),
+    ...mailFromKeys(
+      await mailLanguagesOf(db, user.id),
+      { subjectKey: 'mail.holdSubject', bodyKey: 'mail.holdBody', actionKey: 'mail.holdAction', afterKey: 'mail.holdAfter' },
+      { name: fullNameOf(user), until: utcMinute(new Date(row.heldUntil)) },
+      link,
+    ),
     link,
   });
 }

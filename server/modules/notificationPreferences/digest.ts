@@ -3,6 +3,8 @@ import { LANGUAGES, type Language } from '../../../contract/http';
 import { DEFAULT_DIGEST_TIME_ZONE, DIGEST_HOUR } from '../../../contract/notificationPreferences';
 import type { AppContext } from '../../context';
 import { translate } from '../../core/i18n';
+import { renderMail } from '../../mail/mailTemplate';
+import { instantIn } from '../../mail/mailTime';
 import { digestItems, notificationPreferences } from '../../db/schema';
 import { loadPrincipal } from '../accounts/principal';
 import { unsubscribeHeaders, unsubscribeUrl } from './notificationMail';
@@ -39,20 +41,24 @@ export async function runDigest(ctx: Pick<AppContext, 'config' | 'db' | 'mailer'
       if (!reader) return true;
       const [row] = await tx.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       const languages: readonly Language[] = row?.language ? [row.language as Language] : LANGUAGES;
+      const timeZone = row?.timeZone ?? DEFAULT_DIGEST_TIME_ZONE;
       items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       const url = unsubscribeUrl(ctx, userId, 'digest');
-      const body = (language: Language) =>
-        [
-          translate(language, 'notificationPreferences.digestIntro', { name: reader.fullName }),
-          ...items.map((item) => `- ${item.subjects[language] ?? ''}\n${item.texts[language] ?? ''}`),
-          translate(language, 'notificationPreferences.unsubscribeFooter', { link: url }),
-        ].join('\n\n');
-      await ctx.mailer.send({
-        to: reader.email,
-        subject: languages.map((language) => translate(language, 'notificationPreferences.digestSubject', { count: String(items.length) })).join(' / '),
-        text: languages.map(body).join('\n\n-----\n\n'),
-        headers: unsubscribeHeaders(url),
-      });
+      const copy = (language: Language) => {
+        const subject = translate(language, 'notificationPreferences.digestSubject', { count: String(items.length) });
+        return {
+          subject,
+          heading: subject,
+          paragraphs: [translate(language, 'notificationPreferences.digestIntro', { name: reader.fullName })],
+          items: items.map((item) => ({
+            title: item.subjects[language] ?? '',
+            at: instantIn(language, timeZone, item.createdAt),
+            text: item.texts[language] ?? '',
+            link: item.link ? { label: translate(language, 'notificationPreferences.digestOpen'), url: item.link } : undefined,
+          })),
+        };
+      };
+      await ctx.mailer.send({ to: reader.email, ...renderMail(languages, copy, url), headers: unsubscribeHeaders(url) });
       return true;
     });
     if (sentOne) sent += 1;

@@ -2,18 +2,33 @@ import { LANGUAGES, type Language } from '../../../contract/http';
 import type { ChoosableNotificationKind } from '../../../contract/notificationPreferences';
 import type { AppContext } from '../../context';
 import type { Mail } from '../../mail/mailer';
+import { bodyText, paragraphsOf, renderMail, type MailContent } from '../../mail/mailTemplate';
+import { instantIn } from '../../mail/mailTime';
 import { translate } from '../../core/i18n';
 import { digestItems } from '../../db/schema';
 import { loadPreferences, type PreferenceOwner } from './preferences';
 import { unsubscribeToken, type UnsubscribeKind } from './unsubscribeToken';
+
+/** A chat line a notification quotes, before it is put in the reader's zone and language. */
+export interface QuotedMessage {
+  author: string;
+  at: Date;
+  text: string;
+}
 
 export interface NotificationMail {
   to: PreferenceOwner & { email: string };
   kind: ChoosableNotificationKind;
   subjectKey: string;
   bodyKey: string;
+  /** The action button's label; the button opens `link`. */
+  actionKey?: string;
+  /** Said after the button (e.g. that answering the mail posts in the chat). */
+  afterKey?: string;
   values: Record<string, string>;
   link?: string;
+  /** Lines quoted under the body, oldest first (a ticket's last chat lines, never its internal notes). */
+  quote?: QuotedMessage[];
   /** A ticket's reply address and threading headers (server/modules/inboundMail/ticketMailHeaders.ts). */
   threading?: Pick<Mail, 'replyTo' | 'messageId' | 'inReplyTo' | 'references'>;
 }
@@ -25,8 +40,18 @@ export const unsubscribeUrl = (ctx: Pick<AppContext, 'config'>, userId: string, 
 /** The List-Unsubscribe headers every non-security mail carries. */
 export const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
-const inLanguages = (languages: readonly Language[], key: string, values: Record<string, string>) =>
-  Object.fromEntries(languages.map((language) => [language, translate(language, key, values)]));
+/** One language's copy of a notification, times in the reader's zone. */
+function contentOf(mail: NotificationMail, language: Language, timeZone: string): MailContent & { subject: string } {
+  const subject = translate(language, mail.subjectKey, mail.values);
+  return {
+    subject,
+    heading: subject,
+    paragraphs: paragraphsOf(translate(language, mail.bodyKey, mail.values)),
+    quote: mail.quote?.map((line) => ({ author: line.author, at: instantIn(language, timeZone, line.at), text: line.text })),
+    action: mail.link && mail.actionKey ? { label: translate(language, mail.actionKey, mail.values), url: mail.link } : undefined,
+    after: mail.afterKey ? paragraphsOf(translate(language, mail.afterKey, mail.values)) : undefined,
+  };
+}
 
 /**
  * Every non-security mail goes through here (issue 38, item 4): the recipient's choice for its kind decides. `mail`
@@ -37,23 +62,23 @@ export async function sendNotificationMail(ctx: Pick<AppContext, 'config' | 'db'
   const preferences = await loadPreferences(ctx.db, mail.to);
   const channel = preferences.channels[mail.kind];
   if (channel === 'portal') return;
+  const copy = (language: Language) => contentOf(mail, language, preferences.timeZone);
   if (channel === 'digest') {
     await ctx.db.insert(digestItems).values({
       userId: mail.to.id,
       kind: mail.kind,
-      subjects: inLanguages(LANGUAGES, mail.subjectKey, mail.values),
-      texts: inLanguages(LANGUAGES, mail.bodyKey, mail.values),
+      subjects: Object.fromEntries(LANGUAGES.map((language) => [language, copy(language).subject])),
+      // Its first paragraph greets the reader (every body's does): the digest greets them once.
+      texts: Object.fromEntries(LANGUAGES.map((language) => [language, bodyText({ ...copy(language), paragraphs: copy(language).paragraphs.slice(1) })])),
       link: mail.link ?? null,
     });
     return;
   }
   const languages = preferences.language ? [preferences.language] : LANGUAGES;
   const url = unsubscribeUrl(ctx, mail.to.id, mail.kind);
-  const footer = (language: Language) => translate(language, 'notificationPreferences.unsubscribeFooter', { link: url });
   await ctx.mailer.send({
     to: mail.to.email,
-    subject: languages.map((language) => translate(language, mail.subjectKey, mail.values)).join(' / '),
-    text: languages.map((language) => `${translate(language, mail.bodyKey, mail.values)}\n\n${footer(language)}`).join('\n\n-----\n\n'),
+    ...renderMail(languages, copy, url),
     link: mail.link,
     ...mail.threading,
     headers: unsubscribeHeaders(url),

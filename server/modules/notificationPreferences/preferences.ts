@@ -8,7 +8,7 @@ import {
   type NotificationPreferencesDto,
   type NotificationPreferencesInput,
 } from '../../../contract/notificationPreferences';
-import type { Language } from '../../../contract/http';
+import { LANGUAGES, type Language } from '../../../contract/http';
 import { writeAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
 import { notificationPreferences } from '../../db/schema';
@@ -59,4 +59,10 @@ export async function savePreferences(db: Db, owner: PreferenceOwner, input: Not
     await writeAudit(tx, { userId: actorId, type: row ? 'Update' : 'Create', table: 'notification_preferences', key: owner.id, before, after });
   });
   return loadPreferences(db, owner);
+}
+
+/** The languages to write a user's mail in: the one they chose, else every language (the portal knows no other). */
+export async function mailLanguagesOf(db: Db, userId: string): Promise<readonly Language[]> {
+  const [row] = await db.select({ language: notificationPreferences.language }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return row?.language ? [row.language as Language] : LANGUAGES;
 }

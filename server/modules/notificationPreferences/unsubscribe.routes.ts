@@ -3,11 +3,10 @@ import { CHOOSABLE_NOTIFICATION_KINDS } from '../../../contract/notificationPref
 import { LANGUAGES, type Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { translate } from '../../core/i18n';
+import { escapeHtml } from '../../mail/mailTemplate';
 import { loadPrincipal } from '../accounts/principal';
 import { loadPreferences, savePreferences } from './preferences';
 import { verifyUnsubscribeToken, type UnsubscribeKind } from './unsubscribeToken';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const kindName = (language: Language, kind: UnsubscribeKind) =>
   translate(language, kind === 'digest' ? 'notificationPreferences.channels.digest' : `notificationPreferences.kinds.${kind}`);

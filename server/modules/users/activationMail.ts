@@ -1,7 +1,7 @@
 import type { Language } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../accounts/session';
-import { translate } from '../../core/i18n';
+import { mailFromKeys } from '../../mail/mailTemplate';
 import { fullNameOf } from '../accounts/principal';
 
 /** Mails the link that activates an account (a new user's first mail and every "request another"). */
@@ -14,8 +14,12 @@ export async function sendActivationMail(
   const link = `${ctx.config.publicUrl}/active?email=${encodeURIComponent(user.email)}&code=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: translate(language, 'mail.activationSubject'),
-    text: translate(language, 'mail.activationBody', { name: fullNameOf(user), link }),
+    ...mailFromKeys(
+      [language],
+      { subjectKey: 'mail.activationSubject', bodyKey: 'mail.activationBody', actionKey: 'mail.activationAction' },
+      { name: fullNameOf(user) },
+      link,
+    ),
     link,
   });
 }

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { createRateLimitCounter } from '../../core/rateLimits';
 import { ApiError } from '../../core/errors';
-import { translate } from '../../core/i18n';
+import { mailFromKeys } from '../../mail/mailTemplate';
 import { hashPassword } from '../accounts/passwords';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
 import { announceSignInsEnded } from '../accounts/signIns';
@@ -59,8 +59,12 @@ export function createRecoveryService(ctx: AppContext) {
     const link = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
-      subject: translate(language, 'mail.resetSubject'),
-      text: translate(language, 'mail.resetBody', { name: fullNameOf(user), link }),
+      ...mailFromKeys(
+        [language],
+        { subjectKey: 'mail.resetSubject', bodyKey: 'mail.resetBody', actionKey: 'mail.resetAction', afterKey: 'mail.resetAfter' },
+        { name: fullNameOf(user) },
+        link,
+      ),
       link,
     });
   }

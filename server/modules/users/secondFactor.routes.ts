@@ -8,7 +8,8 @@ import { forbidden } from '../../core/errors';
 import { requirePrincipal } from '../../core/guard';
 import { answers, idParams, routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
-import { inEveryLanguage } from '../../mail/inEveryLanguage';
+import { mailFromKeys } from '../../mail/mailTemplate';
+import { mailLanguagesOf } from '../notificationPreferences/preferences';
 import { fullNameOf } from '../accounts/principal';
 import { createSecondFactorService } from '../accounts/secondFactors';
 import { findUserById } from '../accounts/session';
@@ -139,7 +140,11 @@ export const secondFactorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         if (user) {
           await ctx.mailer.send({
             to: user.email,
-            ...inEveryLanguage('mail.secondFactorResetSubject', 'mail.secondFactorResetBody', { name: fullNameOf(user), admin: principal.fullName }),
+            ...mailFromKeys(
+              await mailLanguagesOf(ctx.db, user.id),
+              { subjectKey: 'mail.secondFactorResetSubject', bodyKey: 'mail.secondFactorResetBody' },
+              { name: fullNameOf(user), admin: principal.fullName },
+            ),
           });
         }
       }

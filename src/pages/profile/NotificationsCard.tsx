@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
-import { API_BASE } from '../../../contract/http';
+import { API_BASE, LANGUAGES, type Language } from '../../../contract/http';
 import {
   CHOOSABLE_NOTIFICATION_KINDS,
   NOTIFICATION_CHANNELS,
@@ -19,8 +20,18 @@ import {
 import { apiRequest } from '../../providers/http/httpClient';
 
 const PATH = `${API_BASE}/account/notification-preferences`;
+const EVERY_LANGUAGE = 'every';
 
-/** The account's Notifications card (issue 38, item 4): a channel per kind; security mails shown fixed. */
+/** The zones the browser knows (the server accepts what its runtime knows, contract/schemas/notificationPreferences.ts). */
+const zonesWith = (current: string) => {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+};
+
+/**
+ * The account's Notifications card (issue 38, item 4): a channel per kind; security mails shown fixed; the language of
+ * the mails (the account has no other) and the zone their times and the daily summary follow.
+ */
 export function NotificationsCard() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -39,7 +50,8 @@ export function NotificationsCard() {
     setPreferences((current) => current && { ...current, channels: { ...current.channels, [kind]: channel } });
   const save = async () => {
     if (!preferences) return;
-    const answer = await apiRequest<NotificationPreferencesDto>(PATH, { method: 'PUT', body: { channels: preferences.channels } });
+    const { channels, language, timeZone } = preferences;
+    const answer = await apiRequest<NotificationPreferencesDto>(PATH, { method: 'PUT', body: { channels, language, timeZone } });
     if (answer.data) setPreferences(answer.data);
     notify('notificationPreferences.saved', { type: 'success' });
   };
@@ -72,6 +84,31 @@ export function NotificationsCard() {
                 ))}
               </TextField>
             ))}
+            <TextField
+              select
+              label={translate('notificationPreferences.language')}
+              value={preferences.language ?? EVERY_LANGUAGE}
+              onChange={(event) =>
+                setPreferences({ ...preferences, language: event.target.value === EVERY_LANGUAGE ? null : (event.target.value as Language) })
+              }
+            >
+              <MenuItem value={EVERY_LANGUAGE}>{translate('notificationPreferences.everyLanguage')}</MenuItem>
+              {LANGUAGES.map((language) => (
+                <MenuItem key={language} value={language}>
+                  {translate(`notificationPreferences.languages.${language}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Autocomplete
+              options={zonesWith(preferences.timeZone)}
+              value={preferences.timeZone}
+              disableClearable
+              noOptionsText={translate('notificationPreferences.noTimeZone')}
+              onChange={(_, timeZone) => setPreferences({ ...preferences, timeZone })}
+              renderInput={(params) => (
+                <TextField {...params} label={translate('notificationPreferences.timeZone')} helperText={translate('notificationPreferences.timeZoneHelp')} />
+              )}
+            />
             {preferences.security.map((kind) => (
               <TextField
                 key={kind}

@@ -30,7 +30,14 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeading title={translate('app.profile.title')} />
-      <Tabs value={current} onChange={(_, value: string) => setCurrent(value)} sx={{ mb: 3 }}>
+      <Tabs
+        value={current}
+        onChange={(_, value: string) => setCurrent(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ mb: 3 }}
+      >
         {tabs.map((tab) => (
           <Tab
             key={tab.value}

@@ -41,6 +41,38 @@ describe('the Notifications card', { timeout: 20_000 }, () => {
     await user.click(replies);
     await user.click(await screen.findByRole('option', { name: 'In the portal only' }));
     await user.click(within(card).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts).toEqual([{ channels: { ticketReplies: 'portal', partnerForms: 'mail', fileAccess: 'digest' } }]));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        { channels: { ticketReplies: 'portal', partnerForms: 'mail', fileAccess: 'digest' }, language: null, timeZone: 'Asia/Ho_Chi_Minh' },
+      ]),
+    );
+  });
+
+  it('lets the reader choose the language of their mails and the zone of their times and daily summary', async () => {
+    const puts: unknown[] = [];
+    server.use(
+      http.get('*/api/account/notification-preferences', () => ok(stored)),
+      http.put('*/api/account/notification-preferences', async ({ request }) => {
+        const body = (await request.json()) as Partial<NotificationPreferencesDto>;
+        puts.push(body);
+        return ok({ ...stored, ...body });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs('partner');
+    renderWithAdmin(<NotificationsCard />);
+    const card = await screen.findByTestId('notifications-card', {}, LOAD);
+    const language = await within(card).findByRole('combobox', { name: 'Language of your mails and daily summary' }, LOAD);
+    expect(language).toHaveTextContent('Every language');
+    const zone = within(card).getByRole('combobox', { name: 'Time zone of the daily summary (sent at 08:00)' });
+    expect(zone).toHaveValue('Asia/Ho_Chi_Minh');
+
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'Vietnamese' }));
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Par');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Paris' }));
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toEqual([{ channels: stored.channels, language: 'vi', timeZone: 'Europe/Paris' }]));
   });
 });

@@ -9,12 +9,12 @@ import { sendNotificationMail } from '../../notificationPreferences/notification
 import { loadPrincipal } from '../../accounts/principal';
 import type { TicketActor, TicketEvent } from '../tickets.events';
 import { readTicketEvent, type TicketHeader } from '../ticketEventReads';
-import { textOfHtml } from '../ticketHtml';
 import { principalMayHear, type HubAudience } from '../../../hub/audience';
 import { hubGroups } from '../../../hub/groups';
 import type { RelayHub } from '../../../hub/relayHub';
 import { noteAudience, readersOfTicket } from './ticketAudiences';
 import { ticketMailHeaders } from '../../inboundMail/ticketMailHeaders';
+import { lastChatLines } from './ticketMailQuote';
 
 /** The ticket events the relay hears. */
 export const TICKET_EVENTS = [
@@ -26,8 +26,6 @@ export const TICKET_EVENTS = [
 
 /** The side of a ticket that did not act: staff hear partners, the ticket's partner hears staff. */
 const otherParty = (ticket: Pick<TicketDto, 'partnerId'>, actor: TicketActor) => (actor.partnerId ? hubGroups.staff : hubGroups.partner(ticket.partnerId));
-
-const MAIL_EXCERPT = 1000;
 
 const TICKET_VIEW = permission('Tickets', 'View');
 const CHAT_VIEW = permission('TicketConversations', 'View');
@@ -80,8 +78,8 @@ export function createTicketRelay(
   const toldOfAssignment = (assigneeId: string | null, actor: TicketActor): assigneeId is string => !!assigneeId && assigneeId !== actor.id;
 
   /**
-   * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in both languages: we do not
-   * know theirs), if they may still read the chat the mail quotes.
+   * The creator hears a staff reply by mail when no tab of theirs is connected to any instance (in their language when
+   * they chose one), quoting the chat's last lines, if they may still read the chat the mail quotes.
    */
   async function mailOfflineCreator(ticket: TicketHeader, message: TicketMessageDto) {
     const { mailer } = ctx;
@@ -89,8 +87,9 @@ export function createTicketRelay(
     const creator = await loadPrincipal(ctx.db, ticket.createdBy);
     if (!creator?.partnerId || !principalMayHear(creator, readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW))) return;
     const link = `${ctx.config.publicUrl}${ticketDetailRoute(ticket.id)}`;
-    const text = textOfHtml(message.body).slice(0, MAIL_EXCERPT) || '…';
-    const values = { name: creator.fullName, author: message.authorName, subject: ticket.subject, text, link };
+    const values = { name: creator.fullName, author: message.authorName, subject: ticket.subject };
+    // Answering this mail posts in the chat (server/modules/inboundMail), as this creator.
+    const threading = ticketMailHeaders(ctx.config, { ticketId: ticket.id, messageId: message.id, recipientId: creator.id });
     await sendNotificationMail(
       { config: ctx.config, db: ctx.db, mailer },
       {
@@ -98,10 +97,12 @@ export function createTicketRelay(
         kind: 'ticketReplies',
         subjectKey: 'tickets.mail.replySubject',
         bodyKey: 'tickets.mail.replyBody',
+        actionKey: 'tickets.mail.replyAction',
+        afterKey: threading.replyTo ? 'tickets.mail.replyByMail' : undefined,
         values,
         link,
-        // Answering this mail posts in the chat (server/modules/inboundMail), as this creator.
-        threading: ticketMailHeaders(ctx.config, { ticketId: ticket.id, messageId: message.id, recipientId: creator.id }),
+        quote: await lastChatLines(ctx.db, ticket.id, message.id),
+        threading,
       },
     );
   }
