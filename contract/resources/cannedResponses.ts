@@ -1,5 +1,5 @@
 import { CANNED_BODY_MAX, CANNED_LANGUAGES, CANNED_TITLE_MAX } from '../cannedResponses';
-import { defineResource } from './declaration';
+import { defineResource, type DtoOf } from './declaration';
 import { fields } from './fields';
 import { sharedOrOwn } from './scopes';
 
@@ -23,3 +23,5 @@ export const cannedResponsesDeclaration = defineResource({
   titleField: 'title',
   labels: { prefix: 'resources.canned-responses', title: 'cannedResponses.title' },
 });
+
+export type CannedResponseDto = DtoOf<typeof cannedResponsesDeclaration>;
