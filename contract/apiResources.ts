@@ -1,5 +1,6 @@
 import type { Action, Resource } from './permissions';
 import { declaredResources } from './resources';
+import { ownerFieldOf } from './resources/scopes';
 import { crudRoutesOf, searchFieldsOf, sortableFieldsOf, type ResourceDeclaration } from './resources/declaration';
 import { partnerUsersDeclaration } from './resources/partnerUsers';
 
@@ -80,7 +81,8 @@ const declaredApiResource = (d: ResourceDeclaration): ApiResource => ({
   name: d.name,
   permission: d.permission as Resource,
   sortable: ['id', ...sortableFieldsOf(d)],
-  unsortable: ['version', ...(d.softDelete ? ['deleted'] : [])],
+  // An own-rows scope's owner is answered, not sorted by.
+  unsortable: ['version', ...(d.softDelete ? ['deleted'] : []), ...(ownerFieldOf(d.scope) ? [ownerFieldOf(d.scope)!] : [])],
   searchFields: searchFieldsOf(d),
   methods: [...new Set(crudRoutesOf(d).flatMap(({ action }) => METHODS_OF_ACTION[action] ?? []))],
 });
@@ -110,14 +112,6 @@ export const apiResources: readonly ApiResource[] = [
     sortable: ['id', 'name', 'description', 'priority', 'createdAt', 'updatedAt', 'requireSecondFactor'],
     unsortable: ['version'],
     searchFields: ['name'],
-    methods: ALL,
-  },
-  {
-    name: 'canned-responses',
-    permission: 'CannedResponses',
-    sortable: ['id', 'title', 'language', 'createdAt', 'updatedAt', 'body', 'shared'],
-    unsortable: ['ownerId', 'version'],
-    searchFields: ['title', 'body'],
     methods: ALL,
   },
   {

@@ -13,21 +13,8 @@ export type CannedLanguage = (typeof CANNED_LANGUAGES)[number];
 export const CANNED_PLACEHOLDERS = ['partnerName', 'ticketId', 'ticketSubject', 'agentName'] as const;
 export type CannedPlaceholder = (typeof CANNED_PLACEHOLDERS)[number];
 
-export interface CannedResponseDto {
-  id: string;
-  title: string;
-  body: string;
-  /** The language it is written in, or null for any. */
-  language: CannedLanguage | null;
-  /** Every staff member's (true) or its owner's alone. */
-  shared: boolean;
-  /** The owner of a personal response; null on a shared one. */
-  ownerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The record's version, answered as its ETag and sent back as If-Match. */
-  version?: string;
-}
+/** A response: its fields (contract/resources/cannedResponses.ts), its owner (null on a shared one), times and version. */
+export type CannedResponseDto = import('./resources/cannedResponses').CannedResponseDto;
 
 /** `{{name}}` placeholders filled with `values`; an unknown name, or one without a value, is left as written. */
 export function fillPlaceholders(body: string, values: Partial<Record<CannedPlaceholder, string>>): string {

@@ -13,6 +13,13 @@ export default {
       fields: { code: 'Code', name: 'Name', region: 'Region' },
       values: { region: { Asia: 'Asia', Europe: 'Europe', Americas: 'Americas', Africa: 'Africa', Oceania: 'Oceania' } },
     },
+    'canned-responses': {
+      name: 'canned response |||| canned responses',
+      description: "Replies staff insert in a ticket's chat by typing /: shared with every staff member, or one's own.",
+      empty: 'No canned responses yet',
+      fields: { title: 'Title', body: 'Text', language: 'Language', shared: 'Shared with all staff' },
+      values: { language: { en: 'English', vi: 'Vietnamese' } },
+    },
     'partner-contacts': {
       name: 'contact |||| contacts',
       title: 'Partner contacts',

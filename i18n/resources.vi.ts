@@ -10,6 +10,13 @@ export default {
       fields: { code: 'Mã', name: 'Tên', region: 'Khu vực' },
       values: { region: { Asia: 'Châu Á', Europe: 'Châu Âu', Americas: 'Châu Mỹ', Africa: 'Châu Phi', Oceania: 'Châu Đại Dương' } },
     },
+    'canned-responses': {
+      name: 'câu trả lời mẫu |||| câu trả lời mẫu',
+      description: 'Các câu trả lời nhân viên chèn vào cuộc trò chuyện của phiếu bằng cách gõ /: dùng chung cho mọi nhân viên, hoặc của riêng mình.',
+      empty: 'Chưa có câu trả lời mẫu nào',
+      fields: { title: 'Tiêu đề', body: 'Nội dung', language: 'Ngôn ngữ', shared: 'Dùng chung cho mọi nhân viên' },
+      values: { language: { en: 'Tiếng Anh', vi: 'Tiếng Việt' } },
+    },
     'partner-contacts': {
       name: 'liên hệ |||| liên hệ',
       title: 'Liên hệ của đối tác',

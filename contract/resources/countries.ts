@@ -1,5 +1,6 @@
 import { defineResource, type DtoOf } from './declaration';
 import { fields } from './fields';
+import { none } from './scopes';
 
 export const COUNTRY_REGIONS = ['Asia', 'Europe', 'Americas', 'Africa', 'Oceania'] as const;
 
@@ -8,7 +9,7 @@ export const countriesDeclaration = defineResource({
   name: 'countries',
   table: 'countries',
   permission: 'Countries',
-  scope: 'none',
+  scope: none(),
   fields: {
     code: fields.text(2, { required: true, unique: { message: 'resources.countries.codeTaken' }, search: true, card: 'fact' }),
     name: fields.text(100, { required: true, search: true, filter: true, folded: true, card: 'title' }),

@@ -1,5 +1,6 @@
 import type { Action } from '../permissions';
 import { isExported, isListed, isSortable, type FieldDeclaration } from './fields';
+import type { ResourceScope } from './scopes';
 
 /** Where a declared resource's menu item sits (the side navigation's areas, src/layout/navigation.ts). */
 export type NavigationArea = 'start' | 'form-configuration' | 'ticket-management' | 'files-and-partners' | 'administration';
@@ -10,13 +11,6 @@ export type DeclaredIconName = (typeof DECLARED_ICON_NAMES)[number];
 
 /** Roles seeded on a new database, besides Admin (which holds every permission). */
 export type SeededRoleName = 'Support' | 'PartnerAdmin' | 'Partner';
-
-/**
- * Whose rows a reader reaches: `none` (no partner data: every holder of the permission), or `ownPartner`
- * (rows carry a `partnerId` reference to partners: a partner's users reach only their partner's rows, and every
- * write of theirs lands on it; staff reach every partner's rows with the resource's AdminView, none without).
- */
-export type PartnerScope = 'none' | 'ownPartner';
 
 export interface ResourceLabels {
   /** The i18n key prefix: `<prefix>.name` (one record), `.description`, `.fields.<field>`, `.values.<field>.<value>`. */
@@ -55,7 +49,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   tableOwner?: string;
   /** The catalogue resource of its permissions (`Permissions.<permission>.<Action>`); a new name joins the catalogue. */
   permission: P;
-  scope: PartnerScope;
+  /** Whose rows a reader reaches: `none()`, `ownPartner()`, `ownUser(owner)` or `sharedOrOwn({...})` (./scopes.ts). */
+  scope: ResourceScope;
   fields: F;
   /** The sort when a search names none, e.g. "name asc". */
   defaultSort: `${Extract<keyof F, string> | 'createdAt' | 'updatedAt'} ${'asc' | 'desc'}`;
@@ -74,11 +69,22 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
 }
 
 /** Declares a resource, keeping its literal types (its DTO type is `DtoOf<typeof declaration>`). */
-export const defineResource = <const F extends Record<string, FieldDeclaration>, const P extends string, const S extends boolean = false>(
-  declaration: ResourceDeclaration<F, P> & { softDelete?: S },
-) => declaration as ResourceDeclaration<F, P> & { softDelete: S };
+export const defineResource = <
+  const F extends Record<string, FieldDeclaration>,
+  const P extends string,
+  const S extends boolean = false,
+  const Sc extends ResourceScope = ResourceScope,
+>(
+  declaration: ResourceDeclaration<F, P> & { softDelete?: S; scope: Sc },
+) => declaration as ResourceDeclaration<F, P> & { softDelete: S; scope: Sc };
 
 type ValueOf<F> = F extends FieldDeclaration<infer T> ? T : never;
+/** The owner column an own-rows scope answers: the owner's id, null on a shared row. */
+type OwnerOf<S> = S extends { kind: 'ownUser'; owner: infer O extends string }
+  ? { [K in O]: string }
+  : S extends { kind: 'sharedOrOwn'; owner: infer O extends string }
+    ? { [K in O]: string | null }
+    : unknown;
 
 /** A declared resource's answer: its fields, id, times, version (its ETag) and, when kept, whether it is deleted. */
 export type DtoOf<D extends ResourceDeclaration> = { id: string } & { -readonly [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & {
@@ -86,7 +92,8 @@ export type DtoOf<D extends ResourceDeclaration> = { id: string } & { -readonly 
   updatedAt: string;
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
-} & (D['softDelete'] extends true ? { deleted: boolean } : unknown);
+} & (D['softDelete'] extends true ? { deleted: boolean } : unknown) &
+  OwnerOf<D['scope']>;
 
 export const fieldEntries = (d: ResourceDeclaration) => Object.entries(d.fields) as [string, FieldDeclaration][];
 

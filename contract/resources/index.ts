@@ -1,3 +1,4 @@
+import { cannedResponsesDeclaration } from './cannedResponses';
 import { countriesDeclaration } from './countries';
 import { partnerContactsDeclaration } from './partnerContacts';
 import { partnersDeclaration } from './partners';
@@ -14,6 +15,7 @@ export const declaredResources = [
   validationRulesDeclaration,
   partnerContactsDeclaration,
   partnerUsersDeclaration,
+  cannedResponsesDeclaration,
 ] as const;
 
 export type DeclaredResource = (typeof declaredResources)[number];
@@ -25,3 +27,4 @@ export const declaredResourceNamed = (name: string) => declaredResources.find((d
 
 export { defineResource, type DtoOf, type ResourceDeclaration } from './declaration';
 export { fields } from './fields';
+export { none, ownPartner, ownUser, sharedOrOwn } from './scopes';

@@ -1,5 +1,6 @@
 import { defineResource, type DtoOf } from './declaration';
 import { fields } from './fields';
+import { ownPartner } from './scopes';
 
 export const CONTACT_ROLES = ['Primary', 'Billing', 'Technical', 'Legal', 'Other'] as const;
 
@@ -8,7 +9,7 @@ export const partnerContactsDeclaration = defineResource({
   name: 'partner-contacts',
   table: 'partner_contacts',
   permission: 'PartnerContacts',
-  scope: 'ownPartner',
+  scope: ownPartner(),
   fields: {
     name: fields.text(255, { required: true, search: true, card: 'title' }),
     email: fields.email({ required: true, search: true, card: 'fact' }),

@@ -1,5 +1,6 @@
 import { defineResource } from './declaration';
 import { fields } from './fields';
+import { ownPartner } from './scopes';
 
 /**
  * Partner users (specification sections 2 and 3): a partner admin invites, edits, deactivates and deletes the
@@ -14,7 +15,7 @@ export const partnerUsersDeclaration = defineResource({
   table: 'users',
   tableOwner: 'users',
   permission: 'PartnerUsers',
-  scope: 'ownPartner',
+  scope: ownPartner(),
   fields: {
     firstName: fields.text(100, { required: true, search: true, card: 'title' }),
     lastName: fields.text(100, { required: true, search: true, list: false }),

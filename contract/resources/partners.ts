@@ -1,12 +1,13 @@
 import { defineResource, type DtoOf } from './declaration';
 import { fields } from './fields';
+import { none } from './scopes';
 
 /** Partner organisations (specification sections 3, 5 and 7): staff search, add, edit, delete (soft) and export them. */
 export const partnersDeclaration = defineResource({
   name: 'partners',
   table: 'partners',
   permission: 'Partners',
-  scope: 'none',
+  scope: none(),
   fields: {
     name: fields.text(255, { required: true, search: true, filter: true, folded: true, card: 'title' }),
     email: fields.email({ required: true, search: true, card: 'fact' }),

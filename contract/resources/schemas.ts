@@ -4,6 +4,7 @@ import { isEmailAddress, isPhoneNumber, isWebsiteAddress } from '../schemas/form
 import { msg } from '../schemas/messages';
 import { fieldEntries, type ResourceDeclaration } from './declaration';
 import type { AnyRule, FieldDeclaration } from './fields';
+import { ownerFieldOf, partnerFieldOf } from './scopes';
 
 const integer = (f: FieldDeclaration) => {
   let schema = yup.number().integer();
@@ -54,8 +55,8 @@ function inputRule(f: FieldDeclaration): AnyRule {
  * own rows need no partner in the body (the server puts theirs); staff must name one (the server says so).
  */
 export function inputSchemaOf(d: ResourceDeclaration): yup.AnyObjectSchema {
-  const ownPartner = (key: string) => d.scope === 'ownPartner' && key === 'partnerId';
-  return yup.object(Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, inputRule(ownPartner(key) ? { ...f, required: false } : f)])));
+  const filledByServer = (key: string) => partnerFieldOf(d.scope) === key;
+  return yup.object(Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, inputRule(filledByServer(key) ? { ...f, required: false } : f)])));
 }
 
 /** The search body's filters: each filterable field, within the field's own limits. */
@@ -80,12 +81,20 @@ function answerRule(f: FieldDeclaration): AnyRule {
   return (f.required || f.emptyText === '' || f.type === 'boolean' ? base : base.nullable()).defined();
 }
 
+/** The owner an own-rows scope answers: a user's id, null on a shared row. */
+function ownerAnswerOf(d: ResourceDeclaration) {
+  const owner = ownerFieldOf(d.scope);
+  if (!owner) return {};
+  return { [owner]: d.scope.kind === 'sharedOrOwn' ? yup.string().nullable().defined() : yup.string().defined() };
+}
+
 /** A declared resource's answer (its DTO), documenting the routes' answers. */
 export function dtoSchemaOf(d: ResourceDeclaration): yup.AnyObjectSchema {
   return yup.object({
     id: yup.string().uuid().defined(),
     ...Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, answerRule(f)])),
     ...(d.softDelete ? { deleted: yup.boolean().defined() } : {}),
+    ...ownerAnswerOf(d),
     createdAt: yup.string().datetime().defined(),
     updatedAt: yup.string().datetime().defined(),
     version: yup.string().optional(),

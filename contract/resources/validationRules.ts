@@ -3,6 +3,7 @@ import { VALIDATION_RULE_LENGTH_MAX, VALIDATION_RULE_NAME_MAX, VALIDATION_RULE_R
 import { msg } from '../schemas/messages';
 import { defineResource, type DtoOf } from './declaration';
 import { fields, type AnyRule } from './fields';
+import { none } from './scopes';
 
 const length = { min: 0, max: VALIDATION_RULE_LENGTH_MAX, card: 'fact' } as const;
 
@@ -15,7 +16,7 @@ export const validationRulesDeclaration = defineResource({
   name: 'validation-rules',
   table: 'validation_rules',
   permission: 'ValidationRules',
-  scope: 'none',
+  scope: none(),
   fields: {
     name: fields.text(VALIDATION_RULE_NAME_MAX, { required: true, search: true, unique: { message: 'formRulesApi.nameTaken' }, card: 'title' }),
     suggestText: fields.text(VALIDATION_RULE_TEXT_MAX, { emptyText: '', search: true, hideOnMobile: true, card: 'fact' }),

@@ -1,5 +1,6 @@
-import { permission, type Resource } from '../../contract/permissions';
+import { permission } from '../../contract/permissions';
 import { declaredResourceNamed } from '../../contract/resources';
+import { scopeRulesOf } from '../core/declared/scopes';
 import type { ResourceChanged } from '../core/events';
 import { viewOrSearch, type HubAudience } from './audience';
 import { hubGroups } from './groups';
@@ -30,21 +31,20 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
       ? ofPartner(event, viewOrSearch('AccessibleFile', permission('AccessibleFile', 'AdminView')))
       : { scope: 'anyone', readers: viewOrSearch('AccessibleFile') },
   // fileRequests scope: a partner's users see its requests; staff need AdminView.
-  // Canned responses (issue 25): staff who may read them (a personal one's id tells nothing; its reads are scoped).
-  'canned-responses': () => ({ scope: 'staff', readers: viewOrSearch('CannedResponses') }),
   'file-requests': (event) => ofPartner(event, viewOrSearch('FileAccessRequest', permission('FileAccessRequest', 'AdminView'))),
   // The support desk's service level settings (issue 25): staff who may read them.
   'service-levels': () => ({ scope: 'staff', readers: [{ all: [permission('ServiceLevels', 'View')] }] }),
 };
 
-/** A declared resource (contract/resources/) is heard by its permission's readers, within its partner scope. */
+/** A declared resource (contract/resources/) is heard by whom its scope says may read it. */
 function declaredAudience(event: ResourceChanged): HubAudience | undefined {
   const declared = declaredResourceNamed(event.resource);
-  if (!declared) return undefined;
-  const resource = declared.permission as Resource;
-  if (declared.scope === 'ownPartner') return ofPartner(event, viewOrSearch(resource, permission(resource, 'AdminView')));
-  return { scope: 'anyone', readers: viewOrSearch(resource) };
+  return declared && scopeRulesOf(declared, noColumns).audience(event);
 }
+
+const noColumns = () => {
+  throw new Error('an audience reads no column');
+};
 
 function ofPartner(event: ResourceChanged, readers: HubAudience['readers']): HubAudience {
   return { scope: event.partnerId ? { partnerId: event.partnerId } : 'staff', readers };

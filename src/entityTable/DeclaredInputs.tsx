@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, useGetIdentity } from 'react-admin';
 import { fieldEntries, labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 import type { FieldDeclaration } from '../../contract/resources/fields';
+import { partnerFieldOf } from '../../contract/resources/scopes';
 import type { SessionUser } from '../providers/auth/sessionUser';
 import { PartnerPickerInput } from '../resources/partners/PartnerPickerInput';
 import type { EntityFormInputsProps } from './types';
@@ -47,7 +48,7 @@ export function declaredInputs(d: ResourceDeclaration): ComponentType<EntityForm
     return (
       <Grid container columnSpacing={2}>
         {order
-          .filter((name) => !(d.scope === 'ownPartner' && name === 'partnerId' && isPartnerUser))
+          .filter((name) => !(partnerFieldOf(d.scope) === name && isPartnerUser))
           .map((name) => {
             const f = byName.get(name)!;
             const whole = name === d.titleField || f.multiline || f.wide;

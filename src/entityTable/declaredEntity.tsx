@@ -11,6 +11,7 @@ import {
 } from '../../contract/resources/declaration';
 import { isSortable, type FieldDeclaration } from '../../contract/resources/fields';
 import { inputSchemaOf } from '../../contract/resources/schemas';
+import { partnerFieldOf } from '../../contract/resources/scopes';
 import { PartnerFilterInput } from '../resources/partners/PartnerFilterInput';
 import { declaredInputs } from './DeclaredInputs';
 import type { EntityColumn, EntityFilter, EntityResource } from './types';
@@ -24,7 +25,7 @@ function EnumValue({ labelKey }: { labelKey: string }) {
 const isText = (f: FieldDeclaration) => f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url';
 
 /** A reference column or input applies to staff only when it names the partner of a partner's own rows. */
-const staffOnly = (d: ResourceDeclaration, name: string) => d.scope === 'ownPartner' && name === 'partnerId';
+const staffOnly = (d: ResourceDeclaration, name: string) => partnerFieldOf(d.scope) === name;
 
 function columnOf(d: ResourceDeclaration, name: string, f: FieldDeclaration): EntityColumn<Row> {
   const keys = labelKeysOf(d);

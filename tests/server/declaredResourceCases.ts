@@ -29,7 +29,7 @@ const TEXTUAL = new Set(['text', 'email', 'phone', 'url']);
 export const isTextual = (f: FieldDeclaration) => TEXTUAL.has(f.type);
 /** The partner reference of an `ownPartner` resource: the rows' partner (server/core/declared/crudResource.ts). */
 export const PARTNER_FIELD = 'partnerId';
-export const isPartnerScoped = (d: ResourceDeclaration) => d.scope === 'ownPartner';
+export const isPartnerScoped = (d: ResourceDeclaration) => d.scope.kind === 'ownPartner';
 
 /** Cases of `it.each`: one per resource, or one per field, that `pick` picks. */
 export const resourceCases = (pick: (d: ResourceDeclaration) => boolean = () => true) => RESOURCES.filter(pick).map((d) => ({ name: d.name, d }));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, permission, type Permission, type Resource } from '../../contract/permissions';
 import { declaredResources } from '../../contract/resources';
 import type { Principal } from '../../server/core/guard';
-import { crudResourceOf } from '../../server/core/declared';
+import { declaredScopeOf } from '../../server/core/declared';
 import { fileRequestScope } from '../../server/modules/files/fileRequests.service';
 import { partnerFormScope } from '../../server/modules/partnerForms/partnerFormSearch';
 import { partnerUsersScope } from '../../server/modules/partnerUsers/partnerUsers.service';
@@ -45,9 +45,9 @@ const usersOfTheRule: UserOfTheRule[] = [
   { resource: 'partner forms', rows: partnerFormScope, table: 'partner_forms', adminView: permission('PartnerForm', 'AdminView') },
   { resource: 'file requests', rows: fileRequestScope, table: 'file_requests', adminView: permission('FileAccessRequest', 'AdminView') },
   ...declaredResources
-    .filter((d) => d.scope === 'ownPartner')
+    .filter((d) => d.scope.kind === 'ownPartner')
     .map((d) => {
-      const served = d.tableOwner ? servedByModule[d.name] : { rows: crudResourceOf(d).scope! as Rows };
+      const served = d.tableOwner ? servedByModule[d.name] : { rows: declaredScopeOf(d).rows! as Rows };
       if (!served) throw new Error(`${d.name}: add the scope its module's queries use to servedByModule`);
       return { resource: d.name, table: d.table, adminView: permission(d.permission as Resource, 'AdminView'), ...served };
     }),
@@ -77,12 +77,12 @@ function expectedReachOf({ table, within }: UserOfTheRule) {
   };
 }
 
-/** The server's source files that make a filter of the rule (its definition and the declared resources' helper aside). */
+/** The server's source files that make a filter of the rule, or the declared scopes' rules (the rule's definition aside). */
 function filesUsingTheRule() {
   const server = path.resolve('server');
   return (fs.readdirSync(server, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.ts'))
-    .filter((file) => /\b(ownPartnerRows|partnerScopeOf)\(/.test(fs.readFileSync(path.join(server, file), 'utf8')))
+    .filter((file) => /\b(ownPartnerRows|scopeRulesOf)\(/.test(fs.readFileSync(path.join(server, file), 'utf8')))
     .map((file) => `server/${file.split(path.sep).join('/')}`)
     .filter((file) => file !== 'server/core/partnerIsolation.ts')
     .sort();
@@ -97,8 +97,10 @@ describe('partner isolation', () => {
 
   it('is used by no other query than those of the resources above', () => {
     expect(filesUsingTheRule()).toEqual([
-      // partnerScopeOf itself, which every declared `ownPartner` resource's CRUD queries use
+      // the declared resources' CRUD queries (declaredScopeOf), their scope rules and their hub audience
       'server/core/declared/crudResource.ts',
+      'server/core/declared/scopes.ts',
+      'server/hub/resourceAudiences.ts',
       'server/modules/files/fileRequests.service.ts',
       'server/modules/partnerForms/partnerFormSearch.ts',
       'server/modules/partnerUsers/partnerUsers.service.ts',

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { foldForSearch } from '../../../contract/fold';
-import { permission } from '../../../contract/permissions';
 import { declaredResourceNamed } from '../../../contract/resources';
 import {
   exportedFieldsOf,
@@ -16,14 +15,15 @@ import { dtoSchemaOf, inputSchemaOf, searchFiltersOf } from '../../../contract/r
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { CrudResource, CrudRow } from '../crud';
-import { ApiError, fieldError, forbidden } from '../errors';
+import { ApiError, fieldError } from '../errors';
 import type { DomainEvent } from '../events';
 import { columnNameOf } from './table';
 import type { Principal } from '../guard';
 import { containsFolded, containsFoldedIn, keywordOf } from '../search';
 import { referencedDelete } from './references';
 import { declaredTable, type DeclaredTable } from './table';
-import { ownPartnerRows } from '../partnerIsolation';
+import { scopeRulesOf, type ScopeRules } from './scopes';
+import { ownerFieldOf } from '../../../contract/resources/scopes';
 
 type Input = Record<string, unknown>;
 
@@ -49,10 +49,13 @@ export interface DeclaredHooks {
   routes?: FastifyPluginAsync<{ ctx: AppContext }>;
 }
 
-/** The rows of an `ownPartner` resource a principal reaches: their partner's, or with AdminView every partner's. */
-export const partnerScopeOf = (d: ResourceDeclaration, column: PgColumn) => ownPartnerRows(column, permission(d.permission as never, 'AdminView'));
+/** The scope rules of a declared resource with a derived table. */
+export const declaredScopeOf = (d: ResourceDeclaration) => scopeRulesOf(d, () => declaredTable(d) as unknown as Record<string, PgColumn>);
 
-/** The columns a write stores for a validated input: empty optional texts as null, folded copies, the search text. */
+/**
+ * The columns a write stores for a validated input: empty optional texts as null, folded copies, the search text,
+ * and what its scope writes (the owner, a partner's user's partner; none without a principal: the demo's rows).
+ */
 export function declaredValuesOf<D extends ResourceDeclaration>(d: D, input: Input, principal?: Principal): DeclaredTable<D>['$inferInsert'] {
   const values: Record<string, unknown> = {};
   for (const [key, f] of fieldEntries(d)) {
@@ -61,7 +64,7 @@ export function declaredValuesOf<D extends ResourceDeclaration>(d: D, input: Inp
     values[key] = value;
     if (f.folded) values[`${key}Folded`] = foldForSearch(value as string);
   }
-  if (d.scope === 'ownPartner' && principal?.partnerId) values.partnerId = principal.partnerId;
+  if (principal) Object.assign(values, declaredScopeOf(d).written(input, principal));
   const searched = searchFieldsOf(d);
   if (searched.length)
     values.searchText = foldForSearch(
@@ -103,15 +106,12 @@ async function assertUnique(tx: Db, d: ResourceDeclaration, table: Record<string
   }
 }
 
-/** Refuses a reference to a row that does not exist (or is deleted); a partner's own writes land on their partner. */
-async function assertReferences(tx: Db, d: ResourceDeclaration, input: Input, principal: Principal) {
-  if (d.scope === 'ownPartner' && !principal.partnerId) {
-    if (!principal.permissions.has(permission(d.permission as never, 'AdminView'))) throw forbidden();
-    if (!input.partnerId) throw fieldError('partnerId', 'validation.required');
-  }
+/** Refuses a reference to a row that does not exist (or is deleted), as the write will store it (its scope's values too). */
+async function assertReferences(tx: Db, d: ResourceDeclaration, scope: ScopeRules, input: Input, principal: Principal) {
+  const stored = { ...input, ...scope.written(input, principal) };
   for (const [key, f] of fieldEntries(d)) {
     const target = f.type === 'reference' ? declaredResourceNamed(f.reference!) : undefined;
-    const id = d.scope === 'ownPartner' && key === 'partnerId' && principal.partnerId ? principal.partnerId : input[key];
+    const id = stored[key];
     if (!target || typeof id !== 'string') continue;
     const other = declaredTable(target) as unknown as Record<string, PgColumn>;
     const [found] = await tx
@@ -160,7 +160,8 @@ const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() :
 export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: DeclaredHooks = {}): CrudResource<Input, DtoOf<D>> {
   const table = declaredTable(d) as unknown as Record<string, PgColumn>;
   const entries = fieldEntries(d);
-  const scope = d.scope === 'ownPartner' ? partnerScopeOf(d, table.partnerId) : undefined;
+  const scope = declaredScopeOf(d);
+  const owner = ownerFieldOf(d.scope);
   const filters = entries.filter(([, f]) => f.filter);
   const namedReferences = namedReferencesOf(d);
   return {
@@ -175,6 +176,7 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
         id: row.id,
         ...Object.fromEntries(entries.map(([key]) => [key, row[key]])),
         ...(d.softDelete ? { deleted: row.deletedAt !== null } : {}),
+        ...(owner ? { [owner]: row[owner] } : {}),
         createdAt: isoOf(row.createdAt),
         updatedAt: isoOf(row.updatedAt),
       }) as DtoOf<D>,
@@ -191,8 +193,8 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
         return eq(table[key], f.type === 'reference' ? (value as string).toLowerCase() : value);
       }),
     ],
-    scope,
-    partnerIdOf: d.scope === 'ownPartner' ? (row) => row.partnerId as string : undefined,
+    scope: scope.rows,
+    partnerIdOf: scope.partnerIdOf,
     csv: [
       { header: 'id', value: (row) => row.id },
       ...exportedFieldsOf(d).map((key) => ({ header: key, value: (row: DtoOf<D>) => (row as Record<string, unknown>)[key] as never })),
@@ -202,11 +204,13 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
     ],
     csvBatch: namedReferences.length ? (db, items) => withReferenceNames(db, namedReferences, items) : undefined,
     async beforeWrite(tx, input, existing, principal) {
+      scope.assertWrite(input, existing, principal);
       await assertUnique(tx, d, table, input, existing);
-      await assertReferences(tx, d, input, principal);
+      await assertReferences(tx, d, scope, input, principal);
       await hooks.beforeWrite?.(tx, input, existing, principal);
     },
     async beforeDelete(tx, existing, principal) {
+      scope.assertDelete(existing, principal);
       await hooks.beforeDelete?.(tx, existing, principal);
       // A soft delete keeps the row, so what refers to it still shows it (marked deleted).
       return d.softDelete ? [] : referencedDelete(tx, d, existing.id, declaredTable);

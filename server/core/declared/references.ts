@@ -4,6 +4,7 @@ import { declaredResources } from '../../../contract/resources';
 import { fieldEntries, type ResourceDeclaration } from '../../../contract/resources/declaration';
 import type { ReferenceOnDelete } from '../../../contract/resources/fields';
 import type { Db } from '../../db/client';
+import { partnerFieldOf } from '../../../contract/resources/scopes';
 import { ApiError } from '../errors';
 import type { DomainEvent } from '../events';
 import { resourceTitleOf } from '../i18n';
@@ -47,9 +48,9 @@ export async function referencedDelete(tx: Db, d: ResourceDeclaration, id: strin
       if (rows > 0) throw new ApiError(409, 'api.stillReferenced', undefined, { resource: resourceTitleOf(referrer.d), count: rows });
       continue;
     }
-    const partnerScoped = referrer.d.scope === 'ownPartner';
+    const partnerField = partnerFieldOf(referrer.d.scope);
     const affected = (await tx
-      .select({ id: other.id, ...(partnerScoped ? { partnerId: other.partnerId } : {}) })
+      .select({ id: other.id, ...(partnerField ? { partnerId: other[partnerField] } : {}) })
       .from(other as never)
       .where(refersHere)
       .limit(ANNOUNCED_PER_REFERRER)) as { id: string; partnerId?: string }[];
@@ -60,7 +61,7 @@ export async function referencedDelete(tx: Db, d: ResourceDeclaration, id: strin
         resource: referrer.d.name,
         id: row.id,
         action,
-        ...(partnerScoped ? { partnerId: row.partnerId } : {}),
+        ...(partnerField ? { partnerId: row.partnerId } : {}),
       } as DomainEvent);
   }
   return events;

@@ -17,7 +17,9 @@ import {
 import { declaredResourceNamed } from '../../../contract/resources';
 import { fieldEntries, type ResourceDeclaration } from '../../../contract/resources/declaration';
 import type { FieldDeclaration } from '../../../contract/resources/fields';
+import { ownerFieldOf } from '../../../contract/resources/scopes';
 import { createdAt, updatedAt } from '../../db/columns';
+import { ownerReference } from './ownerReference';
 
 /** A declaration's field `contactPhone` is the column `contact_phone`. */
 export const columnNameOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -42,7 +44,14 @@ export type DeclaredColumns<D extends ResourceDeclaration> = { id: ReturnType<ty
     searchText: HasDefault<NotNull<Typed<string>>>;
     createdAt: ReturnType<typeof createdAt>;
     updatedAt: ReturnType<typeof updatedAt>;
-  } & (D['softDelete'] extends true ? { deletedAt: ReturnType<typeof deletedAtColumn> } : unknown);
+  } & (D['softDelete'] extends true ? { deletedAt: ReturnType<typeof deletedAtColumn> } : unknown) &
+  OwnerColumn<D['scope']>;
+/** The owner column of an own-rows scope: always set on a user's own rows, empty on a shared one. */
+type OwnerColumn<S> = S extends { kind: 'ownUser'; owner: infer O extends string }
+  ? { [K in O]: NotNull<Typed<string>> }
+  : S extends { kind: 'sharedOrOwn'; owner: infer O extends string }
+    ? { [K in O]: Typed<string> }
+    : unknown;
 
 export type DeclaredTable<D extends ResourceDeclaration> = PgTableWithColumns<{
   name: string;
@@ -90,6 +99,12 @@ export function declaredTable<const D extends ResourceDeclaration>(d: D): Declar
   }
   if (entries.some(([, f]) => f.search)) columns.searchText = text('search_text').notNull().default('');
   if (d.softDelete) columns.deletedAt = deletedAtColumn();
+  const owner = ownerFieldOf(d.scope);
+  // An own-rows scope's owner: a user's rows go with them. Empty on a shared row.
+  if (owner) {
+    const column = uuid(columnNameOf(owner)).references(() => ownerReference.usersId!, { onDelete: 'cascade' });
+    columns[owner] = d.scope.kind === 'ownUser' ? column.notNull() : column;
+  }
   columns.createdAt = createdAt();
   columns.updatedAt = updatedAt();
   const [sortField] = d.defaultSort.split(' ');
@@ -107,6 +122,7 @@ export function declaredTable<const D extends ResourceDeclaration>(d: D): Declar
       return [];
     }),
     ...(sortField in d.fields && !d.fields[sortField].unique ? [index(`${d.table}_${columnNameOf(sortField)}_idx`).on(t[sortField], t.id)] : []),
+    ...(owner ? [index(`${d.table}_${columnNameOf(owner)}_idx`).on(t[owner], t[sortField] ?? t.createdAt)] : []),
     index(`${d.table}_created_idx`).on(t.createdAt, t.id),
   ]);
   tables.set(d.name, table);

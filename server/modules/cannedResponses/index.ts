@@ -1,21 +1,33 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { foldForSearch } from '../../../contract/fold';
-import { createCrudService, registerCrudRoutes } from '../../core/crud';
+import { and, eq } from 'drizzle-orm';
+import { cannedResponsesDeclaration } from '../../../contract/resources/cannedResponses';
+import type { AppContext } from '../../context';
+import { declaredModule, declaredValuesOf } from '../../core/declared';
 import type { PortalModule } from '../module';
 import { cannedResponses } from './cannedResponses.schema';
-import { cannedResponsesResource, DEMO_CANNED_RESPONSES } from './cannedResponses.service';
 
-/** Canned responses (issue 25, point 4): the CRUD routes under /canned-responses, and two shared demo responses. */
-export const cannedResponsesModule: PortalModule = {
-  name: 'cannedResponses',
-  plugin: async (app, { ctx }) => registerCrudRoutes(app, createCrudService(ctx, cannedResponsesResource)),
-  async seedDemo(ctx) {
-    for (const demo of DEMO_CANNED_RESPONSES) {
-      const [found] = await ctx.db
-        .select({ id: cannedResponses.id })
-        .from(cannedResponses)
-        .where(and(eq(cannedResponses.title, demo.title), isNull(cannedResponses.ownerId)));
-      if (!found) await ctx.db.insert(cannedResponses).values({ ...demo, searchText: foldForSearch(`${demo.title} ${demo.body}`) });
-    }
+/** Demo rows (SEED=demo): two shared responses, one in each language, found again by title. */
+const DEMO_CANNED_RESPONSES = [
+  {
+    title: 'Looking into it',
+    body: 'Hello {{partnerName}},\n\nThank you for ticket #{{ticketId}} ("{{ticketSubject}}"). We are looking into it and will come back to you shortly.\n\n{{agentName}}',
+    language: 'en',
   },
-};
+  {
+    title: 'Đang xử lý',
+    body: 'Xin chào {{partnerName}},\n\nCảm ơn bạn đã gửi phiếu #{{ticketId}} ("{{ticketSubject}}"). Chúng tôi đang xử lý và sẽ phản hồi sớm.\n\n{{agentName}}',
+    language: 'vi',
+  },
+];
+
+async function seedDemoCannedResponses({ db }: AppContext) {
+  for (const demo of DEMO_CANNED_RESPONSES) {
+    const [found] = await db
+      .select({ id: cannedResponses.id })
+      .from(cannedResponses)
+      .where(and(eq(cannedResponses.title, demo.title), eq(cannedResponses.shared, true)));
+    if (!found) await db.insert(cannedResponses).values(declaredValuesOf(cannedResponsesDeclaration, { ...demo, shared: true }));
+  }
+}
+
+/** Canned responses (issue 25, point 4): the declaration's routes under /canned-responses, and two shared demo responses. */
+export const cannedResponsesModule: PortalModule = declaredModule(cannedResponsesDeclaration, { seedDemo: seedDemoCannedResponses });

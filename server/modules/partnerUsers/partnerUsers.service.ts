@@ -1,12 +1,13 @@
 import { and, isNotNull, type SQL } from 'drizzle-orm';
 import { partnerUsersDeclaration } from '../../../contract/resources/partnerUsers';
 import type { RegisterInput } from '../../../contract/schemas/accounts';
-import { partnerScopeOf } from '../../core/declared';
+import { scopeRulesOf } from '../../core/declared/scopes';
 import { fieldError } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { users } from '../users/users.schema';
 
-const declaredScope = partnerScopeOf(partnerUsersDeclaration, users.partnerId);
+// The declared scope's rows, read from the users table this module owns.
+const declaredScope = scopeRulesOf(partnerUsersDeclaration, () => ({ partnerId: users.partnerId })).rows!;
 
 /**
  * What `/partner-users` reaches: users with a partner, within the declared scope (a partner admin only their own

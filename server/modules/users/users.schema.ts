@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
+import { ownerReference } from '../../core/declared/ownerReference';
 import { partners } from '../partners/partners.schema';
 import { roles } from '../roles/roles.schema';
 
@@ -25,6 +26,9 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_partner_idx').on(t.partnerId)],
 );
+
+// The owner column of every declared resource with own rows refers to a user (server/core/declared/ownerReference.ts).
+ownerReference.usersId = users.id;
 
 export const userRoles = pgTable(
   'user_roles',

@@ -2,7 +2,8 @@ import Chip from '@mui/material/Chip';
 import { BooleanInput, SelectInput, TextInput, usePermissions, useTranslate } from 'react-admin';
 import { CANNED_LANGUAGES, CANNED_PLACEHOLDERS, type CannedResponseDto } from '../../../contract/cannedResponses';
 import { permission } from '../../../contract/permissions';
-import { cannedResponseSchema } from '../../../contract/schemas/cannedResponses';
+import { cannedResponsesDeclaration } from '../../../contract/resources/cannedResponses';
+import { inputSchemaOf } from '../../../contract/resources/schemas';
 import { declaredIdentity } from '../../admin/screenDeclaration';
 import type { EntityResource } from '../../entityTable/types';
 import cannedResponses from '.';
@@ -59,7 +60,7 @@ const cannedResponseTable: EntityResource<CannedResponseDto> = {
   ],
   form: {
     Inputs: CannedResponseInputs,
-    schema: cannedResponseSchema,
+    schema: inputSchemaOf(cannedResponsesDeclaration),
     defaults: { language: null, shared: false },
     // "Any language" is the empty choice: the API says it with null.
     toInput: (values) => ({ ...values, language: values.language || null }),

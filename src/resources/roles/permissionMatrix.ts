@@ -1,5 +1,6 @@
 import { permission, type Action, type Permission, type Resource } from '../../../contract/permissions';
 import { declaredResources } from '../../../contract/resources';
+import { scopeActionsOf } from '../../../contract/resources/scopes';
 import { resourceDescription, resourceLabel } from './permissionCatalogue';
 
 /** The columns: everyday actions, then the staff-side ones grouped after them. */
@@ -17,7 +18,7 @@ export const MATRIX_ROWS: ReadonlyArray<{ resource: Resource; actions: readonly 
     .filter((d) => !d.tableOwner)
     .map((d) => ({
       resource: d.permission as Resource,
-      actions: [...EVERYDAY_ACTIONS, ...(d.scope === 'ownPartner' || d.screen?.staffOnly ? (['AdminView'] as const) : [])],
+      actions: [...new Set<Action>([...EVERYDAY_ACTIONS, ...scopeActionsOf(d.scope), ...(d.screen?.staffOnly ? (['AdminView'] as const) : [])])],
     })),
   { resource: 'PartnerUsers', actions: ['View', 'Search', 'Create', 'Update', 'Delete', 'AdminView'] },
   // Impersonate: staff roles only (the server refuses it on a role held by a partner's users).

@@ -64,7 +64,7 @@ function declaredStockResource(d: ResourceDeclaration): StockResource {
     editField: edited?.[0],
     editMax: edited?.[1].max,
     methods: API_METHODS,
-    partnerScoped: d.scope === 'ownPartner',
+    partnerScoped: d.scope.kind === 'ownPartner',
   };
 }
 
