@@ -57,6 +57,7 @@ const userSortable = [
   'role',
   'roleId',
   'heldUntil',
+  'mailBouncedAt',
   'isActive',
   'emailConfirmed',
   'imageUrl',

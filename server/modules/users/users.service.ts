@@ -24,7 +24,7 @@ import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, 
 import { selectUserDto, selectUserDtos } from './userDto';
 import { sendActivationMail } from './activationMail';
 import { announceUserChange } from './users.events';
-import { clearBouncing } from '../inboundMail/mailBounces';
+import { clearBouncing, mailBouncedAtOf } from '../inboundMail/mailBounces';
 
 const partnerNameOfUser = sql`(select ${partners.name} from ${partners} where ${partners.id} = ${users.partnerId})`;
 
@@ -48,6 +48,7 @@ const sortable: SortColumns = {
   // The role a person reads beside the id: the same highest-ranked role's name.
   roleId: highestRoleName,
   heldUntil: heldUntilOf(users.email),
+  mailBouncedAt: mailBouncedAtOf(users.email),
   isActive: users.isActive,
   emailConfirmed: users.emailConfirmed,
   imageUrl: users.imageUrl,
