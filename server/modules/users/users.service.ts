@@ -18,6 +18,7 @@ import { containsFoldedIn, countOf, idsFilter, keywordWhere, orderByOf, readPage
 import { assertIfMatch, type IfMatch } from '../../core/recordVersion';
 import { createMailToken, voidMailTokensOfUser } from '../accounts/mailTokens';
 import { revokeRefreshTokensOfUser } from '../accounts/refreshTokens';
+import { announceSignInsEnded } from '../accounts/signIns';
 import { createSignInHolds, heldUntilOf } from '../accounts/signInHolds';
 import { createRateLimitCounter } from '../../core/rateLimits';
 import { assertMayGrantRoles, assertNotLastActiveTopRoleHolder, assertOutranks, isTopRoleHolder, otherActiveTopRoleHolders } from './ranks';
@@ -253,13 +254,11 @@ export function createUserService(ctx: AppContext) {
       await assertOutranks(db, principal, target.id);
     }
     const active = !target.isActive;
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       if (!active) await assertNotLastActiveTopRoleHolder(tx, target.id);
       await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, target.id));
-      if (!active) {
-        await revokeRefreshTokensOfUser(tx, target.id);
-        await voidMailTokensOfUser(tx, target.id);
-      }
+      const endedSignIns = active ? [] : await revokeRefreshTokensOfUser(tx, target.id);
+      if (!active) await voidMailTokensOfUser(tx, target.id);
       await writeAudit(tx, {
         userId: principal.id,
         type: 'Update',
@@ -268,7 +267,11 @@ export function createUserService(ctx: AppContext) {
         before: { isActive: target.isActive },
         after: { isActive: active },
       });
+      return endedSignIns;
     });
+    // The ended sign-ins first: the hub closes their connections saying so, on which the open browser leaves (a close
+    // for the deactivation itself, heard first, only stops the connection).
+    await announceSignInsEnded(ctx.events, target.id, ended);
     await announceUserChange(ctx.events, active ? 'UserChanged' : 'UserDeactivated', target);
     return (await selectUserDto(db, target.id))!;
   }
@@ -315,21 +318,24 @@ export function createUserService(ctx: AppContext) {
   async function removeMany(principal: Principal, scope: SQL | undefined, ids: string[], ifMatch?: IfMatch) {
     const removed = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const done: UserDto[] = [];
+      const done: { target: UserDto; ended: string[] }[] = [];
       for (const before of await lockUsers(tx, scope, ids)) {
         const target = (await selectUserDto(tx, before.id))!;
         await assertIfMatch(ifMatch, before, () => target);
         await assertMayRemove(principal, target, tx);
         if (target.isActive) await assertNotLastActiveTopRoleHolder(tx, target.id);
         await tx.update(users).set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(users.id, target.id));
-        await revokeRefreshTokensOfUser(tx, target.id);
+        const ended = await revokeRefreshTokensOfUser(tx, target.id);
         await writeAudit(tx, { userId: principal.id, type: 'Delete', table: 'users', key: target.id, before });
-        done.push(target);
+        done.push({ target, ended });
       }
       return done;
     });
-    await Promise.all(removed.map((target) => announceUserChange(ctx.events, 'UserDeleted', target)));
-    return removed;
+    for (const { target, ended } of removed) {
+      await announceSignInsEnded(ctx.events, target.id, ended);
+      await announceUserChange(ctx.events, 'UserDeleted', target);
+    }
+    return removed.map(({ target }) => target);
   }
 
   async function remove(principal: Principal, scope: SQL | undefined, id: string, ifMatch?: IfMatch) {
