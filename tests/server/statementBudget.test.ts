@@ -68,11 +68,18 @@ describe('round trips of the hot requests, warm', () => {
     await expectRoundTrips('PUT', `${form.url}/sections/company`, { token: form.user.token, body: { answers: { companyName: 'Counted' } } }, 3);
   });
 
-  it("a chat message: one write, the relay's one read, the notification stored, two sends to other instances", async () => {
+  it('a chat message: one write, the notification stored, two sends to other instances; the relay reads nothing (its event carries the line)', async () => {
     const ticket = await make.ticket(token(ACME));
     const url = `/api/v1/tickets/${ticket.id}/messages`;
     expectEnvelope(await server.api('POST', url, { token: token(ACME), body: { body: '<p>Warm</p>' } }), 201);
-    await expectRoundTrips('POST', url, { token: token(ACME), body: { body: '<p>Counted</p>' } }, 5, 201);
+    await expectRoundTrips('POST', url, { token: token(ACME), body: { body: '<p>Counted</p>' } }, 4, 201);
+  });
+
+  it("an internal note: the status check, one write (the chat's own), one send to other instances; the relay reads nothing", async () => {
+    const ticket = await make.ticket(token(ACME));
+    const url = `/api/v1/tickets/${ticket.id}/messages`;
+    expectEnvelope(await server.api('POST', url, { token: token(SUPPORT), body: { body: 'Warm', internal: true } }), 201);
+    await expectRoundTrips('POST', url, { token: token(SUPPORT), body: { body: 'Counted', internal: true } }, 3, 201);
   });
 
   it("a ticket's status change: the read and the write, then as a chat message", async () => {
