@@ -6,7 +6,7 @@ import { permission } from '../../contract/permissions';
 import { HUB_PATH, type NotificationMessage } from '../../contract/realtime';
 import type { NotificationDto } from '../../contract/notifications';
 import type { TicketDto, TicketMessageDto, TicketReadState } from '../../contract/tickets';
-import { tickets } from '../../server/db/schema';
+import { auditTrails, tickets } from '../../server/db/schema';
 import { expectEnvelope } from './expectations';
 import { unique, useDemoServer } from './factories';
 import { eventually, heardBefore, nextCall } from './hubHarness';
@@ -43,11 +43,27 @@ async function acmeTicket() {
 }
 
 /** Support leaves a note with a text found nowhere else. */
-async function leaveNote(ticketId: string, as = token(SUPPORT)) {
+async function leaveNote(ticketId: string, as = token(SUPPORT), tail = '') {
   const text = `secret-${unique('s')}`;
-  const answer = await post(as, ticketId, { body: `<p>Partner is late paying: ${text}</p>`, internal: true });
+  const answer = await post(as, ticketId, { body: `<p>Partner is late paying: ${text}${tail}</p>`, internal: true });
   expectEnvelope(answer, 201);
   return { text, note: answer.body.data! };
+}
+
+/** Support leaves a note with one text file, as the composer sends it (multipart). */
+async function leaveNoteWithFile(ticketId: string, body: string, fileName: string, content: string) {
+  const form = new FormData();
+  form.append('body', body);
+  form.append('internal', 'true');
+  form.append('files', new Blob([content], { type: 'text/plain' }), fileName);
+  const answer = await fetch(`${server.url}/api/v1/tickets/${ticketId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token(SUPPORT)}` },
+    body: form,
+  });
+  const answered = await answer.text();
+  expect(answer.status, answered).toBe(201);
+  return (JSON.parse(answered) as { data: TicketMessageDto }).data;
 }
 
 async function connect(email: string) {
@@ -126,18 +142,7 @@ describe('REST', () => {
 
   it("a note's file is not there for the partner (404) and is for staff", async () => {
     const ticket = await acmeTicket();
-    const form = new FormData();
-    form.append('body', 'See the attached statement');
-    form.append('internal', 'true');
-    form.append('files', new Blob(['overdue invoices'], { type: 'text/plain' }), 'statement.txt');
-    const answer = await fetch(`${server.url}/api/v1/tickets/${ticket.id}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token(SUPPORT)}` },
-      body: form,
-    });
-    const answered = await answer.text();
-    expect(answer.status, answered).toBe(201);
-    const note = (JSON.parse(answered) as { data: TicketMessageDto }).data;
+    const note = await leaveNoteWithFile(ticket.id, 'See the attached statement', 'statement.txt', 'overdue invoices');
     expect(note.internal).toBe(true);
     const file = `/api/v1/tickets/${ticket.id}/attachments/${note.attachments[0].id}`;
     expect((await fetch(`${server.url}${file}`, { headers: { authorization: `Bearer ${token(ACME)}` } })).status).toBe(404);
@@ -157,7 +162,10 @@ describe('REST', () => {
 });
 
 describe('hub', () => {
-  it("a note reaches staff following the ticket and never the partner's connection, joined or not", async () => {
+  it.each([
+    ['short', ''],
+    ['too long to travel in its event', ' and more'.repeat(800)],
+  ])("a note (%s) reaches staff following the ticket and never the partner's connection, joined or not", async (_kind, tail) => {
     const [acme, staff] = await Promise.all([connect(ACME), connect(SUPPORT)]);
     const ticket = await acmeTicket();
     expect(await acme.invoke('JoinTicket', ticket.id)).toBe(true);
@@ -170,7 +178,7 @@ describe('hub', () => {
     ]);
     const staffHeard = nextCall<TicketMessageDto>(staff, 'TicketMessageCreated');
 
-    const { note } = await leaveNote(ticket.id, token(ADMIN));
+    const { note } = await leaveNote(ticket.id, token(ADMIN), tail);
     expect(await staffHeard).toEqual(note);
     expect(await partnerHeard.settle()).toEqual([]);
   });
@@ -215,6 +223,28 @@ describe('export', () => {
 });
 
 describe('audit trail', () => {
+  it("a note's audit row holds the note as written, marked internal, with its files", async () => {
+    const ticket = await acmeTicket();
+    const note = await leaveNoteWithFile(ticket.id, 'Audited note', 'ledger.txt', 'ledger');
+    const [row] = await server.built.database.db.select().from(auditTrails).where(eq(auditTrails.primaryKey, note.id));
+    expect(row).toMatchObject({
+      userId: userIds[SUPPORT],
+      type: 'Create',
+      tableName: 'ticket_messages',
+      oldValues: null,
+      newValues: {
+        id: note.id,
+        ticketId: ticket.id,
+        authorId: userIds[SUPPORT],
+        body: note.body,
+        internal: true,
+        createdAt: note.createdAt,
+        attachments: note.attachments,
+      },
+      affectedColumns: ['id', 'ticketId', 'authorId', 'body', 'internal', 'createdAt', 'attachments'],
+    });
+  });
+
   it("a note's audit row shows to readers of notes only; a partner may not read audit trails at all", async () => {
     const ticket = await acmeTicket();
     const { note } = await leaveNote(ticket.id);

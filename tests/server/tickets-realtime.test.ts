@@ -123,6 +123,18 @@ describe('staff reply', () => {
     expect(toThePartner).toEqual([]);
   });
 
+  it('a reply too long to travel in its event reaches the partner as posted all the same, read by id', async () => {
+    const acme = await connect(ACME);
+    const ticket = await make.ticket(token(ACME), { subject: `Long reply ${unique()}` });
+    expect(await acme.invoke('JoinTicket', ticket.id)).toBe(true);
+    const messages = listen(acme, ACME, ['TicketMessageCreated']);
+    const notified = nextCall<NotificationMessage>(acme, 'ReceiveNotification');
+    const answer = await post(SUPPORT, ticket.id, `<p>${'A long answer. '.repeat(600)}</p>`);
+    expectEnvelope(answer, 201);
+    expect(await notified).toMatchObject({ key: 'tickets.notifications.message', link: `/tickets/${ticket.id}/detail` });
+    expect((await messages.settle()).map((call) => call.payload)).toEqual([answer.body.data]);
+  });
+
   it('the offline creator gets a mail linking to the ticket, in both languages', async () => {
     // Offline: a connection an earlier test stopped may still be leaving the server.
     await eventually(() => !server.built.app.realtime.isUserOnline(userIds[ACME]), 5000, 'the partner offline');

@@ -13,7 +13,8 @@ import type { ResourceChanged } from './resourceChanged';
 /**
  * Every event a module may publish on `ctx.events`. Each module declares its own in `<module>.events.ts`;
  * a new one joins this union. Events travel between instances
- * as JSON in a PostgreSQL notification: ids and small facts, never secrets or bodies; subscribers load the rest.
+ * as JSON in a PostgreSQL notification: ids and small facts, never secrets; subscribers load the rest. A bounded body
+ * may travel where its relay would only read it back (a chat line up to LINE_IN_EVENT_MAX_BYTES, tickets.events.ts).
  */
 export type DomainEvent =
   | ResourceChanged

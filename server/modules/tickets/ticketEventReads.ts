@@ -1,12 +1,10 @@
-import type { TicketAttachmentRef, TicketDto, TicketMessageDto } from '../../../contract/tickets';
+import type { TicketAttachmentRef, TicketMessageDto } from '../../../contract/tickets';
+import type { TicketHeader } from './tickets.events';
 import type { Db } from '../../db/client';
 import { ticketMessages } from '../../db/schema';
 import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { messageDtoOf } from './ticketDtos';
 import { attachmentRefs } from './ticketWrites';
-
-/** What a ticket event's relay tells of the ticket: who may hear it, what to call it, whom to notify. */
-export type TicketHeader = Pick<TicketDto, 'id' | 'partnerId' | 'partnerName' | 'subject' | 'assigneeId' | 'createdBy'>;
 
 /**
  * The ticket ($1) and, when the event names one, its message ($2) with the author and the files: everything the relay

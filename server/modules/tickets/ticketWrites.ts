@@ -6,7 +6,8 @@ import { preparedStatement, rowOf } from '../../core/preparedStatement';
 import { fullNameOf } from '../accounts/principal';
 import { foldedBodyOf } from './conversationSearch';
 import { SLA_FACT_COLUMNS, SLA_SETTINGS_COLUMN, slaOfRead } from './sla/ticketSla';
-import { ticketDtoOf, type TicketRow } from './ticketDtos';
+import { messageDtoOf, ticketDtoOf, type TicketRow } from './ticketDtos';
+import type { TicketHeader } from './tickets.events';
 
 /** A timestamp as JSON.stringify writes a Date, for audit values built in SQL. */
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -45,36 +46,49 @@ const CHANGE_STATUS = `with changed as (
   )
   select * from changed`;
 
+/** Who reads a chat line: everyone on the ticket (a message) or staff alone (an internal note, issue 25). */
+export type ChatLineAudience = 'everyone' | 'staff';
+
 /**
- * A chat message in one statement: the ticket's turn moves (only the first word of a side's turn moves it; a
- * CLOSED ticket or one out of reach matches nothing, so nothing is written), the message and its files are
- * inserted, audited, and answered with its author's name. The UPDATE locks the ticket's row for this statement
- * alone: a close in flight is waited for, and then refuses the message.
+ * A chat line in one statement: the ticket ($1, within the reach $2 names) is claimed, the line and its files are
+ * inserted, audited, and answered with its author's name and what its relay tells of the ticket. A message claims
+ * the ticket by moving its turn (only the first word of a side's turn moves it; a CLOSED ticket matches nothing, so
+ * nothing is written): the UPDATE locks the row for this statement alone, so a close in flight is waited for and then
+ * refuses the message. A note moves nothing a partner sees (turn, last message and update times) and may be left in
+ * any status: it holds a share lock, so the ticket is not deleted or merged away under it.
  */
-const POST_MESSAGE = `with turn as (
-    update tickets set last_message_at = now(), updated_at = $7,
-      awaiting_side = case when awaiting_side = $4 then $5 else awaiting_side end,
-      awaiting_since = case when awaiting_side = $4 then now() else awaiting_since end
+const postLineStatement = (audience: ChatLineAudience) => {
+  const internal = audience === 'staff';
+  const claim = internal
+    ? `select id, partner_id, subject, assignee_id, created_by from tickets where id = $1 and ($2::uuid is null or partner_id = $2) for share`
+    : `update tickets set last_message_at = now(), updated_at = $9,
+      awaiting_side = case when awaiting_side = $7 then $8 else awaiting_side end,
+      awaiting_since = case when awaiting_side = $7 then now() else awaiting_since end
     where id = $1 and ($2::uuid is null or partner_id = $2) and status <> 'CLOSED'
-    returning id, partner_id
+    returning id, partner_id, subject, assignee_id, created_by`;
+  const audited = ['id', 'ticketId', 'authorId', 'body', ...(internal ? ['internal'] : []), 'createdAt', 'attachments'];
+  return `with ticket as (
+    ${claim}
   ), message as (
-    insert into ticket_messages (ticket_id, author_id, body, body_folded, created_at) select turn.id, $3, $6, $9, now() from turn returning *
+    insert into ticket_messages (ticket_id, author_id, body, body_folded, internal, created_at) select ticket.id, $3, $4, $6, ${internal}, now() from ticket returning *
   ), files as (
     insert into ticket_attachments (ticket_id, message_id, uploaded_by, file_name, content_type, size, storage_name, created_at)
     select message.ticket_id, message.id, $3, f.file_name, f.content_type, f.size, f.storage_name, now()
-    from message, jsonb_to_recordset($8::jsonb) as f(file_name text, content_type text, size int, storage_name text)
+    from message, jsonb_to_recordset($5::jsonb) as f(file_name text, content_type text, size int, storage_name text)
     returning *
   ), audit as (
     insert into audit_trails (user_id, type, table_name, primary_key, new_values, affected_columns)
     select $3, 'Create', 'ticket_messages', message.id::text,
-      jsonb_build_object('id', message.id, 'ticketId', message.ticket_id, 'authorId', message.author_id, 'body', message.body,
+      jsonb_build_object('id', message.id, 'ticketId', message.ticket_id, 'authorId', message.author_id, 'body', message.body,${internal ? " 'internal', true," : ''}
         'createdAt', ${isoOf('message.created_at')}, 'attachments', ${attachmentRefs('files a')}),
-      '["id","ticketId","authorId","body","createdAt","attachments"]'::jsonb
+      '${JSON.stringify(audited)}'::jsonb
     from message
   )
-  select message.*, turn.partner_id as "ticketPartnerId", u.first_name as "authorFirstName", u.last_name as "authorLastName",
+  select message.*, ticket.partner_id as "ticketPartnerId", ticket.subject as "ticketSubject", ticket.assignee_id as "ticketAssigneeId",
+    ticket.created_by as "ticketCreatedBy", p.name as "partnerName", u.first_name as "authorFirstName", u.last_name as "authorLastName",
     u.partner_id as "authorPartnerId", ${attachmentRefs('files a')} as "attachmentRefs"
-  from message join turn on turn.id = message.ticket_id join users u on u.id = message.author_id`;
+  from message join ticket on ticket.id = message.ticket_id join partners p on p.id = ticket.partner_id join users u on u.id = message.author_id`;
+};
 
 export interface VisibleTicket {
   row: TicketRow;
@@ -86,6 +100,12 @@ export interface VisibleTicket {
   slaAfter(change: { status: TicketStatus; at: Date }): TicketSla;
 }
 
+/** A chat line written: the line as the chat shows it and its ticket as its relay tells of it. */
+export interface PostedLine {
+  message: TicketMessageDto;
+  ticket: TicketHeader;
+}
+
 export interface MessageUpload {
   fileName: string;
   contentType: string;
@@ -94,14 +114,17 @@ export interface MessageUpload {
 }
 
 /**
- * The hot ticket writes as prepared statements (issue 21): a status change is a read and one write, a chat message
- * one write. `scopePartner` is the partner a partner user is limited to, null for staff who reach every ticket.
+ * The hot ticket writes as prepared statements (issue 21): a status change is a read and one write, a chat line (a
+ * message or a note) one write. `scopePartner` is the partner a partner user is limited to, null for staff who reach every ticket.
  */
 export function createTicketWrites(db: Db) {
   const readTicket = preparedStatement(db, 'ticket_read_visible', READ_TICKET);
   const readStatus = preparedStatement(db, 'ticket_status_of', STATUS_OF);
   const changeStatusRow = preparedStatement(db, 'ticket_change_status', CHANGE_STATUS);
-  const postMessageRows = preparedStatement(db, 'ticket_post_message', POST_MESSAGE);
+  const postLineRows = {
+    everyone: preparedStatement(db, 'ticket_post_message', postLineStatement('everyone')),
+    staff: preparedStatement(db, 'ticket_post_note', postLineStatement('staff')),
+  };
 
   return {
     /** The status of a ticket within reach, or null. */
@@ -146,30 +169,37 @@ export function createTicketWrites(db: Db) {
       return ticketDtoOf(row, { ...read.dto, sla: read.slaAfter({ status, at: row.updatedAt }) });
     },
 
-    /** The message as the chat shows it and its ticket's partner; null when the ticket is CLOSED or out of reach. */
-    async postMessage(
+    /**
+     * A chat line as the chat shows it, and its ticket as the line left it; null when the ticket is out of reach (or,
+     * for a message, CLOSED). `author.side` moves the turn of a message; a note moves nothing.
+     */
+    async postLine(
       ticketId: string,
       scopePartner: string | null,
       author: { id: string; side: 'staff' | 'partner' },
-      body: string,
-      uploads: MessageUpload[],
-    ): Promise<{ message: TicketMessageDto; partnerId: string } | null> {
-      const files = uploads.map((u) => ({ file_name: u.fileName, content_type: u.contentType, size: u.size, storage_name: u.key }));
+      line: { body: string; uploads: MessageUpload[]; audience: ChatLineAudience },
+    ): Promise<PostedLine | null> {
+      const files = line.uploads.map((u) => ({ file_name: u.fileName, content_type: u.contentType, size: u.size, storage_name: u.key }));
+      const shared = [ticketId, scopePartner, author.id, line.body, JSON.stringify(files), foldedBodyOf(line.body)];
       const other = author.side === 'staff' ? 'partner' : 'staff';
-      const [raw] = await postMessageRows([ticketId, scopePartner, author.id, author.side, other, body, new Date(), JSON.stringify(files), foldedBodyOf(body)]);
+      const [raw] = await postLineRows[line.audience](line.audience === 'staff' ? shared : [...shared, author.side, other, new Date()]);
       if (!raw) return null;
       const row = rowOf(ticketMessages, raw);
-      const message: TicketMessageDto = {
-        id: row.id,
-        ticketId: row.ticketId,
-        authorId: row.authorId,
-        authorName: fullNameOf({ firstName: raw.authorFirstName as string, lastName: raw.authorLastName as string }),
-        authorIsStaff: raw.authorPartnerId === null,
-        body: row.body,
-        attachments: raw.attachmentRefs as TicketAttachmentRef[],
-        createdAt: row.createdAt.toISOString(),
+      const writer = {
+        firstName: raw.authorFirstName as string,
+        lastName: raw.authorLastName as string,
+        partnerId: (raw.authorPartnerId as string | null) ?? null,
       };
-      return { message, partnerId: raw.ticketPartnerId as string };
+      const message = messageDtoOf({ message: row, ...writer }, raw.attachmentRefs as TicketAttachmentRef[]);
+      const ticket: TicketHeader = {
+        id: row.ticketId,
+        partnerId: raw.ticketPartnerId as string,
+        partnerName: raw.partnerName as string,
+        subject: raw.ticketSubject as string,
+        assigneeId: (raw.ticketAssigneeId as string | null) ?? null,
+        createdBy: raw.ticketCreatedBy as string,
+      };
+      return { message, ticket };
     },
   };
 }

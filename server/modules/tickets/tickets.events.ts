@@ -15,13 +15,28 @@ export interface TicketCreated {
   actor: TicketActor;
 }
 
-/** A chat message; subscribers load it by id (a body may be larger than a notification carries). */
+/** What a ticket event's relay tells of the ticket: who may hear it, what to call it, whom to notify. */
+export type TicketHeader = Pick<TicketDto, 'id' | 'partnerId' | 'partnerName' | 'subject' | 'assigneeId' | 'createdBy'>;
+
+/**
+ * The largest chat line (its DTO as JSON, in UTF-8 bytes) that travels in its event: with the rest of the event it
+ * fits one PostgreSQL notification (7,900 bytes) to the other instances. A longer one travels by id and its relay reads it.
+ */
+export const LINE_IN_EVENT_MAX_BYTES = 6000;
+
+/**
+ * A chat line, a message or an internal note (`message.internal`): what its relay sends and notifies, as the write
+ * answered it, so relaying it reads nothing (issue 34, item 4). `message` is null for a line longer than
+ * LINE_IN_EVENT_MAX_BYTES: the relay loads it by `messageId`.
+ */
 export interface TicketMessagePosted {
   type: 'TicketMessagePosted';
   ticketId: string;
   partnerId: string;
   messageId: string;
   actor: TicketActor;
+  ticket: TicketHeader;
+  message: TicketMessageDto | null;
 }
 
 export interface TicketStatusChanged {
@@ -77,14 +92,28 @@ export function createTicketAnnouncer(ctx: Pick<AppContext, 'events'>) {
     created: (ticket: TicketDto, actor: Principal) =>
       publish(ticket, 'created', { type: 'TicketCreated', ticketId: ticket.id, partnerId: ticket.partnerId, actor: actorOf(actor) }),
 
-    messagePosted: (ticket: Pick<TicketDto, 'id' | 'partnerId'>, message: TicketMessageDto, actor: Principal) =>
-      publish(ticket, 'updated', {
-        type: 'TicketMessagePosted',
-        ticketId: ticket.id,
-        partnerId: ticket.partnerId,
-        messageId: message.id,
-        actor: actorOf(actor),
-      }),
+    /** A chat line; a note's list refresh names no partner (staff alone hear it). */
+    linePosted: ({ ticket, message }: { ticket: TicketHeader; message: TicketMessageDto }, actor: Principal) => {
+      const travels = Buffer.byteLength(JSON.stringify(message)) <= LINE_IN_EVENT_MAX_BYTES;
+      return Promise.all([
+        ctx.events.publish({
+          type: 'ResourceChanged',
+          resource: 'tickets',
+          id: ticket.id,
+          action: 'updated',
+          ...(message.internal ? {} : { partnerId: ticket.partnerId }),
+        }),
+        ctx.events.publish({
+          type: 'TicketMessagePosted',
+          ticketId: ticket.id,
+          partnerId: ticket.partnerId,
+          messageId: message.id,
+          actor: actorOf(actor),
+          ticket,
+          message: travels ? message : null,
+        }),
+      ]);
+    },
 
     statusChanged: (ticket: TicketDto, previousStatus: TicketStatus, actor: Principal) =>
       publish(ticket, 'updated', {

@@ -18,7 +18,8 @@ import { createTicketWrites } from './ticketWrites';
 import type { StoredUpload } from '../../files/uploadForm';
 import { attachmentStore } from './ticketFiles';
 import { exportTicketRows, searchTickets, ticketScope } from './ticketSearch';
-import { mayReadNotes, messagesReadableBy, NOTES_CREATE, postInternalNote } from './internalNotes';
+import { mayReadNotes, messagesReadableBy, NOTES_CREATE } from './internalNotes';
+import { createChatLines } from './chatLines';
 import { newTicketAssignment } from './assignment/assignment.service';
 
 const ADMIN_VIEW = permission('Tickets', 'AdminView');
@@ -44,6 +45,7 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
   // Totals of ticket searches, kept until a ticket changes (a message included) on any instance, or a minute passes.
   const searchTotals = createCountCache(ctx.events, 'tickets');
   const writes = createTicketWrites(db);
+  const postLine = createChatLines(ctx, announce);
 
   /** The partner a principal's tickets are limited to (null: staff reaching every partner's); staff without AdminView reach none (404). */
   function scopeOf(principal: Principal) {
@@ -175,29 +177,13 @@ export function createTicketService(ctx: AppContext, announce: TicketAnnouncer) 
     if (!ticketAcceptsMessages(status)) throw new ApiError(409, 'tickets.closed');
   }
 
-  /**
-   * A chat message in one statement (see ticketWrites): the ticket's row is locked for it alone. Nothing written
-   * means the ticket is out of reach (404) or CLOSED (409), told apart by a read on that path only.
-   */
-  async function postMessage(principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) {
-    const scope = scopeOf(principal);
-    const body = toSafeHtml(rawBody);
-    if (!textOfHtml(body) && !uploads.length) throw fieldError('body', 'tickets.messageRequired');
-    const author = { id: principal.id, side: sideOf(principal) };
-    const posted = await writes.postMessage(rowIdOf(id, 'tickets.notFound'), scope, author, body, uploads);
-    if (!posted) {
-      await assertAcceptsMessages(principal, id);
-      throw new ApiError(409, 'tickets.closed');
-    }
-    await announce.messagePosted({ id: posted.message.ticketId, partnerId: posted.partnerId }, posted.message, principal);
-    return posted.message;
-  }
+  /** A chat message in one statement (chatLines.ts): everyone on the ticket reads it. */
+  const postMessage = (principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) => postLine(principal, id, rawBody, uploads, 'everyone');
 
   /** An internal note from the chat's composer: TicketNotes.Create (staff only); partners never receive it. */
   async function postNote(principal: Principal, id: string, rawBody: string, uploads: StoredUpload[]) {
     if (principal.partnerId || !principal.permissions.has(NOTES_CREATE)) throw forbidden();
-    scopeOf(principal);
-    return postInternalNote(ctx, principal, id, rawBody, uploads);
+    return postLine(principal, id, rawBody, uploads, 'staff');
   }
 
   /** An attachment of a ticket within reach (of the ticket or of one of its messages) and its key in `attachments`. */

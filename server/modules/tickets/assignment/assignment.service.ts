@@ -19,7 +19,7 @@ import { fieldError, forbidden, notFound } from '../../../core/errors';
 import type { Principal } from '../../../core/guard';
 import { rowIdOf } from '../../../core/search';
 import { fullNameOf } from '../../accounts/principal';
-import { postInternalNote } from '../internalNotes';
+import { createChatLines } from '../chatLines';
 import { selectTicketDto } from '../ticketDtos';
 import { plainTextToHtml } from '../ticketHtml';
 import type { TicketAnnouncer } from '../tickets.events';
@@ -85,6 +85,7 @@ export async function newTicketAssignment(
 /** Assignment, priority, the auto-assignment setting and staff availability (issue 25); routes parse, this decides. */
 export function createAssignmentService(ctx: AppContext, announce: TicketAnnouncer) {
   const { db } = ctx;
+  const postLine = createChatLines(ctx, announce);
 
   /** Staff with Tickets.AdminView reach every ticket; anyone else (a partner's user included) finds none (404). */
   async function ticketWithinReach(principal: Principal, id: string) {
@@ -161,7 +162,7 @@ export function createAssignmentService(ctx: AppContext, announce: TicketAnnounc
       return { unchanged: false as const, assigneeId: row.assigneeId };
     });
     // The note is an internal note of the ticket too (staff only, never a partner), after the change it explains.
-    if (note && !previous.unchanged) await postInternalNote(ctx, principal, ticketId, plainTextToHtml(note));
+    if (note && !previous.unchanged) await postLine(principal, ticketId, plainTextToHtml(note), [], 'staff');
     const dto = (await selectTicketDto(db, ticketId))!;
     if (previous.unchanged) return dto;
     if (dto.assigneeId !== previous.assigneeId) await announce.assigned(dto, previous.assigneeId, principal);

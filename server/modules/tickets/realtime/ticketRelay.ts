@@ -7,8 +7,8 @@ import type { PrincipalLoader } from '../../../core/guard';
 import { createNotifier } from '../../../hub/notification';
 import { sendNotificationMail } from '../../notificationPreferences/notificationMail';
 import { loadPrincipal } from '../../accounts/principal';
-import type { TicketActor, TicketEvent } from '../tickets.events';
-import { readTicketEvent, type TicketHeader } from '../ticketEventReads';
+import type { TicketActor, TicketEvent, TicketHeader, TicketMessagePosted } from '../tickets.events';
+import { readTicketEvent } from '../ticketEventReads';
 import { principalMayHear, type HubAudience } from '../../../hub/audience';
 import { hubGroups } from '../../../hub/groups';
 import type { RelayHub } from '../../../hub/relayHub';
@@ -34,7 +34,8 @@ const CHAT_VIEW = permission('TicketConversations', 'View');
  * What a ticket event tells the world (DESIGN.md "Realtime"): the chat and status events to the ticket's group
  * and to the other party (who may not have the ticket open), a notification to the other party, and a mail to
  * the ticket's creator when staff reply while they are offline. Each reaches only those who may read it.
- * Events carry ids: the ticket and the message are loaded here in one statement, as they are after the change committed.
+ * A chat line's event carries the line and its ticket as written, so relaying it reads nothing (a line too long to
+ * travel is read by id); other events carry ids, and their ticket is read here in one statement.
  */
 export function createTicketRelay(
   ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'mailer' | 'events'>>,
@@ -125,12 +126,39 @@ export function createTicketRelay(
     });
   }
 
+  /** What a chat line's relay sends: the line as its event carries it, or as read again when it was too long to travel. */
+  async function lineOf(event: TicketMessagePosted): Promise<TicketMessageDto | null> {
+    if (event.message) return event.message;
+    return (await readTicketEvent(ctx.db, event.ticketId, event.messageId))?.message ?? null;
+  }
+
+  /** A chat line: a note to staff alone; a message to the ticket's readers and the other party, mailed when it must. */
+  async function relayLine(event: TicketMessagePosted) {
+    const { ticket, actor } = event;
+    const message = await lineOf(event);
+    if (!message) return;
+    if (message.internal) return relayNote(ticket, actor, message);
+    // The chat's text needs the conversations permission; the notification names the ticket too.
+    await notify(
+      ticket,
+      actor,
+      readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW),
+      'message',
+      { author: message.authorName, subject: ticket.subject },
+      { along: () => toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW)) },
+    );
+    if (!actor.partnerId) {
+      mailOfflineCreator(ticket, message).catch((error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'ticket reply mail failed'));
+    }
+  }
+
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */
   return async function relay(event: TicketEvent) {
-    // One read: the ticket, and the message a chat event names.
-    const read = await readTicketEvent(ctx.db, event.ticketId, event.type === 'TicketMessagePosted' ? event.messageId : null);
+    if (event.type === 'TicketMessagePosted') return relayLine(event);
+    // One read: the ticket as it is after the change committed.
+    const read = await readTicketEvent(ctx.db, event.ticketId);
     if (!read) return;
-    const { ticket, message } = read;
+    const { ticket } = read;
     const { actor } = event;
     if (event.type === 'TicketCreated') {
       // An assignee the round robin picked hears "Ticket assigned to you" (its TicketAssigned) instead, not both.
@@ -155,7 +183,7 @@ export function createTicketRelay(
         values: { subject: ticket.subject, partner: ticket.partnerName },
         link: adminTicketDetailRoute(ticket.id),
       });
-    } else if (event.type === 'TicketStatusChanged') {
+    } else {
       const { status, previousStatus } = event;
       await notify(
         ticket,
@@ -168,21 +196,6 @@ export function createTicketRelay(
             toTicketAndOtherParty(ticket, actor, 'TicketStatusChanged', { ticketId: ticket.id, status, previousStatus }, readersOfTicket(ticket, TICKET_VIEW)),
         },
       );
-    } else {
-      if (!message) return;
-      if (message.internal) return relayNote(ticket, actor, message);
-      // The chat's text needs the conversations permission; the notification names the ticket too.
-      await notify(
-        ticket,
-        actor,
-        readersOfTicket(ticket, TICKET_VIEW, CHAT_VIEW),
-        'message',
-        { author: message.authorName, subject: ticket.subject },
-        { along: () => toTicketAndOtherParty(ticket, actor, 'TicketMessageCreated', message, readersOfTicket(ticket, CHAT_VIEW)) },
-      );
-      if (!actor.partnerId) {
-        mailOfflineCreator(ticket, message).catch((error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'ticket reply mail failed'));
-      }
     }
   };
 }
