@@ -10,7 +10,7 @@ export default {
       description: 'The countries partners are based in. A country that a partner names cannot be deleted.',
       empty: 'No countries yet',
       codeTaken: 'Another country has this code',
-      fields: { code: 'Code', name: 'Name', region: 'Region' },
+      fields: { code: 'Code', name: 'Name', region: 'Region', partnerCount: 'Partners' },
       values: { region: { Asia: 'Asia', Europe: 'Europe', Americas: 'Americas', Africa: 'Africa', Oceania: 'Oceania' } },
     },
     'canned-responses': {

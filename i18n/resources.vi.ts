@@ -7,7 +7,7 @@ export default {
       description: 'Các quốc gia nơi đối tác đặt trụ sở. Không thể xóa một quốc gia mà đối tác đang chọn.',
       empty: 'Chưa có quốc gia nào',
       codeTaken: 'Một quốc gia khác đã dùng mã này',
-      fields: { code: 'Mã', name: 'Tên', region: 'Khu vực' },
+      fields: { code: 'Mã', name: 'Tên', region: 'Khu vực', partnerCount: 'Số đối tác' },
       values: { region: { Asia: 'Châu Á', Europe: 'Châu Âu', Americas: 'Châu Mỹ', Africa: 'Châu Phi', Oceania: 'Châu Đại Dương' } },
     },
     'canned-responses': {

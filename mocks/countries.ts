@@ -6,8 +6,26 @@ const STAMP = '2025-01-01T00:00:00.000Z';
 
 /** The countries the mock API holds (the demo's, as `server/modules/countries` seeds them). */
 export const MOCK_COUNTRIES: CountryDto[] = [
-  { id: '0c000000-0000-4000-8000-000000000001', code: 'VN', name: 'Việt Nam', region: 'Asia', createdAt: STAMP, updatedAt: STAMP, version: '1' },
-  { id: '0c000000-0000-4000-8000-000000000002', code: 'SG', name: 'Singapore', region: 'Asia', createdAt: STAMP, updatedAt: STAMP, version: '1' },
+  {
+    id: '0c000000-0000-4000-8000-000000000001',
+    code: 'VN',
+    name: 'Việt Nam',
+    region: 'Asia',
+    partnerCount: 0,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: '1',
+  },
+  {
+    id: '0c000000-0000-4000-8000-000000000002',
+    code: 'SG',
+    name: 'Singapore',
+    region: 'Asia',
+    partnerCount: 0,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: '1',
+  },
 ];
 
 /** Search (the reference input's choices and getMany by ids) and getOne of countries. */

@@ -1,4 +1,5 @@
 import { defineResource, type DtoOf } from './declaration';
+import { computed } from './computed';
 import { fields } from './fields';
 import { none } from './scopes';
 
@@ -15,6 +16,7 @@ export const countriesDeclaration = defineResource({
     name: fields.text(100, { required: true, search: true, filter: true, folded: true, card: 'title' }),
     region: fields.enum(COUNTRY_REGIONS, { required: true, filter: true, card: 'fact' }),
   },
+  computed: { partnerCount: computed.count('partners', 'countryId', { filter: true, card: 'fact' }) },
   defaultSort: 'name asc',
   titleField: 'name',
   labels: { prefix: 'resources.countries' },

@@ -1,4 +1,5 @@
 import type { Action } from '../permissions';
+import type { ComputedDeclaration } from './computed';
 import { isExported, isListed, isSortable, type FieldDeclaration } from './fields';
 import type { ResourceScope } from './scopes';
 
@@ -37,7 +38,11 @@ export interface ResourceScreen {
  * A resource declared once (DESIGN.md "A resource is declared once"): the server derives its table, input and
  * answer schemas, routes, documentation, search, export and live audience from it; the browser its screen.
  */
-export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, P extends string = string> {
+export interface ResourceDeclaration<
+  F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>,
+  P extends string = string,
+  C extends Record<string, ComputedDeclaration> = Record<string, ComputedDeclaration>,
+> {
   /** The API path under /api/v1, react-admin's resource name, the audit's table name and `ResourceChanged.resource`. */
   name: string;
   /** The SQL table. */
@@ -52,6 +57,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   /** Whose rows a reader reaches: `none()`, `ownPartner()`, `ownUser(owner)` or `sharedOrOwn({...})` (./scopes.ts). */
   scope: ResourceScope;
   fields: F;
+  /** Read-only fields computed in SQL when a row is read (./computed.ts), e.g. `partnerCount: computed.count('partners', 'countryId')`. */
+  computed?: C;
   /** The sort when a search names none, e.g. "name asc". */
   defaultSort: `${Extract<keyof F, string> | 'createdAt' | 'updatedAt'} ${'asc' | 'desc'}`;
   /** A row's title (dialogs, reference fields). */
@@ -74,9 +81,10 @@ export const defineResource = <
   const P extends string,
   const S extends boolean = false,
   const Sc extends ResourceScope = ResourceScope,
+  const C extends Record<string, ComputedDeclaration> = Record<never, ComputedDeclaration>,
 >(
-  declaration: ResourceDeclaration<F, P> & { softDelete?: S; scope: Sc },
-) => declaration as ResourceDeclaration<F, P> & { softDelete: S; scope: Sc };
+  declaration: ResourceDeclaration<F, P, C> & { softDelete?: S; scope: Sc },
+) => declaration as ResourceDeclaration<F, P, C> & { softDelete: S; scope: Sc; computed: C };
 
 type ValueOf<F> = F extends FieldDeclaration<infer T> ? T : never;
 /** The owner column an own-rows scope answers: the owner's id, null on a shared row. */
@@ -93,13 +101,18 @@ export type DtoOf<D extends ResourceDeclaration> = { id: string } & { -readonly 
   /** The record's version, answered as its ETag and sent back as If-Match. */
   version?: string;
 } & (D['softDelete'] extends true ? { deleted: boolean } : unknown) &
-  OwnerOf<D['scope']>;
+  OwnerOf<D['scope']> & { -readonly [K in keyof NonNullable<D['computed']>]: number };
 
+/** The stored fields: those a write takes and the table holds. */
 export const fieldEntries = (d: ResourceDeclaration) => Object.entries(d.fields) as [string, FieldDeclaration][];
+/** The computed fields: read-only, made by SQL when a row is read. */
+export const computedEntries = (d: ResourceDeclaration) => Object.entries(d.computed ?? {}) as [string, ComputedDeclaration][];
+/** Every field a DTO shows from the declaration: the stored ones, then the computed ones. */
+const shownEntries = (d: ResourceDeclaration): [string, FieldDeclaration][] => [...fieldEntries(d), ...computedEntries(d)];
 
-/** The fields a search sorts by: every sortable field, and the row's times. */
+/** The fields a search sorts by: every sortable field (computed ones too), and the row's times. */
 export const sortableFieldsOf = (d: ResourceDeclaration) => [
-  ...fieldEntries(d)
+  ...shownEntries(d)
     .filter(([, f]) => isSortable(f))
     .map(([key]) => key),
   'createdAt',
@@ -112,14 +125,14 @@ export const searchFieldsOf = (d: ResourceDeclaration) =>
     .filter(([, f]) => f.search)
     .map(([key]) => key);
 
-export const filterFieldsOf = (d: ResourceDeclaration) => fieldEntries(d).filter(([, f]) => f.filter);
+export const filterFieldsOf = (d: ResourceDeclaration) => shownEntries(d).filter(([, f]) => f.filter);
 
 export const exportedFieldsOf = (d: ResourceDeclaration) =>
-  fieldEntries(d)
+  shownEntries(d)
     .filter(([, f]) => isExported(f))
     .map(([key]) => key);
 
-export const listedFieldsOf = (d: ResourceDeclaration) => fieldEntries(d).filter(([, f]) => isListed(f));
+export const listedFieldsOf = (d: ResourceDeclaration) => shownEntries(d).filter(([, f]) => isListed(f));
 
 /** The i18n keys of a declared resource's texts. */
 export function labelKeysOf(d: ResourceDeclaration) {

@@ -26,5 +26,6 @@ export type DeclaredPermission = DeclaredResource['permission'];
 export const declaredResourceNamed = (name: string) => declaredResources.find((d) => d.name === name);
 
 export { defineResource, type DtoOf, type ResourceDeclaration } from './declaration';
+export { computed } from './computed';
 export { fields } from './fields';
 export { none, ownPartner, ownUser, sharedOrOwn } from './scopes';

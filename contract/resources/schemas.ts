@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { format, id, maxLength, required, text } from '../schemas/fields';
 import { isEmailAddress, isPhoneNumber, isWebsiteAddress } from '../schemas/formats';
 import { msg } from '../schemas/messages';
-import { fieldEntries, type ResourceDeclaration } from './declaration';
+import { computedEntries, fieldEntries, filterFieldsOf, type ResourceDeclaration } from './declaration';
 import type { AnyRule, FieldDeclaration } from './fields';
 import { ownerFieldOf, partnerFieldOf } from './scopes';
 
@@ -62,9 +62,7 @@ export function inputSchemaOf(d: ResourceDeclaration): yup.AnyObjectSchema {
 /** The search body's filters: each filterable field, within the field's own limits. */
 export function searchFiltersOf(d: ResourceDeclaration): yup.ObjectShape {
   return Object.fromEntries(
-    fieldEntries(d)
-      .filter(([, f]) => f.filter)
-      .map(([key, f]) => [key, f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url' ? text(f.max!) : valueRule(f)]),
+    filterFieldsOf(d).map(([key, f]) => [key, f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url' ? text(f.max!) : valueRule(f)]),
   );
 }
 
@@ -92,7 +90,7 @@ function ownerAnswerOf(d: ResourceDeclaration) {
 export function dtoSchemaOf(d: ResourceDeclaration): yup.AnyObjectSchema {
   return yup.object({
     id: yup.string().uuid().defined(),
-    ...Object.fromEntries(fieldEntries(d).map(([key, f]) => [key, answerRule(f)])),
+    ...Object.fromEntries([...fieldEntries(d), ...computedEntries(d)].map(([key, f]) => [key, answerRule(f)])),
     ...(d.softDelete ? { deleted: yup.boolean().defined() } : {}),
     ...ownerAnswerOf(d),
     createdAt: yup.string().datetime().defined(),

@@ -161,18 +161,24 @@ describe.runIf(referencedDeleteCases.length)('declared resources: deleting a ref
       const referrer = await create(d, 0, { [key]: referred.id });
       const deleteReferred = () => api('DELETE', `${pathOf(target)}/${referred.id}`);
       if (onDelete === 'restrict') {
+        const free = await create(target, 1);
         await unchanged(server, async () => {
+          // A bulk delete is all or none: the free row stays with the referred one.
+          const bulk = await api('POST', `${pathOf(target)}/delete`, { ids: [free.id, referred.id] });
+          expectEnvelope(bulk, 409);
+          expect(bulk.body.message).toBe(translate('en', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
           const refused = await deleteReferred();
           expectEnvelope(refused, 409);
           expect(refused.body.message).toBe(translate('en', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
           const inVietnamese = await server.api('DELETE', `${pathOf(target)}/${referred.id}`, { token: admin(), headers: { 'client-language': 'vi' } });
           expect(inVietnamese.body.message).toBe(translate('vi', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
         });
-        expectEnvelope(await api('PATCH', `${pathOf(d)}/${referrer.id}`, { [key]: (await create(target, 1)).id }), 200);
+        expectEnvelope(await api('PATCH', `${pathOf(d)}/${referrer.id}`, { [key]: free.id }), 200);
         expectEnvelope(await deleteReferred(), 200);
         return;
       }
-      expectEnvelope(await deleteReferred(), 200);
+      // A bulk delete does the same to what refers to each row it deletes.
+      expectEnvelope(await api('POST', `${pathOf(target)}/delete`, { ids: [referred.id, (await create(target, 1)).id] }), 200);
       const after = await api('GET', `${pathOf(d)}/${referrer.id}`);
       if (onDelete === 'cascade') expectEnvelope(after, 404);
       else expect(after.body.data?.[key]).toBeNull();

@@ -29,6 +29,11 @@ export interface CrudResource<TInput extends object, TDto> {
   dtoSchema: yup.AnyObjectSchema;
   /** The columns written for a validated input (derived columns included). */
   toValues(input: TInput, principal: Principal): Record<string, unknown>;
+  /**
+   * Read-only values computed in SQL, selected beside the table's columns wherever a row is read or written
+   * (a declaration's computed fields); the row's version and its audit leave them out.
+   */
+  computed?: Record<string, SQL>;
   /** A column, or an expression (a reference sorts by the referenced name). */
   sortable: Record<string, AnyColumn | SQL>;
   /** The sort when the search names none, e.g. "name asc". */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError } from '../errors';
@@ -11,12 +11,18 @@ import type { CrudResource, CrudRow } from './resource';
 export function crudRows<TInput extends object, TDto>(ctx: AppContext, resource: CrudResource<TInput, TDto>) {
   const table = resource.table;
   const live = (includeDeleted = false) => (table.deletedAt && !includeDeleted ? isNull(table.deletedAt) : undefined);
+  const computed = Object.keys(resource.computed ?? {});
+  /** What a read or a write's RETURNING answers: the table's columns and, when it has some, the computed values. */
+  const selection = { ...getTableColumns(table), ...resource.computed };
+  const select = (conn: Db) => conn.select(selection);
+  /** The row as stored: without its computed values (a change elsewhere moves them, not the row's version). */
+  const storedOf = (row: CrudRow): CrudRow =>
+    computed.length ? (Object.fromEntries(Object.entries(row).filter(([key]) => !computed.includes(key))) as CrudRow) : row;
 
   // GET by id is the hottest read: its statement is prepared once, unless a scope makes it differ per principal.
   const byId = resource.scope
     ? undefined
-    : ctx.db
-        .select()
+    : select(ctx.db)
         .from(table)
         .where(and(eq(table.id, sql.placeholder('id')), live()))
         .prepare(`crud_${resource.name}_by_id`);
@@ -26,8 +32,7 @@ export function crudRows<TInput extends object, TDto>(ctx: AppContext, resource:
     const [row] =
       byId && conn === ctx.db
         ? await byId.execute({ id: rowIdOf(id) })
-        : await conn
-            .select()
+        : await select(conn)
             .from(table)
             .where(and(eq(table.id, rowIdOf(id)), live(), resource.scope?.(principal)));
     if (!row) throw new ApiError(404, 'api.notFound');
@@ -40,8 +45,7 @@ export function crudRows<TInput extends object, TDto>(ctx: AppContext, resource:
    */
   async function lockVisible(tx: Db, principal: Principal, ids: string[]) {
     const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const rows = (await tx
-      .select()
+    const rows = (await select(tx)
       .from(table)
       .where(and(idsFilter(table.id, wanted), live(), resource.scope?.(principal)))
       .for('update')) as CrudRow[];
@@ -51,9 +55,9 @@ export function crudRows<TInput extends object, TDto>(ctx: AppContext, resource:
   }
 
   /** The DTO with its version, which is also the ETag of `GET /{res}/{id}`. */
-  const dtoOf = (row: CrudRow) => ({ ...resource.toDto(row), version: rowVersion(row) });
+  const dtoOf = (row: CrudRow) => ({ ...resource.toDto(row), version: rowVersion(storedOf(row)) });
 
-  return { live, findVisible, lockVisible, dtoOf };
+  return { live, findVisible, lockVisible, dtoOf, select, selection, storedOf };
 }
 
 export type CrudRows<TDto> = ReturnType<typeof crudRows<object, TDto>>;

@@ -36,7 +36,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
   // react-admin sorts by id unless told otherwise (<List>, <ReferenceInput>, <ReferenceManyField>).
   const sortable = { id: table.id, ...resource.sortable };
   const rows = crudRows(ctx, resource);
-  const { live, findVisible, lockVisible, dtoOf } = rows;
+  const { live, findVisible, lockVisible, dtoOf, select, selection, storedOf } = rows;
   const totals = createCountCache(ctx.events, resource.name);
 
   /** A change's transaction: the events it queues run their in-transaction handlers before it commits and go out after. */
@@ -64,8 +64,8 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       .update(table)
       .set(setUpdated(resource.toValues(input, principal)) as never)
       .where(eq(table.id, existing.id))
-      .returning()) as CrudRow[];
-    await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: existing, after: row });
+      .returning(selection)) as CrudRow[];
+    await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: storedOf(existing), after: storedOf(row) });
     announce(publish, row, 'updated');
     return row;
   }
@@ -78,7 +78,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
         .set({ deletedAt: new Date() } as never)
         .where(eq(table.id, existing.id));
     else await tx.delete(table).where(eq(table.id, existing.id));
-    await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: existing });
+    await writeAudit(tx, { userId: principal.id, type: 'Delete', table: resource.name, key: existing.id, before: storedOf(existing) });
     announce(publish, existing, 'deleted');
     alsoChanged?.forEach(publish);
   }
@@ -93,7 +93,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
     const visible = await findVisible(principal, id);
     return transaction(async (tx, publish) => {
       const [existing] = await lockVisible(tx, principal, [visible.id]);
-      await assertIfMatch(ifMatch, existing, () => dtoOf(existing));
+      await assertIfMatch(ifMatch, storedOf(existing), () => dtoOf(existing));
       return change(tx, publish, existing);
     });
   }
@@ -118,8 +118,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       const order = orderByOf(search.orderBy?.length ? search.orderBy : [resource.defaultSort], sortable, []);
       return readPage(search, countOf(db, table, where, totals), async ({ limit, offset }) =>
         (
-          (await db
-            .select()
+          (await select(db)
             .from(table)
             .where(where)
             .orderBy(...order, table.id)
@@ -136,8 +135,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       const batches = keysetBatches(
         key,
         async ({ after, order, limit }) =>
-          (await db
-            .select()
+          (await select(db)
             .from(table)
             .where(and(where, after))
             .orderBy(...order)
@@ -159,8 +157,8 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
         const [row] = (await tx
           .insert(table)
           .values(resource.toValues(input, principal) as never)
-          .returning()) as CrudRow[];
-        await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: row });
+          .returning(selection)) as CrudRow[];
+        await writeAudit(tx, { userId: principal.id, type: 'Create', table: resource.name, key: row.id, after: storedOf(row) });
         announce(publish, row, 'created');
         return row;
       });

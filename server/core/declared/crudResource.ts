@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { foldForSearch } from '../../../contract/fold';
 import { declaredResourceNamed } from '../../../contract/resources';
 import {
+  computedEntries,
   exportedFieldsOf,
   fieldEntries,
+  filterFieldsOf,
   searchFieldsOf,
   sortableFieldsOf,
   type DtoOf,
@@ -31,6 +33,22 @@ type Input = Record<string, unknown>;
 function referencedTitleOf(d: ResourceDeclaration, key: string, table: Record<string, PgColumn>) {
   const referenced = declaredResourceNamed(d.fields[key].reference!)!;
   return sql`(select r.${sql.identifier(columnNameOf(referenced.titleField))} from ${sql.identifier(referenced.table)} r where r.id = ${table[key]})`;
+}
+
+/**
+ * Each computed field's SQL: a scalar subquery on the row being read (named by its table, so that it reads the
+ * same in a SELECT and in an INSERT's or UPDATE's RETURNING). A count is never null, which the export's keyset
+ * needs to know (a nullable sort is compared through coalesce with '').
+ */
+function computedSqlOf(d: ResourceDeclaration): Record<string, SQL> {
+  return Object.fromEntries(
+    computedEntries(d).map(([key, { counts }]) => {
+      const referrer = declaredResourceNamed(counts.resource)!;
+      const live = referrer.softDelete ? sql` and r.deleted_at is null` : sql``;
+      const count = sql`(select count(*)::int from ${sql.identifier(referrer.table)} r where r.${sql.identifier(columnNameOf(counts.field))} = ${sql.identifier(d.table)}.id${live})`;
+      return [key, Object.assign(count.mapWith(Number), { notNull: true })];
+    }),
+  );
 }
 
 /** What a declared resource's server does beyond its declaration; each runs inside the change's transaction. */
@@ -162,7 +180,9 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
   const entries = fieldEntries(d);
   const scope = declaredScopeOf(d);
   const owner = ownerFieldOf(d.scope);
-  const filters = entries.filter(([, f]) => f.filter);
+  const filters = filterFieldsOf(d);
+  const computed = computedSqlOf(d);
+  const computedKeys = Object.keys(computed);
   const namedReferences = namedReferencesOf(d);
   return {
     name: d.name,
@@ -175,19 +195,24 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
       ({
         id: row.id,
         ...Object.fromEntries(entries.map(([key]) => [key, row[key]])),
+        ...Object.fromEntries(computedKeys.map((key) => [key, row[key]])),
         ...(d.softDelete ? { deleted: row.deletedAt !== null } : {}),
         ...(owner ? { [owner]: row[owner] } : {}),
         createdAt: isoOf(row.createdAt),
         updatedAt: isoOf(row.updatedAt),
       }) as DtoOf<D>,
     toValues: (input, principal) => declaredValuesOf(d, input, principal),
-    sortable: Object.fromEntries(sortableFieldsOf(d).map((key) => [key, d.fields[key]?.reference ? referencedTitleOf(d, key, table) : table[key]])),
+    computed: computedKeys.length ? computed : undefined,
+    sortable: Object.fromEntries(
+      sortableFieldsOf(d).map((key) => [key, computed[key] ?? (d.fields[key]?.reference ? referencedTitleOf(d, key, table) : table[key])]),
+    ),
     defaultSort: d.defaultSort,
     where: (search) => [
       keywordWhere(d, table, search),
       ...filters.map(([key, f]) => {
         const value = search[key];
         if (value === undefined || value === null || value === '') return undefined;
+        if (computed[key]) return eq(computed[key], value);
         if (f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'url')
           return containsFolded(f.folded ? table[`${key}Folded`] : table[key], value as string);
         return eq(table[key], f.type === 'reference' ? (value as string).toLowerCase() : value);
