@@ -68,7 +68,14 @@ export function createFileRelay(
   ) => notifier({ groups, audience, about, kind, key: `filesApi.notifications.${kind}`, values, link });
 
   /** Mails each of these users who is active and may hear it, in both languages, with their name filled in. */
-  async function mailUsers(userIds: string[], audience: HubAudience, kind: 'ending' | 'approved' | 'rejected', values: Record<string, string>, link: string) {
+  async function mailUsers(
+    userIds: string[],
+    audience: HubAudience,
+    kind: 'ending' | 'approved' | 'rejected',
+    values: Record<string, string>,
+    link: string,
+    times?: Record<string, Date>,
+  ) {
     const { mailer } = ctx;
     if (!mailer) return;
     for (const userId of new Set(userIds)) {
@@ -84,6 +91,7 @@ export function createFileRelay(
           bodyKey: `filesApi.mail.${kind}Body`,
           actionKey: `filesApi.mail.${kind}Action`,
           values: filled,
+          times,
           link: filled.link,
         },
       ).catch((error: unknown) => ctx.log.error({ err: error, userId, kind }, 'file mail failed'));
@@ -119,7 +127,7 @@ export function createFileRelay(
     const userIds = await granteeUserIds(grant);
     const groups = grant.conditionType === 'partner' ? [hubGroups.partner(grant.targetId)] : userIds.map(hubGroups.user);
     if (groups.length) await notify(groups, audience, aboutGrant, 'ending', values, PARTNER_FILES_ROUTE);
-    await mailUsers(userIds, audience, 'ending', values, PARTNER_FILES_ROUTE);
+    await mailUsers(userIds, audience, 'ending', values, PARTNER_FILES_ROUTE, { to: new Date(grant.to) });
   }
 
   async function requestDecided(requestId: string) {
@@ -133,7 +141,7 @@ export function createFileRelay(
         ? { file: request.fileName ?? request.requestText, to: grant ? utcText(grant.to) : '', note: request.decisionNote }
         : { file: askedFor(request), reason: request.decisionNote };
     await notify([hubGroups.user(request.requestedById)], audience, { resource: 'file-requests', recordId: request.id }, kind, values, PARTNER_FILES_ROUTE);
-    await mailUsers([request.requestedById], audience, kind, values, PARTNER_FILES_ROUTE);
+    await mailUsers([request.requestedById], audience, kind, values, PARTNER_FILES_ROUTE, grant ? { to: new Date(grant.to) } : undefined);
   }
 
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */

@@ -64,6 +64,7 @@ export function createPartnerFormRelay(
     partnerForm: PartnerFormDto,
     kind: 'assigned' | 'reopened' | 'returned' | PartnerFormReminderDue['stage'],
     values: Record<string, string>,
+    times?: Record<string, Date>,
   ) {
     const { mailer } = ctx;
     if (!mailer) return;
@@ -84,6 +85,7 @@ export function createPartnerFormRelay(
           bodyKey: `partnerFormsApi.mail.${kind}Body`,
           actionKey: 'partnerFormsApi.mail.action',
           values: filled,
+          times,
           link: values.link,
         },
       );
@@ -121,9 +123,11 @@ export function createPartnerFormRelay(
     const anchor = event.kind === 'due' ? row?.dueAt : row?.reopenedAt;
     if (anchor?.toISOString() !== event.anchorAt) return;
     const { link } = await partnerLink(partnerForm);
-    const told = { ...values, [event.kind === 'due' ? 'due' : 'reopened']: utcText(event.anchorAt) };
+    const anchorKey = event.kind === 'due' ? 'due' : 'reopened';
+    const told = { ...values, [anchorKey]: utcText(event.anchorAt) };
     await notify(hubGroups.partner(partnerForm.partnerId), partnerForm, event.stage, told, link);
-    await mailed(mailPartner(partnerForm, event.stage, { ...told, link: `${ctx.config.publicUrl}${link}` }), partnerForm.id);
+    const times = { [anchorKey]: new Date(event.anchorAt) };
+    await mailed(mailPartner(partnerForm, event.stage, { ...told, link: `${ctx.config.publicUrl}${link}` }, times), partnerForm.id);
   }
 
   /** Relays one event published on this instance (the hub's backplane takes it to the others). */

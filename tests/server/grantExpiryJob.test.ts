@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { permission } from '../../contract/permissions';
 import { fileGrants, fileLinks, scheduledJobs } from '../../server/db/schema';
-import { utcText } from '../../server/hub/fileRelay';
+import { DEFAULT_DIGEST_TIME_ZONE } from '../../contract/notificationPreferences';
+import { instantIn } from '../../server/mail/mailTime';
 import { GRANT_EXPIRY_JOB, runDueFileJobs } from '../../server/modules/files/grantExpiryJob';
 import { useDemoServer } from './factories';
 import { makeGrant, makeManagedFile } from './fileFixtures';
@@ -58,9 +59,10 @@ describe('grant expiry notices', () => {
     for (const quiet of [endsJustAfterTheDay, endsNow, revoked, exhausted, scheduled]) expect(notices.get(quiet.id)).toBeNull();
     const mails = mailsTo('partner@acme.example', file.fileName);
     expect(mails.length - before).toBe(2);
-    // Quoted-printable lines unfolded: each mail's English text with its end as a UTC time, in either order.
+    // Quoted-printable lines unfolded: each mail's English text with its end in the reader's zone (the default), in either order.
     const unfolded = mails.slice(before).map((m) => m.replace(/=\r?\n/g, ''));
-    for (const end of [at(12 * HOUR), at(DAY)]) expect(unfolded.filter((m) => m.includes(`ends on ${utcText(end.toISOString())}`))).toHaveLength(1);
+    for (const end of [at(12 * HOUR), at(DAY)])
+      expect(unfolded.filter((m) => m.includes(`ends on ${instantIn('en', DEFAULT_DIGEST_TIME_ZONE, end)}`))).toHaveLength(1);
 
     // Due again an hour later: the two told are not told again; two more now end within the day.
     const later = new Date(now.getTime() + HOUR);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnboardingRuleDto, PartnerFormDto } from '../../contract/forms';
 import type { AssignPartnerFormsResult } from '../../contract/partnerForms';
 import type { PagedResult } from '../../contract/envelope';
+import { DEFAULT_DIGEST_TIME_ZONE } from '../../contract/notificationPreferences';
+import { instantIn } from '../../server/mail/mailTime';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { notificationRecipients, notifications, onboardingRuleFirings, onboardingRules, partnerFormReminders, partnerForms } from '../../server/db/schema';
 import { latestPointReached, runPartnerFormReminders } from '../../server/modules/partnerForms/partnerFormReminders';
@@ -159,7 +161,8 @@ describe('reminders', () => {
     expect((await remindersOf(id)).map((r) => r.point)).toEqual(['-3d']);
     const mails = mailsTo(form.user.email);
     expect(mails.filter((m) => m.includes('A reminder: the form'))).toHaveLength(1);
-    expect(mails.at(-1)).toContain(`is due by ${dueAt.toISOString().slice(0, 10)} ${dueAt.toISOString().slice(11, 16)} UTC`);
+    // In the reader's zone (the default), not the server's UTC.
+    expect(mails.at(-1)!.replace(/=\r?\n/g, '')).toContain(`is due by ${instantIn('en', DEFAULT_DIGEST_TIME_ZONE, dueAt)}`);
     expect(await notificationsOf(id, 'dueSoon')).toMatchObject([{ userId: form.user.id }]);
 
     await tick(-DAY);

@@ -26,6 +26,8 @@ export interface NotificationMail {
   /** Said after the button (e.g. that answering the mail posts in the chat). */
   afterKey?: string;
   values: Record<string, string>;
+  /** Values that are instants, written in each copy's language and the reader's zone (over `values` of the same name). */
+  times?: Record<string, Date>;
   link?: string;
   /** Lines quoted under the body, oldest first (a ticket's last chat lines, never its internal notes). */
   quote?: QuotedMessage[];
@@ -42,14 +44,16 @@ export const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${ur
 
 /** One language's copy of a notification, times in the reader's zone. */
 function contentOf(mail: NotificationMail, language: Language, timeZone: string): MailContent & { subject: string } {
-  const subject = translate(language, mail.subjectKey, mail.values);
+  const times = Object.entries(mail.times ?? {}).map(([key, at]) => [key, instantIn(language, timeZone, at)]);
+  const values = { ...mail.values, ...Object.fromEntries(times) };
+  const subject = translate(language, mail.subjectKey, values);
   return {
     subject,
     heading: subject,
-    paragraphs: paragraphsOf(translate(language, mail.bodyKey, mail.values)),
+    paragraphs: paragraphsOf(translate(language, mail.bodyKey, values)),
     quote: mail.quote?.map((line) => ({ author: line.author, at: instantIn(language, timeZone, line.at), text: line.text })),
-    action: mail.link && mail.actionKey ? { label: translate(language, mail.actionKey, mail.values), url: mail.link } : undefined,
-    after: mail.afterKey ? paragraphsOf(translate(language, mail.afterKey, mail.values)) : undefined,
+    action: mail.link && mail.actionKey ? { label: translate(language, mail.actionKey, values), url: mail.link } : undefined,
+    after: mail.afterKey ? paragraphsOf(translate(language, mail.afterKey, values)) : undefined,
   };
 }
 
