@@ -71,8 +71,10 @@ describe('principal changes take effect on the next request', () => {
     expectEnvelope(await search(user.token), 200);
     expectEnvelope(await server.api('POST', `/api/v1/users/${user.id}/toggle-status`, { token: token(ADMIN) }), 200);
     expectEnvelope(await search(user.token), 401);
+    // Reactivated, the user signs in again; the sign-in the deactivation ended stays ended.
     expectEnvelope(await server.api('POST', `/api/v1/users/${user.id}/toggle-status`, { token: token(ADMIN) }), 200);
-    expectEnvelope(await search(user.token), 200);
+    expectEnvelope(await search(user.token), 401);
+    expectEnvelope(await search((await server.signIn(user.email, user.password)).token), 200);
   });
 
   it("a deleted user's token, verified and kept, is refused at once (401)", async () => {
