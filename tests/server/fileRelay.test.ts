@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRequestDto } from '../../contract/files';
+import { DEFAULT_DIGEST_TIME_ZONE } from '../../contract/notificationPreferences';
 import { permission } from '../../contract/permissions';
 import type { NotificationMessage } from '../../contract/realtime';
 import type { HubAudience } from '../../server/hub';
 import { createFileRelay, utcText } from '../../server/hub/fileRelay';
+import { instantIn } from '../../server/mail/mailTime';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
 import { makeFileWithGrant, makeGrant } from './fileFixtures';
@@ -134,10 +136,14 @@ describe('requests', () => {
     const from = server.outbox().length;
     const window = windowOf(4);
     expectEnvelope(await server.api('POST', `/api/v1/file-requests/${request.id}/approve`, { token: token(ADMIN), body: { ...window, note: 'Enjoy' } }), 200);
-    const mails = mailsSince(from).filter((m) => m.includes(`To: ${ACME_USER}`) && m.includes('approved'));
+    // Quoted-printable lines unfolded: the end is given in the reader's zone (the default), not in UTC.
+    const mails = mailsSince(from)
+      .map((m) => m.replace(/=\r?\n/g, ''))
+      .filter((m) => m.includes(`To: ${ACME_USER}`) && m.includes('approved'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(file!.fileName);
-    expect(mails[0]).toContain(utcText(window.to));
+    expect(mails[0]).toContain(instantIn('en', DEFAULT_DIGEST_TIME_ZONE, new Date(window.to)));
+    expect(mails[0]).not.toContain(utcText(window.to));
     expect(mails[0]).toContain('đã được duyệt');
   });
 });
