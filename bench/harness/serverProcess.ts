@@ -266,7 +266,9 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const logFile = path.join(logFolder(), `${options.label}.log`);
   const log = fs.openSync(logFile, 'a');
   const probeArgs = options.probe ? ['--expose-gc', '--import', path.join(import.meta.dirname, 'serverProbe.mjs')] : [];
-  const child = spawn(process.execPath, [...probeArgs, ...(options.execArgv ?? []), compiledServer()], {
+  // BENCH_SERVER_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench's server.
+  const extraArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...probeArgs, ...(options.execArgv ?? []), ...extraArgs, compiledServer()], {
     cwd: root,
     env: {
       ...process.env,

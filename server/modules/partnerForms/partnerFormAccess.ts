@@ -17,13 +17,13 @@ export const NOT_FOUND = 'partnerFormsApi.notFound';
 
 /** A partner form within the principal's reach (partnerFormScope), else 404 (a foreign one is as missing as none). */
 export async function findVisiblePartnerForm(db: Db, principal: Principal, id: string): Promise<PartnerFormRow> {
-  const [row] = await db
-    .select()
-    .from(partnerForms)
-    .where(and(eq(partnerForms.id, rowIdOf(id, NOT_FOUND)), partnerFormScope(principal)));
+  const [row] = await db.select().from(partnerForms).where(visiblePartnerForm(principal, id));
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
+
+/** The condition that finds a partner form within the principal's reach by its id (a malformed id is 404). */
+export const visiblePartnerForm = (principal: Principal, id: string) => and(eq(partnerForms.id, rowIdOf(id, NOT_FOUND)), partnerFormScope(principal));
 
 /** The row locked for the rest of the transaction: saves, submits and staff changes of one partner form queue here. */
 export async function lockPartnerForm(tx: Db, id: string): Promise<PartnerFormRow> {

@@ -1,27 +1,33 @@
 import { Readable } from 'node:stream';
-import type { Answers, FormSection, PartnerFormDto } from '../../../contract/forms';
+import { sql } from 'drizzle-orm';
+import type { PartnerFormDto } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import type { Db } from '../../db/client';
+import { partnerForms } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { createWorkerPool } from '../../core/workerPool';
 import type { Principal } from '../../core/guard';
-import { findVisiblePartnerForm, NOT_FOUND, versionOfPartnerForm } from './partnerFormAccess';
+import { formVersions } from '../formDefinitions/formDefinitions.schema';
+import { NOT_FOUND, visiblePartnerForm } from './partnerFormAccess';
 import { selectPartnerFormDto } from './partnerFormDtos';
-
-/** What the document shows of one partner form: its facts, its version's sections, the answers and staff's comments. */
-export interface PartnerFormDocument {
-  partnerForm: PartnerFormDto;
-  sections: FormSection[];
-  answers: Answers;
-  comments: Record<string, string>;
-}
+import type { PartnerFormDocumentText } from './partnerFormPdfDocument';
 
 /** A partner form within the principal's reach (else 404, as its JSON route), with what its document shows. */
-export async function loadPartnerFormDocument(db: Db, principal: Principal, id: string): Promise<PartnerFormDocument> {
-  const row = await findVisiblePartnerForm(db, principal, id);
-  const [partnerForm, version] = await Promise.all([selectPartnerFormDto(db, row.id), versionOfPartnerForm(db, row)]);
-  if (!partnerForm) throw notFound(NOT_FOUND);
-  return { partnerForm, sections: version.sections, answers: row.answers, comments: row.comments };
+export async function loadPartnerFormDocument(db: Db, principal: Principal, id: string): Promise<PartnerFormDocumentText> {
+  const [row] = await db
+    .select({
+      id: partnerForms.id,
+      answers: sql<string>`${partnerForms.answers}::text`,
+      comments: sql<string>`${partnerForms.comments}::text`,
+      sections: sql<
+        string | null
+      >`(select ${formVersions.sections}::text from ${formVersions} where ${formVersions.id} = ${partnerForms.formId} and ${formVersions.deletedAt} is null)`,
+    })
+    .from(partnerForms)
+    .where(visiblePartnerForm(principal, id));
+  const partnerForm = row?.sections != null ? await selectPartnerFormDto(db, row.id) : null;
+  if (!row || row.sections == null || !partnerForm) throw notFound(NOT_FOUND);
+  return { partnerForm, sections: row.sections, answers: row.answers, comments: row.comments };
 }
 
 /** The document's file name: form and partner, without characters a file system refuses (the header makes it safe further). */
@@ -33,7 +39,7 @@ export type PdfWorkerMessage = { type: 'data'; bytes: Uint8Array } | { type: 'en
 /** What the reader's side sends: pause while it is behind, resume, or cancel (the reader went away). */
 export type PdfReaderMessage = { type: 'pause' | 'resume' | 'cancel' };
 export interface PdfWorkerInput {
-  document: PartnerFormDocument;
+  document: PartnerFormDocumentText;
   language: Language;
 }
 
@@ -44,7 +50,7 @@ export const pdfWorkers = createWorkerPool({ source: new URL('./partnerFormPdf.w
  * A partner form as a PDF in the reader's language (partnerFormPdfLayout.ts), laid out in a worker thread and
  * streamed as it is made: the worker is paused while the reader is behind and stopped when the stream is destroyed.
  */
-export function partnerFormPdf(document: PartnerFormDocument, language: Language): Readable {
+export function partnerFormPdf(document: PartnerFormDocumentText, language: Language): Readable {
   const port = pdfWorkers.session('partnerFormPdf', { document, language } satisfies PdfWorkerInput);
   const tell = (message: PdfReaderMessage) => port.postMessage(message);
   let paused = false;

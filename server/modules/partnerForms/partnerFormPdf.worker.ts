@@ -2,6 +2,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { serveTasks } from '../../core/workerTasks';
 import type { PdfReaderMessage, PdfWorkerInput, PdfWorkerMessage } from './partnerFormPdf';
+import { documentFromText } from './partnerFormPdfDocument';
 import { layOutPartnerFormPdf } from './partnerFormPdfLayout';
 
 function streamPdf({ document, language }: PdfWorkerInput, port: MessagePort) {
@@ -24,7 +25,7 @@ function streamPdf({ document, language }: PdfWorkerInput, port: MessagePort) {
     while (paused && !stopped) await new Promise<void>((resolve) => (resume = resolve));
   };
 
-  const doc = layOutPartnerFormPdf(document, language, nextTurn);
+  const doc = layOutPartnerFormPdf(documentFromText(document), language, nextTurn);
   const stop = () => {
     stopped = true;
     resume?.();

@@ -6,7 +6,7 @@ import type { Answers, FormQuestion } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import { translate } from '../../core/i18n';
 import { answerLines, answerWordsOf, type AnswerWords } from './partnerFormAnswerText';
-import type { PartnerFormDocument } from './partnerFormPdf';
+import type { PartnerFormDocument } from './partnerFormPdfDocument';
 
 /**
  * DejaVu Sans (every Vietnamese letter), found through its package wherever the server runs from (the sources or
