@@ -17,7 +17,7 @@ const stored: NotificationPreferencesDto = {
   timeZone: 'Asia/Ho_Chi_Minh',
 };
 
-describe('the Notifications card', { timeout: 20_000 }, () => {
+describe('the Notifications card', () => {
   it('shows each kind’s channel, security mails fixed, and saves a change', async () => {
     const puts: unknown[] = [];
     server.use(

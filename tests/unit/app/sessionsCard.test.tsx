@@ -28,7 +28,7 @@ const other = (n: number, fields: Partial<SignInDto> = {}): SignInDto => ({
 
 const rows = () => screen.findAllByTestId('session-row', {}, LOAD);
 
-describe('the Sessions card', { timeout: 20_000 }, () => {
+describe('the Sessions card', () => {
   it('lists each sign-in with device, address, method and times, this device marked and without End; an impersonation says by whom and why', async () => {
     sessionsMock.others = [
       other(1),
@@ -149,7 +149,7 @@ describe('the Sessions card', { timeout: 20_000 }, () => {
   });
 });
 
-describe("a user's Sessions dialog for staff", { timeout: 20_000 }, () => {
+describe("a user's Sessions dialog for staff", () => {
   it("lists the user's sign-ins (none marked this device) and ends one after confirming", async () => {
     const user = userEvent.setup();
     const userId = '00000000-0000-4000-e000-000000000777';

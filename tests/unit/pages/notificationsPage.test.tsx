@@ -34,7 +34,7 @@ const rows = () => screen.findAllByTestId('notifications-page-item', {}, LOAD);
 /** What the page's polite status says (the empty state is a status of its own). */
 const announced = () => screen.getByTestId('polite-status').textContent;
 
-describe('the notifications page', { timeout: 20_000 }, () => {
+describe('the notifications page', () => {
   it('pages through the inbox newest first, and filters the unread', async () => {
     const user = userEvent.setup();
     fill(NOTIFICATIONS_PAGE_SIZE + 5);

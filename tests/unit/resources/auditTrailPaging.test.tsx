@@ -24,7 +24,7 @@ const entry = (n: number): AuditTrailEntryDto => ({
   dateTime: new Date(Date.UTC(2025, 0, 1) - n * 60_000).toISOString(),
 });
 
-describe('the audit trail dialog', { timeout: 20_000 }, () => {
+describe('the audit trail dialog', () => {
   it('says how many entries there are and reads older ones a page at a time, instead of stopping silently', async () => {
     const asked: string[] = [];
     server.use(

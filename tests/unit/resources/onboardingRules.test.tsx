@@ -85,7 +85,7 @@ async function choose(label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('next partner forms screen', { timeout: 20_000 }, () => {
+describe('next partner forms screen', () => {
   it('lists the rules as sentences and, per partner, what comes next', async () => {
     signInAs('admin');
     withApi();

@@ -15,7 +15,7 @@ const renderPage = (roleId = partnerRole().id, language: 'en' | 'vi' = 'en') =>
 const partnersActions = MATRIX_ROWS.find((row) => row.resource === 'Partners')!.actions.length;
 const switchOf = (key: string) => screen.getByTestId(`permission-${key}`).querySelector('input') as HTMLInputElement;
 
-describe('role permission manager', { timeout: 20_000 }, () => {
+describe('role permission manager', () => {
   it('lists this product’s resources by action, with the role’s permissions on', async () => {
     signInAs('admin');
     renderPage();

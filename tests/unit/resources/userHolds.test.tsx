@@ -20,7 +20,7 @@ function holdBinh() {
   return binh;
 }
 
-describe('sign-in holds on the users screen', { timeout: 20_000 }, () => {
+describe('sign-in holds on the users screen', () => {
   it('shows a held account in words with until when, and lifts the hold from the row menu by keyboard', async () => {
     const binh = holdBinh();
     signInAs('admin');

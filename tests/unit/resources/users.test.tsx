@@ -16,7 +16,7 @@ async function chooseAction(name: string, action: string) {
 
 const renderUsers = () => renderEntityScreen(users, { basePath: '/user-management' });
 
-describe('users screen', { timeout: 15_000 }, () => {
+describe('users screen', () => {
   it('activates an inactive user from the row', async () => {
     signInAs('admin');
     renderUsers();

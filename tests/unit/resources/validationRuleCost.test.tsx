@@ -31,7 +31,7 @@ async function pasteInto(input: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-describe('the rule editor and the pattern cost bound', { timeout: 20_000 }, () => {
+describe('the rule editor and the pattern cost bound', () => {
   it('refuses a pattern whose compiled program is too large before any call, saying why on the field', async () => {
     const user = userEvent.setup();
     const posted: unknown[] = [];

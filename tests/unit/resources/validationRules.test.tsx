@@ -55,7 +55,7 @@ async function pasteInto(input: HTMLElement, text: string) {
 
 const verdict = () => screen.getByTestId('rule-verdict');
 
-describe('validation rules screen', { timeout: 20_000 }, () => {
+describe('validation rules screen', () => {
   it('lists name, suggest text, error text, lengths and regex', async () => {
     signInAs('admin');
     withRules();

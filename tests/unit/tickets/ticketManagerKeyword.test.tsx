@@ -13,7 +13,7 @@ import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { recordSearches } from './searchRequests';
 
-describe("the ticket manager's search box (issue 25: across conversations)", { timeout: 20_000 }, () => {
+describe("the ticket manager's search box (issue 25: across conversations)", () => {
   beforeEach(() => {
     ticketsMock.reset();
     signInAs('admin');

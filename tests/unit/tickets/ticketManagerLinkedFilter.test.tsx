@@ -12,7 +12,7 @@ import { recordSearches } from './searchRequests';
 
 const shownStatuses = () => screen.queryAllByTestId('entity-row').map((row) => row.querySelector('[data-status]')?.getAttribute('data-status'));
 
-describe('the ticket manager opened from a link with a filter', { timeout: 20_000 }, () => {
+describe('the ticket manager opened from a link with a filter', () => {
   beforeEach(() => {
     ticketsMock.reset();
     signInAs('admin');

@@ -9,7 +9,7 @@ import { renderHome } from './renderHome';
 const none = { total: 0, items: [] };
 const section = (name: string) => screen.findByRole('region', { name }, LOAD);
 
-describe('Home with nothing to show or no answer', { timeout: 20_000 }, () => {
+describe('Home with nothing to show or no answer', () => {
   it('tells a partner with nothing due what comes next and lets them raise a ticket', async () => {
     mockDashboard(() => partnerDashboard({ onboarding: { assigned: 2, submitted: 2, due: none }, ticketsAwaitingAnswer: none, expiringFiles: none }));
     signInAs('partner');

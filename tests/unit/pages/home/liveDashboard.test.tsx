@@ -5,7 +5,7 @@ import { signInAs } from '../../sessionFixtures';
 import { mockDashboard, partnerDashboard } from './dashboardMock';
 import { renderHome } from './renderHome';
 
-describe('Home follows the hub', { timeout: 20_000 }, () => {
+describe('Home follows the hub', () => {
   it('refetches the dashboard when a ticket, form or file changes, and not on other changes', async () => {
     let subject = 'Invoice 42 is missing';
     const sent = mockDashboard(() =>

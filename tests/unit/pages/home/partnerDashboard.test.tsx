@@ -11,7 +11,7 @@ import { renderHome } from './renderHome';
 
 const section = (name: string | RegExp) => screen.findByRole('region', { name }, LOAD);
 
-describe("a partner's Home", { timeout: 20_000 }, () => {
+describe("a partner's Home", () => {
   it('shows the forms due with their progress and next step, each a link to the form', async () => {
     mockDashboard(() => partnerDashboard());
     signInAs('partner');

@@ -8,7 +8,7 @@ import { renderHome } from './renderHome';
 const section = (name: string) => screen.findByRole('region', { name }, LOAD);
 
 /** Due dates on a partner's Home (issue 24): an overdue form says so in words, a form without one says nothing. */
-describe("due dates on a partner's Home", { timeout: 20_000 }, () => {
+describe("due dates on a partner's Home", () => {
   it('marks the overdue form in words, with its date, and leaves the form without a due date alone', async () => {
     mockDashboard(() => partnerDashboard());
     signInAs('partner');

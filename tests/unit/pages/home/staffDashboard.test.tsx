@@ -8,7 +8,7 @@ import { renderHome } from './renderHome';
 const section = (name: string) => screen.findByRole('region', { name }, LOAD);
 const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
-describe("staff's Home", { timeout: 20_000 }, () => {
+describe("staff's Home", () => {
   it('counts tickets by status in words beside the chart', async () => {
     mockDashboard(() => staffDashboard());
     signInAs('admin');

@@ -11,7 +11,7 @@ import { renderHome } from './renderHome';
 const figuresOf = async (title: string, listName = title) =>
   within(within(await screen.findByRole('region', { name: title }, LOAD)).getByRole('list', { name: listName }));
 
-describe("staff Home's ticket figures", { timeout: 20_000 }, () => {
+describe("staff Home's ticket figures", () => {
   it('are links that say what they open, each to the ticket manager filtered on its status', async () => {
     mockDashboard(() => staffDashboard());
     signInAs('admin');

@@ -35,7 +35,7 @@ describe('the form configuration list', () => {
     expect(within(first).getByText('Version 2')).toBeInTheDocument();
     expect(within(first).getByTestId('form-row-fields')).toHaveTextContent('3 fields, 1 required');
     expect(first).toHaveAttribute('href', '/form-config/00000000-0000-4000-f000-000000000001');
-  }, 20_000);
+  });
 
   it('searches by keyword within the chosen state', async () => {
     const user = userEvent.setup();
@@ -49,7 +49,7 @@ describe('the form configuration list', () => {
     await user.clear(screen.getByTestId('form-search'));
     await user.type(screen.getByTestId('form-search'), 'nothing like it');
     expect(await screen.findByTestId('form-list-empty')).toHaveTextContent('No form matches this search.');
-  }, 20_000);
+  });
 
   it('creates a form from its name, description, type and note and opens it in the editor', async () => {
     const user = userEvent.setup();
@@ -68,5 +68,5 @@ describe('the form configuration list', () => {
     await user.click(screen.getByTestId('form-create-submit'));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/form-config/00000000-0000-4000-f000-000000000002'));
     expect(api.writes.at(-1)?.body).toEqual({ name: 'Company profile 2', description: '', type: 'KYC', note: '' });
-  }, 20_000);
+  });
 });

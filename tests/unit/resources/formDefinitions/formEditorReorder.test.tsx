@@ -54,7 +54,7 @@ describe('reordering in the form builder', () => {
     await waitFor(() => expect(api.writes).toHaveLength(1));
     const saved = (api.writes[0].body as { sections: FormSection[] }).sections;
     expect(saved[0].questions.map((q) => q.key)).toEqual(['b', 'a', 'c']);
-  }, 20_000);
+  });
 
   it('moves a tall question (its details open) up one place by keyboard, and announces where it truly went', async () => {
     layout.mockRestore();
@@ -87,7 +87,7 @@ describe('reordering in the form builder', () => {
     await user.keyboard('[Space]');
     await waitFor(() => expect(titles()).toEqual(['Question a', 'Question b', 'Question c', 'Question e', 'Question d']));
     expect(document.body).toHaveTextContent('Question e dropped at position 4 of 5.');
-  }, 20_000);
+  });
 
   it('moves a section down from its menu, without dragging', async () => {
     const user = userEvent.setup();
@@ -99,5 +99,5 @@ describe('reordering in the form builder', () => {
     await user.click(screen.getAllByTestId('section-menu')[0]);
     await user.click(await screen.findByTestId('section-move-down'));
     await waitFor(() => expect(screen.getAllByTestId('section-title').map((input) => (input as HTMLInputElement).value)).toEqual(['Second', 'First']));
-  }, 20_000);
+  });
 });

@@ -8,7 +8,7 @@ import { signInAs } from '../../sessionFixtures';
 import { renderWithAdmin } from '../../tickets/renderTickets';
 import { mockFormsApi } from './formsApiMock';
 
-describe('the form configuration list without forms', { timeout: 20_000 }, () => {
+describe('the form configuration list without forms', () => {
   it('says what comes next and offers the button that creates a form', async () => {
     const user = userEvent.setup();
     signInAs('admin');

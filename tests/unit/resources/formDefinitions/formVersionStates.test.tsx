@@ -17,7 +17,7 @@ describe("a form version's states in the builder", () => {
     expect(await screen.findByTestId('form-read-only')).toHaveTextContent('this version is Ready');
     expect(api.writes.map((write) => write.path)).toEqual(['publish']);
     expect(screen.getByTestId('form-status')).toHaveAttribute('data-status', 'Ready');
-  }, 20_000);
+  });
 
   it('starts a new version of a Ready form and opens it for editing', async () => {
     const user = userEvent.setup();
@@ -30,7 +30,7 @@ describe("a form version's states in the builder", () => {
     expect(screen.queryByTestId('form-read-only')).not.toBeInTheDocument();
     expect(screen.getByTestId('section-title')).toBeEnabled();
     expect(screen.getByTestId('section-title')).toHaveValue('About you');
-  }, 20_000);
+  });
 
   it('previews the draft as partners see it, conditions applied as answered, at full width or 375 px', async () => {
     const user = userEvent.setup();
@@ -53,5 +53,5 @@ describe("a form version's states in the builder", () => {
     expect(screen.getByTestId('preview-frame')).toHaveAttribute('data-width', 'full');
     await user.click(screen.getByTestId('preview-phone'));
     expect(screen.getByTestId('preview-frame')).toHaveAttribute('data-width', 'phone');
-  }, 20_000);
+  });
 });

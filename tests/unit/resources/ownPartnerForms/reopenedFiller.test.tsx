@@ -27,7 +27,7 @@ const reopened = () =>
 
 const NOTE_TITLE: Record<Language, string> = { en: 'Note from staff', vi: 'Ghi chú từ nhân viên' };
 
-describe('the filler of a form reopened with a note', { timeout: 15_000 }, () => {
+describe('the filler of a form reopened with a note', () => {
   for (const language of ['en', 'vi'] as const)
     it(`shows the note at the top and opens at the commented question, in ${language}`, async () => {
       reopened();

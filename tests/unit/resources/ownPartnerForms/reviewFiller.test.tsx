@@ -26,7 +26,7 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-describe('the filler of a form returned for changes', { timeout: 15_000 }, () => {
+describe('the filler of a form returned for changes', () => {
   it('lands on the first flagged question, shows the note and a marker on each flagged section and question', async () => {
     returned();
     renderFiller('bank');

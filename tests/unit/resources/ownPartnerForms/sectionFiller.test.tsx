@@ -11,7 +11,7 @@ import { renderFiller, storedUnsent, unsentKey } from './renderFiller';
 const textbox = (name: string | RegExp) => screen.findByRole('textbox', { name }, LOAD);
 const currentPath = () => screen.getByTestId('current-path').textContent;
 
-describe('the section filler', { timeout: 15_000 }, () => {
+describe('the section filler', () => {
   it('shows one section with a stepper of every section and its completeness', async () => {
     mockPartnerForms({ answers: { name: 'Acme' } });
     renderFiller('company');

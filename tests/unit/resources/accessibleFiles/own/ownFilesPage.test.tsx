@@ -111,7 +111,7 @@ describe('asking for a file', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.requests).toEqual([{ fileId: null, requestText: 'The 2026 price list', reason: 'Quoting a customer' }]);
-  }, 20_000);
+  });
 
   it('asks again for a file whose access ended, with that file chosen', async () => {
     const user = userEvent.setup();
@@ -127,7 +127,7 @@ describe('asking for a file', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(sent.requests).toEqual([{ fileId: OLD_CONTRACT_ID, requestText: '', reason: 'The contract is being renewed' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('says a file whose downloads ran out before its end reached its download limit, not that it ended in the future', async () => {
     mockOwnFiles({ ended: [{ ...oldContract(), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() }] });
