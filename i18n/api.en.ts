@@ -20,6 +20,8 @@ export default {
     routeNotFound: 'No such API route',
     conflict: 'The request conflicts with the current state',
     stillReferenced: 'This record cannot be deleted: %{count} record(s) of %{resource} still refer to it. Change or delete them first.',
+    stillReferencedByDeleted:
+      'This record cannot be deleted: %{count} deleted record(s) of %{resource} still refer to it and must keep a value. Restore and change them first.',
     referenceConflict: 'The change names a record that does not exist, or removes one that other records still refer to',
     duplicateValue: 'Another record already has this value',
     unstorableValue: 'A value cannot be stored: check what was sent and try again',

@@ -19,6 +19,8 @@ export default {
     routeNotFound: 'Không có đường dẫn API này',
     conflict: 'Yêu cầu xung đột với trạng thái hiện tại',
     stillReferenced: 'Không thể xóa bản ghi này: %{count} bản ghi của %{resource} vẫn tham chiếu đến nó. Hãy sửa hoặc xóa các bản ghi đó trước.',
+    stillReferencedByDeleted:
+      'Không thể xóa bản ghi này: %{count} bản ghi đã xóa của %{resource} vẫn tham chiếu đến nó và bắt buộc phải có giá trị. Hãy khôi phục và sửa các bản ghi đó trước.',
     referenceConflict: 'Thay đổi này nhắc đến một bản ghi không tồn tại, hoặc xóa một bản ghi mà các bản ghi khác vẫn tham chiếu',
     duplicateValue: 'Đã có một bản ghi khác mang giá trị này',
     unstorableValue: 'Không thể lưu một giá trị: hãy kiểm tra dữ liệu đã gửi và thử lại',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../contract/envelope';
+import type { Envelope, PagedResult } from '../../contract/envelope';
 import { declaredResourceNamed } from '../../contract/resources';
 import { fieldEntries, type ResourceDeclaration } from '../../contract/resources/declaration';
 import type { FieldDeclaration } from '../../contract/resources/fields';
@@ -150,13 +150,15 @@ describe('declared resources: input', () => {
 /** Each declared reference whose target rows are deleted for good (a soft-deleted row stays for its references). */
 const referencedDeleteCases = fieldCases((f) => f.type === 'reference').flatMap(({ d, key, f }) => {
   const target = declaredResourceNamed(f.reference!) as ResourceDeclaration | undefined;
-  return target && !target.softDelete && !d.tableOwner ? [{ name: d.name, key, target, onDelete: f.onDelete ?? 'restrict', d }] : [];
+  return target && !target.softDelete && !d.tableOwner
+    ? [{ name: d.name, key, target, onDelete: f.onDelete ?? 'restrict', required: Boolean(f.required), d }]
+    : [];
 });
 
 describe.runIf(referencedDeleteCases.length)('declared resources: deleting a referenced row', () => {
   it.each(referencedDeleteCases)(
     '$target.name referred to by $name $key ($onDelete): the delete does what the reference declares, never a 500',
-    async ({ d, key, target, onDelete }) => {
+    async ({ d, key, target, onDelete, required }) => {
       const referred = await create(target, 0);
       const referrer = await create(d, 0, { [key]: referred.id });
       const deleteReferred = () => api('DELETE', `${pathOf(target)}/${referred.id}`);
@@ -173,6 +175,23 @@ describe.runIf(referencedDeleteCases.length)('declared resources: deleting a ref
           const inVietnamese = await server.api('DELETE', `${pathOf(target)}/${referred.id}`, { token: admin(), headers: { 'client-language': 'vi' } });
           expect(inVietnamese.body.message).toBe(translate('vi', 'api.stillReferenced', { count: 1, resource: resourceTitleOf(d) }));
         });
+        if (d.softDelete) {
+          // A referrer in the bin holds nothing hostage: its optional reference is emptied; a required one refuses.
+          expectEnvelope(await api('DELETE', `${pathOf(d)}/${referrer.id}`), 200);
+          if (required) {
+            await unchanged(server, async () => {
+              const held = await deleteReferred();
+              expectEnvelope(held, 409);
+              expect(held.body.message).toBe(translate('en', 'api.stillReferencedByDeleted', { count: 1, resource: resourceTitleOf(d) }));
+            });
+            return;
+          }
+          expectEnvelope(await deleteReferred(), 200);
+          // react-admin's getMany (`ids`) shows a row in the bin, marked deleted.
+          const binned = await api<PagedResult<Dto>>('POST', `${pathOf(d)}/search`, { ids: [referrer.id] });
+          expect(binned.body.data!.items).toEqual([expect.objectContaining({ deleted: true, [key]: null })]);
+          return;
+        }
         expectEnvelope(await api('PATCH', `${pathOf(d)}/${referrer.id}`, { [key]: free.id }), 200);
         expectEnvelope(await deleteReferred(), 200);
         return;

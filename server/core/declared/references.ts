@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { declaredResources } from '../../../contract/resources';
 import { fieldEntries, type ResourceDeclaration } from '../../../contract/resources/declaration';
@@ -14,6 +14,7 @@ interface Referrer {
   d: ResourceDeclaration;
   key: string;
   onDelete: ReferenceOnDelete;
+  required: boolean;
 }
 
 /** The declared fields referring to a resource (those of resources with a derived table: the others' modules decide). */
@@ -23,8 +24,38 @@ export function referrersOf(d: ResourceDeclaration): Referrer[] {
       ? []
       : fieldEntries(other)
           .filter(([, f]) => f.type === 'reference' && f.reference === d.name)
-          .map(([key, f]) => ({ d: other, key, onDelete: f.onDelete ?? 'restrict' })),
+          .map(([key, f]) => ({ d: other, key, onDelete: f.onDelete ?? 'restrict', required: Boolean(f.required) })),
   );
+}
+
+/**
+ * A `restrict` reference: refuses while a live row refers here. Rows in the bin (soft-deleted) hold nothing hostage,
+ * since nobody sees them refer: an optional reference of theirs is emptied in the delete's transaction (restored, such
+ * a row has none); a required one refuses, naming them, since emptying it would break the row.
+ */
+async function restrictedDelete(tx: Db, referrer: Referrer, other: Record<string, PgColumn>, refersHere: ReturnType<typeof eq>) {
+  const deletedAt = referrer.d.softDelete ? other.deletedAt : undefined;
+  const rowsWhere = async (where: ReturnType<typeof eq> | undefined) => {
+    const [{ rows }] = (await tx
+      .select({ rows: count() })
+      .from(other as never)
+      .where(where)) as { rows: number }[];
+    return rows;
+  };
+  const resource = resourceTitleOf(referrer.d);
+  const live = await rowsWhere(deletedAt ? and(refersHere, isNull(deletedAt)) : refersHere);
+  if (live > 0) throw new ApiError(409, 'api.stillReferenced', undefined, { resource, count: live });
+  if (!deletedAt) return;
+  const inTheBin = and(refersHere, isNotNull(deletedAt));
+  if (!referrer.required) {
+    await tx
+      .update(other as never)
+      .set({ [referrer.key]: null } as never)
+      .where(inTheBin);
+    return;
+  }
+  const deleted = await rowsWhere(inTheBin);
+  if (deleted > 0) throw new ApiError(409, 'api.stillReferencedByDeleted', undefined, { resource, count: deleted });
 }
 
 /** The most rows a delete announces per referring resource: a change beyond it reaches lists by their next read. */
@@ -41,11 +72,7 @@ export async function referencedDelete(tx: Db, d: ResourceDeclaration, id: strin
     const other = table(referrer.d) as Record<string, PgColumn> & object;
     const refersHere = eq(other[referrer.key], id);
     if (referrer.onDelete === 'restrict') {
-      const [{ rows }] = await tx
-        .select({ rows: count() })
-        .from(other as never)
-        .where(refersHere);
-      if (rows > 0) throw new ApiError(409, 'api.stillReferenced', undefined, { resource: resourceTitleOf(referrer.d), count: rows });
+      await restrictedDelete(tx, referrer, other, refersHere);
       continue;
     }
     const partnerField = partnerFieldOf(referrer.d.scope);
