@@ -4,6 +4,7 @@ import { computedEntries, exportedFieldsOf, fieldEntries, type ResourceDeclarati
 import { declaredRows, pathOf, RESOURCES, unchanged, type Dto } from './declaredResourceCases';
 import { expectEnvelope } from './expectations';
 import { useDemoServer } from './factories';
+import { useHubClients } from './hubHarness';
 
 /**
  * The computed fields of every declared resource (contract/resources/computed.ts): a count of the live rows that
@@ -12,7 +13,8 @@ import { useDemoServer } from './factories';
  * cases come from the declarations: a computed field newly declared is tested with no edit.
  */
 const demo = useDemoServer();
-const { api, create } = declaredRows(demo);
+const { api, create, admin } = declaredRows(demo);
+const connect = useHubClients(() => demo.server.url);
 
 const computedCases = RESOURCES.flatMap((d) =>
   computedEntries(d).map(([key, f]) => ({ name: d.name, key, f, d, referrer: declaredResourceNamed(f.counts.resource) as ResourceDeclaration })),
@@ -106,4 +108,30 @@ describe.runIf(computedCases.length)('declared resources: computed fields', () =
     expect(after.etag).toBe(before.etag);
     expectEnvelope(await api('PATCH', `${pathOf(d)}/${row.id}`, {}, undefined, { 'if-match': before.etag }), 200);
   });
+
+  it.each(computedCases)(
+    '$name $key: a referrer made, moved or deleted announces the counted rows it leaves and joins, so lists read their count again',
+    async ({ d, f, referrer }) => {
+      const [first, second] = [await create(d, 0), await create(d, 1)];
+      const heard: string[] = [];
+      const hub = await connect(admin());
+      hub.on('ResourceChanged', (change: { resource: string; id: string; action: string }) => {
+        if (change.resource === d.name && change.action === 'updated') heard.push(change.id);
+      });
+      const heardOf = (id: string) => heard.filter((h) => h === id).length;
+
+      const naming = await create(referrer, 0, { [f.counts.field]: first.id });
+      await expect.poll(() => heardOf(first.id)).toBe(1);
+      expectEnvelope(await api('PATCH', `${pathOf(referrer)}/${naming.id}`, { [f.counts.field]: second.id }), 200);
+      await expect.poll(() => [heardOf(first.id), heardOf(second.id)]).toEqual([2, 1]);
+      expectEnvelope(await api('DELETE', `${pathOf(referrer)}/${naming.id}`), 200);
+      await expect.poll(() => [heardOf(first.id), heardOf(second.id)]).toEqual([2, 2]);
+      // A change that leaves the reference as it was moves no count.
+      const other = await create(referrer, 1);
+      expectEnvelope(await api('PATCH', `${pathOf(referrer)}/${other.id}`, {}), 200);
+      // Heard in order on one connection: once the next change's event is in, the no-op's would have been too.
+      await create(referrer, 0, { [f.counts.field]: first.id });
+      await expect.poll(() => [heardOf(first.id), heardOf(second.id)]).toEqual([3, 2]);
+    },
+  );
 });

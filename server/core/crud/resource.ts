@@ -60,4 +60,6 @@ export interface CrudResource<TInput extends object, TDto> {
   beforeDelete?(tx: Db, existing: CrudRow, principal: Principal): Promise<void | DomainEvent[]>;
   /** The module's domain events a committed change of one row publishes, besides ResourceChanged (e.g. PartnerCreated). */
   events?(id: string, action: 'created' | 'updated' | 'deleted'): DomainEvent[];
+  /** Other rows a change moves without writing them (a count of referrers they show): their ResourceChanged. */
+  changedAlongside?(before: CrudRow | null, after: CrudRow | null): DomainEvent[];
 }

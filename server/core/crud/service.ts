@@ -41,11 +41,14 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
 
   /** A change's transaction: the events it queues run their in-transaction handlers before it commits and go out after. */
   const transaction = <T>(work: (tx: Db, publish: Publish) => Promise<T>) => transactionThenPublish(ctx, work);
-  const announce = (publish: Publish, row: CrudRow, action: Action) => {
+  const announce = (publish: Publish, row: CrudRow, action: Action, before: CrudRow | null = null) => {
     const partner = resource.partnerIdOf ? { partnerId: resource.partnerIdOf(row) } : {};
-    [{ type: 'ResourceChanged', resource: resource.name, id: row.id, action, ...partner } as const, ...(resource.events?.(row.id, action) ?? [])].forEach(
-      publish,
-    );
+    const after = action === 'deleted' ? null : row;
+    [
+      { type: 'ResourceChanged', resource: resource.name, id: row.id, action, ...partner } as const,
+      ...(resource.events?.(row.id, action) ?? []),
+      ...(resource.changedAlongside?.(action === 'created' ? null : (before ?? row), after) ?? []),
+    ].forEach(publish);
   };
   const setUpdated = (values: Record<string, unknown>) => ({ ...values, ...('updatedAt' in table ? { updatedAt: new Date() } : {}) });
 
@@ -66,7 +69,7 @@ export function createCrudService<TInput extends object, TDto>(ctx: AppContext, 
       .where(eq(table.id, existing.id))
       .returning(selection)) as CrudRow[];
     await writeAudit(tx, { userId: principal.id, type: 'Update', table: resource.name, key: row.id, before: storedOf(existing), after: storedOf(row) });
-    announce(publish, row, 'updated');
+    announce(publish, row, 'updated', existing);
     return row;
   }
 

@@ -22,7 +22,7 @@ import type { DomainEvent } from '../events';
 import { columnNameOf } from './table';
 import type { Principal } from '../guard';
 import { containsFolded, containsFoldedIn, keywordOf } from '../search';
-import { referencedDelete } from './references';
+import { countedChanges, referencedDelete } from './references';
 import { declaredTable, type DeclaredTable } from './table';
 import { scopeRulesOf, type ScopeRules } from './scopes';
 import { ownerFieldOf } from '../../../contract/resources/scopes';
@@ -241,5 +241,6 @@ export function crudResourceOf<D extends ResourceDeclaration>(d: D, hooks: Decla
       return d.softDelete ? [] : referencedDelete(tx, d, existing.id, declaredTable);
     },
     events: hooks.events,
+    changedAlongside: countedChanges(d),
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { declaredResources } from '../../../contract/resources';
-import { fieldEntries, type ResourceDeclaration } from '../../../contract/resources/declaration';
+import { computedEntries, fieldEntries, type ResourceDeclaration } from '../../../contract/resources/declaration';
 import type { ReferenceOnDelete } from '../../../contract/resources/fields';
 import type { Db } from '../../db/client';
 import { partnerFieldOf } from '../../../contract/resources/scopes';
@@ -92,4 +92,29 @@ export async function referencedDelete(tx: Db, d: ResourceDeclaration, id: strin
       } as DomainEvent);
   }
   return events;
+}
+
+/**
+ * The rows of other resources whose computed counts a change of a `d` row moves (countries' partnerCount when a
+ * partner names another country, is made or deleted): a ResourceChanged each, so their lists read them again. Counts
+ * kept by partner-scoped resources are left out: their event would need the counted row's partner.
+ */
+export function countedChanges(d: ResourceDeclaration) {
+  const counters = (declaredResources as readonly ResourceDeclaration[]).flatMap((other) =>
+    other.scope.kind === 'none'
+      ? computedEntries(other)
+          .filter(([, f]) => f.counts.resource === d.name)
+          .map(([, f]) => ({ other, field: f.counts.field }))
+      : [],
+  );
+  if (!counters.length) return undefined;
+  return (before: Record<string, unknown> | null, after: Record<string, unknown> | null): DomainEvent[] =>
+    counters.flatMap(({ other, field }) => {
+      const was = before?.[field];
+      const is = after?.[field];
+      if (was === is) return [];
+      return [was, is]
+        .filter((id): id is string => typeof id === 'string')
+        .map((id) => ({ type: 'ResourceChanged', resource: other.name, id, action: 'updated' }) as DomainEvent);
+    });
 }
