@@ -132,7 +132,14 @@ export async function slaOfTickets(db: Db, ids: string[], now = new Date()): Pro
       )})`,
     ),
   ]);
-  return new Map(facts.map((f) => [f.id, slaClock(f, hours, settings.targets[f.priority], now)]));
+  // A clock walks each business day of its ticket's life: a thousand old tickets (an export's batch) held the loop 300 ms.
+  const takeTurnIfDue = turnTaker();
+  const clocks = new Map<string, TicketSla>();
+  for (const f of facts) {
+    await takeTurnIfDue();
+    clocks.set(f.id, slaClock(f, hours, settings.targets[f.priority], now));
+  }
+  return clocks;
 }
 
 /**
