@@ -29,6 +29,7 @@ import ticketMergeEn from './ticketMerge.en';
 import ssoEn from './sso.en';
 import signInSettingsEn from './signInSettings.en';
 import ssoOidcEn from './ssoOidc.en';
+import helpCenterEn from './helpCenter.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -63,4 +64,5 @@ export default {
   ...ssoEn,
   ...signInSettingsEn,
   ...ssoOidcEn,
+  ...helpCenterEn,
 };

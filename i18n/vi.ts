@@ -29,6 +29,7 @@ import ticketMergeVi from './ticketMerge.vi';
 import ssoVi from './sso.vi';
 import signInSettingsVi from './signInSettings.vi';
 import ssoOidcVi from './ssoOidc.vi';
+import helpCenterVi from './helpCenter.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -63,4 +64,5 @@ export default {
   ...ssoVi,
   ...signInSettingsVi,
   ...ssoOidcVi,
+  ...helpCenterVi,
 };
