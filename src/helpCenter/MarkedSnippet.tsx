@@ -4,7 +4,10 @@ const MARKED = /<mark>([\s\S]*?)<\/mark>/g;
 
 /** The text of escaped HTML: entities decoded, any tag dropped (nothing but text comes out). */
 function textOf(escaped: string): string {
-  return new DOMParser().parseFromString(escaped, 'text/html').body.textContent ?? '';
+  // A template's content is inert (no image loads, no handler runs) and keeps the spaces around words.
+  const template = document.createElement('template');
+  template.innerHTML = escaped;
+  return template.content.textContent ?? '';
 }
 
 /** The server's snippet split into plain text and matched words; only `<mark>` becomes markup. */
