@@ -8,7 +8,7 @@ import { ArticleAudience, ArticleCategory, ArticleStatus, ArticleTitle, ArticleU
 import { HelpArticleInputs } from './HelpArticleInputs';
 import { HelpArticleVersionsDialog } from './HelpArticleVersionsDialog';
 import { publishHelpArticle, unpublishHelpArticle } from './helpArticlesApi';
-import { textOfHtml } from './versionDiff';
+import { textOfHtml } from '../../helpCenter/htmlText';
 import helpArticles from '.';
 
 type Translation = { title?: string; body?: string } | null | undefined;

@@ -1,4 +1,5 @@
 import { diffWords } from 'diff';
+import { textOfHtml } from '../../helpCenter/htmlText';
 import { HELP_LANGUAGES, type HelpArticleVersionDto, type HelpLanguage } from '../../../contract/helpCenter';
 
 export interface WordChange {
@@ -10,12 +11,6 @@ export interface LanguageDiff {
   language: HelpLanguage;
   title: WordChange[];
   body: WordChange[];
-}
-
-/** The words a reader reads in stored HTML: block ends become spaces, so paragraphs do not run together. */
-export function textOfHtml(html: string): string {
-  const document = new DOMParser().parseFromString(html.replace(/<\/(p|h[1-6]|li|td|th|pre|blockquote|div)>|<br\s*\/?>/gi, ' $&'), 'text/html');
-  return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 export function wordChanges(before: string, after: string): WordChange[] {
