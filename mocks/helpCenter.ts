@@ -119,16 +119,20 @@ export const helpCenterMock = {
   writes: [] as { method: string; path: string; body: unknown }[],
   /** Each reader search and suggestion asked, in order (what was typed reaches the server once typing pauses). */
   searches: [] as string[],
-  insights: null as HelpInsightsDto | null,
+  insights: noInsights(),
   reset() {
     this.articles = seedArticles();
     this.versions = seedVersions();
     this.categories = HELP_CATEGORIES;
     this.writes = [];
     this.searches = [];
-    this.insights = null;
+    this.insights = noInsights();
   },
 };
+
+function noInsights(): HelpInsightsDto {
+  return { deflectedLast30Days: 0, deflectedTotal: 0, unanswered: [], feedback: [] };
+}
 
 const published = () => helpCenterMock.articles.filter((a) => a.status === 'published');
 
@@ -190,7 +194,7 @@ export const helpCenterHandlers = [
       return ok(article);
     }),
   ),
-  http.get('/api/v1/help-center/insights', () => (helpCenterMock.insights ? ok(helpCenterMock.insights) : failed(403, 'Forbidden'))),
+  http.get('/api/v1/help-center/insights', () => ok(helpCenterMock.insights)),
   http.post('/api/v1/help-categories/search', async ({ request }) => {
     const body = (await request.json()) as { ids?: string[] };
     const items = helpCenterMock.categories.filter((c) => !body.ids || body.ids.includes(c.id));

@@ -10,9 +10,10 @@ import { PageHeading } from '../layout/PageHeading';
 import { fetchHelpArticle } from './helpCenterApi';
 import { HelpArticleView } from './HelpArticleView';
 import { HelpfulFeedback } from './HelpfulFeedback';
+import { HELP_PAGE_PATH } from './helpPaths';
 import { useHelpLanguage } from './useHelpLanguage';
 
-/** One article (/help/{slug}?lang=…): in the reader's language unless another is asked for, then "Was this helpful?". */
+/** One article (/help-center/{slug}?lang=…): in the reader's language unless another is asked for, then "Was this helpful?". */
 export default function HelpArticlePage() {
   const translate = useTranslate();
   const { slug = '' } = useParams();
@@ -24,7 +25,7 @@ export default function HelpArticlePage() {
 
   return (
     <Box sx={{ maxWidth: 820 }}>
-      <Link component={RouterLink} to="/help" sx={{ display: 'inline-block', mb: 2 }}>
+      <Link component={RouterLink} to={HELP_PAGE_PATH} sx={{ display: 'inline-block', mb: 2 }}>
         {translate('helpCenter.article.back')}
       </Link>
       {article.isPending && <CircularProgress aria-label={translate('helpCenter.loading')} />}

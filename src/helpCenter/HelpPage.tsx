@@ -14,13 +14,14 @@ import { HELP_QUERY_MAX } from '../../contract/helpCenter';
 import { PageHeading } from '../layout/PageHeading';
 import { categoryName } from '../resources/helpArticles/HelpArticleCells';
 import { fetchHelpCategories, searchHelpArticles } from './helpCenterApi';
+import { helpArticlePath } from './helpPaths';
 import { MarkedSnippet } from './MarkedSnippet';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useHelpLanguage } from './useHelpLanguage';
 
 const TYPING_PAUSE_MS = 300;
 
-/** The help center in the app (/help): a search box, the categories, and the articles found or of a category. */
+/** The help center in the app (/help-center): a search box, the categories, and the articles found or of a category. */
 export default function HelpPage() {
   const translate = useTranslate();
   const language = useHelpLanguage();
@@ -74,7 +75,7 @@ export default function HelpPage() {
       <List aria-labelledby="help-results-heading" data-testid="help-results">
         {hits.map((hit) => (
           <ListItem key={hit.id} disableGutters sx={{ display: 'block' }} lang={hit.language}>
-            <Link component={RouterLink} to={`/help/${hit.slug}?lang=${hit.language}`} variant="subtitle1">
+            <Link component={RouterLink} to={helpArticlePath(hit)} variant="subtitle1">
               {hit.title}
             </Link>
             <Typography variant="body2" color="text.secondary" data-testid="help-snippet">

@@ -53,8 +53,8 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'file-request/view': 'signed in, without layout',
   // Issue 39: staff's help articles, and the help center every signed-in user reads.
   'help-articles/:id?': 'HelpArticles.list',
-  help: 'signed in',
-  'help/:slug': 'signed in',
+  'help-center': 'signed in',
+  'help-center/:slug': 'signed in',
 };
 
 /**

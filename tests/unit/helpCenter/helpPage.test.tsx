@@ -13,13 +13,13 @@ import { renderHelp } from './renderHelp';
 describe('the help page', () => {
   it('searches once typing pauses and shows the matched words highlighted', async () => {
     signInAs('partner');
-    renderHelp('/help');
+    renderHelp('/help-center');
     const user = userEvent.setup();
     await screen.findByText('Pay an invoice', {}, LOAD);
     await user.type(screen.getByRole('searchbox', { name: 'Search the help center' }), 'password');
     const results = screen.getByTestId('help-results');
     await waitFor(() => expect(within(results).queryByText('Pay an invoice')).toBeNull());
-    expect(within(results).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/help/reset-your-password?lang=en');
+    expect(within(results).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/help-center/reset-your-password?lang=en');
     expect(within(results).getByText('password', { selector: 'mark' })).toBeInTheDocument();
     // The first load, then the whole word: no request per keystroke.
     expect(helpCenterMock.searches).toEqual(['', 'password']);
@@ -46,7 +46,7 @@ describe('the help page', () => {
         }),
       ),
     );
-    renderHelp('/help');
+    renderHelp('/help-center');
     const snippet = await screen.findByTestId('help-snippet', {}, LOAD);
     expect(snippet).toHaveTextContent('a b <i>c</i> d');
     expect(snippet.innerHTML).toBe('a <mark>b</mark> &lt;i&gt;c&lt;/i&gt; d');
@@ -54,7 +54,7 @@ describe('the help page', () => {
 
   it('shows the articles of a category', async () => {
     signInAs('partner');
-    renderHelp('/help', { language: 'vi' });
+    renderHelp('/help-center', { language: 'vi' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Thanh toán' }, LOAD));
     const results = screen.getByTestId('help-results');
@@ -64,7 +64,7 @@ describe('the help page', () => {
 
   it('says an article is not yet translated and shows it in English', async () => {
     signInAs('partner');
-    renderHelp('/help/pay-an-invoice', { language: 'vi' });
+    renderHelp('/help-center/pay-an-invoice', { language: 'vi' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay an invoice' }, LOAD)).toBeInTheDocument();
     expect(screen.getByTestId('help-translation-missing')).toHaveTextContent('Bài viết này chưa được dịch; đang hiển thị bằng Tiếng Anh.');
     expect(screen.getByTestId('help-article')).toHaveAttribute('lang', 'en');
@@ -73,7 +73,7 @@ describe('the help page', () => {
 
   it('links to the other translation', async () => {
     signInAs('partner');
-    renderHelp('/help/reset-your-password');
+    renderHelp('/help-center/reset-your-password');
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' }, LOAD);
     expect(screen.queryByTestId('help-translation-missing')).toBeNull();
@@ -84,7 +84,7 @@ describe('the help page', () => {
 
   it('asks whether the article helped and sends the answer with its comment, in the language read', async () => {
     signInAs('partner');
-    renderHelp('/help/reset-your-password');
+    renderHelp('/help-center/reset-your-password');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'No' }, LOAD));
     await user.type(screen.getByRole('textbox', { name: 'What could be better? (optional)' }), 'No Profile menu on my phone');
@@ -101,7 +101,7 @@ describe('the help page', () => {
 
   it('says an article that is not published for the reader does not exist', async () => {
     signInAs('partner');
-    renderHelp('/help/for-someone-else');
+    renderHelp('/help-center/for-someone-else');
     expect(await screen.findByText('This article does not exist or is not published for you.', {}, LOAD)).toBeInTheDocument();
   });
 });

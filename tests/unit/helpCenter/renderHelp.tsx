@@ -17,8 +17,8 @@ export function renderHelp(url: string, { language = 'en', extra }: { language?:
     <MemoryRouter initialEntries={[url]}>
       <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(language)} store={memoryStore()}>
         <Routes>
-          <Route path="/help" element={<HelpPage />} />
-          <Route path="/help/:slug" element={<HelpArticlePage />} />
+          <Route path="/help-center" element={<HelpPage />} />
+          <Route path="/help-center/:slug" element={<HelpArticlePage />} />
           <Route path="*" element={extra ?? <CurrentPath />} />
         </Routes>
       </AdminContext>
