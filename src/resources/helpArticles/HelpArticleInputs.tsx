@@ -82,7 +82,7 @@ export function HelpArticleInputs() {
       {HELP_LANGUAGES.map((language) => (
         <Box key={language} role="tabpanel" id={`help-panel-${language}`} aria-labelledby={`help-tab-${language}`} hidden={tab !== language}>
           <TextInput source={`${language}.title`} label="helpCenter.fields.title" fullWidth />
-          <HelpArticleBodyInput source={`${language}.body`} label="helpCenter.fields.body" />
+          <HelpArticleBodyInput source={`${language}.body`} label="helpCenter.fields.body" language={language} />
           <BodyPreview language={language} />
         </Box>
       ))}
