@@ -62,6 +62,7 @@ export default {
       notFound: 'This article does not exist or is not published for you.',
       translationMissing: 'This article is not yet translated; it is shown in %{language}.',
       readIn: { en: 'Read in English', vi: 'Đọc bằng tiếng Việt' },
+      inLanguage: { en: 'English', vi: 'Vietnamese' },
     },
     feedback: {
       question: 'Was this helpful?',

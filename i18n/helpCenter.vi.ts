@@ -62,6 +62,7 @@ export default {
       notFound: 'Bài viết này không tồn tại hoặc không được xuất bản cho bạn.',
       translationMissing: 'Bài viết này chưa được dịch; đang hiển thị bằng %{language}.',
       readIn: { en: 'Read in English', vi: 'Đọc bằng tiếng Việt' },
+      inLanguage: { en: 'tiếng Anh', vi: 'tiếng Việt' },
     },
     feedback: {
       question: 'Bài viết này có hữu ích không?',

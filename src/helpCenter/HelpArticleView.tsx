@@ -16,7 +16,7 @@ export function HelpArticleView({ article, onLanguage }: { article: HelpArticleV
     <Box component="article" lang={article.language} data-testid="help-article">
       {article.translationMissing && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="help-translation-missing">
-          {translate('helpCenter.article.translationMissing', { language: translate(`helpCenter.languages.${article.language}`) })}
+          {translate('helpCenter.article.translationMissing', { language: translate(`helpCenter.article.inLanguage.${article.language}`) })}
         </Alert>
       )}
       <SafeHtml

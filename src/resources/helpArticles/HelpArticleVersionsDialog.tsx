@@ -27,11 +27,11 @@ function ChangedWords({ changes }: { changes: WordChange[] }) {
     <Typography component="p" sx={{ whiteSpace: 'pre-wrap' }}>
       {changes.map((change, index) =>
         change.kind === 'added' ? (
-          <Box component="ins" key={index} sx={{ bgcolor: 'success.light', color: 'success.contrastText', textDecoration: 'none' }}>
+          <Box component="ins" key={index} sx={{ bgcolor: 'rgba(46, 125, 50, 0.16)', color: 'text.primary', textDecoration: 'underline' }}>
             {change.text}
           </Box>
         ) : change.kind === 'removed' ? (
-          <Box component="del" key={index} sx={{ bgcolor: 'error.light', color: 'error.contrastText' }}>
+          <Box component="del" key={index} sx={{ bgcolor: 'rgba(211, 47, 47, 0.14)', color: 'text.primary' }}>
             {change.text}
           </Box>
         ) : (

@@ -66,7 +66,7 @@ describe('the help page', () => {
     signInAs('partner');
     renderHelp('/help-center/pay-an-invoice', { language: 'vi' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay an invoice' }, LOAD)).toBeInTheDocument();
-    expect(screen.getByTestId('help-translation-missing')).toHaveTextContent('Bài viết này chưa được dịch; đang hiển thị bằng Tiếng Anh.');
+    expect(screen.getByTestId('help-translation-missing')).toHaveTextContent('Bài viết này chưa được dịch; đang hiển thị bằng tiếng Anh.');
     expect(screen.getByTestId('help-article')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('Invoices are paid by bank transfer within 30 days.')).toBeInTheDocument();
   });
