@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { permissionsOfRole } from '../../../mocks/accounts';
 import { helpArticle, helpCenterMock } from '../../../mocks/helpCenter';
 import { EntityTableScreen } from '../../../src/entityTable/EntityTableScreen';
 import helpArticleTable from '../../../src/resources/helpArticles/helpArticleTable';
+import { savePermissions } from '../../../src/providers/session/sessionStorage';
 import { renderInAdmin } from '../entityTable/renderEntityTable';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
@@ -139,5 +141,17 @@ describe('the help articles screen', () => {
     for (const name of ['In đậm', 'Danh sách đánh số', 'Liên kết', 'Hình ảnh', 'Tiêu đề cấp 2', 'Khối mã', 'Chèn bảng']) {
       expect(dialog.getAllByRole('button', { name })[0]).toBeInTheDocument();
     }
+  });
+
+  it('offers Publish and Unpublish only to those holding HelpArticles.Configure', async () => {
+    signInAs('admin');
+    savePermissions(permissionsOfRole('Admin').filter((p) => p !== 'Permissions.HelpArticles.Configure'));
+    renderInAdmin(<EntityTableScreen resource={helpArticleTable} basePath="/help-articles" />, { url: '/help-articles', path: '/help-articles/:id?' });
+    const user = userEvent.setup();
+    const row = (await rows()).find((r) => r.textContent?.includes('Reset your password'))!;
+    await user.click(within(row).getByTestId('row-actions'));
+    expect(await screen.findByTestId('row-action-versions')).toBeInTheDocument();
+    expect(screen.queryByTestId('row-action-publish')).toBeNull();
+    expect(screen.queryByTestId('row-action-unpublish')).toBeNull();
   });
 });
