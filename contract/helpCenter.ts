@@ -22,6 +22,13 @@ import { requiredText, text } from './schemas/fields';
  * - Signed out: the public help center's pages, rendered by the server without the app's JavaScript:
  *   `GET /help` and `GET /help/{slug}` (English), `GET /vi/help` and `GET /vi/help/{slug}` (Vietnamese), public
  *   articles only; the same JSON routes above answer public articles to a request without a token.
+ *
+ * Answers (the envelope's data): `GET /help/articles` a `PagedResult<HelpArticleHitDto>` (with `q` empty: the
+ * articles of the category, newest first, `snippet` the start of the body); `GET /help/articles/{slug}` (query:
+ * lang) a `HelpArticleViewDto`; `GET /help/categories` a `HelpCategoryDto[]` by position; `POST /help/suggestions`
+ * a `HelpArticleHitDto[]` of at most HELP_SUGGESTIONS; feedback and deflections null (201);
+ * `GET /help-articles/{id}/versions` a `HelpArticleVersionDto[]` whose `en` and `vi` carry titles only (body '');
+ * publish and unpublish the article's `HelpArticleDto`.
  */
 
 export const HELP_LANGUAGES = ['en', 'vi'] as const;

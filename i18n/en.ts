@@ -29,6 +29,8 @@ import ticketMergeEn from './ticketMerge.en';
 import ssoEn from './sso.en';
 import signInSettingsEn from './signInSettings.en';
 import ssoOidcEn from './ssoOidc.en';
+import helpCenterEn from './helpCenter.en';
+import raTiptapEn from './raTiptap.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
 export default {
@@ -63,4 +65,7 @@ export default {
   ...ssoEn,
   ...signInSettingsEn,
   ...ssoOidcEn,
+  ...helpCenterEn,
+  // react-admin's texts and its rich-text toolbar's, one ra.* object.
+  ra: { ...raEnglish.ra, ...raTiptapEn },
 };

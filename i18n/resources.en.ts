@@ -13,6 +13,13 @@ export default {
       fields: { code: 'Code', name: 'Name', region: 'Region', partnerCount: 'Partners' },
       values: { region: { Asia: 'Asia', Europe: 'Europe', Americas: 'Americas', Africa: 'Africa', Oceania: 'Oceania' } },
     },
+    'help-categories': {
+      name: 'help category |||| help categories',
+      title: 'Help categories',
+      description: 'The groups the help center shows its articles in, in the order of their position.',
+      empty: 'No help categories yet',
+      fields: { nameEn: 'Name (English)', nameVi: 'Name (Vietnamese)', position: 'Position' },
+    },
     'canned-responses': {
       name: 'canned response |||| canned responses',
       description: "Replies staff insert in a ticket's chat by typing /: shared with every staff member, or one's own.",

@@ -10,6 +10,13 @@ export default {
       fields: { code: 'Mã', name: 'Tên', region: 'Khu vực', partnerCount: 'Số đối tác' },
       values: { region: { Asia: 'Châu Á', Europe: 'Châu Âu', Americas: 'Châu Mỹ', Africa: 'Châu Phi', Oceania: 'Châu Đại Dương' } },
     },
+    'help-categories': {
+      name: 'danh mục trợ giúp |||| danh mục trợ giúp',
+      title: 'Danh mục trợ giúp',
+      description: 'Các nhóm mà trung tâm trợ giúp xếp bài viết vào, theo thứ tự vị trí.',
+      empty: 'Chưa có danh mục trợ giúp nào',
+      fields: { nameEn: 'Tên (tiếng Anh)', nameVi: 'Tên (tiếng Việt)', position: 'Vị trí' },
+    },
     'canned-responses': {
       name: 'câu trả lời mẫu |||| câu trả lời mẫu',
       description: 'Các câu trả lời nhân viên chèn vào cuộc trò chuyện của phiếu bằng cách gõ /: dùng chung cho mọi nhân viên, hoặc của riêng mình.',

@@ -40,6 +40,10 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'The due date may not be in the past',
     dueTooFar: 'The due date may be at most %{max} days ahead',
+    // Help center (issue 39)
+    helpSlug: 'Lower-case letters and digits joined by hyphens, such as reset-your-password',
+    helpOneTranslation: 'Write the article in English or Vietnamese (or both)',
+    helpChoosePartners: 'Choose the partners who may read this article',
     fallback: 'Lỗi',
   },
 };

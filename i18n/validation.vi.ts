@@ -39,6 +39,10 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'Hạn nộp không được ở trong quá khứ',
     dueTooFar: 'Hạn nộp tối đa là %{max} ngày kể từ hôm nay',
+    // Help center (issue 39)
+    helpSlug: 'Chữ thường và chữ số nối bằng dấu gạch ngang, ví dụ dat-lai-mat-khau',
+    helpOneTranslation: 'Hãy viết bài bằng tiếng Anh hoặc tiếng Việt (hoặc cả hai)',
+    helpChoosePartners: 'Hãy chọn các đối tác được đọc bài này',
     fallback: 'Lỗi',
   },
 };

@@ -29,6 +29,8 @@ import ticketMergeVi from './ticketMerge.vi';
 import ssoVi from './sso.vi';
 import signInSettingsVi from './signInSettings.vi';
 import ssoOidcVi from './ssoOidc.vi';
+import helpCenterVi from './helpCenter.vi';
+import raTiptapVi from './raTiptap.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
 export default {
@@ -63,4 +65,7 @@ export default {
   ...ssoVi,
   ...signInSettingsVi,
   ...ssoOidcVi,
+  ...helpCenterVi,
+  // react-admin's texts and its rich-text toolbar's, one ra.* object.
+  ra: { ...raVi.ra, ...raTiptapVi },
 };

@@ -20,6 +20,7 @@ import { ticketHandlers, ticketsMock } from './tickets';
 import { assignmentHandlers, assignmentMock } from './ticketAssignment';
 import { serviceLevelHandlers, serviceLevelsMock } from './serviceLevels';
 import { countryHandlers } from './countries';
+import { helpCenterHandlers, helpCenterMock } from './helpCenter';
 import { claimsOf, fakeCredentials } from './tokens';
 
 type Claims = Omit<AccessTokenClaims, 'exp'>;
@@ -89,6 +90,7 @@ export const mockApi = {
     inboxMock.reset();
     sessionsMock.reset();
     secondFactorMock.reset();
+    helpCenterMock.reset();
   },
   /**
    * Credentials the mock's refresh endpoint will honour, as a sign-in would store them. A new sign-in gets its own
@@ -144,6 +146,7 @@ export const handlers = [
   ...assignmentHandlers,
   ...serviceLevelHandlers,
   ...countryHandlers,
+  ...helpCenterHandlers,
   ...ticketHandlers,
   ...realtimeHandlers,
   ...dashboardHandlers,

@@ -4,8 +4,10 @@ import { nameScreens } from '../providers/screenNames';
 import type { ScreenDeclaration } from '../admin/screenDeclaration';
 import accessibleFiles from './accessibleFiles';
 import cannedResponses from './cannedResponses';
+import helpCenter from '../helpCenter';
 import fileRequests from './fileRequests';
 import formDefinitions from './formDefinitions';
+import helpArticles from './helpArticles';
 import onboardingRules from './onboardingRules';
 import ownPartnerForms from './ownPartnerForms';
 import partnerForms from './partnerForms';
@@ -31,6 +33,8 @@ const writtenScreens: readonly ScreenDeclaration[] = [
   ticketManager,
   supportDesk,
   cannedResponses,
+  helpArticles,
+  helpCenter,
   accessibleFiles,
   partners,
   users,

@@ -5,11 +5,12 @@ import { TicketListCard } from './TicketListCard';
 import { ActivityCard } from './staff/ActivityCard';
 import { FileRequestsCard } from './staff/FileRequestsCard';
 import { FunnelCard } from './staff/FunnelCard';
+import { HelpCenterCard } from './staff/HelpCenterCard';
 import { SatisfactionCard } from './staff/SatisfactionCard';
 import { ServiceLevelCard } from './staff/ServiceLevelCard';
 import { TICKET_MANAGER_ROUTE, TicketsByStatusCard } from './staff/TicketsByStatusCard';
 
-/** Staff's Home: tickets by status and those waiting longest, the onboarding funnel, file requests, recent activity. */
+/** Staff's Home: tickets by status and those waiting longest, the onboarding funnel, file requests, recent activity, the help center's figures. */
 export function StaffDashboard({ dashboard }: { dashboard: StaffDashboardDto }) {
   return (
     <DashboardGrid>
@@ -28,6 +29,7 @@ export function StaffDashboard({ dashboard }: { dashboard: StaffDashboardDto }) 
       {dashboard.recentActivity && <ActivityCard activity={dashboard.recentActivity} />}
       <ServiceLevelCard />
       <SatisfactionCard />
+      <HelpCenterCard />
     </DashboardGrid>
   );
 }

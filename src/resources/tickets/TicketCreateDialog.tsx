@@ -22,6 +22,7 @@ import { PartnerPicker } from '../partners/PartnerPicker';
 import { AttachmentPicker } from '../../components/attachments/AttachmentPicker';
 import { perFileProgress } from '../../components/attachments/attachmentRules';
 import { RichTextEditor } from '../../components/richText/RichTextEditor';
+import { TicketSuggestions } from '../../helpCenter/TicketSuggestions';
 import { createTicket } from './ticketApi';
 import { TICKET_FILE_TYPES_LABEL, ticketAttachmentLimits } from './ticketAttachments';
 
@@ -96,14 +97,16 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
       onClose={busy ? undefined : onClose}
       aria-labelledby="ticket-create-title"
       data-testid="ticket-create-dialog"
-      slotProps={{ paper: { sx: { width: { sm: 640 }, maxWidth: { sm: 'calc(100% - 32px)' } } } }}
+      // A partner's draft gets the help center's suggestions beside it (below it on a phone).
+      slotProps={{ paper: { sx: { width: { sm: 640, md: needsPartner ? 640 : 960 }, maxWidth: { sm: 'calc(100% - 32px)' } } } }}
     >
       <DialogTitle id="ticket-create-title">{translate('tickets.create.title')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3, alignItems: 'flex-start' }}>
         <Stack
           component="form"
           id="ticket-create-form"
           spacing={2.5}
+          sx={{ flex: 1, minWidth: 0, width: '100%' }}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -175,6 +178,16 @@ export function TicketCreateDialog({ needsPartner, onClose, onCreated }: TicketC
             disabled={busy}
           />
         </Stack>
+        {!needsPartner && (
+          <TicketSuggestions
+            subject={subject}
+            description={description}
+            onAnswered={() => {
+              showToast('success', translate('helpCenter.suggestions.answeredDone'));
+              onClose();
+            }}
+          />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button color="inherit" onClick={onClose} disabled={busy}>

@@ -51,6 +51,10 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   forms: 'PartnerForm.list',
   'forms/:partnerFormId/sections/:sectionId': 'PartnerForm.list, without layout',
   'file-request/view': 'signed in, without layout',
+  // Issue 39: staff's help articles, and the help center every signed-in user reads.
+  'help-articles/:id?': 'HelpArticles.list',
+  'help-center': 'signed in',
+  'help-center/:slug': 'signed in',
 };
 
 /**

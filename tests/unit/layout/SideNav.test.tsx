@@ -15,12 +15,14 @@ import { signInAs } from '../sessionFixtures';
 const WRITTEN_LINKS = [
   'nav-home',
   'nav-forms',
+  'nav-help-center',
   'nav-form-config',
   'nav-partner-forms',
   'nav-next-partner-forms',
   'nav-tickets',
   'nav-ticket-manager',
   'nav-canned-responses',
+  'nav-help-articles',
   'nav-support-desk-settings',
   'nav-accessible-files',
   'nav-user-management',
@@ -77,7 +79,7 @@ describe('side navigation', () => {
     signInAs('partner');
     renderSideNav();
     await screen.findByTestId('nav-tickets');
-    expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-tickets', 'nav-accessible-files', 'nav-partner-contacts']);
+    expect(shownLinks()).toEqual(['nav-home', 'nav-forms', 'nav-help-center', 'nav-tickets', 'nav-accessible-files', 'nav-partner-contacts']);
     expect(screen.queryByTestId('nav-group-administration')).not.toBeInTheDocument();
     // Their own forms sit beside Home, not under staff's Form Configuration.
     expect(screen.queryByTestId('nav-group-form-configuration')).not.toBeInTheDocument();

@@ -21,6 +21,8 @@ import { PageSkipLink } from '../../../layout/SkipLink';
 import { plainTextToHtml } from '../../../components/richText/safeHtml';
 import { TICKET_FILE_TYPES_LABEL, ticketAttachmentLimits } from '../ticketAttachments';
 import { cannedOptionId, CannedPicker } from './CannedPicker';
+import { articleLink, articleText, pickerOptions, type PickerOption } from './pickerOptions';
+import { useArticleMatches } from '../../../helpCenter/useArticleMatches';
 import { replaceRange, slashQueryAt } from './slashQuery';
 
 interface ChatComposerProps {
@@ -35,6 +37,8 @@ interface ChatComposerProps {
   canNote?: boolean;
   /** Canned responses the `/` picker offers, and the values of their placeholders; absent, `/` is plain text. */
   canned?: { responses: CannedResponseDto[]; values: Partial<Record<CannedPlaceholder, string>> };
+  /** Staff holding HelpArticles.View: the `/` picker offers help articles too, to insert as a link or as text. */
+  articles?: boolean;
 }
 
 type Mode = 'reply' | 'note';
@@ -46,7 +50,7 @@ const REPLY_ID = 'ticket-reply';
  * The chat's input: text (Enter sends, Shift+Enter breaks the line) and files; disabled, saying why, on a closed ticket.
  * Staff may switch it to an internal note, which looks unlike a reply; `/` at the start of a line opens their canned responses.
  */
-export function ChatComposer({ closed, onSend, onTyping, status, canNote = false, canned }: ChatComposerProps) {
+export function ChatComposer({ closed, onSend, onTyping, status, canNote = false, canned, articles = false }: ChatComposerProps) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -63,10 +67,13 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
   const note = canNote && mode === 'note';
   const canSend = !closed && (text.trim().length > 0 || files.length > 0) && text.length <= TICKET_MESSAGE_MAX;
 
-  const slash = canned ? slashQueryAt(text, caret) : null;
+  const picks = !!canned || articles;
+  const slash = picks ? slashQueryAt(text, caret) : null;
   const pickerOpen = !!slash && slash.start !== dismissedAt;
   const query = pickerOpen ? slash.query : null;
-  const matches = useMemo(() => (query !== null && canned ? matchCannedResponses(canned.responses, query, foldForSearch) : []), [query, canned]);
+  const cannedMatches = useMemo(() => (query !== null && canned ? matchCannedResponses(canned.responses, query, foldForSearch) : []), [query, canned]);
+  const articleMatches = useArticleMatches(query, articles);
+  const matches = useMemo(() => pickerOptions(cannedMatches, articleMatches), [cannedMatches, articleMatches]);
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
 
   useEffect(() => {
@@ -84,14 +91,32 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
     setProblems([]);
   };
 
-  const insert = (response: CannedResponseDto) => {
-    if (!slash || !canned) return;
-    const next = replaceRange(text, slash.start, caret, fillPlaceholders(response.body, canned.values));
+  const insertText = (inserted: string, start: number, end: number) => {
+    const next = replaceRange(text, start, end, inserted);
     caretAfterInsert.current = next.caret;
     setText(next.text);
     setCaret(next.caret);
     setActive(0);
     onTyping();
+  };
+
+  const insert = (option: PickerOption) => {
+    if (!slash) return;
+    if (option.kind === 'canned') {
+      if (canned) insertText(fillPlaceholders(option.response.body, canned.values), slash.start, caret);
+      return;
+    }
+    if (option.as === 'link') {
+      insertText(`${option.hit.title}: ${articleLink(option.hit)}`, slash.start, caret);
+      return;
+    }
+    const { start } = slash;
+    const end = caret;
+    // The text comes from the article as readers see it; the `/` query stays until it arrives.
+    void articleText(option.hit).then(
+      (inserted) => insertText(inserted, start, end),
+      () => undefined,
+    );
   };
 
   const onPickerKey = (event: KeyboardEvent) => {
@@ -185,7 +210,7 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
           )}
         </Stack>
       )}
-      {pickerOpen && slash && <CannedPicker id={listId} query={slash.query} matches={matches} active={activeIndex} onPick={insert} />}
+      {pickerOpen && slash && <CannedPicker id={listId} query={slash.query} options={matches} active={activeIndex} onPick={insert} />}
       {files.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }}>
           {files.map((file, index) => (
@@ -239,7 +264,7 @@ export function ChatComposer({ closed, onSend, onTyping, status, canNote = false
               'data-testid': 'chat-input',
               'aria-label': placeholder,
               // The canned responses' combobox (WAI-ARIA 1.2): the focus stays here, the active option is told by id.
-              ...(canned
+              ...(picks
                 ? {
                     role: 'combobox',
                     'aria-autocomplete': 'list',

@@ -58,7 +58,7 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const side = sideOfReader(readerPartnerId);
-  const { canNote, canned } = useComposerExtras(ticketId, ticket, side === 'staff');
+  const { canNote, canned, articles } = useComposerExtras(ticketId, ticket, side === 'staff');
   useMarkNewestRead(scroller, messages.at(-1), markRead);
 
   const unreadId = loaded && openedMine !== undefined ? firstUnreadId(messages, openedMine, side) : null;
@@ -220,7 +220,15 @@ export function TicketChat({ ticketId, status, userId, readerPartnerId, statusCo
       >
         {typing.length > 0 ? translate('tickets.chat.typing', { smart_count: typing.length, names: typing.join(', ') }) : ''}
       </Typography>
-      <ChatComposer closed={!ticketAcceptsMessages(status)} onSend={send} onTyping={onTyping} status={statusControl} canNote={canNote} canned={canned} />
+      <ChatComposer
+        closed={!ticketAcceptsMessages(status)}
+        onSend={send}
+        onTyping={onTyping}
+        status={statusControl}
+        canNote={canNote}
+        canned={canned}
+        articles={articles}
+      />
     </Card>
   );
 }

@@ -7,7 +7,8 @@ import { fetchCannedResponses } from '../../cannedResponses/cannedResponsesApi';
 
 /**
  * What staff's composer adds (issue 25): the internal note switch (TicketNotes.Create) and the canned responses the `/`
- * picker offers (CannedResponses.View), with their placeholders' values for this ticket. A partner gets neither.
+ * picker offers (CannedResponses.View), with their placeholders' values for this ticket, and whether it offers help articles
+ * too (HelpArticles.View, issue 39). A partner gets neither.
  */
 export function useComposerExtras(ticketId: string, ticket: Pick<TicketDto, 'partnerName' | 'subject'> | undefined, staff: boolean) {
   const { permissions } = usePermissions<string[]>();
@@ -15,6 +16,7 @@ export function useComposerExtras(ticketId: string, ticket: Pick<TicketDto, 'par
   const held = (p: string) => staff && !!permissions?.includes(p);
   const canNote = held(permission('TicketNotes', 'Create'));
   const mayUseCanned = held(permission('CannedResponses', 'View'));
+  const articles = held(permission('HelpArticles', 'View'));
   const [responses, setResponses] = useState<CannedResponseDto[] | null>(null);
 
   useEffect(() => {
@@ -41,5 +43,5 @@ export function useComposerExtras(ticketId: string, ticket: Pick<TicketDto, 'par
     return { responses: ordered, values };
   }, [mayUseCanned, responses, locale, ticket?.partnerName, ticket?.subject, ticketId, agentName]);
 
-  return { canNote, canned };
+  return { canNote, canned, articles };
 }
