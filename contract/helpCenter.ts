@@ -80,7 +80,8 @@ export interface HelpArticleDto {
   createdAt: string;
   updatedAt: string;
   updatedBy: string | null;
-  version: number;
+  /** The record's version as every declared resource's: answered as the ETag, sent back as If-Match (412 when stale). */
+  version: string;
 }
 
 export interface HelpArticleVersionDto {

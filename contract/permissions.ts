@@ -42,6 +42,8 @@ const CATALOGUE = [
   'IdentityProviders',
   // Issue 37: SCIM bearer tokens of a partner (View, Create, Delete), kept by its admin.
   'ScimTokens',
+  // Issue 39: help-center articles (View, Search, Create, Update, Delete; Configure publishes and unpublishes), staff only.
+  'HelpArticles',
 ] as const;
 
 export type Resource = (typeof CATALOGUE)[number] | DeclaredPermission;

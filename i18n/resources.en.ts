@@ -4,6 +4,13 @@
  */
 export default {
   resources: {
+    'help-categories': {
+      name: 'help category |||| help categories',
+      title: 'Help categories',
+      description: "The help center's categories, named in English and Vietnamese, in the order readers see them.",
+      empty: 'No help categories yet',
+      fields: { nameEn: 'Name (English)', nameVi: 'Name (Vietnamese)', position: 'Position' },
+    },
     countries: {
       name: 'country |||| countries',
       title: 'Countries',

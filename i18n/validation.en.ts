@@ -1,6 +1,11 @@
 /** Messages of the contract's schemas, shared by the browser and the server. */
 export default {
   validation: {
+    helpSlug: 'Lower-case letters and digits joined by hyphens, such as reset-your-password',
+    helpSlugTaken: 'Another article has this address',
+    helpOneTranslation: 'Write the article in English or Vietnamese (or both)',
+    helpChoosePartners: 'Choose the partners who read this article',
+    helpBodyTooLong: 'The article is too long once cleaned: split it in two',
     required: 'This field is required',
     maxLength: 'At most %{max} characters',
     maxTotalLength: 'At most %{max} characters in all',

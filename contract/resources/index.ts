@@ -1,5 +1,6 @@
 import { cannedResponsesDeclaration } from './cannedResponses';
 import { countriesDeclaration } from './countries';
+import { helpCategoriesDeclaration } from './helpCategories';
 import { partnerContactsDeclaration } from './partnerContacts';
 import { partnersDeclaration } from './partners';
 import { partnerUsersDeclaration } from './partnerUsers';
@@ -16,6 +17,7 @@ export const declaredResources = [
   partnerContactsDeclaration,
   partnerUsersDeclaration,
   cannedResponsesDeclaration,
+  helpCategoriesDeclaration,
 ] as const;
 
 export type DeclaredResource = (typeof declaredResources)[number];
