@@ -7,10 +7,19 @@ type Demo = ReturnType<typeof useDemoServer>;
 /** Help-center articles made through the staff API by admin@example.com, deleted after each test. */
 export function helpArticleFactory(demo: Demo) {
   const made: string[] = [];
+  const categories: string[] = [];
   const admin = () => demo.token('admin@example.com');
   afterEach(async () => {
     for (const id of made.splice(0)) await demo.server.api('DELETE', `/api/v1/help-articles/${id}`, { token: admin() });
+    for (const id of categories.splice(0)) await demo.server.api('DELETE', `/api/v1/help-categories/${id}`, { token: admin() });
   });
+
+  async function category(nameEn: string, nameVi = nameEn, position = 1) {
+    const answer = await demo.server.api<{ id: string }>('POST', '/api/v1/help-categories', { token: admin(), body: { nameEn, nameVi, position } });
+    if (answer.status !== 201) throw new Error(`the category was refused: ${answer.text}`);
+    categories.push(answer.body.data!.id);
+    return answer.body.data!.id;
+  }
 
   async function make(input: Partial<HelpArticleInput> = {}) {
     const tag = unique('help');
@@ -41,5 +50,5 @@ export function helpArticleFactory(demo: Demo) {
   /** An article made and published at once. */
   const published = async (input: Partial<HelpArticleInput> = {}) => publish(await make(input));
 
-  return { make, publish, published, admin };
+  return { make, publish, published, category, admin };
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { send } from '../../core/envelope';
 import { requirePrincipal } from '../../core/guard';
 import { answers, routeDocs } from '../../core/openapi/routeDocs';
+import { withQueryNumbers } from '../../core/search';
 import { validate } from '../../core/validation';
 import { recordDeflection, recordFeedback } from './helpFeedback';
 import type { HelpReader } from './helpReaders';
@@ -36,7 +37,16 @@ export const helpReadingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         ...routeDocs({ querystring: helpSearchQuerySchema, response: { 200: answers.pageOf(helpArticleHitDtoSchema) } }),
       },
     },
-    async (request, reply) => send(request, reply, await searchArticles(db, readerOf(request), await validate(helpSearchQuerySchema, request.query))),
+    async (request, reply) =>
+      send(
+        request,
+        reply,
+        await searchArticles(
+          db,
+          readerOf(request),
+          await validate(helpSearchQuerySchema, withQueryNumbers(request.query as Record<string, unknown>, ['page', 'perPage'])),
+        ),
+      ),
   );
 
   app.get<SlugParams>(
