@@ -27,8 +27,9 @@ interface ArticleWrite extends HelpArticleInput {
   savedVersion?: number;
 }
 
+/** Named by its table, not a column object: a RETURNING writes columns unqualified, and `id` would be the feedback's. */
 const feedbackCount = (helpful: boolean) =>
-  Object.assign(sql`(select count(*)::int from ${helpFeedback} f where f.article_id = ${helpArticles.id} and f.helpful = ${helpful})`.mapWith(Number), {
+  Object.assign(sql`(select count(*)::int from ${helpFeedback} f where f.article_id = help_articles.id and f.helpful = ${helpful})`.mapWith(Number), {
     notNull: true,
   });
 
