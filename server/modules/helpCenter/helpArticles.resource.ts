@@ -13,8 +13,8 @@ import {
 } from '../../../contract/helpCenter';
 import { helpArticleDtoSchema } from '../../../contract/schemas/helpCenter.dto';
 import type { CrudResource, CrudRow } from '../../core/crud';
-import { fieldError } from '../../core/errors';
-import { containsFolded, keywordOf } from '../../core/search';
+import { ApiError, fieldError } from '../../core/errors';
+import { containsFolded, containsFoldedIn, keywordOf } from '../../core/search';
 import { partners } from '../partners/partners.schema';
 import { toSafeArticleHtml } from './articleHtml';
 import { helpArticles, helpCategories, helpFeedback } from './helpCenter.schema';
@@ -58,6 +58,21 @@ export function articleDtoOf(row: CrudRow): Omit<HelpArticleDto, 'version'> {
     updatedAt: iso(row.updatedAt),
     updatedBy: (row.updatedBy as string | null) ?? null,
   };
+}
+
+/** Fields `advancedSearch.fields` may limit the keyword to (contract/apiResources.ts); without: slug and titles. */
+const SEARCH_FIELDS = ['slug'];
+
+function keywordWhere(search: Record<string, unknown>) {
+  const keyword = keywordOf(search);
+  const named = (search.advancedSearch as { fields?: string[] } | undefined)?.fields;
+  if (!keyword || !named?.length) return containsFolded(helpArticles.searchText, keyword);
+  const unknown = named.findIndex((field) => !SEARCH_FIELDS.includes(field));
+  if (unknown >= 0)
+    throw new ApiError(400, 'api.searchFieldNotAllowed', [{ field: `advancedSearch.fields[${unknown}]`, message: 'api.searchFieldNotAllowed' }], {
+      allowed: SEARCH_FIELDS.join(', '),
+    });
+  return containsFoldedIn(helpArticles.slug, keyword);
 }
 
 /** Sanitises both bodies in place and refuses one that is too long once stored. */
@@ -106,18 +121,19 @@ export const helpArticlesResource: CrudResource<ArticleWrite, Omit<HelpArticleDt
   },
   sortable: {
     slug: helpArticles.slug,
+    categoryId: helpArticles.categoryId,
     audience: helpArticles.audience,
     status: helpArticles.status,
+    publishedVersion: helpArticles.publishedVersion,
     publishedAt: helpArticles.publishedAt,
     latestVersion: helpArticles.latestVersion,
-    'en.title': helpArticles.enTitle,
-    'vi.title': helpArticles.viTitle,
+    updatedBy: helpArticles.updatedBy,
     createdAt: helpArticles.createdAt,
     updatedAt: helpArticles.updatedAt,
   },
   defaultSort: 'updatedAt desc',
   where: (search) => [
-    containsFolded(helpArticles.searchText, keywordOf(search)),
+    keywordWhere(search),
     typeof search.categoryId === 'string' ? eq(helpArticles.categoryId, search.categoryId.toLowerCase()) : undefined,
     typeof search.audience === 'string' ? eq(helpArticles.audience, search.audience) : undefined,
     typeof search.status === 'string' ? eq(helpArticles.status, search.status) : undefined,
