@@ -11,6 +11,7 @@ import {
   type HelpArticleInput,
   type HelpTranslation,
 } from '../../../contract/helpCenter';
+import { id } from '../../../contract/schemas/fields';
 import { helpArticleDtoSchema } from '../../../contract/schemas/helpCenter.dto';
 import type { CrudResource, CrudRow } from '../../core/crud';
 import { ApiError, fieldError } from '../../core/errors';
@@ -96,7 +97,7 @@ export const helpArticlesResource: CrudResource<ArticleWrite, Omit<HelpArticleDt
   table: helpArticles,
   schema: helpArticleInputSchema,
   searchFilters: {
-    categoryId: yup.string().uuid().optional(),
+    categoryId: id().optional(),
     audience: yup.string().oneOf(HELP_AUDIENCES).optional(),
     status: yup.string().oneOf(HELP_ARTICLE_STATUSES).optional(),
   },
