@@ -124,3 +124,18 @@ describe('what each reader of the help center reaches', () => {
     expect(mayHear(staff, change.audience)).toBe(true);
   });
 });
+
+describe('the demo help center', () => {
+  it('has one article per audience and one without Vietnamese, each read by whom its audience says', async () => {
+    const open = (slug: string, who?: string, lang = 'vi') =>
+      server.api<HelpArticleViewDto>('GET', `/api/v1/help/articles/${slug}?lang=${lang}`, who ? { token: token(who) } : {});
+    expect((await open('reset-your-password')).body.data).toMatchObject({ language: 'vi', title: 'Đặt lại mật khẩu', translationMissing: false });
+    expect((await open('supported-browsers')).body.data).toMatchObject({ language: 'en', translationMissing: true, languages: ['en'] });
+    expect((await open('download-an-invoice')).status).toBe(404);
+    expect((await open('download-an-invoice', 'partner@globex.example')).status).toBe(200);
+    expect((await open('acme-shipping-labels', 'partner@globex.example')).status).toBe(404);
+    expect((await open('acme-shipping-labels', 'partner@acme.example')).status).toBe(200);
+    expect((await open('handling-refund-requests', 'partner@acme.example')).status).toBe(404);
+    expect((await open('handling-refund-requests', 'support@example.com')).status).toBe(200);
+  });
+});

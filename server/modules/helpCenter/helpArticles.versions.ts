@@ -57,6 +57,30 @@ async function rewriteSearchRows(tx: Db, articleId: string, version: typeof help
   if (rows.length) await tx.insert(helpArticleSearch).values(rows);
 }
 
+/**
+ * Publishes version `number` of an article (null: takes it off the help center): the version's time, the article's
+ * pointer and status, and the search rows, in the caller's transaction.
+ */
+export async function setPublication(tx: Db, articleId: string, number: number | null) {
+  const now = new Date();
+  let version: typeof helpArticleVersions.$inferSelect | null = null;
+  if (number !== null) {
+    [version] = await tx
+      .update(helpArticleVersions)
+      .set({ publishedAt: now })
+      .where(and(eq(helpArticleVersions.articleId, articleId), eq(helpArticleVersions.number, number)))
+      .returning();
+    if (!version) throw new ApiError(409, 'api.conflict');
+  }
+  const row = await tx
+    .update(helpArticles)
+    .set(number !== null ? { status: 'published', publishedVersion: number, publishedAt: now } : { status: 'draft', publishedVersion: null, publishedAt: null })
+    .where(eq(helpArticles.id, articleId))
+    .returning({ id: helpArticles.id });
+  await rewriteSearchRows(tx, articleId, version);
+  return row;
+}
+
 /** Publishing, unpublishing and the versions of an article: staff's, within what their principal reaches. */
 export function createArticleVersions(ctx: AppContext, service: ArticleService) {
   const { lockVisible, findVisible, dtoOf, storedOf } = service.rows;
@@ -66,23 +90,7 @@ export function createArticleVersions(ctx: AppContext, service: ArticleService) 
     const changed = await transactionThenPublish(ctx, async (tx, queue: (event: DomainEvent) => void) => {
       const [existing] = await lockVisible(tx, principal, [visible.id]);
       await assertIfMatch(ifMatch, storedOf(existing), () => dtoOf(existing));
-      const now = new Date();
-      const number = existing.latestVersion as number;
-      let version: typeof helpArticleVersions.$inferSelect | null = null;
-      if (publish) {
-        [version] = await tx
-          .update(helpArticleVersions)
-          .set({ publishedAt: now })
-          .where(and(eq(helpArticleVersions.articleId, existing.id), eq(helpArticleVersions.number, number)))
-          .returning();
-        if (!version) throw new ApiError(409, 'api.conflict');
-      }
-      const [row] = await tx
-        .update(helpArticles)
-        .set(publish ? { status: 'published', publishedVersion: number, publishedAt: now } : { status: 'draft', publishedVersion: null, publishedAt: null })
-        .where(eq(helpArticles.id, existing.id))
-        .returning({ id: helpArticles.id });
-      await rewriteSearchRows(tx, existing.id, version);
+      const [row] = await setPublication(tx, existing.id, publish ? (existing.latestVersion as number) : null);
       const [after] = await service.rows.select(tx).from(helpArticles).where(eq(helpArticles.id, row.id));
       await writeAudit(tx, {
         userId: principal.id,
