@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { benchPool, startBenchServer } from './benchServer';
 import { runBench } from './harness/cleanup';
+import { benchHelpSearch } from './helpSearch';
 import { benchTicketSearch, timed } from './ticketSearch';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -127,4 +128,7 @@ from generate_series(1, 100000) as i`);
 
   // Issue 25: tickets by id, subject, description and the text of 1,000,000 messages.
   await benchTicketSearch(server, RUNS);
+
+  // Issue 39: the help center's search and suggestions over 10,000 articles.
+  await benchHelpSearch(server, RUNS);
 });

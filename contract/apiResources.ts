@@ -91,6 +91,15 @@ const declaredApiResource = (d: ResourceDeclaration): ApiResource => ({
 export const apiResources: readonly ApiResource[] = [
   ...declaredResources.filter((d) => !d.tableOwner).map(declaredApiResource),
   {
+    // Issue 39: the declared resources' routes over a module's table (translations and chosen partners are not flat fields).
+    name: 'help-articles',
+    permission: 'HelpArticles',
+    sortable: ['id', 'slug', 'categoryId', 'audience', 'status', 'publishedVersion', 'publishedAt', 'latestVersion', 'updatedBy', 'createdAt', 'updatedAt'],
+    unsortable: ['partnerIds', 'en', 'vi', 'helpfulYes', 'helpfulNo', 'version'],
+    searchFields: ['slug'],
+    methods: ALL,
+  },
+  {
     name: 'partner-users',
     permission: 'PartnerUsers',
     sortable: userSortable,

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { msg } from './schemas/messages';
-import { requiredText, text } from './schemas/fields';
+import { id, requiredText, text } from './schemas/fields';
 
 /**
  * The help center (issue 39): articles in categories, each in English and Vietnamese, written by staff, published
@@ -49,7 +49,8 @@ export const HELP_TITLE_MAX = 200;
 export const HELP_BODY_MAX = 200_000;
 export const HELP_SLUG_MAX = 120;
 export const HELP_CATEGORY_NAME_MAX = 100;
-export const HELP_CHOSEN_PARTNERS_MAX = 500;
+/** As many as a bulk PATCH's `data` list may hold (server/core/crud/bulkSchemas.ts), so both refuse one more alike. */
+export const HELP_CHOSEN_PARTNERS_MAX = 1000;
 export const HELP_QUERY_MAX = 200;
 export const HELP_FEEDBACK_COMMENT_MAX = 2000;
 /** What a ticket draft sends for suggestions: its subject and the start of its description. */
@@ -87,7 +88,8 @@ export interface HelpArticleDto {
   createdAt: string;
   updatedAt: string;
   updatedBy: string | null;
-  version: number;
+  /** The record's version as every declared resource's: answered as the ETag, sent back as If-Match (412 when stale). */
+  version: string;
 }
 
 export interface HelpArticleVersionDto {
@@ -146,7 +148,7 @@ export interface HelpInsightsDto {
   feedback: { articleId: string; slug: string; title: string; language: HelpLanguage; yes: number; no: number; comments: { text: string; at: string }[] }[];
 }
 
-const language = yup.mixed<HelpLanguage>().oneOf(HELP_LANGUAGES, msg('validation.fallback'));
+const language = yup.string<HelpLanguage>().oneOf(HELP_LANGUAGES, msg('validation.fallback'));
 
 const translationSchema = yup
   .object({ title: requiredText(HELP_TITLE_MAX), body: text(HELP_BODY_MAX).defined().default('') })
@@ -157,9 +159,9 @@ const translationSchema = yup
 export const helpArticleInputSchema = yup
   .object({
     slug: requiredText(HELP_SLUG_MAX).matches(HELP_SLUG_PATTERN, msg('validation.helpSlug')),
-    categoryId: yup.string().uuid().nullable().default(null),
-    audience: yup.mixed<HelpAudience>().oneOf(HELP_AUDIENCES, msg('validation.fallback')).required(),
-    partnerIds: yup.array(yup.string().uuid().required()).max(HELP_CHOSEN_PARTNERS_MAX).default([]),
+    categoryId: id().nullable().default(null),
+    audience: yup.string<HelpAudience>().oneOf(HELP_AUDIENCES, msg('validation.fallback')).required(),
+    partnerIds: yup.array(id().required()).max(HELP_CHOSEN_PARTNERS_MAX).default([]),
     en: translationSchema,
     vi: translationSchema,
   })
@@ -169,7 +171,7 @@ export type HelpArticleInput = yup.InferType<typeof helpArticleInputSchema>;
 
 export const helpSearchQuerySchema = yup.object({
   q: text(HELP_QUERY_MAX).default(''),
-  categoryId: yup.string().uuid().optional(),
+  categoryId: id().optional(),
   lang: language.default('en'),
   page: yup.number().integer().min(1).max(10_000).default(1),
   perPage: yup.number().integer().min(1).max(50).default(10),
@@ -189,6 +191,6 @@ export const helpFeedbackSchema = yup.object({
 
 /** "This answered my question" from a ticket draft: which article, and what the draft said (for the insights). */
 export const helpDeflectionSchema = yup.object({
-  articleId: yup.string().uuid().required(),
+  articleId: id().required(),
   query: text(HELP_SUGGESTION_TEXT_MAX).default(''),
 });

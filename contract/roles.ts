@@ -52,6 +52,7 @@ export const SEEDED_ROLES: { name: string; description: string; priority: number
       ...grant('TicketAssignments', ['View', 'Update']),
       ...grant('TicketMerges', ['Create']),
       ...grant('TicketRatings', ['View']),
+      ...grant('HelpArticles', ['View', 'Search', 'Create', 'Update']),
       ...declaredGrants('Support'),
     ],
   },

@@ -4,6 +4,13 @@
  */
 export default {
   resources: {
+    'help-categories': {
+      name: 'help category |||| help categories',
+      title: 'Help categories',
+      description: "The help center's categories, named in English and Vietnamese, in the order readers see them.",
+      empty: 'No help categories yet',
+      fields: { nameEn: 'Name (English)', nameVi: 'Name (Vietnamese)', position: 'Position' },
+    },
     countries: {
       name: 'country |||| countries',
       title: 'Countries',
@@ -12,13 +19,6 @@ export default {
       codeTaken: 'Another country has this code',
       fields: { code: 'Code', name: 'Name', region: 'Region', partnerCount: 'Partners' },
       values: { region: { Asia: 'Asia', Europe: 'Europe', Americas: 'Americas', Africa: 'Africa', Oceania: 'Oceania' } },
-    },
-    'help-categories': {
-      name: 'help category |||| help categories',
-      title: 'Help categories',
-      description: 'The groups the help center shows its articles in, in the order of their position.',
-      empty: 'No help categories yet',
-      fields: { nameEn: 'Name (English)', nameVi: 'Name (Vietnamese)', position: 'Position' },
     },
     'canned-responses': {
       name: 'canned response |||| canned responses',

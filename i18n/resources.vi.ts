@@ -1,6 +1,13 @@
 /** Vietnamese texts of the declared resources; the same keys as resources.en.ts. */
 export default {
   resources: {
+    'help-categories': {
+      name: 'danh mục trợ giúp |||| danh mục trợ giúp',
+      title: 'Danh mục trợ giúp',
+      description: 'Các danh mục của trung tâm trợ giúp, đặt tên bằng tiếng Anh và tiếng Việt, theo thứ tự người đọc thấy.',
+      empty: 'Chưa có danh mục trợ giúp nào',
+      fields: { nameEn: 'Tên (tiếng Anh)', nameVi: 'Tên (tiếng Việt)', position: 'Vị trí' },
+    },
     countries: {
       name: 'quốc gia |||| quốc gia',
       title: 'Quốc gia',
@@ -9,13 +16,6 @@ export default {
       codeTaken: 'Một quốc gia khác đã dùng mã này',
       fields: { code: 'Mã', name: 'Tên', region: 'Khu vực', partnerCount: 'Số đối tác' },
       values: { region: { Asia: 'Châu Á', Europe: 'Châu Âu', Americas: 'Châu Mỹ', Africa: 'Châu Phi', Oceania: 'Châu Đại Dương' } },
-    },
-    'help-categories': {
-      name: 'danh mục trợ giúp |||| danh mục trợ giúp',
-      title: 'Danh mục trợ giúp',
-      description: 'Các nhóm mà trung tâm trợ giúp xếp bài viết vào, theo thứ tự vị trí.',
-      empty: 'Chưa có danh mục trợ giúp nào',
-      fields: { nameEn: 'Tên (tiếng Anh)', nameVi: 'Tên (tiếng Việt)', position: 'Vị trí' },
     },
     'canned-responses': {
       name: 'câu trả lời mẫu |||| câu trả lời mẫu',

@@ -1,6 +1,11 @@
 /** Messages of the contract's schemas, shared by the browser and the server. */
 export default {
   validation: {
+    helpSlug: 'Lower-case letters and digits joined by hyphens, such as reset-your-password',
+    helpSlugTaken: 'Another article has this address',
+    helpOneTranslation: 'Write the article in English or Vietnamese (or both)',
+    helpChoosePartners: 'Choose the partners who read this article',
+    helpBodyTooLong: 'The article is too long once cleaned: split it in two',
     required: 'This field is required',
     maxLength: 'At most %{max} characters',
     maxTotalLength: 'At most %{max} characters in all',
@@ -40,10 +45,6 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'The due date may not be in the past',
     dueTooFar: 'The due date may be at most %{max} days ahead',
-    // Help center (issue 39)
-    helpSlug: 'Lower-case letters and digits joined by hyphens, such as reset-your-password',
-    helpOneTranslation: 'Write the article in English or Vietnamese (or both)',
-    helpChoosePartners: 'Choose the partners who may read this article',
     fallback: 'Lỗi',
   },
 };

@@ -1,5 +1,10 @@
 export default {
   validation: {
+    helpSlug: 'Chữ thường và chữ số nối bằng dấu gạch ngang, ví dụ dat-lai-mat-khau',
+    helpSlugTaken: 'Một bài viết khác đã dùng địa chỉ này',
+    helpOneTranslation: 'Hãy viết bài bằng tiếng Anh hoặc tiếng Việt (hoặc cả hai)',
+    helpChoosePartners: 'Hãy chọn các đối tác được đọc bài viết này',
+    helpBodyTooLong: 'Bài viết quá dài sau khi làm sạch: hãy tách thành hai bài',
     required: 'Trường này là bắt buộc',
     maxLength: 'Tối đa %{max} ký tự',
     maxTotalLength: 'Tổng cộng tối đa %{max} ký tự',
@@ -39,10 +44,6 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'Hạn nộp không được ở trong quá khứ',
     dueTooFar: 'Hạn nộp tối đa là %{max} ngày kể từ hôm nay',
-    // Help center (issue 39)
-    helpSlug: 'Chữ thường và chữ số nối bằng dấu gạch ngang, ví dụ dat-lai-mat-khau',
-    helpOneTranslation: 'Hãy viết bài bằng tiếng Anh hoặc tiếng Việt (hoặc cả hai)',
-    helpChoosePartners: 'Hãy chọn các đối tác được đọc bài này',
     fallback: 'Lỗi',
   },
 };

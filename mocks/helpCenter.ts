@@ -37,7 +37,7 @@ export function helpArticle(id: string, fields: Partial<HelpArticleDto> = {}): H
     createdAt: STAMP,
     updatedAt: STAMP,
     updatedBy: EDITOR.id,
-    version: 1,
+    version: '1',
     ...fields,
   };
 }
@@ -182,7 +182,7 @@ export const helpCenterHandlers = [
     const index = helpCenterMock.articles.findIndex((a) => a.id === params.id);
     if (index < 0) return failed(404, 'Not found');
     const current = helpCenterMock.articles[index];
-    helpCenterMock.articles[index] = { ...current, ...(body as Partial<HelpArticleDto>), version: current.version + 1 };
+    helpCenterMock.articles[index] = { ...current, ...(body as Partial<HelpArticleDto>), version: String(Number(current.version) + 1) };
     return ok(helpCenterMock.articles[index]);
   }),
   ...(['publish', 'unpublish'] as const).map((action) =>

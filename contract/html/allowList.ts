@@ -56,11 +56,23 @@ export const HTML_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>
   td: ['colspan', 'rowspan'],
   th: ['colspan', 'rowspan'],
   ol: ['start'],
+  // Only where a list allows <img> (help-center articles): see HTML_ARTICLE_ALLOWED_TAGS.
+  img: ['src', 'alt', 'title', 'width', 'height'],
 };
 
 /** Attributes kept only when they hold a small whole number. */
-export const HTML_NUMERIC_ATTRIBUTES: readonly string[] = ['colspan', 'rowspan', 'start'];
+export const HTML_NUMERIC_ATTRIBUTES: readonly string[] = ['colspan', 'rowspan', 'start', 'width', 'height'];
 const NUMERIC_VALUE = /^\d{1,4}$/;
+
+/**
+ * Help-center articles (issue 39) hold what the chat holds and images, whose `src` is a path of this site (the
+ * file store's `/api/v1/files/...` among them): never another site, `data:` or `javascript:`.
+ */
+export const HTML_ARTICLE_ALLOWED_TAGS: readonly string[] = [...HTML_ALLOWED_TAGS, 'img'];
+export const HTML_ARTICLE_VOID_TAGS: readonly string[] = [...HTML_VOID_TAGS, 'img'];
+
+/** A path on this origin: one slash, not `//host` or `/\host` (which browsers read as another host). */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
 
 /** Links may go to the web, to mail, or within the app. */
 const SAFE_URL = /^(https?:|mailto:|\/|#)/i;
@@ -80,6 +92,8 @@ export const allowedAttributesOf = (tag: string): readonly string[] => HTML_ALLO
 export function isAllowedAttributeValue(name: string, value: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (name === 'href') return SAFE_URL.test(value.replace(/[\s\u0000-\u001f\u007f]/g, ''));
+  // eslint-disable-next-line no-control-regex
+  if (name === 'src') return SAME_ORIGIN_PATH.test(value.replace(/[\s\u0000-\u001f\u007f]/g, ''));
   if (HTML_NUMERIC_ATTRIBUTES.includes(name)) return NUMERIC_VALUE.test(value.trim());
   return true;
 }

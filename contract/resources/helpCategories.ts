@@ -3,7 +3,7 @@ import { defineResource, type DtoOf } from './declaration';
 import { fields } from './fields';
 import { none } from './scopes';
 
-/** The help center's categories (issue 39): staff keep them; readers see them in the order of `position`. */
+/** The help center's categories (issue 39): staff name each in English and Vietnamese and order them. */
 export const helpCategoriesDeclaration = defineResource({
   name: 'help-categories',
   table: 'help_categories',
@@ -12,12 +12,13 @@ export const helpCategoriesDeclaration = defineResource({
   fields: {
     nameEn: fields.text(HELP_CATEGORY_NAME_MAX, { required: true, search: true, card: 'title' }),
     nameVi: fields.text(HELP_CATEGORY_NAME_MAX, { required: true, search: true, card: 'fact' }),
-    position: fields.integer({ card: 'fact' }),
+    position: fields.integer({ required: true, min: 0, max: 10_000, card: 'fact' }),
   },
   defaultSort: 'position asc',
   titleField: 'nameEn',
   labels: { prefix: 'resources.help-categories' },
+  grants: { Support: ['View', 'Search', 'Create', 'Update'] },
   screen: { navigation: { area: 'administration', position: 60 } },
 });
 
-export type HelpCategoryResourceDto = DtoOf<typeof helpCategoriesDeclaration>;
+export type HelpCategoryRecord = DtoOf<typeof helpCategoriesDeclaration>;

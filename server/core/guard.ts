@@ -4,8 +4,11 @@ import type { AccessTokenClaims, ImpersonatorClaim } from '../../contract/tokens
 import { unauthorized, forbidden, ApiError } from './errors';
 import { verifyAccessToken } from './jwt';
 
-/** What a route needs: a permission string, any signed-in user, or nobody (public). */
-export type RouteAccess = Permission | 'authenticated' | 'public';
+/**
+ * What a route needs: a permission string, any signed-in user, nobody (public), or nobody but it reads who is
+ * signed in when a token comes (`publicOrSignedIn`: the help center answers visitors and users differently).
+ */
+export type RouteAccess = Permission | 'authenticated' | 'public' | 'publicOrSignedIn';
 
 export interface Principal {
   id: string;
@@ -74,6 +77,7 @@ export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrin
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === 'public') return;
+    if (access === 'publicOrSignedIn' && !bearerToken(request)) return;
     if (!access) {
       if (request.is404) return;
       throw new ApiError(500, 'api.serverError');
@@ -82,7 +86,7 @@ export function registerGuard(app: FastifyInstance, secret: Uint8Array, loadPrin
     request.principal = principal;
     request.impersonator = claims.act ?? null;
     if (request.impersonator && request.routeOptions.config.credentials) throw forbidden('impersonation.notWhileImpersonating');
-    if (access !== 'authenticated' && !request.principal.permissions.has(access)) throw forbidden();
+    if (access !== 'authenticated' && access !== 'publicOrSignedIn' && !request.principal.permissions.has(access)) throw forbidden();
   });
 }
 

@@ -26,3 +26,4 @@ export * from '../modules/sso/sso.schema';
 export * from '../modules/scim/scim.schema';
 export * from '../modules/inboundMail/inboundMail.schema';
 export * from '../modules/notificationPreferences/notificationPreferences.schema';
+export * from '../modules/helpCenter/helpCenter.schema';

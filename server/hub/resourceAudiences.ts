@@ -34,6 +34,8 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
   'file-requests': (event) => ofPartner(event, viewOrSearch('FileAccessRequest', permission('FileAccessRequest', 'AdminView'))),
   // The support desk's service level settings (issue 25): staff who may read them.
   'service-levels': () => ({ scope: 'staff', readers: [{ all: [permission('ServiceLevels', 'View')] }] }),
+  // The help center's working copies (issue 39) are staff's; readers hear no event of them.
+  'help-articles': () => ({ scope: 'staff', readers: viewOrSearch('HelpArticles') }),
 };
 
 /** A declared resource (contract/resources/) is heard by whom its scope says may read it. */

@@ -6,6 +6,7 @@ import { dashboardModule } from './dashboard';
 import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
+import { helpCenterModule } from './helpCenter';
 import { impersonationModule } from './impersonation';
 import { inboundMailModule } from './inboundMail';
 import { notificationsModule } from './notifications';
@@ -54,6 +55,7 @@ const writtenModules: readonly PortalModule[] = [
   scimTokensModule,
   scimModule,
   inboundMailModule,
+  helpCenterModule,
 ];
 
 /**

@@ -45,6 +45,8 @@ const BODYLESS = [
   'post /api/v1/token/impersonation/end',
   'post /api/v1/account/second-factor/enrolment',
   'post /api/v1/users/{id}/second-factor/reset',
+  'post /api/v1/help-articles/{id}/publish',
+  'post /api/v1/help-articles/{id}/unpublish',
 ];
 
 let server: TestServer;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permission, type Permission } from '../../contract/permissions';
 import { declaredResources } from '../../contract/resources';
-import { crudRoutesOf } from '../../contract/resources/declaration';
+import { CRUD_ROUTES, crudRoutesOf } from '../../contract/resources/declaration';
 import { startServer, type TestServer } from './harness';
 
-type Access = Permission | 'public' | 'authenticated';
+type Access = Permission | 'public' | 'authenticated' | 'publicOrSignedIn';
 
 // The intended access of every route, written out by hand: a route missing here, or declared otherwise, fails.
 // The hub's routes are public because the hub checks the access token itself (negotiate and each transport).
@@ -132,6 +132,20 @@ const VERSIONED: Record<string, Access> = {
   'GET /support-desk/service-levels': permission('ServiceLevels', 'View'),
   'PUT /support-desk/service-levels': permission('ServiceLevels', 'Configure'),
   'GET /support-desk/service-levels/summary': permission('ServiceLevels', 'View'),
+  // Issue 39: staff write the help center (help-articles as every declared resource, its publication and versions);
+  // readers read what is published for them, visitors included (a token, when sent, says who reads).
+  ...Object.fromEntries(CRUD_ROUTES.map(({ method, path, action }) => [`${method} /help-articles${path}`, permission('HelpArticles', action)])),
+  'POST /help-articles/:id/publish': permission('HelpArticles', 'Configure'),
+  'POST /help-articles/:id/unpublish': permission('HelpArticles', 'Configure'),
+  'GET /help-articles/:id/versions': permission('HelpArticles', 'View'),
+  'GET /help-articles/:id/versions/:number': permission('HelpArticles', 'View'),
+  'GET /help-center/insights': permission('HelpArticles', 'View'),
+  'GET /help/articles': 'publicOrSignedIn',
+  'GET /help/articles/:slug': 'publicOrSignedIn',
+  'GET /help/categories': 'publicOrSignedIn',
+  'POST /help/suggestions': 'publicOrSignedIn',
+  'POST /help/articles/:slug/feedback': 'publicOrSignedIn',
+  'POST /help/deflections': 'authenticated',
   // Issue 25: merging tickets and rating them.
   'POST /tickets/:id/merge': permission('TicketMerges', 'Create'),
   'POST /tickets/:id/rating': permission('TicketRatings', 'Create'),

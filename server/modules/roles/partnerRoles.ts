@@ -17,6 +17,8 @@ export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
   ...ACTIONS.map((action) => permission('TicketAssignments', action)),
   // Issue 37: configuring identity providers (any organisation's) is staff's.
   permission('IdentityProviders', 'Configure'),
+  // Issue 39: writing the help center is staff's; partners read what is published for them without a permission.
+  ...ACTIONS.flatMap((action) => [permission('HelpArticles', action), permission('HelpCategories', action)]),
 ];
 
 /**

@@ -1,4 +1,12 @@
-import { allowedAttributesOf, HTML_ALLOWED_TAGS, HTML_LINK_ATTRIBUTES, HTML_VOID_TAGS, isAllowedAttributeValue } from '../../../contract/html/allowList';
+import {
+  allowedAttributesOf,
+  HTML_ALLOWED_TAGS,
+  HTML_ARTICLE_ALLOWED_TAGS,
+  HTML_ARTICLE_VOID_TAGS,
+  HTML_LINK_ATTRIBUTES,
+  HTML_VOID_TAGS,
+  isAllowedAttributeValue,
+} from '../../../contract/html/allowList';
 
 /**
  * The server's sanitiser for ticket descriptions and chat messages, on the allow-list both sides share
@@ -8,8 +16,14 @@ import { allowedAttributesOf, HTML_ALLOWED_TAGS, HTML_LINK_ATTRIBUTES, HTML_VOID
  * when it shows it.
  */
 
+/** The elements a kind of stored HTML may hold: the chat's, or a help-center article's (the chat's and images). */
+export interface HtmlProfile {
+  allowed: ReadonlySet<string>;
+  void: ReadonlySet<string>;
+}
 const ALLOWED_TAGS = new Set(HTML_ALLOWED_TAGS);
-const VOID_TAGS = new Set(HTML_VOID_TAGS);
+export const CHAT_HTML: HtmlProfile = { allowed: ALLOWED_TAGS, void: new Set(HTML_VOID_TAGS) };
+export const ARTICLE_HTML: HtmlProfile = { allowed: new Set(HTML_ARTICLE_ALLOWED_TAGS), void: new Set(HTML_ARTICLE_VOID_TAGS) };
 const LINK_ATTRIBUTES = Object.entries(HTML_LINK_ATTRIBUTES)
   .map(([name, value]) => ` ${name}="${value}"`)
   .join('');
@@ -104,10 +118,11 @@ function readTag(html: string, start: number): Tag {
   }
 }
 
-function cleanAttributes(tag: Tag): string {
+function cleanAttributes(tag: Tag): string | null {
   const allowed = allowedAttributesOf(tag.name);
   const seen = new Set<string>();
   let out = '';
+  let hasSource = false;
   for (const [name, raw] of tag.attributes) {
     if (!allowed.includes(name) || seen.has(name)) continue;
     seen.add(name);
@@ -115,13 +130,16 @@ function cleanAttributes(tag: Tag): string {
     const value = decodeEntities(raw).replace(/[\u0000-\u001f\u007f]/g, '');
     if (!isAllowedAttributeValue(name, value)) continue;
     out += ` ${name}="${escapeAttribute(value.trim())}"`;
+    if (name === 'src') hasSource = true;
   }
   if (tag.name === 'a') out += LINK_ATTRIBUTES;
+  // An image without a source it may keep is nothing to show.
+  if (tag.name === 'img' && !hasSource) return null;
   return out;
 }
 
 /** Sanitised HTML: allowed tags and attributes only, unsafe links and every script, handler and style gone. */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, profile: HtmlProfile = CHAT_HTML): string {
   let out = '';
   const open: string[] = [];
   let i = 0;
@@ -154,15 +172,16 @@ export function sanitizeHtml(html: string): string {
         i = found.index;
         continue;
       }
-      if (!ALLOWED_TAGS.has(tag.name)) continue;
+      if (!profile.allowed.has(tag.name)) continue;
       if (tag.closing) {
         const at = open.lastIndexOf(tag.name);
         if (at < 0) continue;
         while (open.length > at) out += `</${open.pop()}>`;
-      } else if (VOID_TAGS.has(tag.name)) {
-        out += `<${tag.name}${cleanAttributes(tag)}>`;
+      } else if (profile.void.has(tag.name)) {
+        const attributes = cleanAttributes(tag);
+        if (attributes !== null) out += `<${tag.name}${attributes}>`;
       } else if (open.length < MAX_OPEN_ELEMENTS) {
-        out += `<${tag.name}${cleanAttributes(tag)}>`;
+        out += `<${tag.name}${cleanAttributes(tag) ?? ''}>`;
         open.push(tag.name);
       }
     } else {

@@ -1,0 +1,155 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { foldForSearch } from '../../../contract/fold';
+import type { PagedResult } from '../../../contract/envelope';
+import {
+  HELP_QUERY_MAX,
+  HELP_SUGGESTIONS,
+  type HelpArticleHitDto,
+  type HelpArticleViewDto,
+  type HelpCategoryDto,
+  type HelpLanguage,
+} from '../../../contract/helpCenter';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../core/errors';
+import { helpArticleSearch, helpArticles, helpArticleVersions, helpCategories, helpUnansweredSearches } from './helpCenter.schema';
+import { readableBy, type HelpReader } from './helpReaders';
+import { queryTermsOf, snippetOf, tsQueryOf } from './helpSnippets';
+
+interface Found {
+  id: string;
+  slug: string;
+  language: HelpLanguage;
+  title: string;
+  body_text: string;
+  rank: number;
+  total: number;
+}
+
+interface FindOptions {
+  terms: string[];
+  /** All words (a search) or any (a suggestion from a ticket draft, ranked by how many it has). */
+  join: '&' | '|';
+  language: HelpLanguage;
+  categoryId?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Published articles the reader may read, best first: with words, those whose title or text (either language)
+ * has them, ranked; without, the newest. One hit per article, in the language asked for when that one matched.
+ */
+async function findArticles(db: Db, reader: HelpReader, { terms, join, language, categoryId, limit, offset }: FindOptions) {
+  const query = terms.length ? sql`to_tsquery('simple', ${tsQueryOf(terms, join)})` : null;
+  const matched = query ? sql`and s.document @@ ${query}` : sql``;
+  const category = categoryId ? sql`and ${helpArticles.categoryId} = ${categoryId}::uuid` : sql``;
+  const rank = query ? sql`ts_rank(s.document, ${query})` : sql`0`;
+  const result = (await db.execute(sql`
+    select id, slug, language, title, body_text, rank, count(*) over ()::int as total from (
+      select distinct on (s.article_id) s.article_id as id, ${helpArticles.slug} as slug, s.language, s.title, s.body_text,
+        ${rank}::float8 as rank, ${helpArticles.publishedAt} as published_at
+      from ${helpArticleSearch} s join ${helpArticles} on ${helpArticles.id} = s.article_id
+      where ${readableBy(reader)} ${matched} ${category}
+      order by s.article_id, (s.language = ${language}) desc, rank desc
+    ) hits
+    order by rank desc, published_at desc, id
+    limit ${limit} offset ${offset}`)) as unknown as { rows: Found[] };
+  return result.rows;
+}
+
+const hitOf =
+  (terms: string[]) =>
+  (row: Found): HelpArticleHitDto => ({
+    id: row.id,
+    slug: row.slug,
+    language: row.language,
+    title: row.title,
+    snippet: snippetOf(row.body_text || row.title, terms),
+    rank: Number(row.rank),
+  });
+
+/** A search or suggestion that found nothing: counted by folded words and language (staff's list to write from). */
+async function countUnanswered(db: Db, text: string, language: HelpLanguage) {
+  const query = foldForSearch(text).slice(0, HELP_QUERY_MAX).trim();
+  if (!query) return;
+  await db
+    .insert(helpUnansweredSearches)
+    .values({ query, language })
+    .onConflictDoUpdate({
+      target: [helpUnansweredSearches.query, helpUnansweredSearches.language],
+      set: { count: sql`${helpUnansweredSearches.count} + 1`, lastAskedAt: new Date() },
+    });
+}
+
+export interface HelpSearchInput {
+  q: string;
+  categoryId?: string;
+  lang: HelpLanguage;
+  page: number;
+  perPage: number;
+}
+
+/** `GET /help/articles`: a page of what the reader may read, searched when `q` has words. */
+export async function searchArticles(db: Db, reader: HelpReader, input: HelpSearchInput): Promise<PagedResult<HelpArticleHitDto>> {
+  const terms = queryTermsOf(input.q);
+  const rows = await findArticles(db, reader, {
+    terms,
+    join: '&',
+    language: input.lang,
+    categoryId: input.categoryId,
+    limit: input.perPage,
+    offset: (input.page - 1) * input.perPage,
+  });
+  if (terms.length && !rows.length && input.page === 1) await countUnanswered(db, input.q, input.lang);
+  return { items: rows.map(hitOf(terms)), totalCount: rows[0]?.total ?? 0, currentPage: input.page, pageSize: input.perPage };
+}
+
+/** `POST /help/suggestions`: the best articles for a ticket draft's subject and description (any of their words). */
+export async function suggestArticles(db: Db, reader: HelpReader, input: { subject: string; description: string; lang: HelpLanguage }) {
+  const terms = queryTermsOf(`${input.subject} ${input.description}`, 24);
+  if (!terms.length) return [];
+  const rows = await findArticles(db, reader, { terms, join: '|', language: input.lang, limit: HELP_SUGGESTIONS, offset: 0 });
+  if (!rows.length) await countUnanswered(db, input.subject.trim() ? input.subject : input.description, input.lang);
+  return rows.map(hitOf(terms));
+}
+
+/** `GET /help/articles/{slug}`: the published version in the language asked for, or the other one; else 404. */
+export async function articleView(db: Db, reader: HelpReader, slug: string, language: HelpLanguage): Promise<HelpArticleViewDto> {
+  const [row] = await db
+    .select({
+      id: helpArticles.id,
+      slug: helpArticles.slug,
+      categoryId: helpArticles.categoryId,
+      publishedAt: helpArticles.publishedAt,
+      enTitle: helpArticleVersions.enTitle,
+      enBody: helpArticleVersions.enBody,
+      viTitle: helpArticleVersions.viTitle,
+      viBody: helpArticleVersions.viBody,
+    })
+    .from(helpArticles)
+    .innerJoin(helpArticleVersions, and(eq(helpArticleVersions.articleId, helpArticles.id), eq(helpArticleVersions.number, helpArticles.publishedVersion)))
+    .where(and(eq(helpArticles.slug, slug), readableBy(reader)));
+  if (!row) throw new ApiError(404, 'api.notFound');
+  const written = { en: row.enTitle !== null, vi: row.viTitle !== null };
+  const shown: HelpLanguage = written[language] ? language : language === 'en' ? 'vi' : 'en';
+  return {
+    id: row.id,
+    slug: row.slug,
+    categoryId: row.categoryId,
+    language: shown,
+    translationMissing: shown !== language,
+    languages: (['en', 'vi'] as const).filter((l) => written[l]),
+    title: (shown === 'en' ? row.enTitle : row.viTitle) ?? '',
+    body: (shown === 'en' ? row.enBody : row.viBody) ?? '',
+    publishedAt: row.publishedAt!.toISOString(),
+  };
+}
+
+/** `GET /help/categories`: the categories that hold an article the reader may read, in staff's order. */
+export async function readableCategories(db: Db, reader: HelpReader): Promise<HelpCategoryDto[]> {
+  return db
+    .select({ id: helpCategories.id, nameEn: helpCategories.nameEn, nameVi: helpCategories.nameVi, position: helpCategories.position })
+    .from(helpCategories)
+    .where(sql`exists (select 1 from ${helpArticles} where ${helpArticles.categoryId} = ${helpCategories.id} and ${readableBy(reader)})`)
+    .orderBy(asc(helpCategories.position), asc(helpCategories.id));
+}
