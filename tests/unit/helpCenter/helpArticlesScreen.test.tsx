@@ -81,7 +81,7 @@ describe('the help articles screen', () => {
     await user.type(dialog.getByLabelText(/Address/), 'for-acme');
     await user.type(dialog.getByRole('textbox', { name: 'Title' }), 'For Acme');
     await user.click(dialog.getByTestId('entity-form-submit'));
-    expect(await dialog.findByTestId('help-article-error')).toHaveTextContent('Choose the partners who may read this article');
+    expect(await dialog.findByTestId('help-article-error')).toHaveTextContent('Choose the partners who read this article');
     expect(helpCenterMock.writes).toEqual([]);
   });
 
