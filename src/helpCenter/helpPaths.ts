@@ -1,6 +1,6 @@
 import type { HelpArticleHitDto } from '../../contract/helpCenter';
 
-/** The help center's address in the app (src/helpCenter/index.ts declares the routes). */
+/** The help center's address in the app (src/resources/helpCenter/index.ts declares the routes). */
 export const HELP_PAGE_PATH = '/help-center';
 
 /** An article in the app, in the language it is written in. */

@@ -1,5 +1,5 @@
 import HelpOutline from '@mui/icons-material/HelpOutline';
-import type { ScreenDeclaration } from '../admin/screenDeclaration';
+import type { ScreenDeclaration } from '../../admin/screenDeclaration';
 
 /**
  * The help center in the app (issue 39): every signed-in user searches and reads what is published for them. Its
@@ -12,8 +12,8 @@ const helpCenter: ScreenDeclaration = {
   labelKey: 'helpCenter.page.nav',
   icon: HelpOutline,
   routes: [
-    { path: 'help-center', view: () => import('./HelpPage') },
-    { path: 'help-center/:slug', titleKey: 'helpCenter.page.title', view: () => import('./HelpArticlePage') },
+    { path: 'help-center', view: () => import('../../helpCenter/HelpPage') },
+    { path: 'help-center/:slug', titleKey: 'helpCenter.page.title', view: () => import('../../helpCenter/HelpArticlePage') },
   ],
   navigation: { area: 'start', position: 40 },
 };
