@@ -138,7 +138,7 @@ describe('the help articles screen', () => {
     render('vi', '/help-articles/0a000000-0000-4000-8000-000000000001');
     const dialog = within(await screen.findByTestId('entity-form-dialog', {}, LOAD));
     expect(await dialog.findByRole('textbox', { name: 'Nội dung (Tiếng Anh)' })).toHaveAttribute('lang', 'en');
-    for (const name of ['In đậm', 'Danh sách đánh số', 'Liên kết', 'Hình ảnh', 'Tiêu đề cấp 2', 'Khối mã', 'Chèn bảng']) {
+    for (const name of ['In đậm', 'Danh sách đánh số', 'Liên kết', 'Hình ảnh', 'Tiêu đề cấp 2 (H2)', 'Khối mã', 'Chèn bảng']) {
       expect(dialog.getAllByRole('button', { name })[0]).toBeInTheDocument();
     }
   });
