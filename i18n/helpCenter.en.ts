@@ -26,7 +26,7 @@ export default {
       description: 'What partners read in the help center and see suggested while they write a ticket. Saving keeps a draft; Publish shows it.',
       empty: 'No help articles yet',
     },
-    editor: { heading: 'Heading %{level} (H%{level})', preview: 'As readers see it', blocks: 'Blocks', codeBlock: 'Code block', table: 'Insert a table' },
+    editor: { heading: 'Heading %{level}', preview: 'As readers see it', blocks: 'Blocks', codeBlock: 'Code block', table: 'Insert a table' },
     actions: {
       publish: 'Publish',
       unpublish: 'Unpublish',

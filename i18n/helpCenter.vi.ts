@@ -26,7 +26,7 @@ export default {
       description: 'Những gì đối tác đọc trong trung tâm trợ giúp và được gợi ý khi viết phiếu hỗ trợ. Lưu giữ bản nháp; Xuất bản để hiển thị.',
       empty: 'Chưa có bài viết trợ giúp nào',
     },
-    editor: { heading: 'Tiêu đề cấp %{level} (H%{level})', preview: 'Người đọc sẽ thấy', blocks: 'Khối', codeBlock: 'Khối mã', table: 'Chèn bảng' },
+    editor: { heading: 'Tiêu đề cấp %{level}', preview: 'Người đọc sẽ thấy', blocks: 'Khối', codeBlock: 'Khối mã', table: 'Chèn bảng' },
     actions: {
       publish: 'Xuất bản',
       unpublish: 'Ngừng xuất bản',

@@ -34,7 +34,7 @@ function BlockButtons() {
         <ToggleButton
           key={level}
           value={`heading${level}`}
-          aria-label={translate('helpCenter.editor.heading', { level })}
+          // Named by its visible text (H2): a different aria-label is a name/label mismatch for speech input users.
           title={translate('helpCenter.editor.heading', { level })}
           selected={!!editor?.isActive('heading', { level })}
           disabled={!editor?.isEditable}
