@@ -137,6 +137,7 @@ describe('the declared resources', () => {
   it('each name a strategy whose rules the server makes', () => {
     expect(Object.fromEntries((declaredResources as readonly ResourceDeclaration[]).map((d) => [d.name, d.scope.kind]))).toEqual({
       countries: 'none',
+      'help-categories': 'none',
       partners: 'none',
       'validation-rules': 'none',
       'partner-contacts': 'ownPartner',
