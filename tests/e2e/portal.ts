@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../../server/modules/users/users.demo';
 import { startServer, type TestServer } from '../server/harness';
 import { afterEach, expect } from 'vitest';
 import { launchChromium, recordCspViolations } from './browser';
+import { failureWitness } from './failureWitness';
 
 /**
  * A real server on the built app (dist/) over its own embedded PostgreSQL, as `npm start` runs, and Debian's Chromium,
@@ -29,7 +30,9 @@ export async function closePortal(portal: { server?: TestServer; browser?: Brows
  */
 export function portalPages(current: () => { server: TestServer; browser: Browser }) {
   const cspViolations: string[] = [];
-  afterEach(() => {
+  const witness = failureWitness();
+  afterEach(async (context) => {
+    await witness.report(context.task);
     const seen = cspViolations.splice(0);
     expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
@@ -37,6 +40,7 @@ export function portalPages(current: () => { server: TestServer; browser: Browse
     async newPage({ width = 1440, language }: { width?: number; language?: 'en' | 'vi' } = {}): Promise<Page> {
       const context = await current().browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, acceptDownloads: true });
       await recordCspViolations(context, cspViolations);
+      witness.watch(context);
       if (language) await context.addInitScript((lang) => localStorage.setItem('portal.language', lang), language);
       return context.newPage();
     },
