@@ -23,7 +23,7 @@ export function EmailLinkRequestForm({ schema, heading, initialEmail = '', label
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.isValid) return;
+    if (!(await form.validNow())) return;
     setState({ status: 'sending' });
     try {
       await send(form.values.email.trim());

@@ -95,7 +95,7 @@ export function SignInPage() {
     setFailure(null);
     const found = await discover(form.values.email);
     if (found?.provider && found.required) return;
-    if (!form.isValid) return;
+    if (!(await form.validNow())) return;
     setSubmitting(true);
     try {
       const secondFactor = await authProvider.login({ email: form.values.email.trim(), password: form.values.password });

@@ -23,7 +23,8 @@ const NO_ERRORS: Validate = () => ({});
 
 /**
  * useSchemaForm with a schema loaded as the form mounts (the sign-in pages': yup is 13 KB of their bundle). Until it
- * is in, a matter of milliseconds, the form is not valid (no error shown, nothing sent unchecked).
+ * is in, the form is not valid (no error shown, nothing sent unchecked); `validNow` waits for it, so a submit made
+ * before it is in (milliseconds, or seconds on a loaded phone) is checked and goes on rather than being lost.
  */
 export function useLazySchemaForm<Values extends Record<string, string>>(schema: LazySchema, initialValues: Values) {
   const [validate, setValidate] = useState<Validate | null>(null);
@@ -35,5 +36,6 @@ export function useLazySchemaForm<Values extends Record<string, string>>(schema:
     };
   }, [schema]);
   const form = useFormState(validate ?? NO_ERRORS, initialValues);
-  return { ...form, isValid: validate !== null && form.isValid };
+  const validNow = async () => Object.keys((await schema.load())(form.values)).length === 0;
+  return { ...form, isValid: validate !== null && form.isValid, validNow };
 }
