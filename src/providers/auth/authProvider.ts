@@ -5,7 +5,7 @@ import { apiPaths } from '../../config/apiPaths';
 import { routePaths } from '../../config/routePaths';
 import { apiRequest } from '../http/httpClient';
 import { decodeAccessToken, identityProviderOf } from '../session/accessToken';
-import { clearSession, readCredentials, resumeSession, takeImpersonatorSession } from '../session/sessionStorage';
+import { clearSession, isReturningFromImpersonation, readCredentials, resumeSession, takeImpersonatorSession } from '../session/sessionStorage';
 import { revokeSignInOnServer } from '../session/serverSignOut';
 import { leavePage } from '../session/leavePage';
 import { freshCredentials, isRefreshRefused } from '../session/tokenRefresh';
@@ -56,6 +56,8 @@ export const authProvider = {
    * Signing out of an impersonation returns to the impersonator's own session (the app reloads as them).
    */
   async logout() {
+    // A 401 of the ended impersonation, answered after the impersonator's session is back: that session stays.
+    if (isReturningFromImpersonation()) return false;
     const credentials = readCredentials();
     const impersonator = takeImpersonatorSession();
     clearSession();
@@ -78,6 +80,7 @@ export const authProvider = {
 
   /** As the HTTP client does: a refused refresh signs out; one that cannot reach the server keeps the session. */
   async checkAuth() {
+    if (isReturningFromImpersonation()) return;
     if (!readCredentials()) throw { redirectTo: routePaths.signIn, message: false };
     // A role that requires a second factor: its setup comes before anything else.
     if (secondFactorSetupPending()) throw { redirectTo: routePaths.secondFactorSetup, message: false, logoutUser: false };
@@ -90,7 +93,7 @@ export const authProvider = {
 
   /** 401 reaching here means the refresh could not help: sign out (the toast was shown). 403 keeps the session. */
   async checkError(error: { status?: number } | undefined) {
-    if (error?.status === 401) throw { redirectTo: routePaths.signIn, logoutUser: true, message: false };
+    if (error?.status === 401 && !isReturningFromImpersonation()) throw { redirectTo: routePaths.signIn, logoutUser: true, message: false };
   },
 
   async getIdentity() {

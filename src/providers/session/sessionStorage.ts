@@ -46,11 +46,17 @@ export function clearSession() {
  * The server will not go on with this session: forget it and tell the app, which goes to /sign-in (saying why when
  * `reason` is given). An impersonation that ended gives the impersonator's own session back instead, and the app reloads.
  */
-/** Set while this tab returns from an impersonation: the end of that sign-in, which it asked for, signs nobody out. */
+/**
+ * Set while this tab returns from an impersonation, until it reloads as the impersonator: the end of that sign-in,
+ * which it asked for, signs nobody out, and neither does any 401 of its requests still in flight (the impersonator's
+ * session is already back in storage, which the reloading page shares). Starting an impersonation clears it.
+ */
 let returningFromImpersonation = false;
-export function markReturningFromImpersonation() {
-  returningFromImpersonation = true;
+export function markReturningFromImpersonation(returning = true) {
+  returningFromImpersonation = returning;
 }
+
+export const isReturningFromImpersonation = () => returningFromImpersonation;
 
 export function endSession(reason?: SignOutReason) {
   // The return's own POST ends the impersonation's sign-in: its hub connection then closes saying so, and a request

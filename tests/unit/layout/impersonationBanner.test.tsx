@@ -97,6 +97,20 @@ describe('the impersonation banner', { timeout: 30_000 }, () => {
     expect(readCredentials()).toEqual(own);
   });
 
+  it("a 401 of the ended impersonation answered after the return signs the impersonator's session out nowhere", async () => {
+    const user = userEvent.setup();
+    const own = impersonating(new Date(Date.now() + 10 * 60_000));
+    renderWithAdmin(<ImpersonationBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Return to my account' }));
+    await waitFor(() => expect(appLoad.at).toHaveBeenCalledWith('/'));
+    // What react-admin does with a list's 401 that lands before the page has reloaded: checkError, then logout.
+    await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
+    expect(await authProvider.logout()).toBe(false);
+    expect(readCredentials()).toEqual(own);
+    expect(mockApi.requests.some((r) => r.path === '/api/token/revoke' && (r.body as { refreshToken: string }).refreshToken === own.refreshToken)).toBe(false);
+    expect(appLoad.at).not.toHaveBeenCalledWith('/sign-in');
+  });
+
   it('at the time limit the tab returns to the impersonator by itself', async () => {
     const own = impersonating(new Date(Date.now() + 300));
     renderWithAdmin(<ImpersonationBanner />);
