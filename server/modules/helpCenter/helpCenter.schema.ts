@@ -93,7 +93,11 @@ export const helpArticleSearch = pgTable(
         sql`setweight(to_tsvector('simple'::regconfig, "title_folded"), 'A') || setweight(to_tsvector('simple'::regconfig, "body_folded"), 'D')`,
       ),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.language] }), index('help_article_search_document_idx').using('gin', t.document)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.language] }),
+    // No pending list: publishing is rare and every search would otherwise read the list's unsorted entries whole.
+    index('help_article_search_document_idx').using('gin', t.document).with({ fastupdate: false }),
+  ],
 );
 
 /** "Was this helpful?" per article and language; a visitor's has no user. */

@@ -38,22 +38,34 @@ interface FindOptions {
 /**
  * Published articles the reader may read, best first: with words, those whose title or text (either language)
  * has them, ranked; without, the newest. One hit per article, in the language asked for when that one matched.
+ * The costly parts run on as few rows as they can: the query is parsed once, matches are kept narrow (their row's
+ * ctid, not their document), the readers' rule is one hash of the readable articles rather than a lookup per
+ * match, only the row shown of each readable article is ranked, and only the page's title and text are read.
  */
 async function findArticles(db: Db, reader: HelpReader, { terms, join, language, categoryId, limit, offset }: FindOptions) {
-  const query = terms.length ? sql`to_tsquery('simple', ${tsQueryOf(terms, join)})` : null;
-  const matched = query ? sql`and s.document @@ ${query}` : sql``;
+  const query = terms.length ? sql`(select to_tsquery('simple', ${tsQueryOf(terms, join)}))` : null;
   const category = categoryId ? sql`and ${helpArticles.categoryId} = ${categoryId}::uuid` : sql``;
-  const rank = query ? sql`ts_rank(s.document, ${query})` : sql`0`;
+  // A ctid names the same row version for the whole statement (one snapshot): the document is read again by it.
   const result = (await db.execute(sql`
-    select id, slug, language, title, body_text, rank, count(*) over ()::int as total from (
-      select distinct on (s.article_id) s.article_id as id, ${helpArticles.slug} as slug, s.language, s.title, s.body_text,
-        ${rank}::float8 as rank, ${helpArticles.publishedAt} as published_at
-      from ${helpArticleSearch} s join ${helpArticles} on ${helpArticles.id} = s.article_id
-      where ${readableBy(reader)} ${matched} ${category}
-      order by s.article_id, (s.language = ${language}) desc, rank desc
-    ) hits
-    order by rank desc, published_at desc, id
-    limit ${limit} offset ${offset}`)) as unknown as { rows: Found[] };
+    with readable as materialized (
+      select ${helpArticles.id} as id, ${helpArticles.publishedAt} as published_at from ${helpArticles}
+      where ${readableBy(reader)} ${category}
+    ), matched as materialized (
+      select s.article_id, s.language, s.ctid as row from ${helpArticleSearch} s ${query ? sql`where s.document @@ ${query}` : sql``}
+    ), shown as (
+      select m.* from matched m
+      where m.language = ${language} or not exists (select 1 from matched o where o.article_id = m.article_id and o.language = ${language})
+    ), ranked as materialized (
+      select shown.article_id, shown.language, readable.published_at,
+        ${query ? sql`ts_rank(d.document, ${query})` : sql`0`}::float8 as rank
+      from shown join readable on readable.id = shown.article_id ${query ? sql`join ${helpArticleSearch} d on d.ctid = shown.row` : sql``}
+    )
+    select page.article_id as id, ${helpArticles.slug} as slug, page.language, s.title, s.body_text, page.rank,
+      (select count(*) from ranked)::int as total
+    from (select * from ranked order by rank desc, published_at desc, article_id limit ${limit} offset ${offset}) page
+      join ${helpArticleSearch} s on s.article_id = page.article_id and s.language = page.language
+      join ${helpArticles} on ${helpArticles.id} = page.article_id
+    order by page.rank desc, page.published_at desc, page.article_id`)) as unknown as { rows: Found[] };
   return result.rows;
 }
 
