@@ -62,7 +62,7 @@ export function helpArticlePage(language: HelpLanguage, article: HelpArticleView
     main: `${notice}<article class="article"${shownLang}>
 <h1>${escapeHtml(article.title)}</h1>
 <p class="meta">${escapeHtml(t('helpPublic.updated', { date: dateOf(language, article.publishedAt) }))}</p>
-${articleBodyHtml(language, article.body)}
+<div class="article-body">${articleBodyHtml(language, article.body)}</div>
 </article>
 ${otherTranslation}
 ${searchForm(language)}`,

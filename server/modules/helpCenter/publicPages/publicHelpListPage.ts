@@ -46,14 +46,20 @@ ${sections.length ? sections.join('\n') : `<p>${escapeHtml(t('helpCenter.page.no
   };
 }
 
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
 /**
- * `/help?q=`: the ranked hits with the search's snippets. A snippet is escaped text whose only markup is <mark>
- * (helpSnippets.ts); it is escaped again here and only <mark> and </mark> are let back, so no other markup can pass.
+ * A search snippet as HTML: the search escapes its text and marks the matched words (helpSnippets.ts); here the
+ * text between the marks is read back and escaped again, so whatever a snippet held, <mark> is its only markup.
  */
 export function snippetHtml(snippet: string) {
-  return escapeHtml(snippet).replace(/&lt;(\/?)mark&gt;/g, '<$1mark>');
+  return snippet
+    .split(/(<\/?mark>)/)
+    .map((part) => (part === '<mark>' || part === '</mark>' ? part : escapeHtml(part.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]))))
+    .join('');
 }
 
+/** `/help?q=`: the ranked hits with their snippets, or nothing found; never indexed. */
 export function helpSearchPage(language: HelpLanguage, q: string, found: { items: HelpArticleHitDto[]; totalCount: number }): PublicHelpPage {
   const t = (key: string, values?: Record<string, unknown>) => translate(language, key, values);
   const query = `?q=${encodeURIComponent(q)}`;
