@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { HelpArticleDto, HelpArticleViewDto } from '../../contract/helpCenter';
 import { helpArticleVersions } from '../../server/modules/helpCenter/helpCenter.schema';
 import { useDemoServer } from './factories';
-import { helpArticleFactory } from './helpCenterFixtures';
+import { helpArticleFactory, wordOf } from './helpCenterFixtures';
 
 const demo = useDemoServer();
 const { server, token, partnerIds } = demo;
 const articles = helpArticleFactory(demo);
-
-/** A word no other article has (letters only: search reads letters and digits). */
-const wordOf = () =>
-  `zq${randomBytes(5)
-    .toString('hex')
-    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
 
 /** A public page as a browser without scripts gets it: status, headers, and its parsed document (jsdom runs no script). */
 async function page(path: string, init: RequestInit = {}) {
