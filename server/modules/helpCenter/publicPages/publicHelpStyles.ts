@@ -32,6 +32,7 @@ h2{font-size:1.25rem;line-height:1.3;margin:1.5rem 0 .5rem}
 .search input{flex:1 1 12rem;min-width:0;font:inherit;padding:.5rem .75rem;border:1px solid var(--muted);border-radius:4px;background:var(--paper);color:var(--ink)}
 .search button{font:inherit;font-weight:600;padding:.5rem 1.25rem;border:0;border-radius:4px;background:var(--primary);color:var(--on-primary);cursor:pointer}
 .card{background:var(--paper);border:1px solid var(--line);border-radius:8px;padding:.5rem 1.25rem 1rem;margin:0 0 1rem}
+.card h2{margin-top:.75rem}
 .card ul,.hits{margin:0;padding-left:1.25rem}
 .card li,.hits li{margin:.375rem 0}
 .hits h2{font-size:1.125rem;margin:1rem 0 .25rem}
@@ -48,5 +49,6 @@ mark{background:var(--mark);color:var(--mark-ink);padding:0 .1em;border-radius:2
 .article table{border-collapse:collapse;margin:.5rem 0}
 .article th,.article td{border:1px solid var(--line);padding:.375rem .625rem;text-align:left;vertical-align:top;overflow-wrap:normal}
 .article blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid var(--line);color:var(--muted)}
-footer{max-width:60rem;margin:2rem auto 0;padding:1rem;border-top:1px solid var(--line);color:var(--muted);font-size:.9375rem}
+footer{max-width:60rem;margin:2rem auto 0;padding:0 1rem 1rem;color:var(--muted);font-size:.9375rem}
+footer p{margin:0;padding-top:1rem;border-top:1px solid var(--line)}
 `;
