@@ -4,7 +4,7 @@ export default {
     siteName: 'Partner Portal',
     skipToContent: 'Chuyển đến nội dung',
     signIn: 'Đăng nhập',
-    siteNav: 'Trang',
+    siteNav: 'Điều hướng trang',
     breadcrumbs: 'Bạn đang ở đây',
     description: 'Giải đáp các câu hỏi thường gặp về Partner Portal, bằng tiếng Anh và tiếng Việt.',
     searchButton: 'Tìm kiếm',
