@@ -30,6 +30,7 @@ import ssoEn from './sso.en';
 import signInSettingsEn from './signInSettings.en';
 import ssoOidcEn from './ssoOidc.en';
 import helpCenterEn from './helpCenter.en';
+import helpPublicEn from './helpPublic.en';
 import raTiptapEn from './raTiptap.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
@@ -66,6 +67,7 @@ export default {
   ...signInSettingsEn,
   ...ssoOidcEn,
   ...helpCenterEn,
+  ...helpPublicEn,
   // react-admin's texts and its rich-text toolbar's, one ra.* object.
   ra: { ...raEnglish.ra, ...raTiptapEn },
 };

@@ -30,6 +30,7 @@ import ssoVi from './sso.vi';
 import signInSettingsVi from './signInSettings.vi';
 import ssoOidcVi from './ssoOidc.vi';
 import helpCenterVi from './helpCenter.vi';
+import helpPublicVi from './helpPublic.vi';
 import raTiptapVi from './raTiptap.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
@@ -66,6 +67,7 @@ export default {
   ...signInSettingsVi,
   ...ssoOidcVi,
   ...helpCenterVi,
+  ...helpPublicVi,
   // react-admin's texts and its rich-text toolbar's, one ra.* object.
   ra: { ...raVi.ra, ...raTiptapVi },
 };

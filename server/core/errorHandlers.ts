@@ -90,8 +90,16 @@ export function toApiError(error: FastifyError | Error): ApiError {
   return new ApiError(500, 'api.serverError');
 }
 
-/** Refusals Fastify makes before routing (an undecodable URL, a path parameter too long): envelopes too. */
+/** Sends a page's own refusal for a request under its address, or answers false (pages that are HTML, not the API). */
+type PageRefusal = (request: FastifyRequest, reply: FastifyReply) => boolean;
+const pageRefusals = new Map<string, PageRefusal>();
+
+/** A module whose pages are HTML answers Fastify's refusals on its addresses with its own page (by name: once per process). */
+export const registerPageRefusal = (name: string, refuse: PageRefusal) => void pageRefusals.set(name, refuse);
+
+/** Refusals Fastify makes before routing (an undecodable URL, a path parameter too long): envelopes too, or a page's own. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  for (const refuse of pageRefusals.values()) if (refuse(request, reply)) return;
   sendError(request, reply, toApiError(error));
 }
 

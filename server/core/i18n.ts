@@ -47,6 +47,10 @@ import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
 import scimEn from '../../i18n/scim.en';
 import scimVi from '../../i18n/scim.vi';
+import helpCenterEn from '../../i18n/helpCenter.en';
+import helpCenterVi from '../../i18n/helpCenter.vi';
+import helpPublicEn from '../../i18n/helpPublic.en';
+import helpPublicVi from '../../i18n/helpPublic.vi';
 import { labelKeysOf, type ResourceDeclaration } from '../../contract/resources/declaration';
 
 const catalogues: Record<Language, object> = {
@@ -72,6 +76,8 @@ const catalogues: Record<Language, object> = {
     ...inboundMailEn,
     ...resourcesEn,
     ...scimEn,
+    ...helpCenterEn,
+    ...helpPublicEn,
   },
   vi: {
     ...apiVi,
@@ -95,6 +101,8 @@ const catalogues: Record<Language, object> = {
     ...inboundMailVi,
     ...resourcesVi,
     ...scimVi,
+    ...helpCenterVi,
+    ...helpPublicVi,
   },
 };
 

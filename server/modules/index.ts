@@ -7,6 +7,7 @@ import { filesModule } from './files';
 import { formDefinitionsModule } from './formDefinitions';
 import { healthModule } from './health';
 import { helpCenterModule } from './helpCenter';
+import { helpPublicPagesModule } from './helpCenter/publicPages';
 import { impersonationModule } from './impersonation';
 import { inboundMailModule } from './inboundMail';
 import { notificationsModule } from './notifications';
@@ -56,6 +57,7 @@ const writtenModules: readonly PortalModule[] = [
   scimModule,
   inboundMailModule,
   helpCenterModule,
+  helpPublicPagesModule,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
 import type { HelpArticleDto, HelpArticleInput } from '../../contract/helpCenter';
 import { unique, type useDemoServer } from './factories';
@@ -52,3 +53,9 @@ export function helpArticleFactory(demo: Demo) {
 
   return { make, publish, published, category, admin };
 }
+
+/** A word no other article has (letters only: search reads letters and digits): what a test searches for. */
+export const wordOf = () =>
+  `zq${randomBytes(5)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;

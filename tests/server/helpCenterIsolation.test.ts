@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import type { HelpArticleDto, HelpArticleHitDto, HelpArticleViewDto, HelpCategoryDto } from '../../contract/helpCenter';
 import { accessOf, mayHear } from '../../server/hub/audience';
 import { audienceOfChange } from '../../server/hub/resourceAudiences';
 import { useDemoServer } from './factories';
-import { helpArticleFactory } from './helpCenterFixtures';
+import { helpArticleFactory, wordOf } from './helpCenterFixtures';
 
 const demo = useDemoServer();
 const { server, token, partnerIds } = demo;
 const articles = helpArticleFactory(demo);
-
-/** A word no other article has: what each reader's search looks for. */
-const wordOf = () =>
-  `zq${randomBytes(5)
-    .toString('hex')
-    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
 
 /** One article per audience, published, and a draft, each with the word in its title; in a new category. */
 async function articlesFor(word: string) {

@@ -233,6 +233,11 @@ const UNVERSIONED: Record<string, Access> = {
   'POST /api/token/sso': 'public',
   'GET /api/sso/:providerId/saml/metadata': 'public',
   'GET /*': 'public',
+  // The public help center's pages (issue 39), server-rendered for signed-out visitors.
+  'GET /help': 'public',
+  'GET /help/*': 'public',
+  'GET /vi/help': 'public',
+  'GET /vi/help/*': 'public',
   // SCIM (issue 37): public to the guard, each route checks the SCIM token itself.
   ...Object.fromEntries(
     [
