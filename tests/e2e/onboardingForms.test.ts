@@ -79,7 +79,8 @@ async function saveAndPublish(page: Page) {
 const answerInput = (page: Page, key: string) => page.locator(`#question-${key}`);
 
 describe('onboarding forms in Chromium: staff build and assign, the partner fills and submits, staff reopen and migrate', () => {
-  it('goes from a built form to a submitted one, a comment beside its question and a draft migrated to a new version', async () => {
+  // The longest journey of the suite (about a minute alone): twice the project's 90 s on a machine shared with others.
+  it('goes from a built form to a submitted one, a comment beside its question and a draft migrated to a new version', { timeout: 180_000 }, async () => {
     const stamp = Date.now();
     const formName = `Supplier onboarding ${stamp}`;
     const next = await readyFormThroughApi(`Payment details ${stamp}`);
