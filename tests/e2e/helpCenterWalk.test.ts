@@ -117,4 +117,17 @@ describe('the help center in Chromium', () => {
     await answered;
     expect(await globex.getByText(viTitle).count()).toBe(0);
   });
+
+  it('a visitor signed out finds a public article on the public help center and reads it; an Acme-only one is not there', async () => {
+    const visitor = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    await visitor.goto(`${server.url}/vi/help`);
+    await visitor.getByRole('searchbox').fill('dat lai mat khau');
+    await visitor.keyboard.press('Enter');
+    await visitor.getByRole('link', { name: 'Đặt lại mật khẩu' }).first().click();
+    await visitor.getByRole('heading', { level: 1, name: 'Đặt lại mật khẩu' }).waitFor();
+    expect(await visitor.getByText('Mở trang đăng nhập.').isVisible()).toBe(true);
+    expect((await visitor.goto(`${server.url}/vi/help/acme-shipping-labels`))?.status()).toBe(404);
+    expect(await visitor.getByText('In nhãn vận chuyển (Acme)').count()).toBe(0);
+    await visitor.context().close();
+  });
 });

@@ -9,7 +9,7 @@ import { closePortal, openPortal } from './portal';
 
 let server: TestServer;
 let browser: Browser;
-const SHOTS = '/tmp/i39-public';
+const SHOTS = path.resolve('screenshots/help-public');
 const AXE_SOURCE = path.resolve('node_modules/axe-core/axe.min.js');
 let article: HelpArticleDto;
 let englishOnly: HelpArticleDto;

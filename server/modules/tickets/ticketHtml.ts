@@ -261,7 +261,7 @@ export function textOfHtml(html: string): string {
   return decodeEntities(
     html
       .replace(/<br>/g, ' ')
-      .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)>/g, ' ')
+      .replace(/<\/(p|div|li|h[1-6]|tr|td|th|blockquote|pre)>/g, ' ')
       .replace(/<[^<>]*>/g, ''),
   )
     .replace(/\s+/g, ' ')

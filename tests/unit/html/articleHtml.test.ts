@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSafeArticleHtml } from '../../../server/modules/helpCenter/articleHtml';
+import { articleTextOf, toSafeArticleHtml } from '../../../server/modules/helpCenter/articleHtml';
 import { sanitizeHtml } from '../../../server/modules/tickets/ticketHtml';
 
 /** Every element and attribute a reader's browser would build from the stored body. */
@@ -83,5 +83,10 @@ describe("a help article's body as stored", () => {
   it('keeps the chat without images: the article list is the chat list plus <img>', () => {
     expect(sanitizeHtml('<img src="/api/v1/files/a/content">x')).toBe('x');
     expect(toSafeArticleHtml('<img src="/api/v1/files/a/content">x')).toBe('<img src="/api/v1/files/a/content">x');
+  });
+
+  it('reads a table cell by cell for search and snippets, not as words run together', () => {
+    const html = toSafeArticleHtml('<h2>Terms</h2><table><tr><th>Plan</th><th>Payment</th></tr><tr><td>Standard</td><td>30&nbsp;days</td></tr></table>');
+    expect(articleTextOf(html)).toBe('Terms Plan Payment Standard 30 days');
   });
 });
