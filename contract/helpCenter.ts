@@ -137,6 +137,13 @@ export interface HelpCategoryDto {
   position: number;
 }
 
+/** The help center's other language: where a missing translation is read, and what the language links offer. */
+export const otherHelpLanguage = (language: HelpLanguage): HelpLanguage => (language === 'en' ? 'vi' : 'en');
+
+/** A category's name in a language (the app's locale or a public page's language); English for any other. */
+export const helpCategoryName = (category: Pick<HelpCategoryDto, 'nameEn' | 'nameVi'>, language: string) =>
+  language === 'vi' ? category.nameVi : category.nameEn;
+
 /** Staff Home's help-center card. */
 export interface HelpInsightsDto {
   /** Ticket drafts a partner ended with "this answered my question", in the last 30 days and ever. */

@@ -10,9 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { HELP_QUERY_MAX } from '../../contract/helpCenter';
+import { HELP_QUERY_MAX, helpCategoryName } from '../../contract/helpCenter';
 import { PageHeading } from '../layout/PageHeading';
-import { categoryName } from '../resources/helpArticles/HelpArticleCells';
 import { fetchHelpCategories, searchHelpArticles } from './helpCenterApi';
 import { helpArticlePath } from './helpPaths';
 import { MarkedSnippet } from './MarkedSnippet';
@@ -61,7 +60,7 @@ export default function HelpPage() {
           {categories.data.map((category) => (
             <Chip
               key={category.id}
-              label={categoryName(category, language)}
+              label={helpCategoryName(category, language)}
               color={categoryId === category.id ? 'primary' : 'default'}
               onClick={() => setCategoryId(category.id)}
               aria-pressed={categoryId === category.id}

@@ -2,8 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { foldForSearch } from '../../../contract/fold';
 import type { PagedResult } from '../../../contract/envelope';
 import {
+  HELP_LANGUAGES,
   HELP_QUERY_MAX,
   HELP_SUGGESTIONS,
+  otherHelpLanguage,
   type HelpArticleHitDto,
   type HelpArticleViewDto,
   type HelpCategoryDto,
@@ -143,14 +145,14 @@ export async function articleView(db: Db, reader: HelpReader, slug: string, lang
     .where(and(eq(helpArticles.slug, slug), readableBy(reader)));
   if (!row) throw new ApiError(404, 'api.notFound');
   const written = { en: row.enTitle !== null, vi: row.viTitle !== null };
-  const shown: HelpLanguage = written[language] ? language : language === 'en' ? 'vi' : 'en';
+  const shown: HelpLanguage = written[language] ? language : otherHelpLanguage(language);
   return {
     id: row.id,
     slug: row.slug,
     categoryId: row.categoryId,
     language: shown,
     translationMissing: shown !== language,
-    languages: (['en', 'vi'] as const).filter((l) => written[l]),
+    languages: HELP_LANGUAGES.filter((l) => written[l]),
     title: (shown === 'en' ? row.enTitle : row.viTitle) ?? '',
     body: (shown === 'en' ? row.enBody : row.viBody) ?? '',
     publishedAt: row.publishedAt!.toISOString(),

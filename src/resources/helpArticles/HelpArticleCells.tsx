@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useGetManyAggregate, useLocaleState, useTranslate } from 'react-admin';
-import type { HelpArticleDto, HelpCategoryDto, HelpLanguage } from '../../../contract/helpCenter';
+import { helpCategoryName, type HelpArticleDto, type HelpCategoryDto, type HelpLanguage } from '../../../contract/helpCenter';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
 
 /** The title in the reader's language, or the other one when that translation is not written. */
@@ -31,8 +31,6 @@ export function ArticleAudience({ row }: { row: HelpArticleDto }) {
   return <>{translate(`helpCenter.audiences.${row.audience}`)}</>;
 }
 
-export const categoryName = (category: Pick<HelpCategoryDto, 'nameEn' | 'nameVi'>, locale: string) => (locale === 'vi' ? category.nameVi : category.nameEn);
-
 /** The category's name in the reader's language; the rows of a page ask for their categories in one call. */
 export function ArticleCategory({ row }: { row: HelpArticleDto }) {
   const [locale] = useLocaleState();
@@ -42,7 +40,7 @@ export function ArticleCategory({ row }: { row: HelpArticleDto }) {
     { enabled: !!row.categoryId },
   );
   const category = data?.find((c) => c?.id === row.categoryId);
-  return <>{category ? categoryName(category, locale) : ''}</>;
+  return <>{category ? helpCategoryName(category, locale) : ''}</>;
 }
 
 export function ArticleUpdated({ row }: { row: HelpArticleDto }) {

@@ -6,10 +6,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useFormState, useWatch } from 'react-hook-form';
 import { AutocompleteArrayInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
-import { HELP_AUDIENCES, HELP_LANGUAGES, type HelpCategoryDto, type HelpLanguage } from '../../../contract/helpCenter';
+import { HELP_AUDIENCES, HELP_LANGUAGES, helpCategoryName, type HelpCategoryDto, type HelpLanguage } from '../../../contract/helpCenter';
 import { SafeHtml } from '../../components/richText/SafeHtml';
 import { HelpArticleBodyInput } from './HelpArticleBodyInput';
-import { categoryName } from './HelpArticleCells';
 
 const AUDIENCE_CHOICES = HELP_AUDIENCES.map((id) => ({ id, name: `helpCenter.audiences.${id}` }));
 
@@ -57,7 +56,7 @@ export function HelpArticleInputs() {
       <ReferenceInput source="categoryId" reference="help-categories" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
         <SelectInput
           label="helpCenter.fields.category"
-          optionText={(category: HelpCategoryDto) => categoryName(category, locale)}
+          optionText={(category: HelpCategoryDto) => helpCategoryName(category, locale)}
           emptyText="helpCenter.fields.noCategory"
           fullWidth
         />

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { HELP_LANGUAGES, HELP_QUERY_MAX, type HelpLanguage } from '../../../../contract/helpCenter';
+import { HELP_LANGUAGES, HELP_QUERY_MAX, helpCategoryName, type HelpLanguage } from '../../../../contract/helpCenter';
 import type { AppContext } from '../../../context';
 import { registerPageRefusal } from '../../../core/errorHandlers';
 import { ApiError } from '../../../core/errors';
@@ -80,11 +80,7 @@ export const publicHelpRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const found = await article(language, slug);
       if (!found) return send(request, reply, helpNotFoundPage(language), 404);
       const category = found.categoryId ? (await readableCategories(db, null)).find((c) => c.id === found.categoryId) : undefined;
-      return send(
-        request,
-        reply,
-        helpArticlePage(language, found, category ? { id: category.id, name: language === 'en' ? category.nameEn : category.nameVi } : null),
-      );
+      return send(request, reply, helpArticlePage(language, found, category ? { id: category.id, name: helpCategoryName(category, language) } : null));
     });
   }
 };

@@ -1,10 +1,10 @@
-import type { HelpArticleViewDto, HelpLanguage } from '../../../../contract/helpCenter';
+import { otherHelpLanguage, type HelpArticleViewDto, type HelpLanguage } from '../../../../contract/helpCenter';
 import { translate } from '../../../core/i18n';
 import { escapeHtml } from '../../../mail/mailTemplate';
 import { ARTICLE_HTML, sanitizeHtml } from '../../tickets/ticketHtml';
 import { articleTextOf } from '../articleHtml';
 import { categoryAnchor } from './publicHelpListPage';
-import { otherLanguageOf, publicHelpPath } from './publicHelpPaths';
+import { publicHelpPath } from './publicHelpPaths';
 import { searchForm, type Crumb, type PublicHelpPage } from './publicHelpShell';
 
 const DESCRIPTION_MAX = 160;
@@ -38,7 +38,7 @@ function dateOf(language: HelpLanguage, iso: string) {
  */
 export function helpArticlePage(language: HelpLanguage, article: HelpArticleViewDto, category: { id: string; name: string } | null): PublicHelpPage {
   const t = (key: string, values?: Record<string, unknown>) => translate(language, key, values);
-  const other = otherLanguageOf(language);
+  const other = otherHelpLanguage(language);
   const alternatePaths = Object.fromEntries(article.languages.map((written) => [written, publicHelpPath(written, article.slug)]));
   const crumbs: Crumb[] = [{ label: t('helpCenter.page.title'), path: publicHelpPath(language) }];
   if (category) crumbs.push({ label: category.name, path: `${publicHelpPath(language)}#${categoryAnchor(category.id)}` });
@@ -77,7 +77,7 @@ export function helpNotFoundPage(language: HelpLanguage): PublicHelpPage {
     title: t('helpPublic.notFoundTitle'),
     description: t('helpPublic.description'),
     alternatePaths: {},
-    otherLanguagePath: publicHelpPath(otherLanguageOf(language)),
+    otherLanguagePath: publicHelpPath(otherHelpLanguage(language)),
     breadcrumbs: [{ label: t('helpCenter.page.title'), path: publicHelpPath(language) }],
     main: `<h1>${escapeHtml(t('helpPublic.notFoundTitle'))}</h1>
 <p>${escapeHtml(t('helpCenter.article.notFound'))}</p>

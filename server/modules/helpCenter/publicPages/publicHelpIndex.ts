@@ -1,10 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { HelpCategoryDto, HelpLanguage } from '../../../../contract/helpCenter';
+import { helpCategoryName, otherHelpLanguage, type HelpCategoryDto, type HelpLanguage } from '../../../../contract/helpCenter';
 import type { Db } from '../../../db/client';
 import { helpArticles, helpArticleVersions } from '../helpCenter.schema';
 import { readableBy } from '../helpReaders';
 import { readableCategories } from '../helpSearch';
-import { otherLanguageOf } from './publicHelpPaths';
 
 /** An article as the help center's home lists it: its published title in the page's language, or the other one. */
 export interface IndexedArticle {
@@ -40,7 +39,7 @@ export async function publicHelpIndex(db: Db, language: HelpLanguage): Promise<{
   ]);
   const articles = rows.map((row) => {
     const titles = { en: row.enTitle, vi: row.viTitle };
-    const shown = titles[language] !== null ? language : otherLanguageOf(language);
+    const shown = titles[language] !== null ? language : otherHelpLanguage(language);
     return { categoryId: row.categoryId, slug: row.slug, title: titles[shown] ?? row.slug, language: shown };
   });
   const byTitle = (a: IndexedArticle, b: IndexedArticle) => a.title.localeCompare(b.title, language);
@@ -52,7 +51,7 @@ export async function publicHelpIndex(db: Db, language: HelpLanguage): Promise<{
       .sort(byTitle);
   return {
     categories: categories
-      .map((category) => ({ id: category.id, name: language === 'en' ? category.nameEn : category.nameVi, articles: inCategory(category) }))
+      .map((category) => ({ id: category.id, name: helpCategoryName(category, language), articles: inCategory(category) }))
       .filter((category) => category.articles.length > 0),
     uncategorised: articles
       .filter((a) => !a.categoryId || !categories.some((c) => c.id === a.categoryId))

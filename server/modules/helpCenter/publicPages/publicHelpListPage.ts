@@ -1,8 +1,8 @@
-import type { HelpArticleHitDto, HelpLanguage } from '../../../../contract/helpCenter';
+import { otherHelpLanguage, type HelpArticleHitDto, type HelpLanguage } from '../../../../contract/helpCenter';
 import { translate } from '../../../core/i18n';
 import { escapeHtml } from '../../../mail/mailTemplate';
 import type { IndexedArticle, IndexedCategory } from './publicHelpIndex';
-import { otherLanguageOf, publicHelpPath } from './publicHelpPaths';
+import { publicHelpPath } from './publicHelpPaths';
 import { searchForm, type PublicHelpPage } from './publicHelpShell';
 
 const bothLanguages = { en: publicHelpPath('en'), vi: publicHelpPath('vi') };
@@ -38,7 +38,7 @@ export function helpHomePage(language: HelpLanguage, index: { categories: Indexe
     description: t('helpPublic.description'),
     canonicalPath: publicHelpPath(language),
     alternatePaths: bothLanguages,
-    otherLanguagePath: publicHelpPath(otherLanguageOf(language)),
+    otherLanguagePath: publicHelpPath(otherHelpLanguage(language)),
     main: `<h1>${escapeHtml(t('helpCenter.page.title'))}</h1>
 <p class="intro">${escapeHtml(t('helpCenter.page.intro'))}</p>
 ${searchForm(language)}
@@ -79,7 +79,7 @@ export function helpSearchPage(language: HelpLanguage, q: string, found: { items
     description: t('helpPublic.description'),
     // A search is not indexed (no canonical, noindex): no alternates either.
     alternatePaths: {},
-    otherLanguagePath: publicHelpPath(otherLanguageOf(language)) + query,
+    otherLanguagePath: publicHelpPath(otherHelpLanguage(language)) + query,
     breadcrumbs: [{ label: t('helpCenter.page.title'), path: publicHelpPath(language) }],
     main: `<h1>${escapeHtml(t('helpCenter.page.resultsFor', { q }))}</h1>
 ${searchForm(language, q)}

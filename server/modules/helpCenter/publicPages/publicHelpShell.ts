@@ -1,7 +1,7 @@
-import { HELP_QUERY_MAX, type HelpLanguage } from '../../../../contract/helpCenter';
+import { HELP_LANGUAGES, HELP_QUERY_MAX, otherHelpLanguage, type HelpLanguage } from '../../../../contract/helpCenter';
 import { translate } from '../../../core/i18n';
 import { escapeHtml } from '../../../mail/mailTemplate';
-import { otherLanguageOf, publicHelpPath } from './publicHelpPaths';
+import { publicHelpPath } from './publicHelpPaths';
 import { PUBLIC_HELP_STYLES } from './publicHelpStyles';
 
 export interface Crumb {
@@ -29,9 +29,9 @@ export interface PublicHelpPage {
 const attribute = escapeHtml;
 
 function alternateLinks(origin: string, paths: PublicHelpPage['alternatePaths']) {
-  const links = (['en', 'vi'] as const)
-    .filter((language) => paths[language])
-    .map((language) => `<link rel="alternate" hreflang="${language}" href="${attribute(origin + paths[language])}">`);
+  const links = HELP_LANGUAGES.filter((language) => paths[language]).map(
+    (language) => `<link rel="alternate" hreflang="${language}" href="${attribute(origin + paths[language])}">`,
+  );
   const fallback = paths.en ?? paths.vi;
   if (fallback) links.push(`<link rel="alternate" hreflang="x-default" href="${attribute(origin + fallback)}">`);
   return links.join('\n');
@@ -46,7 +46,7 @@ function breadcrumbNav(language: HelpLanguage, crumbs: Crumb[]) {
 export function renderPublicHelpPage(origin: string, page: PublicHelpPage): string {
   const { language } = page;
   const t = (key: string, values?: Record<string, unknown>) => translate(language, key, values);
-  const other = otherLanguageOf(language);
+  const other = otherHelpLanguage(language);
   const helpCenter = t('helpCenter.page.title');
   const title = [page.title, helpCenter, t('helpPublic.siteName')].filter(Boolean).join(' | ');
   const head = [
