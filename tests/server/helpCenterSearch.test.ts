@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PagedResult } from '../../contract/envelope';
 import type { HelpArticleHitDto, HelpInsightsDto } from '../../contract/helpCenter';
 import { useDemoServer } from './factories';
-import { helpArticleFactory } from './helpCenterFixtures';
+import { helpArticleFactory, wordOf } from './helpCenterFixtures';
 
 const demo = useDemoServer();
 const { server, token } = demo;
 const articles = helpArticleFactory(demo);
 
-const wordOf = () =>
-  `zq${randomBytes(5)
-    .toString('hex')
-    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
 const search = (q: string, lang = 'en', as: { token?: string } = {}) =>
   server.api<PagedResult<HelpArticleHitDto>>('GET', `/api/v1/help/articles?q=${encodeURIComponent(q)}&lang=${lang}`, as);
 
