@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import { RULE_PATTERN_WORK_MAX, RULE_PROGRAM_MAX, TEXT_ANSWER_MAX, type TextRule } from '../forms';
 import type { RuleMessage } from '../schemas/messages';
+import { rulePatternLeastSize } from './rulePatternLeastSize';
 
 const compiled = new Map<string, RE2JS | null>();
 const COMPILED_KEPT = 500;
@@ -35,11 +36,19 @@ export function rulePatternProgramSize(regex: string): number | null {
 /** The longest answer a rule's pattern is run on: answers over the rule's max length fail on length first. */
 export const longestCheckedAnswer = (maxLength: number | null | undefined) => Math.min(maxLength ?? TEXT_ANSWER_MAX, TEXT_ANSWER_MAX);
 
+/** Whether a pattern is too large to be compiled at all to learn its size: refused as too large, never compiled. */
+const tooLargeToCompile = (regex: string) => rulePatternLeastSize(regex) > RULE_PROGRAM_MAX;
+
+/** Whether a rule's pattern is refused as invalid (one too large to compile is refused for its size instead). */
+export const rulePatternInvalid = (regex: string) => !tooLargeToCompile(regex) && compileRulePattern(regex) === null;
+
 /** Why a pattern is refused for a rule with this max length, or `null` when its check stays within the cost bound. */
 export function rulePatternCostError(regex: string, maxLength: number | null | undefined): RuleMessage | null {
+  const tooLarge: RuleMessage = { key: 'formRulesApi.patternTooLarge', values: { max: RULE_PROGRAM_MAX } };
+  if (tooLargeToCompile(regex)) return tooLarge;
   const size = rulePatternProgramSize(regex);
   if (size === null) return null;
-  if (size > RULE_PROGRAM_MAX) return { key: 'formRulesApi.patternTooLarge', values: { max: RULE_PROGRAM_MAX } };
+  if (size > RULE_PROGRAM_MAX) return tooLarge;
   if (size * longestCheckedAnswer(maxLength) > RULE_PATTERN_WORK_MAX)
     return { key: 'formRulesApi.patternTooCostly', values: { max: Math.floor(RULE_PATTERN_WORK_MAX / size) } };
   return null;

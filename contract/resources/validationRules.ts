@@ -1,4 +1,4 @@
-import { compileRulePattern, rulePatternCostError } from '../answers/textRule';
+import { rulePatternCostError, rulePatternInvalid } from '../answers/textRule';
 import { VALIDATION_RULE_LENGTH_MAX, VALIDATION_RULE_NAME_MAX, VALIDATION_RULE_REGEX_MAX, VALIDATION_RULE_TEXT_MAX } from '../forms';
 import { msg } from '../schemas/messages';
 import { defineResource, type DtoOf } from './declaration';
@@ -37,7 +37,7 @@ export const validationRulesDeclaration = defineResource({
         schema
           .test('regex-compiles', msg('validation.regexInvalid'), (value) => {
             const pattern = value as string | null | undefined;
-            return !pattern || pattern.length > VALIDATION_RULE_REGEX_MAX || compileRulePattern(pattern) !== null;
+            return !pattern || pattern.length > VALIDATION_RULE_REGEX_MAX || !rulePatternInvalid(pattern);
           })
           .test('regex-cost', function regexCost(value) {
             const pattern = value as string | null | undefined;

@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { longestCheckedAnswer, rulePatternCostError, rulePatternProgramSize, textRuleError } from '../../../contract/answers';
+import { rulePatternLeastSize } from '../../../contract/answers/rulePatternLeastSize';
 import { RULE_PATTERN_WORK_MAX, RULE_PROGRAM_MAX, TEXT_ANSWER_MAX } from '../../../contract/forms';
 import { validationRuleSchema } from '../../../contract/schemas/validationRules';
 import { DEMO_VALIDATION_RULES } from '../../../server/modules/validationRules/demoValidationRules';
@@ -42,6 +43,66 @@ describe('the cost bound of a rule pattern', () => {
         expect(errors.regex).toEqual({ key: 'formRulesApi.patternTooLarge', values: { max: RULE_PROGRAM_MAX } });
       }
     }
+  });
+
+  it("refuses the review's patterns without compiling them, and a nested repetition past re2js's limit as invalid", async () => {
+    const compile = vi.spyOn(RE2JS, 'compile');
+    const longest = '(?:.?){1000}'.repeat(83);
+    for (const regex of [REVIEW_121, REVIEW_19, longest]) {
+      expect(await schemaErrors({ regex }), regex.slice(0, 20)).toEqual({ regex: { key: 'formRulesApi.patternTooLarge', values: { max: RULE_PROGRAM_MAX } } });
+    }
+    expect(compile).not.toHaveBeenCalled();
+    expect(await schemaErrors({ regex: '(?:a{100}){100}' })).toEqual({ regex: { key: 'validation.regexInvalid', values: {} } });
+  });
+
+  it('bounds the program size from below, so no pattern within the limit is refused unread', () => {
+    let seed = 7;
+    const random = (below: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % below);
+    const atoms = [
+      'a',
+      'é',
+      '.',
+      '\\d',
+      '\\pL',
+      '\\p{Greek}',
+      '[a-z]',
+      '[^x\\]]',
+      '[[:alpha:]]',
+      '\\b',
+      '^',
+      '$',
+      '\\x{41}',
+      '\\Qa.b\\E',
+      '(?:\\Qab\\E)',
+      '\\.',
+    ];
+    const quantifiers = ['', '', '*', '+', '?', '*?', '{3}', '{2,}', '{0,4}', '{1,30}', '{0}', '{12}'];
+    const piece = (depth: number): string => {
+      const pick = random(10);
+      const inner = () => Array.from({ length: 1 + random(3) }, () => piece(depth + 1)).join('');
+      const atom =
+        depth < 3 && pick < 2
+          ? `(?:${inner()}|${inner()})`
+          : depth < 3 && pick < 3
+            ? `(${inner()})`
+            : depth < 3 && pick < 4
+              ? `(?i:${inner()})`
+              : atoms[random(atoms.length)];
+      return atom + quantifiers[random(quantifiers.length)];
+    };
+    let compared = 0;
+    for (let i = 0; i < 3000; i++) {
+      const regex = Array.from({ length: 1 + random(4) }, () => piece(0)).join(random(5) === 0 ? '|' : '');
+      const size = rulePatternProgramSize(regex);
+      if (size === null) continue;
+      compared++;
+      // Every program has a start and a match instruction besides the pattern's own.
+      expect(rulePatternLeastSize(regex) + 2, regex).toBeLessThanOrEqual(size);
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(rulePatternLeastSize(REVIEW_121)).toBe(10001);
+    for (const regex of ['a|b', 'abc|abd', '(?:\\b){12}', 'x{0}'])
+      expect(rulePatternLeastSize(regex) + 2, regex).toBeLessThanOrEqual(rulePatternProgramSize(regex)!);
   });
 
   it('accepts a larger pattern for a rule with a smaller max length, up to the work bound', async () => {
