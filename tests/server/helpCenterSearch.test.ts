@@ -63,6 +63,22 @@ describe('searching the help center', () => {
     );
   });
 
+  it('suggests from whole words of a draft, and from the start of the word still being typed at the end of a field', async () => {
+    const word = wordOf();
+    const article = await articles.published({ en: { title: `Customs ${word}`, body: '<p>Declarations</p>' } });
+    const partner = token('partner@acme.example');
+    const suggest = async (subject: string, description = '') =>
+      (await server.api<HelpArticleHitDto[]>('POST', '/api/v1/help/suggestions', { token: partner, body: { subject, description, lang: 'en' } })).body
+        .data!.map((hit) => hit.slug)
+        .includes(article.slug);
+    const start = word.slice(0, 7);
+    expect(await suggest(start)).toBe(true);
+    expect(await suggest('', `Help with ${start}`)).toBe(true);
+    expect(await suggest(`${start} please`)).toBe(false);
+    expect(await suggest(`${start}.`)).toBe(false);
+    expect(await suggest(`${word} please`)).toBe(true);
+  });
+
   it('counts feedback per article and language with its comments, and deflections, on the insights', async () => {
     const article = await articles.published({ en: { title: `Feedback ${wordOf()}`, body: '' }, vi: { title: 'Phản hồi', body: '' } });
     const partner = token('partner@acme.example');

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../core/errors';
 import { helpArticleSearch, helpArticles, helpArticleVersions, helpCategories, helpUnansweredSearches } from './helpCenter.schema';
 import { readableBy, type HelpReader } from './helpReaders';
-import { queryTermsOf, snippetOf, tsQueryOf } from './helpSnippets';
+import { lastTypedTerm, queryTermsOf, snippetOf, tsQueryOf } from './helpSnippets';
 
 interface Found {
   id: string;
@@ -31,6 +31,8 @@ interface FindOptions {
   terms: string[];
   /** All words (a search) or any (a suggestion from a ticket draft, ranked by how many it has). */
   join: '&' | '|';
+  /** The words matched as prefixes; all of them when absent. */
+  typed?: Set<string>;
   language: HelpLanguage;
   categoryId?: string;
   limit: number;
@@ -44,8 +46,8 @@ interface FindOptions {
  * ctid, not their document), the readers' rule is one hash of the readable articles rather than a lookup per
  * match, only the row shown of each readable article is ranked, and only the page's title and text are read.
  */
-async function findArticles(db: Db, reader: HelpReader, { terms, join, language, categoryId, limit, offset }: FindOptions) {
-  const query = terms.length ? sql`(select to_tsquery('simple', ${tsQueryOf(terms, join)}))` : null;
+async function findArticles(db: Db, reader: HelpReader, { terms, join, typed, language, categoryId, limit, offset }: FindOptions) {
+  const query = terms.length ? sql`(select to_tsquery('simple', ${tsQueryOf(terms, join, typed)}))` : null;
   const category = categoryId ? sql`and ${helpArticles.categoryId} = ${categoryId}::uuid` : sql``;
   // A ctid names the same row version for the whole statement (one snapshot): the document is read again by it.
   const result = (await db.execute(sql`
@@ -118,11 +120,15 @@ export async function searchArticles(db: Db, reader: HelpReader, input: HelpSear
   return { items: rows.map(hitOf(terms)), totalCount: rows[0]?.total ?? 0, currentPage: input.page, pageSize: input.perPage };
 }
 
-/** `POST /help/suggestions`: the best articles for a ticket draft's subject and description (any of their words). */
+/**
+ * `POST /help/suggestions`: the best articles for a ticket draft's subject and description (any of their words,
+ * whole words but for the one being typed at the end of each field).
+ */
 export async function suggestArticles(db: Db, reader: HelpReader, input: { subject: string; description: string; lang: HelpLanguage }) {
   const terms = queryTermsOf(`${input.subject} ${input.description}`, 24);
   if (!terms.length) return [];
-  const rows = await findArticles(db, reader, { terms, join: '|', language: input.lang, limit: HELP_SUGGESTIONS, offset: 0 });
+  const typed = new Set([lastTypedTerm(input.subject), lastTypedTerm(input.description)].filter((term) => term !== undefined));
+  const rows = await findArticles(db, reader, { terms, join: '|', typed, language: input.lang, limit: HELP_SUGGESTIONS, offset: 0 });
   if (!rows.length) await countUnanswered(db, input.subject.trim() ? input.subject : input.description, input.lang);
   return rows.map(hitOf(terms));
 }

@@ -14,8 +14,15 @@ export function queryTermsOf(text: string, max = TERMS_MAX): string[] {
   return [...new Set(words.map((word) => word.slice(0, TERM_LENGTH_MAX)))].slice(0, max);
 }
 
-/** The query of PostgreSQL's text search: each word as a prefix ("huong" finds "huong dan" as typed so far). */
-export const tsQueryOf = (terms: string[], join: '&' | '|') => terms.map((term) => `${term}:*`).join(` ${join} `);
+/**
+ * The query of PostgreSQL's text search: each word as a prefix ("huong" finds "huong dan" as typed so far), or,
+ * when `typed` names them, only those words (the rest are whole words, which a short one makes far cheaper).
+ */
+export const tsQueryOf = (terms: string[], join: '&' | '|', typed?: Set<string>) =>
+  terms.map((term) => (!typed || typed.has(term) ? `${term}:*` : term)).join(` ${join} `);
+
+/** The word being typed at the end of a text (none once a space or a stop follows it). */
+export const lastTypedTerm = (text: string) => (/[\p{L}\p{N}]$/u.test(text) ? queryTermsOf(text.slice(-TERM_LENGTH_MAX)).at(-1) : undefined);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
