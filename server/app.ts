@@ -33,6 +33,7 @@ import { RequestLog, requestLoggerOptions } from './core/requestLog';
 import { capConnectionsPerAddress, enforceBodyRate, refuseConnectionsOverCap, serverTimeouts } from './core/slowClients';
 import { createRateLimitCounter, sharedRateLimitStore, sweepRateLimitsPeriodically } from './core/rateLimits';
 import { fastifyTrustProxy, isTrustedProxyOf } from './core/trustedProxies';
+import { markStartPhase } from './start/startPhases';
 
 export interface BuiltApp {
   app: ReturnType<typeof Fastify>;
@@ -83,6 +84,7 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   const connectionCap = capConnectionsPerAddress(app.server, config.limits.maxConnectionsPerAddress, isTrustedProxyOf(config.trustProxy));
   enforceBodyRate(app.server, config.limits);
   const database = await openConfiguredDatabase(config, app.log, statements);
+  markStartPhase('database (start or adopt, connect, migrations)');
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.addHook('onClose', () => database.close());
@@ -98,6 +100,7 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
 
   const fileStore = await openFileStore(config, app.log);
   app.addHook('onClose', () => fileStore.close());
+  markStartPhase('notifications and file store');
 
   const ctx: AppContext = {
     config,
@@ -120,6 +123,7 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   };
 
   await runSeeds(ctx, modules, { demo: config.seed === 'demo' });
+  markStartPhase('seed checks');
 
   // Limits count in the database, so every instance adds to one count; ended windows are swept now and then.
   const rateLimitCounter = createRateLimitCounter(database.db);
@@ -157,5 +161,6 @@ async function assembleApp(app: ReturnType<typeof createFastify>, config: Config
   }
   await registerApiDocsRoutes(app);
   await registerStaticApp(app, config.staticDir);
+  markStartPhase('routes and hub');
   return { app, database, routes, ctx, ...(statements ? { statements } : {}) };
 }

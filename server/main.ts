@@ -5,10 +5,12 @@ import { startEmbeddedPostgresEarly } from './db/embeddedPostgres';
 const config = loadConfig();
 // The embedded PostgreSQL starts while the rest of the server loads (the app's modules are imported below, not above).
 if (config.databaseEngine === 'embedded') startEmbeddedPostgresEarly(config.dataDir);
-const [{ startInstance, portInUseLine }, { warmPasswordStrength }] = await Promise.all([
+const [{ startInstance, portInUseLine }, { warmPasswordStrength }, { markStartPhase, startPhasesLine }] = await Promise.all([
   import('./start/startInstance'),
   import('./modules/users/passwordStrengthCheck'),
+  import('./start/startPhases'),
 ]);
+markStartPhase('modules');
 // zxcvbn's dictionaries load in their worker thread while the app starts, not on the first password a request sets.
 warmPasswordStrength();
 
@@ -48,5 +50,5 @@ const { app, ctx } = await instance.started.catch((error: unknown) => {
 // Timed from the process's start, module loading and any wait for the database included. A fallback is said at warn
 // level: heard at any LOG_LEVEL.
 app.log[ctx.engine.fallback ? 'warn' : 'info'](
-  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms`,
+  `Partner Portal on ${config.publicUrl} (${engineName(ctx.engine)}), ready in ${Math.round(performance.now())} ms (${startPhasesLine()})`,
 );

@@ -1,3 +1,5 @@
+import { markStartPhase } from './startPhases';
+import { preloadLazyModules } from '../core/lazyModules';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type BuiltApp } from '../app';
@@ -69,6 +71,8 @@ export function startInstance(config: Config, options: { logger?: FastifyServerO
         // balancer retries on another instance.
         await standIn.close();
         await built.app.listen({ port: port ?? config.port, host: config.host, backlog: LISTEN_BACKLOG });
+        markStartPhase('listen');
+        preloadLazyModules();
         port = (built.app.server.address() as AddressInfo).port;
       } catch (error) {
         await built.app.close();

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
+import { lazyModule } from '../../core/lazyModules';
+
+const imapFlow = lazyModule(() => import('imapflow'));
 import type { InboundMail } from './inboundMail.service';
 
 export interface ImapFetcher {
@@ -128,6 +131,8 @@ export async function startImapFetcher(inbound: InboundMail, url: string, option
   }
 
   async function connect() {
+    const { ImapFlow } = await imapFlow();
+    if (closed) return;
     const next = new ImapFlow({ ...connection, logger: false, autoIdleDelay: IDLE_AFTER_MS, maxIdleTime: IDLE_RESTART_MS });
     latest = next;
     next.on('exists', () => void fetchNow());

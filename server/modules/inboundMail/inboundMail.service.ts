@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
-import { MailParser, type AddressObject, type AttachmentStream, type HeaderValue } from 'mailparser';
+import type { AddressObject, AttachmentStream, HeaderValue } from 'mailparser';
+import { lazyModule } from '../../core/lazyModules';
+
+const mailParser = lazyModule(() => import('mailparser'));
 import { permission } from '../../../contract/permissions';
 import { ticketDetailRoute } from '../../../contract/tickets';
 import type { AppContext } from '../../context';
@@ -141,6 +144,7 @@ export function createInboundMail(ctx: AppContext) {
    * checks as they come, any other mail's are read and dropped; the body is cut to its visible reply and posted.
    */
   async function receive(envelope: InboundEnvelope, source: Readable): Promise<InboundOutcome> {
+    const { MailParser } = await mailParser();
     const parser = new MailParser({ skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
     const files = createMailAttachments(tickets_.attachments, TICKET_UPLOADS);
     let verdict: Promise<Verdict> | undefined;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { TokenResponse } from '../../../contract/tokens';
 import type { AppContext } from '../../context';
 import { ApiError, forbidden, tooManyRequests, unauthorized } from '../../core/errors';
@@ -11,7 +11,7 @@ import { createChallengeCompletion, findChallenge } from '../accounts/signInChal
 import { createSignInHolds } from '../accounts/signInHolds';
 import { keepChallenge, PASSKEY_PROMPT_MS, takeChallenge } from './passkeyChallenges';
 import { passkeys } from './passkeys.schema';
-import { clientDataOf, relyingPartyOf } from './relyingParty';
+import { clientDataOf, relyingPartyOf, webAuthn } from './relyingParty';
 
 type Later = (task: () => Promise<void>) => void;
 
@@ -32,7 +32,7 @@ export function createPasskeySignIn(ctx: AppContext) {
 
   /** Options for a password-less sign-in: any of this site's passkeys may answer, the person chooses which. */
   async function options() {
-    const answer = await generateAuthenticationOptions({ rpID: relyingParty.id, userVerification: 'required', timeout: PASSKEY_PROMPT_MS });
+    const answer = await (await webAuthn()).generateAuthenticationOptions({ rpID: relyingParty.id, userVerification: 'required', timeout: PASSKEY_PROMPT_MS });
     await keepChallenge(db, answer.challenge, { purpose: 'sign-in', userId: null });
     return answer;
   }
@@ -68,7 +68,9 @@ export function createPasskeySignIn(ctx: AppContext) {
     if (response.response.userHandle && Buffer.from(response.response.userHandle, 'base64url').toString('utf8') !== user.id) throw await fail();
     let newCounter: number;
     try {
-      const verification = await verifyAuthenticationResponse({
+      const verification = await (
+        await webAuthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: clientData.challenge,
         expectedOrigin: clientData.origin,
@@ -111,7 +113,7 @@ export function createPasskeySignIn(ctx: AppContext) {
     const open = await findChallenge(db, challenge);
     if (!open) throw unauthorized('auth.challengeInvalid');
     // No list of the user's credentials: the browser offers this site's passkeys, the answer must be one of the user's.
-    const answer = await generateAuthenticationOptions({ rpID: relyingParty.id, userVerification: 'preferred', timeout: PASSKEY_PROMPT_MS });
+    const answer = await (await webAuthn()).generateAuthenticationOptions({ rpID: relyingParty.id, userVerification: 'preferred', timeout: PASSKEY_PROMPT_MS });
     await keepChallenge(db, answer.challenge, { purpose: 'second-factor', userId: open.userId, signInChallengeId: open.id });
     return answer;
   }

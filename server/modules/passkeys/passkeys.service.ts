@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { PasskeyDto } from '../../../contract/schemas/passkeys';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../core/audit';
@@ -8,7 +8,7 @@ import { ApiError, fieldError, notFound } from '../../core/errors';
 import type { Principal } from '../../core/guard';
 import { keepChallenge, PASSKEY_PROMPT_MS, takeChallenge } from './passkeyChallenges';
 import { passkeys } from './passkeys.schema';
-import { clientDataOf, relyingPartyOf } from './relyingParty';
+import { clientDataOf, relyingPartyOf, webAuthn } from './relyingParty';
 
 /** Passkeys one user may hold: plenty for every device and key a person owns, and a bound on the options' size. */
 export const PASSKEYS_PER_USER_MAX = 20;
@@ -50,6 +50,7 @@ export function createPasskeyService(ctx: AppContext) {
   async function registrationOptions(principal: Principal) {
     const existing = await rowsOf(principal.id);
     if (existing.length >= PASSKEYS_PER_USER_MAX) throw new ApiError(409, 'passkeys.tooMany', undefined, { max: PASSKEYS_PER_USER_MAX });
+    const { generateRegistrationOptions } = await webAuthn();
     const options = await generateRegistrationOptions({
       rpName: relyingParty.name,
       rpID: relyingParty.id,
@@ -74,7 +75,9 @@ export function createPasskeyService(ctx: AppContext) {
     if (!(await takeChallenge(db, clientData.challenge, { purpose: 'register', userId: principal.id }))) throw refused();
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await (
+        await webAuthn()
+      ).verifyRegistrationResponse({
         response: input.response,
         expectedChallenge: clientData.challenge,
         expectedOrigin: clientData.origin,

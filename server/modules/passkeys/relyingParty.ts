@@ -1,4 +1,8 @@
 import type { Config } from '../../config';
+import { lazyModule } from '../../core/lazyModules';
+
+/** @simplewebauthn/server, loaded on first use (it was the slowest package of the start). */
+export const webAuthn = lazyModule(() => import('@simplewebauthn/server'));
 
 /** Who the passkeys are for: the RP ID and the origins whose answers count. */
 export interface RelyingParty {
