@@ -19,6 +19,8 @@ import { signAccessToken } from '../server/core/jwt';
 import { benchFolder } from './engine';
 import { onCleanup, runBench as runBenchWithCleanup } from './harness/cleanup';
 import { freePort, startServerProcess, trackChild } from './harness/serverProcess';
+import { measureSocketIoFanout } from './realtime/socketIoFanout';
+import { loadSocketIo } from './restart/socketIoPeer';
 
 const RS = '\x1e';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
@@ -310,6 +312,23 @@ function startServer(dataDir: string, port: number, jwtSecret: string, profile: 
   });
 }
 
+/** The same fan-out on Socket.IO 4.8 in the same run (issue 36, item 2: the hub's p99 within 2× of it). */
+async function comparePeer(rooms: number, ourP50: number, ourP99: number) {
+  const socketIo = process.env.BENCH_PEER === 'off' ? null : loadSocketIo(path.resolve(path.dirname(self), '..'));
+  if (!socketIo) {
+    console.log('Socket.IO peer: skipped (BENCH_PEER=off, or socket.io@4.8 and socket.io-client@4.8 in neither node_modules nor BENCH_SOCKETIO_DIR)');
+    return;
+  }
+  const peer = await measureSocketIoFanout(socketIo, { connections: CONNECTIONS, rooms, rate: RATE, seconds: SECONDS });
+  const p50 = percentile(peer.latencies, 50);
+  const p99 = percentile(peer.latencies, 99);
+  console.log(
+    `Socket.IO ${socketIo.version} peer, same connections, rooms and rate (no database, no authentication): ${peer.latencies.length} of ${peer.expected} deliveries ` +
+      `(${peer.failed} failed to open, ${peer.lost} lost), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ` +
+      `the hub ÷ Socket.IO: p50 ${(ourP50 / p50).toFixed(2)}×, p99 ${(ourP99 / p99).toFixed(2)}× (goal p99 ≤ 2×)`,
+  );
+}
+
 async function runBench() {
   const dataDir = benchFolder('pp-bench-realtime-');
   onCleanup(`folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -374,6 +393,7 @@ async function runBench() {
     `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
   );
   console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
+  await comparePeer(ticketIds.length, percentile(latencies, 50), percentile(latencies, 99));
 
   // Restarts: SIGTERM (the hub tells every client it may reconnect), a new process on the same data folder.
   const profileDir = path.resolve('.tmp', 'bench-profiles');

@@ -16,6 +16,8 @@ export interface SocketIo {
   version: string;
   /** socket.io's entry, for the peer server's process. */
   serverEntry: string;
+  /** The folder whose node_modules hold both, for a clients' process. */
+  folder: string;
   connect: Connect;
 }
 
@@ -30,7 +32,7 @@ export function loadSocketIo(root: string): SocketIo | null {
       const require = createRequire(path.join(path.resolve(folder), 'package.json'));
       const { version } = require('socket.io/package.json') as { version: string };
       const { io } = require('socket.io-client') as { io: Connect };
-      return { version, serverEntry: require.resolve('socket.io'), connect: io };
+      return { version, serverEntry: require.resolve('socket.io'), folder: path.resolve(folder), connect: io };
     } catch {
       // Not in this folder: the next one.
     }
