@@ -9,7 +9,7 @@ import { perAddress } from '../../core/rateLimits';
 import { routeDocs } from '../../core/openapi/routeDocs';
 import { validate } from '../../core/validation';
 import { createAfterAnswer } from './afterAnswer';
-import { prepareDecoyHash } from './passwords';
+import { prepareDecoyHash, refuseWhenHashingBusy } from './passwords';
 import { signInMetaOf } from './session';
 import { createTokenService } from './token.service';
 import { createChallengeCompletion } from './signInChallenges';
@@ -63,7 +63,9 @@ export const tokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     '/token',
     {
       config: { access: 'public' },
-      onRequest: rateLimited,
+      // A sign-in the hashing queue would refuse now answers 503 before anything else, the rate limit's count in the
+      // database included: during a burst the refusal is what keeps answering at once.
+      onRequest: [async () => refuseWhenHashingBusy(), rateLimited],
       schema: {
         tags,
         summary: 'Sign in: email and password for tokens, or for the second step when the user has a second factor (whether the password was right or not)',
