@@ -44,10 +44,16 @@ interface Member {
 /** `policy`: each client retries by HUB_RECONNECT_DELAYS_MS as the app does; `stampede`: all at once on `go`. */
 type Reconnect = 'policy' | 'stampede';
 type ToClients =
-  { type: 'open'; hubUrl: string; members: Member[] } | { type: 'report' } | { type: 'arm'; reconnect: Reconnect } | { type: 'go' } | { type: 'exit' };
+  | { type: 'open'; hubUrl: string; members: Member[] }
+  | { type: 'report' }
+  | { type: 'typing'; rate: number; seconds: number }
+  | { type: 'arm'; reconnect: Reconnect }
+  | { type: 'go' }
+  | { type: 'exit' };
 type FromClients =
   | { type: 'opened'; failed: number }
   | { type: 'deliveries'; latencies: number[]; received: Record<string, number>; duplicates: number }
+  | { type: 'typed'; latencies: number[]; expected: number }
   | { type: 'readmitted'; firstDropAt: number; lastJoinedAt: number; joined: number; gaveUp: number; refusedJoins: number; tries: number[]; steps: Steps };
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,7 +94,13 @@ class BenchClient {
     readonly member: Member,
     private readonly heard: (id: string, body: string, receivedAt: number, duplicate: boolean) => void,
     private readonly dropped: (client: BenchClient) => void,
+    private readonly heardTyping: (ticketId: string, receivedAt: number) => void = () => {},
   ) {}
+
+  /** Says the member is typing in its ticket (a send: no answer); the hub tells the ticket's other members. */
+  typing() {
+    this.socket?.send(JSON.stringify({ type: 1, target: 'Typing', arguments: [this.member.ticketId] }) + RS);
+  }
 
   /** Resolves 'joined', 'refused' (JoinTicket answered false) or 'failed' (no connection: the try failed). */
   async connect(): Promise<'joined' | 'refused' | 'failed'> {
@@ -160,6 +172,9 @@ class BenchClient {
             const duplicate = this.seen.has(payload.id);
             this.seen.add(payload.id);
             this.heard(payload.id, payload.body, receivedAt, duplicate);
+          } else if (message.type === 1 && message.target === 'UserTyping') {
+            const [payload] = (message.arguments ?? []) as unknown as [{ ticketId: string }?];
+            if (payload) this.heardTyping(payload.ticketId, receivedAt);
           }
         }
       });
@@ -194,6 +209,30 @@ async function runClients() {
       latencies.push(receivedAt - Number(sentAt));
     }
   };
+
+  // Typing: one member of each ticket types in turn; the others' receipts are timed from its send.
+  const typingSentAt = new Map<string, number>();
+  const typingLatencies: number[] = [];
+  const heardTyping = (ticketId: string, receivedAt: number) => {
+    const sentAt = typingSentAt.get(ticketId);
+    if (sentAt !== undefined) typingLatencies.push(receivedAt - sentAt);
+  };
+  async function typeInTurn(rate: number, seconds: number) {
+    const typists = [...new Map(clients.map((c) => [c.member.ticketId, c])).values()];
+    const members = new Map<string, number>();
+    for (const c of clients) members.set(c.member.ticketId, (members.get(c.member.ticketId) ?? 0) + 1);
+    let expected = 0;
+    const started = now();
+    for (let seq = 0; seq < rate * seconds; seq++) {
+      await new Promise((r) => setTimeout(r, Math.max(0, started + (seq * 1000) / rate - now())));
+      const typist = typists[seq % typists.length]!;
+      typingSentAt.set(typist.member.ticketId, now());
+      expected += members.get(typist.member.ticketId)! - 1;
+      typist.typing();
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    process.send?.({ type: 'typed', latencies: typingLatencies, expected } satisfies FromClients);
+  }
 
   const finishOne = (outcome: 'joined' | 'refused' | 'gaveUp') => {
     if (!round) return;
@@ -238,7 +277,7 @@ async function runClients() {
   process.on('message', async (message: ToClients) => {
     if (message.type === 'open') {
       let failed = 0;
-      for (const member of message.members) clients.push(new BenchClient(message.hubUrl, member, heard, dropped));
+      for (const member of message.members) clients.push(new BenchClient(message.hubUrl, member, heard, dropped, heardTyping));
       for (let i = 0; i < clients.length; i += 50) {
         const outcomes = await Promise.all(clients.slice(i, i + 50).map((c) => c.connect()));
         failed += outcomes.filter((o) => o !== 'joined').length;
@@ -248,6 +287,8 @@ async function runClients() {
       process.send?.({ type: 'opened', failed } satisfies FromClients);
     } else if (message.type === 'report') {
       process.send?.({ type: 'deliveries', latencies, received, duplicates } satisfies FromClients);
+    } else if (message.type === 'typing') {
+      void typeInTurn(message.rate, message.seconds);
     } else if (message.type === 'arm') {
       reconnect = message.reconnect;
     } else if (message.type === 'go') {
@@ -313,20 +354,24 @@ function startServer(dataDir: string, port: number, jwtSecret: string, profile: 
 }
 
 /** The same fan-out on Socket.IO 4.8 in the same run (issue 36, item 2: the hub's p99 within 2× of it). */
-async function comparePeer(rooms: number, ourP50: number, ourP99: number) {
+async function comparePeer(rooms: number, posted: { p50: number; p99: number }, typed: { p50: number; p99: number }) {
   const socketIo = process.env.BENCH_PEER === 'off' ? null : loadSocketIo(path.resolve(path.dirname(self), '..'));
   if (!socketIo) {
     console.log('Socket.IO peer: skipped (BENCH_PEER=off, or socket.io@4.8 and socket.io-client@4.8 in neither node_modules nor BENCH_SOCKETIO_DIR)');
     return;
   }
   const peer = await measureSocketIoFanout(socketIo, { connections: CONNECTIONS, rooms, rate: RATE, seconds: SECONDS });
-  const p50 = percentile(peer.latencies, 50);
-  const p99 = percentile(peer.latencies, 99);
-  console.log(
-    `Socket.IO ${socketIo.version} peer, same connections, rooms and rate (no database, no authentication): ${peer.latencies.length} of ${peer.expected} deliveries ` +
-      `(${peer.failed} failed to open, ${peer.lost} lost), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ` +
-      `the hub ÷ Socket.IO: p50 ${(ourP50 / p50).toFixed(2)}×, p99 ${(ourP99 / p99).toFixed(2)}× (goal p99 ≤ 2×)`,
-  );
+  const line = (what: string, figures: { latencies: number[]; expected: number }, ours: { p50: number; p99: number }) => {
+    const p50 = percentile(figures.latencies, 50);
+    const p99 = percentile(figures.latencies, 99);
+    console.log(
+      `  ${what}: ${figures.latencies.length} of ${figures.expected} deliveries, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ` +
+        `the hub ÷ Socket.IO: p50 ${(ours.p50 / p50).toFixed(2)}×, p99 ${(ours.p99 / p99).toFixed(2)}× (goal p99 ≤ 2×)`,
+    );
+  };
+  console.log(`Socket.IO ${socketIo.version} peer, same connections, rooms and rate (${peer.failed} failed to open, ${peer.lost} lost):`);
+  line("a message posted over HTTP and emitted to its room (no database: the hub's includes storing the message)", peer.posted, posted);
+  line("a socket's emit relayed to the others in its room (the hub's Typing)", peer.typed, typed);
 }
 
 async function runBench() {
@@ -393,7 +438,18 @@ async function runBench() {
     `delivery from POST to every member: ${latencies.length} of ${expectedDeliveries} deliveries, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
   );
   console.log(`lost: ${lost}, duplicated: ${duplicates} (target 0 and 0)`);
-  await comparePeer(ticketIds.length, percentile(latencies, 50), percentile(latencies, 99));
+  // The hub's fan-out alone: a member's Typing goes to the ticket's others with no database on the way.
+  const typed = replyOf<FromClients, 'typed'>(clients, 'typed');
+  clients.send({ type: 'typing', rate: RATE, seconds: SECONDS } satisfies ToClients);
+  const typing = await typed;
+  console.log(
+    `fan-out alone (a member's Typing to the ticket's other members): ${typing.latencies.length} of ${typing.expected} deliveries, p50 ${percentile(typing.latencies, 50).toFixed(1)} ms, p99 ${percentile(typing.latencies, 99).toFixed(1)} ms`,
+  );
+  await comparePeer(
+    ticketIds.length,
+    { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    { p50: percentile(typing.latencies, 50), p99: percentile(typing.latencies, 99) },
+  );
 
   // Restarts: SIGTERM (the hub tells every client it may reconnect), a new process on the same data folder.
   const profileDir = path.resolve('.tmp', 'bench-profiles');

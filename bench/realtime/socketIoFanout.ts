@@ -4,11 +4,18 @@ import readline from 'node:readline';
 import type { SocketIo } from '../restart/socketIoPeer';
 import { trackChild } from '../harness/serverProcess';
 
+interface Deliveries {
+  expected: number;
+  latencies: number[];
+}
+
 export interface FanoutFigures {
   connections: number;
   failed: number;
-  expected: number;
-  latencies: number[];
+  /** Messages posted over HTTP and emitted to their room. */
+  posted: Deliveries;
+  /** A socket's `typing` relayed to the others in its room. */
+  typed: Deliveries;
   lost: number;
 }
 
@@ -24,7 +31,8 @@ const now = () => performance.timeOrigin + performance.now();
 /**
  * The same fan-out as bench:realtime's on Socket.IO 4.8 (socketIoFanoutServer.mjs, clients in a process of their own):
  * `connections` sockets over WebSocket in `rooms` rooms, a message posted over HTTP at `rate` a second for `seconds`,
- * each to the next room in turn; the latency from the POST to each member's receipt.
+ * each to the next room in turn; the latency from the POST to each member's receipt. Then the same rate of `typing`
+ * emitted by one socket of each room in turn and relayed to the room's others (the hub's Typing).
  */
 export async function measureSocketIoFanout(socketIo: SocketIo, { connections, rooms, rate, seconds }: Options): Promise<FanoutFigures> {
   const server = spawn(process.execPath, [path.join(import.meta.dirname, 'socketIoFanoutServer.mjs')], {
@@ -80,8 +88,11 @@ export async function measureSocketIoFanout(socketIo: SocketIo, { connections, r
     const { latencies, received } = await report;
     let lost = 0;
     for (const [seq, count] of expected) lost += Math.max(0, count - (received[seq] ?? 0));
+    const typing = reply<Deliveries>('typed');
+    clients.send({ type: 'typing', rate, seconds });
+    const typed = await typing;
     clients.send({ type: 'exit' });
-    return { connections, failed, expected: [...expected.values()].reduce((a, b) => a + b, 0), latencies, lost };
+    return { connections, failed, posted: { expected: [...expected.values()].reduce((a, b) => a + b, 0), latencies }, typed, lost };
   } finally {
     await stopClients();
     await stopServer();
