@@ -11,10 +11,19 @@ export interface BareFastify {
 }
 
 /** A bare Fastify in a child process answering `body` (the server's own answer, byte for byte) at `urlPath`. */
-export async function startBareFastify(port: number, urlPath: string, body: string): Promise<BareFastify> {
-  const child = fork(path.join(import.meta.dirname, 'bareFastifyChild.ts'), [], {
+export function startBareFastify(port: number, urlPath: string, body: string): Promise<BareFastify> {
+  return startChild('bareFastifyChild.ts', port, { BENCH_BARE_PATH: urlPath, BENCH_BARE_BODY: body });
+}
+
+/** A bare Fastify with a pg pool answering GET /api/v1/partners/{id} by the server's SELECT on `databaseUrl`. */
+export function startBareFastifyPg(port: number, databaseUrl: string): Promise<BareFastify> {
+  return startChild('bareFastifyPgChild.ts', port, { BENCH_BARE_DATABASE_URL: databaseUrl });
+}
+
+async function startChild(file: string, port: number, env: Record<string, string>): Promise<BareFastify> {
+  const child = fork(path.join(import.meta.dirname, file), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_BARE_PORT: String(port), BENCH_BARE_PATH: urlPath, BENCH_BARE_BODY: body },
+    env: { ...process.env, BENCH_BARE_PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const stop = onCleanup('bare Fastify', async () => {

@@ -1,4 +1,6 @@
-import type { Measured } from './load';
+import { freePort } from '../harness/serverProcess';
+import { startBareFastifyPg } from './bareFastify';
+import { httpLoad, type Measured } from './load';
 import { rawSelectLoad } from './rawFloor';
 import { alternate, failuresNote, type Side, type Timing } from './rounds';
 import { byIdSide, searchSide, type Target } from './target';
@@ -6,6 +8,8 @@ import type { Figure } from './types';
 
 const PEER_GOAL = 0.8;
 const FLOOR_GOAL = 0.5;
+/** Issue 36's floor: a bare Fastify and pg running the same SELECT. */
+const BARE_GOAL = 0.6;
 
 function floorSide(target: Target, connections: number): Side {
   return { name: `raw SELECT on ${target.name}'s database`, run: (seconds) => rawSelectLoad(target.floor!, target.partnerIds, connections, seconds) };
@@ -34,8 +38,30 @@ export async function partnerReadFigures(embedded: Target, postgres: Target | un
   const figures: Figure[] = [];
   const withFloors = [embedded, ...(postgres ? [postgres] : [])];
 
-  const at10 = await alternate((await Promise.all(withFloors.map(async (t) => [await byIdSide(t, 10), floorSide(t, 10)]))).flat(), timing);
+  const bare = embedded.server.databaseUrl ? await startBareFastifyPg(await freePort(), embedded.server.databaseUrl) : undefined;
+  const bareName = 'bare Fastify + pg, same SELECT';
+  const ids = embedded.partnerIds;
+  const bareSide: Side[] = bare
+    ? [
+        {
+          name: bareName,
+          run: (seconds) =>
+            httpLoad({ url: bare.url, connections: 10, path: () => `/api/v1/partners/${ids[Math.floor(Math.random() * ids.length)]}` }, seconds),
+        },
+      ]
+    : [];
+  const at10 = await alternate([...(await Promise.all(withFloors.map(async (t) => [await byIdSide(t, 10), floorSide(t, 10)]))).flat(), ...bareSide], timing);
+  await bare?.stop();
   warnings.push(...failuresNote(at10));
+  if (bare)
+    figures.push({
+      name: `GET partner by id, 10 connections, ${embedded.name}: beside ${bareName}`,
+      value: at10[embedded.name].rps,
+      unit: 'req/s',
+      floor: { name: bareName, value: at10[bareName].rps },
+      goal: `≥ ${BARE_GOAL}× ${bareName}`,
+      met: at10[embedded.name].rps >= BARE_GOAL * at10[bareName].rps,
+    });
   for (const target of withFloors) {
     const served = at10[target.name];
     const floor = at10[floorSide(target, 10).name];
