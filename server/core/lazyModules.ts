@@ -8,7 +8,12 @@ const loaders: (() => Promise<unknown>)[] = [];
 
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
-  const get = () => (loaded ??= load());
+  // A failed load (a file missing mid-deploy) is tried again at the next use instead of failing every later one.
+  const get = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
   loaders.push(get);
   return get;
 }
