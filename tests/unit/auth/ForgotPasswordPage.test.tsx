@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../mocks/handlers';
@@ -30,7 +30,10 @@ describe('forgot password', () => {
     const user = userEvent.setup();
     renderForgotPassword();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'nobody@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    // Enabled once the typed address is checked (the form's rules load lazily).
+    const send = screen.getByRole('button', { name: 'Send request' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
     expect(await screen.findByText('If the email exists, a link to reset the password has been sent')).toBeInTheDocument();
     expect(mockApi.requests.at(-1)).toMatchObject({ path: '/api/users/forgot-password', body: { email: 'nobody@example.com' } });
   });
