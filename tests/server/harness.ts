@@ -112,8 +112,11 @@ export function testConfig(
   };
 }
 
-/** Tables that count requests rather than hold what a request changed: a refused request still counts there. */
-const REQUEST_COUNTERS = ['rate_limit_hits'];
+/**
+ * Tables that count requests rather than hold what a request changed (a refused request still counts there), and the
+ * hub's presence, which its connections write as they come and go (an earlier test's connection may leave meanwhile).
+ */
+const REQUEST_COUNTERS = ['rate_limit_hits', 'hub_presence'];
 
 /**
  * Columns that record activity rather than a change: any request of a sign-in, a refused one too, may move its last
