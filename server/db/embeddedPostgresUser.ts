@@ -45,7 +45,9 @@ export function userCanExecute(user: ClusterUser | undefined, path: string): boo
 export function letUserEnter(user: ClusterUser | undefined, dir: string): boolean {
   if (userCanExecute(user, dir)) return true;
   const stat = fs.statSync(dir);
-  if (!user || stat.uid !== process.getuid?.() || (stat.mode & 0o070) !== 0) return false;
+  // Group bits already set: refused, unless another process starting on the same folder has just opened it (two
+  // servers started at once both found it closed, and the other's chmod came between this one's check and stat).
+  if (!user || stat.uid !== process.getuid?.() || (stat.mode & 0o070) !== 0) return userCanExecute(user, dir);
   fs.chownSync(dir, stat.uid, user.gid);
   fs.chmodSync(dir, (stat.mode & 0o7777) | 0o010);
   return userCanExecute(user, dir);
