@@ -1,6 +1,7 @@
 import { fork, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { now } from '../restart/hubClient';
 import type { SocketIo } from '../restart/socketIoPeer';
 import { trackChild } from '../harness/serverProcess';
 
@@ -25,8 +26,6 @@ interface Options {
   rate: number;
   seconds: number;
 }
-
-const now = () => performance.timeOrigin + performance.now();
 
 /**
  * The same fan-out as bench:realtime's on Socket.IO 4.8 (socketIoFanoutServer.mjs, clients in a process of their own):
