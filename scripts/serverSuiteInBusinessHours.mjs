@@ -4,6 +4,7 @@
 // The clock is moved by libfaketime (Debian's `faketime`) as an offset, so every process the suite starts (servers,
 // the embedded PostgreSQL) shares one clock that keeps running.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 
 const ZONE = 'Pacific/Kiritimati';
 const BUSINESS_HOUR_UTC = { hours: 2, minutes: 40 }; // 09:40 at UTC+7
@@ -19,6 +20,30 @@ if (spawnSync('faketime', ['--version'], { stdio: 'ignore' }).error) {
   console.error('faketime is missing: apt-get install -y faketime (Debian) or run .ci/run, which installs it');
   process.exit(1);
 }
+/**
+ * libfaketime shares its clock through /dev/shm files named by a process id. The embedded PostgreSQL runs as another
+ * user: it cannot open the root-owned files of this run, so it makes its own under its own id, and fails when a
+ * killed run of earlier left a file of that id it may not open (ids wrap at 32,768). Files of dead processes go first.
+ */
+function removeStaleClockFiles() {
+  let names = [];
+  try {
+    names = fs.readdirSync('/dev/shm');
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^(?:sem\.)?faketime_(?:sem|shm)_(\d+)$/.exec(name)?.[1];
+    if (!pid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch (error) {
+      if (error.code === 'ESRCH') fs.rmSync(`/dev/shm/${name}`, { force: true });
+    }
+  }
+}
+
+removeStaleClockFiles();
 const target = businessMorning();
 const offsetSeconds = Math.round((target.getTime() - Date.now()) / 1000);
 console.log(`Server suite at ${target.toISOString()} (09:40 Asia/Ho_Chi_Minh), TZ=${ZONE}, clock offset ${offsetSeconds} s`);
