@@ -90,6 +90,12 @@ function syntheticForm(sectionCount: number, perSection: number, textLength: num
         file,
         files: [file, { ...file, id: `${key}b`, name: `ảnh-${key}.png` }],
         group: null,
+        number: '1234567.89',
+        currency: { currency: 'VND', amount: '1500000000' },
+        date: '2027-03-31',
+        email: 'ke.toan@dong-a.example',
+        phone: '+84901234567',
+        url: 'https://dong-a.example/',
       };
       answers[key] = values[type];
       if (q % 10 === 0) comments[key] = 'Vui lòng sửa lại câu trả lời này.';

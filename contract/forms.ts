@@ -27,8 +27,48 @@ export type TextRule = Pick<ValidationRuleDto, 'name' | 'suggestText' | 'errorTe
 export const FORM_STATUSES = ['Editing', 'Ready', 'Outdate'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-export const QUESTION_TYPES = ['group', 'text', 'yesNo', 'select', 'multiple', 'file', 'files'] as const;
+export const QUESTION_TYPES = ['group', 'text', 'yesNo', 'select', 'multiple', 'file', 'files', 'number', 'currency', 'date', 'email', 'phone', 'url'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** The typed answers (issue 40): each checked by the contract's own code and stored in one canonical form. */
+export const TYPED_QUESTION_TYPES = ['number', 'currency', 'date', 'email', 'phone', 'url'] as const;
+export type TypedQuestionType = (typeof TYPED_QUESTION_TYPES)[number];
+
+/** Dates relative to the day of the check (UTC): after today, or before it. */
+export const DATE_RELATIVE_LIMITS = ['future', 'past'] as const;
+export type DateRelativeLimit = (typeof DATE_RELATIVE_LIMITS)[number];
+
+/**
+ * The limits of a typed question; every field is optional in what the builder sends and defaults to "none".
+ * number and currency: `min`/`max` are canonical decimals; date: `YYYY-MM-DD`.
+ */
+export interface QuestionLimits {
+  min: string | null;
+  max: string | null;
+  /** number: the answer is min (or 0) plus a whole number of steps. */
+  step: string | null;
+  /** number: whole numbers only. */
+  integer: boolean;
+  /** number: shown after the value ("kg", "m²"). */
+  unit: string;
+  /** currency: the ISO 4217 codes offered (none: every supported code). */
+  currencies: string[];
+  /** date: after or before the day of the check. */
+  relative: DateRelativeLimit | null;
+}
+
+export const NO_LIMITS: QuestionLimits = { min: null, max: null, step: null, integer: false, unit: '', currencies: [], relative: null };
+
+/** Digits of a number or an amount, before and after the point: exact decimals, never floats. */
+export const NUMBER_INTEGER_DIGITS_MAX = 18;
+export const NUMBER_FRACTION_DIGITS_MAX = 6;
+/** What a typed answer may hold while it is a draft (the typed text, checked at Submit). */
+export const TYPED_ANSWER_TEXT_MAX = 64;
+export const EMAIL_ANSWER_MAX = 254;
+export const PHONE_ANSWER_MAX = 32;
+export const URL_ANSWER_MAX = 2000;
+export const UNIT_MAX = 20;
+export const CURRENCIES_PER_QUESTION_MAX = 50;
 
 export const CONDITION_OPERATORS = ['is', 'isNot', 'contains'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -71,6 +111,8 @@ export interface FormQuestion {
   /** The rule as it stood when the question was saved (and at publish): partner forms validate with this copy. */
   rule: TextRule | null;
   condition: QuestionCondition | null;
+  /** For number, currency and date (absent in forms made before typed answers: no limits). */
+  limits?: QuestionLimits | null;
   /** Questions held by a group (one level: a group's children are not groups). */
   children: FormQuestion[];
 }
@@ -121,11 +163,18 @@ export interface AnswerFile {
   size: number;
 }
 
+/** A currency answer: an ISO 4217 code and an exact decimal amount (never a float). */
+export interface CurrencyAmount {
+  currency: string;
+  amount: string;
+}
+
 /**
  * An answer by question type: text → string, yesNo → boolean, select → string, multiple → string[],
- * file → AnswerFile | null, files → AnswerFile[]. Groups have none.
+ * file → AnswerFile | null, files → AnswerFile[]; number → a canonical decimal string ("-1234.5"), currency →
+ * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text. Groups have none.
  */
-export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | null;
+export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | null;
 export type Answers = Record<string, AnswerValue>;
 
 export interface PartnerFormDto {

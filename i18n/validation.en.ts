@@ -45,6 +45,17 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'The due date may not be in the past',
     dueTooFar: 'The due date may be at most %{max} days ahead',
+    // Typed answers (issue 40)
+    numberInvalid: 'A number such as 1234.5 (up to 18 digits before the point and 6 after)',
+    numberStep: 'Use steps of %{step}',
+    currencyNotOffered: 'Choose one of the currencies offered',
+    currencyMinorUnits: '%{currency} amounts have at most %{digits} digits after the point',
+    dateInvalid: 'A date between the years 1 and 9999, please',
+    dateNotBefore: 'The date may not be before %{min}',
+    dateNotAfter: 'The date may not be after %{max}',
+    dateFuture: 'A date after today, please',
+    datePast: 'A date before today, please',
+    phoneInternational: 'An international number starting with + and the country code, such as +84 90 123 4567',
     fallback: 'Lỗi',
   },
 };

@@ -44,6 +44,17 @@ export default {
     // Due dates (issue 24)
     dueInPast: 'Hạn nộp không được ở trong quá khứ',
     dueTooFar: 'Hạn nộp tối đa là %{max} ngày kể từ hôm nay',
+    // Typed answers (issue 40)
+    numberInvalid: 'Một số như 1234,5 (tối đa 18 chữ số phần nguyên và 6 chữ số thập phân)',
+    numberStep: 'Giá trị phải theo bước %{step}',
+    currencyNotOffered: 'Hãy chọn một trong các loại tiền được cho phép',
+    currencyMinorUnits: 'Số tiền %{currency} có tối đa %{digits} chữ số thập phân',
+    dateInvalid: 'Hãy nhập một ngày trong khoảng năm 1 đến 9999',
+    dateNotBefore: 'Ngày không được trước %{min}',
+    dateNotAfter: 'Ngày không được sau %{max}',
+    dateFuture: 'Hãy chọn một ngày sau hôm nay',
+    datePast: 'Hãy chọn một ngày trước hôm nay',
+    phoneInternational: 'Số quốc tế bắt đầu bằng + và mã quốc gia, ví dụ +84 90 123 4567',
     fallback: 'Lỗi',
   },
 };

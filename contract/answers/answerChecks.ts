@@ -13,6 +13,7 @@ import type { RuleMessage } from '../schemas/messages';
 import { ownAnswer, visibleQuestionKeys } from './conditions';
 import { isAnswerable, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
+import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
 
 /** A problem with one answer; `field` is the question key, `sectionKey` where it stands. */
 export interface AnswerError {
@@ -69,7 +70,7 @@ export function answerShapeError(question: Pick<FormQuestion, 'type'>, value: un
       if (value.length > FILES_PER_QUESTION_MAX) return tooMany(FILES_PER_QUESTION_MAX);
       return value.map(fileShapeError).find((error) => error !== null) ?? null;
     default:
-      return typeError;
+      return isTypedQuestionType(question.type) ? typedAnswerShapeError(question.type, value) : typeError;
   }
 }
 
@@ -98,6 +99,7 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
+  if (isCurrencyAmountShape(value)) return value.amount.trim() !== '';
   return true;
 }
 
@@ -107,6 +109,7 @@ export function answerError(question: FormQuestion, value: AnswerValue | undefin
   if (shape) return shape;
   if (!isAnswered(value)) return question.required ? { key: 'validation.required' } : null;
   if (question.type === 'text' && question.rule) return textRuleError(question.rule, (value as string).trim());
+  if (isTypedQuestionType(question.type)) return typedAnswerError({ ...question, type: question.type }, value as string);
   const notOption = (choice: string) => !question.options.includes(choice);
   if (question.type === 'select' && notOption(value as string)) return { key: 'validation.notOption' };
   if (question.type === 'multiple' && (value as string[]).some(notOption)) return { key: 'validation.notOption' };

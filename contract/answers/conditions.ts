@@ -1,10 +1,12 @@
 import type { AnswerValue, Answers, FormSection, QuestionCondition } from '../forms';
 import { placedQuestions } from './questions';
+import { isCurrencyAmountShape } from './typedAnswers';
 
 /** An answer as the texts a condition compares: yes/no as "yes" / "no", files by name; trimmed, case ignored. */
 export function answerTexts(value: AnswerValue | undefined): string[] {
   if (value === null || value === undefined) return [];
   if (typeof value === 'boolean') return [value ? 'yes' : 'no'];
+  if (isCurrencyAmountShape(value)) return [value.amount.trim().toLowerCase()].filter((text) => text !== '');
   const items = Array.isArray(value) ? value : [value];
   return items
     .map((item) => (typeof item === 'string' ? item : item.name))

@@ -3,3 +3,8 @@ export * from './conditions';
 export * from './questions';
 export * from './textRule';
 export * from './versionChanges';
+export * from './answerDisplay';
+export * from './currencies';
+export * from './dates';
+export * from './decimals';
+export * from './typedAnswers';

@@ -2,6 +2,7 @@ import type { AnswerValue, Answers, FormQuestion, FormSection, TextRule } from '
 import { isAnswered, answerShapeError } from './answerChecks';
 import { ownAnswer } from './conditions';
 import { isAnswerable, questionsByKey } from './questions';
+import { isTypedQuestionType, limitsOf } from './typedAnswers';
 
 /** A question named in a list of changes. */
 export interface ChangedQuestion {
@@ -15,7 +16,7 @@ export interface VersionChanges {
   addedRequired: ChangedQuestion[];
   /** Gone from the newer version; `answered`: this partner's answer to it goes to the retired answers. */
   removed: (ChangedQuestion & { answered: boolean })[];
-  /** Text questions whose validation rule is another (or another copy of it) in the newer version. */
+  /** Text questions whose validation rule is another (or another copy of it), typed ones whose limits differ. */
   changedRules: ChangedQuestion[];
   /** Kept by key but of another type: an answer of the old type cannot be carried over. */
   changedTypes: ChangedQuestion[];
@@ -30,6 +31,8 @@ export interface VersionChangesDto extends VersionChanges {
 const RULE_FIELDS = ['minLength', 'maxLength', 'regex', 'errorText', 'suggestText'] as const satisfies readonly (keyof TextRule)[];
 
 const sameRule = (a: TextRule | null, b: TextRule | null) => (!a || !b ? a === b : RULE_FIELDS.every((field) => a[field] === b[field]));
+
+const sameLimits = (a: FormQuestion, b: FormQuestion) => JSON.stringify(limitsOf(a)) === JSON.stringify(limitsOf(b));
 
 const named = (question: FormQuestion): ChangedQuestion => ({ key: question.key, label: question.label });
 
@@ -47,6 +50,7 @@ export function versionChanges(from: readonly FormSection[], to: readonly FormSe
     if (!old) continue;
     if (old.type !== question.type) changes.changedTypes.push(named(question));
     else if (question.type === 'text' && !sameRule(old.rule, question.rule)) changes.changedRules.push(named(question));
+    else if (isTypedQuestionType(question.type) && !sameLimits(old, question)) changes.changedRules.push(named(question));
   }
   for (const [key, { question }] of before) {
     if (!after.has(key) && isAnswerable(question)) changes.removed.push({ ...named(question), answered: isAnswered(ownAnswer(answers, key)) });

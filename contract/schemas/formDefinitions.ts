@@ -3,6 +3,11 @@ import type { FieldError } from '../envelope';
 import {
   CONDITION_OPERATORS,
   CONDITION_VALUE_MAX,
+  CURRENCIES_PER_QUESTION_MAX,
+  DATE_RELATIVE_LIMITS,
+  NO_LIMITS,
+  TYPED_ANSWER_TEXT_MAX,
+  UNIT_MAX,
   FORM_DESCRIPTION_MAX,
   FORM_NAME_MAX,
   FORM_NOTE_MAX,
@@ -19,7 +24,11 @@ import {
   SECTIONS_MAX,
   type FormQuestion,
   type FormSection,
+  type QuestionLimits,
 } from '../forms';
+import { isSupportedCurrency } from '../answers/currencies';
+import { isCalendarDate } from '../answers/dates';
+import { compareDecimals, isCanonicalDecimal } from '../answers/decimals';
 import { id, required, requiredText, text } from './fields';
 import { msg } from './messages';
 import { searchRequestSchema } from './search';
@@ -67,6 +76,21 @@ const conditionSchema = yup
   .nullable()
   .default(null);
 
+/** A typed question's limits: texts here, their meaning checked by `formStructureErrors` for the question's type. */
+const limitsSchema = yup
+  .object({
+    min: text(TYPED_ANSWER_TEXT_MAX).nullable().default(null),
+    max: text(TYPED_ANSWER_TEXT_MAX).nullable().default(null),
+    step: text(TYPED_ANSWER_TEXT_MAX).nullable().default(null),
+    integer: yup.boolean().default(false),
+    unit: text(UNIT_MAX).default(''),
+    currencies: yup.array(requiredText(8)).max(CURRENCIES_PER_QUESTION_MAX, msg('validation.maxItems')).default([]),
+    relative: oneOf(DATE_RELATIVE_LIMITS).nullable().default(null),
+  })
+  .noUnknown(msg('validation.unknownField'))
+  .nullable()
+  .default(null);
+
 /** A question's own fields; `rule` (the server's copy of its validation rule) is not the client's to send. */
 const questionFields = {
   key: formKey(),
@@ -77,6 +101,7 @@ const questionFields = {
   options: yup.array(requiredText(OPTION_MAX)).max(OPTIONS_MAX, msg('validation.maxValue')).default([]),
   ruleId: id().nullable().default(null),
   condition: conditionSchema,
+  limits: limitsSchema,
 };
 
 /** A group's child: one level only, so it has no children of its own. */
@@ -101,7 +126,7 @@ export const formSectionsSchema = yup.object({
 export type FormSectionsInput = yup.InferType<typeof formSectionsSchema>;
 
 /** A question as the structure checks read it: what the schema validated, children optional. */
-type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition'> & { children?: readonly CheckedQuestion[] };
+type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits'> & { children?: readonly CheckedQuestion[] };
 type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
 
 const hasOptions = (type: string) => type === 'select' || type === 'multiple';
@@ -112,6 +137,39 @@ function conditionValues(question: CheckedQuestion): Set<string> | null {
   if (question.type === 'yesNo') return new Set(['yes', 'no']);
   if (hasOptions(question.type)) return new Set(question.options.map(normalOption));
   return null;
+}
+
+/** What a question's limits may say for its type: a number's and an amount's as decimals, a date's as dates, in order. */
+function limitsErrors(question: CheckedQuestion, fail: (field: string, message: string) => void, path: string) {
+  const limits: QuestionLimits = { ...NO_LIMITS, ...(question.limits ?? {}) };
+  const given = (['min', 'max', 'step', 'unit', 'relative'] as const).filter((field) => limits[field] !== null && limits[field] !== '');
+  if (limits.integer) given.push('integer' as never);
+  if (limits.currencies.length) given.push('currencies' as never);
+  const allowed: Record<string, readonly string[]> = {
+    number: ['min', 'max', 'step', 'unit', 'integer'],
+    currency: ['min', 'max', 'currencies'],
+    date: ['min', 'max', 'relative'],
+  };
+  for (const field of given) if (!(allowed[question.type] ?? []).includes(field)) fail(`${path}.limits.${field}`, 'limitNotForType');
+  const isValue = question.type === 'date' ? isCalendarDate : isCanonicalDecimal;
+  for (const field of ['min', 'max'] as const) {
+    const value = limits[field];
+    if (value !== null && allowed[question.type]?.includes(field) && !isValue(value))
+      fail(`${path}.limits.${field}`, question.type === 'date' ? 'limitDate' : 'limitNumber');
+  }
+  const { min, max } = limits;
+  if (min !== null && max !== null && isValue(min) && isValue(max)) {
+    const reversed = question.type === 'date' ? min > max : compareDecimals(min, max) > 0;
+    if (reversed) fail(`${path}.limits.max`, 'limitMaxBelowMin');
+  }
+  if (question.type === 'number' && limits.step !== null && (!isCanonicalDecimal(limits.step) || compareDecimals(limits.step, '0') <= 0))
+    fail(`${path}.limits.step`, 'limitStep');
+  const seen = new Set<string>();
+  limits.currencies.forEach((code, index) => {
+    if (!isSupportedCurrency(code)) fail(`${path}.limits.currencies[${index}]`, 'currencyUnknown');
+    else if (seen.has(code)) fail(`${path}.limits.currencies[${index}]`, 'duplicateOption');
+    seen.add(code);
+  });
 }
 
 /**
@@ -143,6 +201,7 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       if (question.type !== 'text') fail(`${path}.ruleId`, 'ruleOnlyOnText');
       else if (liveRuleIds && !liveRuleIds.has(question.ruleId.toLowerCase())) fail(`${path}.ruleId`, 'unknownRule');
     }
+    limitsErrors(question, fail, path);
     const condition = question.condition;
     if (condition) {
       const target = earlier.get(condition.questionKey);

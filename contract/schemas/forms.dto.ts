@@ -4,6 +4,8 @@ import {
   FORM_STATUSES,
   ONBOARDING_TRIGGERS,
   QUESTION_TYPES,
+  DATE_RELATIVE_LIMITS,
+  type QuestionLimits,
   type FormDto,
   type FormQuestion,
   type FormSectionsDto,
@@ -79,6 +81,18 @@ const formQuestionFields = {
     .object({ questionKey: text(), operator: yup.string().oneOf(CONDITION_OPERATORS).defined(), value: text() })
     .nullable()
     .defined() as yup.Schema<QuestionCondition | null>,
+  limits: yup
+    .object({
+      min: yup.string().nullable().defined(),
+      max: yup.string().nullable().defined(),
+      step: yup.string().nullable().defined(),
+      integer: yup.boolean().defined(),
+      unit: text(),
+      currencies: yup.array(text()).defined(),
+      relative: yup.string().oneOf(DATE_RELATIVE_LIMITS).nullable().defined(),
+    })
+    .nullable()
+    .optional() as yup.Schema<QuestionLimits | null | undefined>,
 };
 
 /** A group's child: its own children are always empty (one level). */

@@ -123,7 +123,7 @@ describe('the demo seed of onboarding forms', () => {
     for (const file of files) {
       const owner = rows.find((r) => r.form.id === file.partnerFormId)!;
       const answer = owner.form.answers[file.questionKey];
-      expect((Array.isArray(answer) ? answer : [answer]).some((item) => typeof item === 'object' && item?.id === file.id)).toBe(true);
+      expect((Array.isArray(answer) ? answer : [answer]).some((item) => typeof item === 'object' && item !== null && 'id' in item && item.id === file.id)).toBe(true);
     }
     expect(storedFiles()).toEqual(expect.arrayContaining(files.map((f) => f.storageName)));
   });

@@ -166,5 +166,5 @@ const asPlaceholder = (file: AnswerFile) => new File([], file.name);
 /** The answer's files as a list, whatever the question's type. */
 export function filesOf(value: AnswerValue | undefined): AnswerFile[] {
   if (Array.isArray(value)) return value.filter((item): item is AnswerFile => typeof item === 'object' && item !== null);
-  return value && typeof value === 'object' ? [value] : [];
+  return value && typeof value === 'object' && 'id' in value ? [value] : [];
 }

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { isAnswerable, ownAnswer, placedQuestions, visibleQuestionKeys } from '../../../contract/answers';
 import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
 import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
@@ -73,6 +73,7 @@ function ReviewForm({
   onReviewed: (outcome: 'return' | 'accept', flagged: number) => void;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const queryClient = useQueryClient();
   const { reading } = usePartnerFormSections(partnerForm);
   const answers = useMemo(() => reading?.answers ?? {}, [reading]);
@@ -148,7 +149,7 @@ function ReviewForm({
                       question={question}
                       flagId={question.key === firstKey ? FIRST_FLAG_ID : undefined}
                       answer={<ReviewAnswer question={question} value={ownAnswer(answers, question.key)} openFile={openFile} />}
-                      before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question) : undefined}
+                      before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question, locale) : undefined}
                       decision={decisions[question.key]}
                       problem={tried ? problemOf(decisions[question.key]) : null}
                       onChange={(change) => decide(question.key, change)}
@@ -337,6 +338,7 @@ function ReviewRound({
   inFormOrder: <T>(entries: [string, T][]) => [string, T][];
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const flags = inFormOrder(Object.entries(round.decisions)).flatMap(([key, decision]) =>
     decision.decision === 'flagged' ? [{ key, comment: decision.comment }] : [],
   );
@@ -386,7 +388,7 @@ function ReviewRound({
           )}
           {changes.map(([key, change]) => (
             <Typography component="li" variant="body2" key={key} sx={{ overflowWrap: 'anywhere' }} data-testid="review-change">
-              {`${labelOf(key)}: ${answerLine(change.before, translate, questionOf(key))} → ${answerLine(change.after, translate, questionOf(key))}`}
+              {`${labelOf(key)}: ${answerLine(change.before, translate, questionOf(key), locale)} → ${answerLine(change.after, translate, questionOf(key), locale)}`}
             </Typography>
           ))}
         </Box>

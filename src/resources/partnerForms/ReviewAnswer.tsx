@@ -2,7 +2,7 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { AnswerFile, AnswerValue, FormQuestion } from '../../../contract/forms';
 import type { OpenAnswerFile } from '../../components/questions';
 import { answerLine } from './reviewApi';
@@ -13,11 +13,12 @@ const filesOf = (value: AnswerValue | undefined): AnswerFile[] =>
 /** An answer as the review shows it: text in a line, a file answer as links that open each file as the reading does. */
 export function ReviewAnswer({ question, value, openFile }: { question: FormQuestion; value: AnswerValue | undefined; openFile: OpenAnswerFile }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const files = question.type === 'file' || question.type === 'files' ? filesOf(value) : [];
   if (!files.length) {
     return (
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mb: 1 }}>
-        {answerLine(value, translate, question)}
+        {answerLine(value, translate, question, locale)}
       </Typography>
     );
   }

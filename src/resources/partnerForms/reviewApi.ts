@@ -1,4 +1,5 @@
 import type { AnswerValue, FormQuestion, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
+import { typedAnswerText } from '../../../contract/answers/answerDisplay';
 import { apiPaths } from '../../config/apiPaths';
 import { apiRequest } from '../../providers/http';
 
@@ -20,11 +21,21 @@ export async function fetchReviewRounds(id: string, signal?: AbortSignal): Promi
   return (await apiRequest<PartnerFormReviewRoundDto[]>(`${itemPath(id)}/reviews`, { signal, notify: false })).data ?? [];
 }
 
-/** An answer as a line of text for staff reading a review: Yes/No translated, lists joined, files by name. */
-export function answerLine(value: AnswerValue | undefined, translate: (key: string) => string, question?: Pick<FormQuestion, 'type'>): string {
+/**
+ * An answer as a line of text for staff reading a review: Yes/No translated, numbers, amounts and dates in the
+ * reader's locale, lists joined, files by name.
+ */
+export function answerLine(
+  value: AnswerValue | undefined,
+  translate: (key: string) => string,
+  question?: Pick<FormQuestion, 'type' | 'limits'>,
+  locale = 'en',
+): string {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return translate('partnerForms.review.noAnswer');
   if (typeof value === 'boolean' || question?.type === 'yesNo') return translate(value === true ? 'formFiller.question.yes' : 'formFiller.question.no');
+  const typed = question ? typedAnswerText(question, value, locale) : null;
+  if (typed !== null) return typed;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : item.name)).join(', ');
-  return value.name;
+  return 'amount' in value ? `${value.amount} ${value.currency}` : value.name;
 }

@@ -1,0 +1,47 @@
+import { NUMBER_FRACTION_DIGITS_MAX, type AnswerValue, type FormQuestion } from '../forms';
+import { CURRENCY_MINOR_UNITS } from './currencies';
+import { dateInstant, isCalendarDate } from './dates';
+import { isCanonicalDecimal } from './decimals';
+import { isCurrencyAmountShape, isTypedQuestionType, limitsOf } from './typedAnswers';
+
+/**
+ * A typed answer as a reader of `locale` reads it ("1.234,5 kg", "1.500.000 ₫", "5 thg 12, 2026" in vi): the filler
+ * away from its input, staff's review, the PDF and the CSV with labels. Exact: decimals are formatted from their
+ * text, never through a float. A value that is not canonical yet (a draft) is shown as typed; null: not a typed question.
+ */
+export function typedAnswerText(question: Pick<FormQuestion, 'type' | 'limits'>, value: AnswerValue | undefined, locale: string): string | null {
+  if (!isTypedQuestionType(question.type) || value === null || value === undefined) return null;
+  if (question.type === 'currency') {
+    if (!isCurrencyAmountShape(value)) return null;
+    return formatAmount(value.currency, value.amount, locale);
+  }
+  if (typeof value !== 'string') return null;
+  if (question.type === 'number') {
+    const unit = limitsOf(question).unit;
+    return `${formatDecimal(value, locale)}${unit ? ` ${unit}` : ''}`;
+  }
+  if (question.type === 'date') return formatDate(value, locale);
+  return value;
+}
+
+/** A canonical decimal in a locale's marks; anything else as it is. */
+export function formatDecimal(value: string, locale: string): string {
+  if (!isCanonicalDecimal(value)) return value;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: NUMBER_FRACTION_DIGITS_MAX }).format(value as unknown as number);
+}
+
+/** An amount with its currency, as many digits after the point as the currency has. */
+export function formatAmount(currency: string, amount: string, locale: string): string {
+  const minor = CURRENCY_MINOR_UNITS.get(currency);
+  if (minor === undefined || !isCanonicalDecimal(amount)) return `${amount} ${currency}`.trim();
+  const digits = Math.max(minor, amount.includes('.') ? amount.length - amount.indexOf('.') - 1 : 0);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    amount as unknown as number,
+  );
+}
+
+/** A calendar date as the locale writes it; anything else as it is. */
+export function formatDate(value: string, locale: string): string {
+  if (!isCalendarDate(value)) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(dateInstant(value));
+}
