@@ -11,6 +11,7 @@ import {
 } from '../forms';
 import type { RuleMessage } from '../schemas/messages';
 import { ownAnswer, visibleQuestionKeys } from './conditions';
+import { utcToday } from './dates';
 import { isAnswerable, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
 import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
@@ -104,12 +105,12 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
 }
 
 /** The first failure of one shown question's answer: required, its rule (text), its options (select, multiple). */
-export function answerError(question: FormQuestion, value: AnswerValue | undefined): RuleMessage | string | null {
+export function answerError(question: FormQuestion, value: AnswerValue | undefined, today = utcToday()): RuleMessage | string | null {
   const shape = answerShapeError(question, value ?? null);
   if (shape) return shape;
   if (!isAnswered(value)) return question.required ? { key: 'validation.required' } : null;
   if (question.type === 'text' && question.rule) return textRuleError(question.rule, (value as string).trim());
-  if (isTypedQuestionType(question.type)) return typedAnswerError({ ...question, type: question.type }, value as string);
+  if (isTypedQuestionType(question.type)) return typedAnswerError({ ...question, type: question.type }, value as string, today);
   const notOption = (choice: string) => !question.options.includes(choice);
   if (question.type === 'select' && notOption(value as string)) return { key: 'validation.notOption' };
   if (question.type === 'multiple' && (value as string[]).some(notOption)) return { key: 'validation.notOption' };
@@ -120,12 +121,12 @@ export function answerError(question: FormQuestion, value: AnswerValue | undefin
  * The one check of a submission, in the browser and on the server: every shown question of every section,
  * in form order (the first error is where the filler jumps). Hidden questions are neither validated nor required.
  */
-export function formAnswerErrors(sections: readonly FormSection[], answers: Answers): AnswerError[] {
+export function formAnswerErrors(sections: readonly FormSection[], answers: Answers, today = utcToday()): AnswerError[] {
   const visible = visibleQuestionKeys(sections, answers);
   const errors: AnswerError[] = [];
   for (const { question, sectionKey } of placedQuestions(sections)) {
     if (!isAnswerable(question) || !visible.has(question.key)) continue;
-    const error = answerError(question, ownAnswer(answers, question.key));
+    const error = answerError(question, ownAnswer(answers, question.key), today);
     if (error) errors.push({ field: question.key, sectionKey, message: error });
   }
   return errors;

@@ -68,11 +68,10 @@ export function numberSeparators(locale: string): { decimal: string; group: stri
 export function parseLocaleDecimal(text: string, locale: string): string | null {
   if (text.length > 100) return null;
   const { decimal, group } = numberSeparators(locale);
-  let plain = text.replace(/[\s\u00a0\u202f]/g, '');
-  if (group !== decimal) plain = plain.split(group).join('');
-  if (decimal !== '.') {
-    if (plain.includes('.')) return null;
-    plain = plain.replace(decimal, '.');
-  }
-  return canonicalDecimal(plain.replace(/^\u2212/, '-'));
+  const plain = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^\u2212/, '-');
+  const [whole, fraction, extra] = plain.split(decimal);
+  // The group mark only before the decimal mark ("1,5.2" in vi is not a number).
+  if (extra !== undefined || fraction?.includes(group)) return null;
+  const digits = whole.split(group).join('');
+  return canonicalDecimal(fraction === undefined ? digits : `${digits}.${fraction}`);
 }

@@ -87,7 +87,6 @@ const limitsSchema = yup
     currencies: yup.array(requiredText(8)).max(CURRENCIES_PER_QUESTION_MAX, msg('validation.maxItems')).default([]),
     relative: oneOf(DATE_RELATIVE_LIMITS).nullable().default(null),
   })
-  .noUnknown(msg('validation.unknownField'))
   .nullable()
   .default(null);
 

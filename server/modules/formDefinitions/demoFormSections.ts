@@ -1,4 +1,4 @@
-import type { FormQuestion, FormStatus, QuestionCondition, QuestionType } from '../../../contract/forms';
+import { NO_LIMITS, type FormQuestion, type FormStatus, type QuestionCondition, type QuestionLimits, type QuestionType } from '../../../contract/forms';
 import type { DemoValidationRuleName } from '../validationRules/validationRules.demo';
 
 /** A question of the demo forms: its rule named, not yet resolved to an id and a copy. */
@@ -36,6 +36,7 @@ interface QuestionOptions {
   rule?: DemoValidationRuleName;
   when?: QuestionCondition;
   children?: DemoQuestion[];
+  limits?: Partial<QuestionLimits>;
 }
 
 function question(type: QuestionType, key: string, label: string, options: QuestionOptions = {}): DemoQuestion {
@@ -49,6 +50,7 @@ function question(type: QuestionType, key: string, label: string, options: Quest
     ruleName: options.rule ?? null,
     condition: options.when ?? null,
     children: options.children ?? [],
+    ...(options.limits ? { limits: { ...NO_LIMITS, ...options.limits } } : {}),
   };
 }
 
@@ -60,6 +62,8 @@ const multiple = (key: string, label: string, choices: string[], options?: Quest
 const file = (key: string, label: string, options?: QuestionOptions) => question('file', key, label, options);
 const files = (key: string, label: string, options?: QuestionOptions) => question('files', key, label, options);
 const group = (key: string, label: string, children: DemoQuestion[], options?: QuestionOptions) => question('group', key, label, { ...options, children });
+const typed = (type: QuestionType) => (key: string, label: string, options?: QuestionOptions) => question(type, key, label, options);
+const [number, currency, date, email, phone, url] = (['number', 'currency', 'date', 'email', 'phone', 'url'] as const).map(typed);
 const required = { required: true } as const;
 const when = (questionKey: string, operator: QuestionCondition['operator'], value: string): QuestionCondition => ({ questionKey, operator, value });
 
@@ -191,12 +195,26 @@ const complianceQuestionnaire: DemoSection[] = [
       text('sanctionDetails', 'Please describe', { ...required, when: when('sanctioned', 'is', 'yes') }),
     ],
   },
+  {
+    key: 'figures',
+    title: 'Figures and dates',
+    questions: [
+      currency('annualTurnover', 'Annual turnover', { ...required, limits: { min: '0', currencies: ['VND', 'USD'] } }),
+      number('warehouseArea', 'Warehouse area', { limits: { min: '0', max: '1000000', unit: 'm²' } }),
+      number('vehicles', 'Vehicles in the fleet', { limits: { min: '0', integer: true } }),
+      date('licenceExpiry', 'Business licence valid until', { ...required, limits: { relative: 'future' } }),
+      date('lastAudit', 'Date of the last external audit', { limits: { relative: 'past' } }),
+      email('complianceMailbox', 'Compliance mailbox'),
+      phone('hotline', 'Whistle-blowing hotline', { help: 'An international number, such as +84 28 3822 1234.' }),
+      url('policyPage', 'Public page of your compliance policy'),
+    ],
+  },
 ];
 
 /**
  * The demo form definitions (SEED=demo), in every state: "Company profile" v1 Outdate and v2 Ready, "Bank
- * details" and "Contact persons" Ready, "Compliance questionnaire" an Editing draft. Each uses every question
- * type, a group, validation rules and conditions.
+ * details" and "Contact persons" Ready, "Compliance questionnaire" an Editing draft. Each uses the specification's
+ * seven question types, a group, validation rules and conditions; the draft also every typed answer (issue 40).
  */
 export const DEMO_FORM_DEFINITIONS: DemoFormDefinition[] = [
   {

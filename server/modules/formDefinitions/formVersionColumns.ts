@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { isAnswerable, placedQuestions } from '../../../contract/answers';
 import { foldForSearch } from '../../../contract/fold';
-import type { FormQuestion, FormSection, TextRule } from '../../../contract/forms';
+import { NO_LIMITS, type FormQuestion, type FormSection, type TextRule } from '../../../contract/forms';
 import type { FormSectionsInput } from '../../../contract/schemas/formDefinitions';
 import type { Db } from '../../db/client';
 import { validationRules } from '../validationRules/validationRules.schema';
@@ -43,6 +43,8 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
     condition: question.condition
       ? { questionKey: question.condition.questionKey, operator: question.condition.operator, value: question.condition.value }
       : null,
+    // Only where given: a question without limits is stored as before typed answers (old versions read the same).
+    ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,
   };
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AnswerFile } from '../../../contract/forms';
+import type { AnswerFile, FormQuestion } from '../../../contract/forms';
 import { staffPartnerFormFileRoute } from '../../../contract/partnerForms';
 import { isAnswerable, ownAnswer, placedQuestions } from '../../../contract/answers';
 import type { Language } from '../../../contract/http';
@@ -42,18 +42,18 @@ const FIXED: [FixedField, (row: PartnerFormCsvRow) => unknown][] = [
 ];
 
 /**
- * The label of each question key of the form exported, from the newest version that has it (the keys of older
- * versions keep their last text). Forms are written in one language, so the text is the form's own.
+ * Each question key of the form exported, as the newest version that has it states it (its label, the header;
+ * its type and limits, how its answers are written). Forms are written in one language, so the text is the form's own.
  */
-export async function questionLabelsOf(db: Db, input: Pick<PartnerFormSearchInput, 'definitionId' | 'formId'>): Promise<Map<string, string>> {
+export async function exportedQuestionsOf(db: Db, input: Pick<PartnerFormSearchInput, 'definitionId' | 'formId'>): Promise<Map<string, FormQuestion>> {
   const where = input.formId ? eq(formVersions.id, input.formId) : input.definitionId ? eq(formVersions.definitionId, input.definitionId) : undefined;
   if (!where) throw fieldError('definitionId', 'partnerFormsApi.exportNeedsForm');
   const versions = await db.select({ sections: formVersions.sections }).from(formVersions).where(where).orderBy(desc(formVersions.versionNumber));
-  const labels = new Map<string, string>();
+  const questions = new Map<string, FormQuestion>();
   for (const version of versions)
     for (const { question } of placedQuestions(version.sections))
-      if (isAnswerable(question) && !labels.has(question.key)) labels.set(question.key, question.label);
-  return labels;
+      if (isAnswerable(question) && !questions.has(question.key)) questions.set(question.key, question);
+  return questions;
 }
 
 /** A file as a line of the cell: "name <link>", the link being the app's page that opens the file through the same
@@ -63,7 +63,7 @@ const fileLink = (partnerFormId: string, publicUrl: string) => (file: AnswerFile
 
 export interface PartnerFormCsvOptions {
   questionKeys: string[];
-  labels: Map<string, string>;
+  questions: Map<string, FormQuestion>;
   mode: CsvHeaderMode;
   language: Language;
   publicUrl: string;
@@ -73,13 +73,13 @@ export interface PartnerFormCsvOptions {
  * The export's columns: the partner form's own, then one per question key. Headers are the question text in
  * `labels` mode (the fixed ones in the reader's language), the keys in `keys` mode; file answers are links.
  */
-export const partnerFormCsvColumns = ({ questionKeys, labels, mode, language, publicUrl }: PartnerFormCsvOptions): CsvColumn<PartnerFormCsvRow>[] => [
+export const partnerFormCsvColumns = ({ questionKeys, questions, mode, language, publicUrl }: PartnerFormCsvOptions): CsvColumn<PartnerFormCsvRow>[] => [
   ...FIXED.map(([field, value]) => ({ header: mode === 'keys' ? field : translate(language, `partnerFormsApi.csv.${field}`), value })),
   ...questionKeys.map((key) => ({
-    header: mode === 'keys' ? key : (labels.get(key) ?? key),
+    header: mode === 'keys' ? key : (questions.get(key)?.label ?? key),
     value: (row: PartnerFormCsvRow) => {
       const file = fileLink(row.id, publicUrl);
-      return answerCell(ownAnswer(row.answers, key), mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file));
+      return answerCell(ownAnswer(row.answers, key), mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file), questions.get(key));
     },
   })),
 ];

@@ -148,7 +148,7 @@ function writeQuestion(
     .fontSize(SIZES.body)
     .fillColor(COLOURS.text)
     .text(`${question.label}${question.required ? ' *' : ''}`, x, undefined, { width: inner });
-  const answer = answerLines(ownAnswer(answers, question.key), words);
+  const answer = answerLines(ownAnswer(answers, question.key), words, question);
   if (answer.length)
     doc
       .font('regular')

@@ -34,7 +34,7 @@ import { searchOfExportQuery, validateSearch } from '../../core/search';
 import { validate } from '../../core/validation';
 import { sendStoredFile } from '../../files/sendStoredFile';
 import { registerMultipart, withUploadForm } from '../../files/uploadForm';
-import { csvHeaderModeOf, CSV_HEADER_MODES, partnerFormCsvColumns, questionLabelsOf } from './partnerFormCsv';
+import { csvHeaderModeOf, CSV_HEADER_MODES, partnerFormCsvColumns, exportedQuestionsOf } from './partnerFormCsv';
 import { PARTNER_FORM_UPLOADS } from './partnerFormFiles';
 import { partnerFormPdfRoute } from './partnerFormPdf.routes';
 import { createPartnerFormService } from './partnerForms.service';
@@ -89,7 +89,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const { total, questionKeys, batches } = await service.exportRows(requirePrincipal(request), input);
       const columns = partnerFormCsvColumns({
         questionKeys,
-        labels: await questionLabelsOf(ctx.db, input),
+        questions: await exportedQuestionsOf(ctx.db, input),
         mode,
         language: languageOf(request),
         publicUrl: ctx.config.publicUrl,
