@@ -2,7 +2,7 @@ import { useState } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { formatDecimal } from '../../../contract/answers';
 
-export type DecimalInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'onFocus' | 'onBlur' | 'type'> & {
+type DecimalInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'onFocus' | 'onBlur' | 'type'> & {
   /** What is stored: a canonical decimal, or the text as typed while it is not one yet. */
   value: string;
   locale: string;

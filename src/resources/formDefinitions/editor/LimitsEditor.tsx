@@ -127,7 +127,7 @@ export function LimitsEditor({ question }: { question: FormQuestion }) {
             select
             value={limits.relative ?? ''}
             onChange={(event) => set({ relative: (event.target.value || null) as QuestionLimits['relative'] }, 'relative')}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'limits-relative' } as object } }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'limits-relative' } as object } }}
           >
             <MenuItem value="">{translate('formBuilder.limits.relativeNone')}</MenuItem>
             {DATE_RELATIVE_LIMITS.map((relative) => (

@@ -101,7 +101,7 @@ export const LIMIT_FIELDS: Partial<Record<QuestionType, readonly (keyof Question
 };
 
 /** The limits a question keeps as `type`: only those the type takes, a min or max only when it is a value of that type; null when none is left. */
-export function limitsForType(question: Pick<FormQuestion, 'limits'>, type: QuestionType): QuestionLimits | null {
+function limitsForType(question: Pick<FormQuestion, 'limits'>, type: QuestionType): QuestionLimits | null {
   const current = limitsOf(question);
   const isValue = type === 'date' ? isCalendarDate : isCanonicalDecimal;
   const kept: QuestionLimits = { ...NO_LIMITS };

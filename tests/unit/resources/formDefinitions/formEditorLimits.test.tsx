@@ -98,4 +98,35 @@ describe('the limits of typed questions in the builder', () => {
     },
     SLOW,
   );
+
+  it(
+    "saves a date question's earliest day and 'after today', and the currencies an amount offers",
+    async () => {
+      const user = userEvent.setup();
+      signInAs('admin');
+      const form = formRow(1);
+      const api = mockFormsApi({
+        forms: [form],
+        sections: new Map([[form.id, [section('s1', [question('starts', 'date'), question('capital', 'currency')])]]]),
+      });
+      renderEditor(form);
+      const toggles = within(await screen.findByTestId('section-questions')).getAllByTestId('question-toggle');
+      await user.click(toggles[0]);
+      await user.click(toggles[1]);
+      await user.type(within(card('starts')).getByTestId('limits-min'), '2026-01-01');
+      await user.click(within(card('starts')).getByTestId('limits-relative'));
+      await user.click(await screen.findByRole('option', { name: 'After today' }));
+      const currencies = within(card('capital')).getByTestId('limits-currencies');
+      await user.type(currencies, 'VND');
+      await user.click(await screen.findByRole('option', { name: 'VND' }));
+      await user.type(currencies, 'USD');
+      await user.click(await screen.findByRole('option', { name: 'USD' }));
+      await user.click(screen.getByTestId('form-save'));
+      await waitFor(() => expect(api.writes).toHaveLength(1));
+      const [starts, capital] = savedSections(api)[0].questions;
+      expect(starts.limits).toEqual({ ...NO_LIMITS, min: '2026-01-01', relative: 'future' });
+      expect(capital.limits).toEqual({ ...NO_LIMITS, currencies: ['VND', 'USD'] });
+    },
+    SLOW,
+  );
 });
