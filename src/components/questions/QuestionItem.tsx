@@ -50,11 +50,11 @@ function answerInput(input: QuestionInputProps, upload?: UploadAnswerFile, openF
   const text = typeof value === 'string' ? value : undefined;
   switch (input.question.type) {
     case 'text':
-      return <TextQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+      return <TextQuestion {...input} value={text} />;
     case 'yesNo':
       return <YesNoQuestion {...input} value={typeof value === 'boolean' ? value : undefined} />;
     case 'select':
-      return <SelectQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+      return <SelectQuestion {...input} value={text} />;
     case 'multiple':
       return <MultipleQuestion {...input} value={Array.isArray(value) ? (value as string[]) : undefined} />;
     case 'file':

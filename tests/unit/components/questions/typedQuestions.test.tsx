@@ -114,3 +114,28 @@ describe('an email, phone or web address question', () => {
     expect(answers().site).toBe('https://example.com/');
   });
 });
+
+describe('an email question', () => {
+  it('keeps the mailbox as typed and writes the domain in lower case once left', async () => {
+    const user = userEvent.setup();
+    const { answers } = renderQuestions(sectionOf(question('contact', 'email', { label: 'Contact email' })));
+    const input = screen.getByRole('textbox', { name: 'Contact email' });
+    expect(input).toHaveAttribute('type', 'email');
+    await user.type(input, 'Lan.Nguyen@Example.COM');
+    await user.tab();
+    expect(answers().contact).toBe('Lan.Nguyen@example.com');
+  });
+});
+
+describe('a typed answer that cannot change', () => {
+  it('reads as its reader writes it: a number with its unit and a date, in Vietnamese', () => {
+    renderQuestions(
+      sectionOf(question('area', 'number', { label: 'Floor area', limits: limits({ unit: 'm²' }) }), question('founded', 'date', { label: 'Founded on' })),
+      { initial: { area: '1234.5', founded: '2026-12-05' }, readOnly: true, language: 'vi' },
+    );
+    expect(screen.getByRole('textbox', { name: 'Floor area' })).toHaveValue('1.234,5 m²');
+    expect(screen.getByRole('textbox', { name: 'Founded on' })).toHaveValue(
+      new Intl.DateTimeFormat('vi', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-12-05T12:00:00Z')),
+    );
+  });
+});
