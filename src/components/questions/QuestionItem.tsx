@@ -1,12 +1,17 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
+import { isCurrencyAmountShape } from '../../../contract/answers';
 import type { AnswerFile, AnswerValue, FormQuestion } from '../../../contract/forms';
+import { CurrencyQuestion } from './CurrencyQuestion';
+import { DateQuestion } from './DateQuestion';
 import { FileQuestion } from './FileQuestion';
 import { FilesQuestion } from './FilesQuestion';
 import { MultipleQuestion } from './MultipleQuestion';
+import { NumberQuestion } from './NumberQuestion';
 import { SelectQuestion } from './SelectQuestion';
 import { StaffComment } from './StaffComment';
 import { TextQuestion } from './TextQuestion';
+import { TypedTextQuestion } from './TypedTextQuestion';
 import { YesNoQuestion } from './YesNoQuestion';
 import { questionInputId, type OpenAnswerFile, type QuestionInputProps, type UploadAnswerFile } from './questionTypes';
 
@@ -42,19 +47,30 @@ export const QuestionItem = memo(function QuestionItem({ comment, flagged = fals
 
 function answerInput(input: QuestionInputProps, upload?: UploadAnswerFile, openFile?: OpenAnswerFile) {
   const { value } = input;
+  const text = typeof value === 'string' ? value : undefined;
   switch (input.question.type) {
     case 'text':
-      return <TextQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+      return <TextQuestion {...input} value={text} />;
     case 'yesNo':
       return <YesNoQuestion {...input} value={typeof value === 'boolean' ? value : undefined} />;
     case 'select':
-      return <SelectQuestion {...input} value={typeof value === 'string' ? value : undefined} />;
+      return <SelectQuestion {...input} value={text} />;
     case 'multiple':
       return <MultipleQuestion {...input} value={Array.isArray(value) ? (value as string[]) : undefined} />;
     case 'file':
       return <FileQuestion {...input} value={value as AnswerFile | null | undefined} upload={upload} openFile={openFile} />;
     case 'files':
       return <FilesQuestion {...input} value={Array.isArray(value) ? (value as AnswerFile[]) : undefined} upload={upload} openFile={openFile} />;
+    case 'number':
+      return <NumberQuestion {...input} value={text} />;
+    case 'currency':
+      return <CurrencyQuestion {...input} value={isCurrencyAmountShape(value) ? value : undefined} />;
+    case 'date':
+      return <DateQuestion {...input} value={text} />;
+    case 'email':
+    case 'phone':
+    case 'url':
+      return <TypedTextQuestion {...input} value={text} type={input.question.type} />;
     default:
       return null;
   }

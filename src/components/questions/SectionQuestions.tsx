@@ -6,7 +6,7 @@ import { translateRuleMessage, type TranslateMessage } from '../../i18n/translat
 import { GroupQuestion } from './GroupQuestion';
 import { QuestionItem } from './QuestionItem';
 import { StaffComment } from './StaffComment';
-import { QuestionTexts } from './questionTexts';
+import { QuestionLocale, QuestionTexts } from './questionTexts';
 import type { OpenAnswerFile, QuestionErrors, UploadAnswerFile } from './questionTypes';
 
 export interface SectionQuestionsProps {
@@ -15,6 +15,8 @@ export interface SectionQuestionsProps {
   sections?: readonly FormSection[];
   /** The screen's translator: react-admin's `useTranslate()` (it holds the formFiller.* and validation.* texts). */
   translate: TranslateMessage;
+  /** The screen's locale: react-admin's `useLocaleState()[0]` (numbers, amounts and dates are typed and shown in it). */
+  locale: string;
   /** The answers of the whole partner form, by question key. */
   answers: Answers;
   /** Called on every change (keep it stable: questions re-render only when their own props change); without it nothing can be changed. */
@@ -42,6 +44,7 @@ export function SectionQuestions({
   section,
   sections,
   translate,
+  locale,
   answers,
   onAnswer,
   readOnly = false,
@@ -92,20 +95,22 @@ export function SectionQuestions({
 
   return (
     <QuestionTexts.Provider value={translate}>
-      <Stack spacing={3} data-section-key={section.key}>
-        {section.questions
-          .filter((question) => visible.has(question.key))
-          .map((question) =>
-            question.type === 'group' ? (
-              <div key={question.key} data-question-key={question.key} data-question-type="group">
-                <GroupQuestion question={question}>{question.children.filter((child) => visible.has(child.key)).map(item)}</GroupQuestion>
-                {comments && Object.hasOwn(comments, question.key) && <StaffComment text={comments[question.key]} />}
-              </div>
-            ) : (
-              item(question)
-            ),
-          )}
-      </Stack>
+      <QuestionLocale.Provider value={locale}>
+        <Stack spacing={3} data-section-key={section.key}>
+          {section.questions
+            .filter((question) => visible.has(question.key))
+            .map((question) =>
+              question.type === 'group' ? (
+                <div key={question.key} data-question-key={question.key} data-question-type="group">
+                  <GroupQuestion question={question}>{question.children.filter((child) => visible.has(child.key)).map(item)}</GroupQuestion>
+                  {comments && Object.hasOwn(comments, question.key) && <StaffComment text={comments[question.key]} />}
+                </div>
+              ) : (
+                item(question)
+              ),
+            )}
+        </Stack>
+      </QuestionLocale.Provider>
     </QuestionTexts.Provider>
   );
 }

@@ -1,22 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { TEXT_ANSWER_MAX } from '../../../contract/forms';
 import { QuestionHelper } from './QuestionHelper';
+import { READ_ONLY_INPUT } from './readOnlyInput';
 import type { QuestionInputProps } from './questionTypes';
 
 /** A rule allowing more than this many characters gets a box of several lines. */
 const ONE_LINE_MAX = 200;
 const LINES = 4;
-
-/**
- * A read-only answer (a submitted form, or a question not flagged in a returned one) must not look like a field to
- * type in: muted text on a grey fill with a dashed border. Still readable and focusable (not `disabled`): text.secondary
- * on the fill keeps over 5:1 contrast.
- */
-const READ_ONLY_INPUT = {
-  readOnly: true,
-  sx: { color: 'text.secondary', bgcolor: 'action.hover', '&::before': { borderBottomStyle: 'dashed' } },
-  slotProps: { notchedOutline: { sx: { borderStyle: 'dashed' } } },
-};
 
 /** A text answer, checked against its rule as it is typed: the rule's suggest text is the hint. */
 export function TextQuestion({ question, value, onAnswer, error, readOnly, inputId }: QuestionInputProps<string>) {

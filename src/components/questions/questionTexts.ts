@@ -8,3 +8,8 @@ import type { TranslateMessage } from '../../i18n/translateMessage';
 export const QuestionTexts = createContext<TranslateMessage>((key) => key);
 
 export const useQuestionTexts = () => useContext(QuestionTexts);
+
+/** The screen's locale (react-admin's), handed down the same way: numbers, amounts and dates are typed and shown in it. */
+export const QuestionLocale = createContext('en');
+
+export const useQuestionLocale = () => useContext(QuestionLocale);

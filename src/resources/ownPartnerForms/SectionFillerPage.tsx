@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import { answerShapeError, isAnswerable, questionsByKey } from '../../../contract/answers';
 import {
   partnerFormSectionRoute,
@@ -98,6 +98,7 @@ interface SectionFillerProps {
  */
 function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sections, opened, review }: SectionFillerProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const navigate = useNavigate();
   // Returned for changes (issue 24): only the flagged questions take answers, each section holding some is marked.
   const returned = review?.state === 'returned' && opened.status === 'OPEN';
@@ -303,6 +304,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sect
               section={section}
               sections={sections}
               translate={translate}
+              locale={locale}
               onAnswer={onAnswer}
               readOnly={readOnly}
               comments={opened.comments}

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import type { PartnerFormDto } from '../../../contract/forms';
 import { SectionQuestions } from '../../components/questions';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
@@ -150,6 +150,7 @@ export default function PartnerFormDetailPage() {
 /** The answers, one section at a time (tabs), read-only. */
 function PartnerFormReading({ partnerForm }: { partnerForm: PartnerFormDto }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [params, setParams] = useSearchParams();
   const { sections, reading, isPending, failed } = usePartnerFormSections(partnerForm);
   const openFile = useAnswerFileOpener(partnerForm.id);
@@ -200,6 +201,7 @@ function PartnerFormReading({ partnerForm }: { partnerForm: PartnerFormDto }) {
           section={current}
           sections={sections}
           translate={translate}
+          locale={locale}
           answers={reading.answers}
           comments={reading.comments}
           readOnly

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { AnswerValue, Answers, FormSection } from '../../../../contract/forms';
 import { SectionQuestions } from '../../../components/questions';
 
@@ -20,6 +20,7 @@ const PHONE_WIDTH = 375;
  */
 export function FormPreview({ sections }: { sections: FormSection[] }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [width, setWidth] = useState<'full' | 'phone'>('full');
   const [chosen, setChosen] = useState(0);
   const [answers, setAnswers] = useState<Answers>({});
@@ -76,7 +77,7 @@ export function FormPreview({ sections }: { sections: FormSection[] }) {
               <Typography variant="h6" component="h3" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
                 {section.title}
               </Typography>
-              <SectionQuestions section={section} sections={sections} translate={translate} answers={answers} onAnswer={onAnswer} />
+              <SectionQuestions section={section} sections={sections} translate={translate} locale={locale} answers={answers} onAnswer={onAnswer} />
             </Box>
           </>
         ) : (

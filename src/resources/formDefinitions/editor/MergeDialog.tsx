@@ -34,6 +34,7 @@ const PART_LABELS: Record<QuestionPart, string> = {
   required: 'formBuilder.questions.required',
   options: 'formBuilder.questions.options',
   ruleId: 'formBuilder.questions.rule',
+  limits: 'formBuilder.limits.title',
   condition: 'formBuilder.condition.title',
 };
 

@@ -8,13 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { QUESTION_HELP_MAX, QUESTION_LABEL_MAX, QUESTION_TYPES, type FormQuestion, type QuestionType } from '../../../../contract/forms';
 import { ConditionEditor } from './ConditionEditor';
+import { LimitsEditor } from './LimitsEditor';
 import { questionField } from './editorErrors';
 import { useSectionsEditing } from './FormEditorContext';
 import { OptionsEditor } from './OptionsEditor';
 import { QuestionKeyField } from './QuestionKeyField';
 import { QuestionList } from './QuestionList';
 import { RulePicker } from './RulePicker';
-import { updateQuestion, withType, type QuestionList as Placement } from './sectionsDraft';
+import { LIMIT_FIELDS, updateQuestion, withType, type QuestionList as Placement } from './sectionsDraft';
 
 /** Every setting of one question; a group also holds its child questions here. */
 export function QuestionDetails({ question, placement }: { question: FormQuestion; placement: Placement }) {
@@ -56,7 +57,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
           disabled={readOnly}
           error={!!(errorText(field('type')) ?? errorText(field('children')))}
           helperText={errorText(field('type')) ?? errorText(field('children'))}
-          onChange={(event) => set(withType(question, event.target.value as QuestionType), 'type', 'options', 'ruleId', 'children')}
+          onChange={(event) => set(withType(question, event.target.value as QuestionType), 'type', 'options', 'ruleId', 'limits', 'children')}
           sx={{ minWidth: 200 }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'question-type' } as object } }}
         >
@@ -84,6 +85,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
       {text('help', QUESTION_HELP_MAX, true)}
       {(question.type === 'select' || question.type === 'multiple') && <OptionsEditor question={question} />}
       {question.type === 'text' && <RulePicker question={question} />}
+      {LIMIT_FIELDS[question.type] && <LimitsEditor question={question} />}
       <QuestionKeyField question={question} />
       <ConditionEditor question={question} />
       {question.type === 'group' && (

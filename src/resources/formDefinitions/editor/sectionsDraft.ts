@@ -1,5 +1,5 @@
-import type { FormQuestion, FormSection, QuestionType } from '../../../../contract/forms';
-import { isAnswerable, placedQuestions, type PlacedQuestion } from '../../../../contract/answers';
+import { NO_LIMITS, type FormQuestion, type FormSection, type QuestionLimits, type QuestionType } from '../../../../contract/forms';
+import { isAnswerable, isCalendarDate, isCanonicalDecimal, limitsOf, placedQuestions, type PlacedQuestion } from '../../../../contract/answers';
 
 /**
  * The editor's changes to a version's sections, as pure functions over `FormSection[]` (the document
@@ -93,13 +93,34 @@ export function updateQuestion(sections: readonly FormSection[], key: string, pa
   });
 }
 
-/** What a question keeps when its type changes: options only for choices, a rule only for text, children only for groups. */
+/** The limits each type takes (as the contract's structure check allows them). */
+export const LIMIT_FIELDS: Partial<Record<QuestionType, readonly (keyof QuestionLimits)[]>> = {
+  number: ['min', 'max', 'step', 'integer', 'unit'],
+  currency: ['min', 'max', 'currencies'],
+  date: ['min', 'max', 'relative'],
+};
+
+/** The limits a question keeps as `type`: only those the type takes, a min or max only when it is a value of that type; null when none is left. */
+function limitsForType(question: Pick<FormQuestion, 'limits'>, type: QuestionType): QuestionLimits | null {
+  const current = limitsOf(question);
+  const isValue = type === 'date' ? isCalendarDate : isCanonicalDecimal;
+  const kept: QuestionLimits = { ...NO_LIMITS };
+  for (const field of LIMIT_FIELDS[type] ?? []) {
+    const value = current[field];
+    if ((field === 'min' || field === 'max') && !(typeof value === 'string' && isValue(value))) continue;
+    Object.assign(kept, { [field]: value });
+  }
+  return JSON.stringify(kept) === JSON.stringify(NO_LIMITS) ? null : kept;
+}
+
+/** What a question keeps when its type changes: options only for choices, a rule only for text, children only for groups, limits that still apply. */
 export function withType(question: FormQuestion, type: QuestionType): Partial<FormQuestion> {
   return {
     type,
     options: type === 'select' || type === 'multiple' ? question.options : [],
     ruleId: type === 'text' ? question.ruleId : null,
     rule: type === 'text' ? question.rule : null,
+    limits: limitsForType(question, type),
     children: type === 'group' ? question.children : [],
   };
 }

@@ -18,7 +18,7 @@ export type MergeSide = 'mine' | 'theirs';
 export type SideChange = 'added' | 'removed' | 'changed' | 'unchanged';
 
 /** The parts of a question compared (a group's children are compared as questions of their own). */
-export const QUESTION_PARTS = ['type', 'label', 'help', 'required', 'options', 'ruleId', 'condition'] as const;
+export const QUESTION_PARTS = ['type', 'label', 'help', 'required', 'options', 'ruleId', 'condition', 'limits'] as const;
 export type QuestionPart = (typeof QUESTION_PARTS)[number];
 
 interface RowBase<T> {

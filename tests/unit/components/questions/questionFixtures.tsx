@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { render } from '@testing-library/react';
-import { AdminContext, memoryStore, useTranslate } from 'react-admin';
+import { AdminContext, memoryStore, useLocaleState, useTranslate } from 'react-admin';
 import type { Language } from '../../../../contract/http';
 import type { AnswerValue, Answers, FormQuestion, FormSection, TextRule } from '../../../../contract/forms';
 import { SectionQuestions, type SectionQuestionsProps } from '../../../../src/components/questions';
@@ -31,10 +31,11 @@ export function renderQuestions(
   let current: Answers = initial;
   function Holder() {
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const [answers, setAnswers] = useState<Answers>(initial);
     current = answers;
     const onAnswer = useCallback((key: string, value: AnswerValue) => setAnswers((previous) => ({ ...previous, [key]: value })), []);
-    return <SectionQuestions section={section} translate={translate} answers={answers} onAnswer={onAnswer} {...props} />;
+    return <SectionQuestions section={section} translate={translate} locale={locale} answers={answers} onAnswer={onAnswer} {...props} />;
   }
   const view = render(
     <AdminContext i18nProvider={createI18nProvider(language)} store={memoryStore()}>
