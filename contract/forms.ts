@@ -70,8 +70,15 @@ export const URL_ANSWER_MAX = 2000;
 export const UNIT_MAX = 20;
 export const CURRENCIES_PER_QUESTION_MAX = 50;
 
-export const CONDITION_OPERATORS = ['is', 'isNot', 'contains'] as const;
+export const CONDITION_OPERATORS = ['is', 'isNot', 'contains', 'lt', 'lte', 'gt', 'gte'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+/** Comparisons of numbers, amounts and dates (issue 40). */
+export const COMPARISON_OPERATORS = ['lt', 'lte', 'gt', 'gte'] as const;
+export const CONDITION_JOINS = ['and', 'or'] as const;
+export type ConditionJoin = (typeof CONDITION_JOINS)[number];
+/** A group holds conditions and groups, at most this deep (a group of groups of conditions) and this many conditions in all. */
+export const CONDITION_DEPTH_MAX = 3;
+export const CONDITIONS_PER_QUESTION_MAX = 20;
 
 export const FORM_NAME_MAX = 255;
 export const FORM_DESCRIPTION_MAX = 2000;
@@ -98,6 +105,17 @@ export interface QuestionCondition {
   value: string;
 }
 
+/** Conditions joined by AND (all hold) or OR (one holds); a group may hold groups. */
+export interface ConditionGroup {
+  join: ConditionJoin;
+  conditions: ShowCondition[];
+}
+
+/** When a question is shown: one condition (every form made before groups) or a group. */
+export type ShowCondition = QuestionCondition | ConditionGroup;
+
+export const isConditionGroup = (condition: ShowCondition): condition is ConditionGroup => 'join' in condition;
+
 export interface FormQuestion {
   /** Stable across versions: answers are carried by it. Letters, digits, `_` and `-`. */
   key: string;
@@ -110,7 +128,7 @@ export interface FormQuestion {
   ruleId: string | null;
   /** The rule as it stood when the question was saved (and at publish): partner forms validate with this copy. */
   rule: TextRule | null;
-  condition: QuestionCondition | null;
+  condition: ShowCondition | null;
   /** For number, currency and date (absent in forms made before typed answers: no limits). */
   limits?: QuestionLimits | null;
   /** Questions held by a group (one level: a group's children are not groups). */

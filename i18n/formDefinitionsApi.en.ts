@@ -32,6 +32,8 @@ export default {
     limitMaxBelowMin: 'The maximum may not be below the minimum',
     limitStep: 'A step greater than zero',
     currencyUnknown: 'Not a supported ISO 4217 currency code',
+    comparisonNotForType: 'Less than and greater than compare numbers, amounts and dates only',
+    tooManyConditions: 'At most 20 conditions per question',
     childrenOnlyInGroup: 'Only a group holds questions',
     groupInGroup: 'A group cannot hold another group',
     tooManyQuestions: "A section holds at most 200 questions, a group's included",

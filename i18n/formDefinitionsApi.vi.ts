@@ -33,6 +33,8 @@ export default {
     limitMaxBelowMin: 'Giá trị tối đa không được nhỏ hơn giá trị tối thiểu',
     limitStep: 'Bước phải lớn hơn 0',
     currencyUnknown: 'Không phải mã tiền tệ ISO 4217 được hỗ trợ',
+    comparisonNotForType: 'Phép so sánh nhỏ hơn, lớn hơn chỉ áp dụng cho số, số tiền và ngày',
+    tooManyConditions: 'Tối đa 20 điều kiện cho mỗi câu hỏi',
     childrenOnlyInGroup: 'Chỉ nhóm mới chứa câu hỏi con',
     groupInGroup: 'Một nhóm không thể chứa nhóm khác',
     tooManyQuestions: 'Mỗi phần có tối đa 200 câu hỏi, kể cả câu hỏi trong nhóm',

@@ -1,4 +1,6 @@
-import type { AnswerValue, Answers, FormSection, QuestionCondition } from '../forms';
+import { isConditionGroup, type AnswerValue, type Answers, type FormSection, type QuestionCondition, type ShowCondition } from '../forms';
+import { isCalendarDate } from './dates';
+import { compareDecimals, isCanonicalDecimal } from './decimals';
 import { placedQuestions } from './questions';
 import { isCurrencyAmountShape } from './typedAnswers';
 
@@ -19,12 +21,57 @@ export function answerTexts(value: AnswerValue | undefined): string[] {
  * choice among several includes V. An unanswered question is not V and contains nothing.
  */
 export function conditionHolds(condition: QuestionCondition, value: AnswerValue | undefined): boolean {
+  if (condition.operator === 'lt' || condition.operator === 'lte' || condition.operator === 'gt' || condition.operator === 'gte')
+    return comparisonHolds(condition.operator, condition.value, value);
   const texts = answerTexts(value);
   const wanted = condition.value.trim().toLowerCase();
   const is = texts.length === 1 && texts[0] === wanted;
   if (condition.operator === 'is') return is;
   if (condition.operator === 'isNot') return !is;
   return typeof value === 'string' ? texts.some((text) => text.includes(wanted)) : texts.includes(wanted);
+}
+
+/**
+ * "lt", "lte", "gt", "gte": a number, an amount (its amount, whatever its currency) or a date compared with V, both
+ * written canonically; an unanswered question, or an answer not yet a number or a date, meets none of them.
+ */
+function comparisonHolds(operator: 'lt' | 'lte' | 'gt' | 'gte', wanted: string, value: AnswerValue | undefined): boolean {
+  const answer = isCurrencyAmountShape(value) ? value.amount : value;
+  if (typeof answer !== 'string') return false;
+  let order: number;
+  if (isCalendarDate(answer) && isCalendarDate(wanted)) order = answer < wanted ? -1 : answer > wanted ? 1 : 0;
+  else if (isCanonicalDecimal(answer) && isCanonicalDecimal(wanted)) order = compareDecimals(answer, wanted);
+  else return false;
+  return operator === 'lt' ? order < 0 : operator === 'lte' ? order <= 0 : operator === 'gt' ? order > 0 : order >= 0;
+}
+
+/** A validated condition with its own fields only, groups copied in depth. */
+export function plainCondition(condition: ShowCondition): ShowCondition {
+  if (isConditionGroup(condition)) return { join: condition.join, conditions: condition.conditions.map(plainCondition) };
+  return { questionKey: condition.questionKey, operator: condition.operator, value: condition.value };
+}
+
+/** The condition with every mention of question `from` renamed `to` (a new question's key edited). */
+export function renameConditionKey(condition: ShowCondition | null, from: string, to: string): ShowCondition | null {
+  if (!condition) return condition;
+  if (isConditionGroup(condition))
+    return { ...condition, conditions: condition.conditions.map((inner) => renameConditionKey(inner, from, to) as ShowCondition) };
+  return condition.questionKey === from ? { ...condition, questionKey: to } : condition;
+}
+
+/** Every single condition of a question's condition, its groups opened, in order. */
+export function conditionLeaves(condition: ShowCondition | null | undefined): QuestionCondition[] {
+  if (!condition) return [];
+  return isConditionGroup(condition) ? condition.conditions.flatMap(conditionLeaves) : [condition];
+}
+
+/** Whether a condition holds for these answers: a single one on a shown question that meets it, a group by its join. */
+export function showConditionHolds(condition: ShowCondition, answers: Answers, visible: ReadonlySet<string>): boolean {
+  if (isConditionGroup(condition)) {
+    const holds = (inner: ShowCondition) => showConditionHolds(inner, answers, visible);
+    return condition.join === 'and' ? condition.conditions.every(holds) : condition.conditions.some(holds);
+  }
+  return visible.has(condition.questionKey) && conditionHolds(condition, ownAnswer(answers, condition.questionKey));
 }
 
 /**
@@ -37,7 +84,7 @@ export function visibleQuestionKeys(sections: readonly FormSection[], answers: A
   for (const { question, parentKey } of placedQuestions(sections)) {
     if (parentKey !== null && !visible.has(parentKey)) continue;
     const condition = question.condition;
-    if (condition && !(visible.has(condition.questionKey) && conditionHolds(condition, ownAnswer(answers, condition.questionKey)))) continue;
+    if (condition && !showConditionHolds(condition, answers, visible)) continue;
     visible.add(question.key);
   }
   return visible;

@@ -72,6 +72,9 @@ export function parseLocaleDecimal(text: string, locale: string): string | null 
   const [whole, fraction, extra] = plain.split(decimal);
   // The group mark only before the decimal mark ("1,5.2" in vi is not a number).
   if (extra !== undefined || fraction?.includes(group)) return null;
+  const groups = whole.replace(/^[-+]/, '').split(group);
+  // Grouped, every group after the first has three digits ("1.5" in vi is not fifteen).
+  if (groups.length > 1 && (groups[0].length > 3 || groups.slice(1).some((part) => part.length !== 3))) return null;
   const digits = whole.split(group).join('');
   return canonicalDecimal(fraction === undefined ? digits : `${digits}.${fraction}`);
 }

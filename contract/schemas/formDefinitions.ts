@@ -1,8 +1,13 @@
 import * as yup from 'yup';
 import type { FieldError } from '../envelope';
 import {
+  COMPARISON_OPERATORS,
+  CONDITION_DEPTH_MAX,
+  CONDITION_JOINS,
   CONDITION_OPERATORS,
   CONDITION_VALUE_MAX,
+  CONDITIONS_PER_QUESTION_MAX,
+  isConditionGroup,
   CURRENCIES_PER_QUESTION_MAX,
   DATE_RELATIVE_LIMITS,
   NO_LIMITS,
@@ -24,7 +29,9 @@ import {
   SECTIONS_MAX,
   type FormQuestion,
   type FormSection,
+  type QuestionCondition,
   type QuestionLimits,
+  type ShowCondition,
 } from '../forms';
 import { isSupportedCurrency } from '../answers/currencies';
 import { isCalendarDate } from '../answers/dates';
@@ -67,14 +74,32 @@ const formKey = () =>
     .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true })
     .notOneOf(RESERVED_FORM_KEYS, msg('formDefinitionsApi.keyReserved'));
 
-const conditionSchema = yup
-  .object({
-    questionKey: formKey(),
-    operator: oneOf(CONDITION_OPERATORS).required(required),
-    value: requiredText(CONDITION_VALUE_MAX),
-  })
-  .nullable()
-  .default(null);
+const leafConditionSchema = yup.object({
+  questionKey: formKey(),
+  operator: oneOf(CONDITION_OPERATORS).required(required),
+  value: requiredText(CONDITION_VALUE_MAX),
+});
+
+/** A condition, or a group of them (a group below the deepest level only: deeper, it is read as a condition and refused). */
+const conditionNodeSchema = (depth: number): yup.Lazy<unknown> =>
+  yup.lazy((value: unknown) =>
+    typeof value === 'object' && value !== null && 'join' in value && depth < CONDITION_DEPTH_MAX
+      ? yup.object({
+          join: oneOf(CONDITION_JOINS).required(required),
+          conditions: yup
+            .array(conditionNodeSchema(depth + 1))
+            .min(1, msg('validation.minValue'))
+            .max(CONDITIONS_PER_QUESTION_MAX, msg('validation.maxItems'))
+            .required(required),
+        })
+      : leafConditionSchema,
+  );
+
+const conditionSchema = yup.lazy((value: unknown) =>
+  value === null || value === undefined
+    ? yup.mixed<ShowCondition>().nullable().default(null)
+    : (conditionNodeSchema(1) as unknown as yup.Schema<ShowCondition>),
+);
 
 /** A typed question's limits: texts here, their meaning checked by `formStructureErrors` for the question's type. */
 const limitsSchema = yup
@@ -129,6 +154,10 @@ type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' 
 type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
 
 const hasOptions = (type: string) => type === 'select' || type === 'multiple';
+/** The types "less than" and the other comparisons apply to. */
+const COMPARABLE_TYPES: readonly string[] = ['number', 'currency', 'date'];
+const conditionCount = (condition: ShowCondition): number =>
+  isConditionGroup(condition) ? condition.conditions.reduce((total, inner) => total + conditionCount(inner), 0) : 1;
 const normalOption = (option: string) => option.trim().toLowerCase();
 
 /** The values a condition on this question may compare with: its options, yes/no, or anything (null). */
@@ -186,6 +215,27 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
   // Maps, not objects: a key such as "__proto__" or "toString" is a key like any other.
   const earlier = new Map<string, CheckedQuestion>();
 
+  /** One condition names an earlier answerable question and a value it can take (a comparison: a number or a date). */
+  function checkLeaf(question: CheckedQuestion, condition: QuestionCondition, path: string) {
+    const target = earlier.get(condition.questionKey);
+    if (condition.questionKey === question.key) return fail(`${path}.questionKey`, 'conditionOnItself');
+    if (!target) return fail(`${path}.questionKey`, 'conditionNotEarlier');
+    if (target.type === 'group') return fail(`${path}.questionKey`, 'conditionOnGroup');
+    if ((COMPARISON_OPERATORS as readonly string[]).includes(condition.operator)) {
+      if (!COMPARABLE_TYPES.includes(target.type)) return fail(`${path}.operator`, 'comparisonNotForType');
+      const fits = target.type === 'date' ? isCalendarDate(condition.value) : isCanonicalDecimal(condition.value);
+      if (!fits) fail(`${path}.value`, target.type === 'date' ? 'limitDate' : 'limitNumber');
+      return;
+    }
+    const values = conditionValues(target);
+    if (values && !values.has(normalOption(condition.value))) fail(`${path}.value`, 'conditionValueNotOption');
+  }
+
+  function checkCondition(question: CheckedQuestion, condition: ShowCondition, path: string) {
+    if (!isConditionGroup(condition)) return checkLeaf(question, condition, path);
+    condition.conditions.forEach((inner, index) => checkCondition(question, inner, `${path}.conditions[${index}]`));
+  }
+
   function checkQuestion(question: CheckedQuestion, path: string) {
     if (earlier.has(question.key)) fail(`${path}.key`, 'duplicateKey');
     if (hasOptions(question.type)) {
@@ -201,16 +251,9 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       else if (liveRuleIds && !liveRuleIds.has(question.ruleId.toLowerCase())) fail(`${path}.ruleId`, 'unknownRule');
     }
     limitsErrors(question, fail, path);
-    const condition = question.condition;
-    if (condition) {
-      const target = earlier.get(condition.questionKey);
-      if (condition.questionKey === question.key) fail(`${path}.condition.questionKey`, 'conditionOnItself');
-      else if (!target) fail(`${path}.condition.questionKey`, 'conditionNotEarlier');
-      else if (target.type === 'group') fail(`${path}.condition.questionKey`, 'conditionOnGroup');
-      else {
-        const values = conditionValues(target);
-        if (values && !values.has(normalOption(condition.value))) fail(`${path}.condition.value`, 'conditionValueNotOption');
-      }
+    if (question.condition) {
+      if (conditionCount(question.condition) > CONDITIONS_PER_QUESTION_MAX) fail(`${path}.condition`, 'tooManyConditions');
+      else checkCondition(question, question.condition, `${path}.condition`);
     }
     if (!earlier.has(question.key)) earlier.set(question.key, question);
   }

@@ -1,6 +1,5 @@
 import * as yup from 'yup';
 import {
-  CONDITION_OPERATORS,
   FORM_STATUSES,
   ONBOARDING_TRIGGERS,
   QUESTION_TYPES,
@@ -10,7 +9,7 @@ import {
   type FormQuestion,
   type FormSectionsDto,
   type OnboardingRuleDto,
-  type QuestionCondition,
+  type ShowCondition,
   type TextRule,
   type ValidationRuleDto,
 } from '../forms';
@@ -77,10 +76,8 @@ const formQuestionFields = {
   options: yup.array(text()).defined(),
   ruleId: yup.string().uuid().nullable().defined(),
   rule: textRuleSchema.nullable().defined(),
-  condition: yup
-    .object({ questionKey: text(), operator: yup.string().oneOf(CONDITION_OPERATORS).defined(), value: text() })
-    .nullable()
-    .defined() as yup.Schema<QuestionCondition | null>,
+  // One condition or an AND/OR group of them (contract/forms.ts ShowCondition), as the builder saved it.
+  condition: yup.mixed<ShowCondition>().nullable().defined(),
   limits: yup
     .object({
       min: yup.string().nullable().defined(),

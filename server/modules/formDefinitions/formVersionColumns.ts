@@ -1,5 +1,5 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import { isAnswerable, placedQuestions } from '../../../contract/answers';
+import { isAnswerable, placedQuestions, plainCondition } from '../../../contract/answers';
 import { foldForSearch } from '../../../contract/fold';
 import { NO_LIMITS, type FormQuestion, type FormSection, type TextRule } from '../../../contract/forms';
 import type { FormSectionsInput } from '../../../contract/schemas/formDefinitions';
@@ -40,9 +40,7 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
     options: choices ? question.options : [],
     ruleId: question.ruleId ? question.ruleId.toLowerCase() : null,
     rule: null,
-    condition: question.condition
-      ? { questionKey: question.condition.questionKey, operator: question.condition.operator, value: question.condition.value }
-      : null,
+    condition: question.condition ? plainCondition(question.condition) : null,
     // Only where given: a question without limits is stored as before typed answers (old versions read the same).
     ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerFile, AnswerValue, Answers, QuestionType } from '../../../contract/forms';
+import type { AnswerFile, AnswerValue, Answers, ConditionGroup, QuestionType, ShowCondition } from '../../../contract/forms';
+import { formSectionsSchema, formStructureErrors } from '../../../contract/schemas/formDefinitions';
 import { conditionHolds, formAnswerErrors, visibleQuestionKeys } from '../../../contract/answers';
 import { question, section, when } from '../../fixtures/formQuestions';
 
@@ -128,5 +129,82 @@ describe('which questions are shown', () => {
       const errors = formAnswerErrors(sections, { lead: value }).map((error) => error.field);
       expect(errors, `${type} ${operator} ${wanted}`).toEqual(asked ? ['follow'] : []);
     }
+  });
+});
+
+describe('AND/OR groups and comparisons (issue 40)', () => {
+  const and = (...conditions: ShowCondition[]): ConditionGroup => ({ join: 'and', conditions });
+  const or = (...conditions: ShowCondition[]): ConditionGroup => ({ join: 'or', conditions });
+  const sections = (condition: ShowCondition) => [
+    section('s', [
+      question('turnover', 'number'),
+      question('expiry', 'date'),
+      question('foreign', 'yesNo'),
+      question('amount', 'currency'),
+      question('shown', 'text', { condition }),
+    ]),
+  ];
+  const shown = (condition: ShowCondition, answers: Answers) => visibleQuestionKeys(sections(condition), answers).has('shown');
+
+  it('compare numbers, amounts and dates exactly; an answer that is not one yet meets no comparison', () => {
+    expect(shown(when('turnover', 'gt', '1000000'), { turnover: '1000000.01' })).toBe(true);
+    expect(shown(when('turnover', 'gt', '1000000'), { turnover: '1000000' })).toBe(false);
+    expect(shown(when('turnover', 'gte', '1000000'), { turnover: '1000000' })).toBe(true);
+    expect(shown(when('turnover', 'lt', '0'), { turnover: '-0.5' })).toBe(true);
+    expect(shown(when('turnover', 'lt', '10'), { turnover: '1,5' })).toBe(false);
+    expect(shown(when('turnover', 'lte', '10'), {})).toBe(false);
+    expect(shown(when('amount', 'gte', '500'), { amount: { currency: 'USD', amount: '500' } })).toBe(true);
+    expect(shown(when('expiry', 'lt', '2027-01-01'), { expiry: '2026-12-31' })).toBe(true);
+    expect(shown(when('expiry', 'lt', '2027-01-01'), { expiry: '2027-01-01' })).toBe(false);
+  });
+
+  it('show a question when all of an AND group hold, or one of an OR group, groups inside groups', () => {
+    const big = when('turnover', 'gt', '1000000');
+    const foreign = when('foreign', 'is', 'yes');
+    expect(shown(and(big, foreign), { turnover: '2000000', foreign: true })).toBe(true);
+    expect(shown(and(big, foreign), { turnover: '2000000', foreign: false })).toBe(false);
+    expect(shown(or(big, foreign), { turnover: '5', foreign: true })).toBe(true);
+    expect(shown(or(big, foreign), { turnover: '5', foreign: false })).toBe(false);
+    const nested = or(and(big, foreign), when('expiry', 'lt', '2027-01-01'));
+    expect(shown(nested, { turnover: '5', foreign: true, expiry: '2026-06-01' })).toBe(true);
+    expect(shown(nested, { turnover: '5', foreign: true, expiry: '2028-06-01' })).toBe(false);
+  });
+
+  it('a condition on a hidden question does not hold, in a group as alone', () => {
+    const hiddenFirst = [
+      section('s', [
+        question('foreign', 'yesNo'),
+        question('swift', 'text', { condition: when('foreign', 'is', 'yes') }),
+        question('shown', 'text', { condition: or(when('swift', 'contains', 'VN'), when('foreign', 'is', 'yes')) }),
+      ]),
+    ];
+    expect(visibleQuestionKeys(hiddenFirst, { foreign: false, swift: 'BFTVVNVX' }).has('shown')).toBe(false);
+    expect(visibleQuestionKeys(hiddenFirst, { foreign: true, swift: 'X' }).has('shown')).toBe(true);
+  });
+
+  it('the builder and the server refuse, inside groups, what they refuse alone; and groups too deep or too large', () => {
+    const errors = (condition: ShowCondition) => formStructureErrors(sections(condition), null).map((e) => `${e.field} ${e.message}`);
+    const path = 'sections[0].questions[4].condition';
+    expect(errors(and(when('turnover', 'gt', '1e6'), when('foreign', 'lt', 'yes'), when('later', 'is', 'x')))).toEqual([
+      `${path}.conditions[0].value formDefinitionsApi.limitNumber`,
+      `${path}.conditions[1].operator formDefinitionsApi.comparisonNotForType`,
+      `${path}.conditions[2].questionKey formDefinitionsApi.conditionNotEarlier`,
+    ]);
+    expect(errors(or(when('expiry', 'gte', '2026-02-30'), when('foreign', 'is', 'maybe')))).toEqual([
+      `${path}.conditions[0].value formDefinitionsApi.limitDate`,
+      `${path}.conditions[1].value formDefinitionsApi.conditionValueNotOption`,
+    ]);
+    expect(errors(or(...Array.from({ length: 21 }, () => when('foreign', 'is', 'yes'))))).toEqual([`${path} formDefinitionsApi.tooManyConditions`]);
+    expect(errors(and(or(when('foreign', 'is', 'yes'), when('turnover', 'gt', '1')), when('expiry', 'lt', '2030-01-01')))).toEqual([]);
+  });
+
+  it('the schema reads groups three deep and refuses a fourth level as a condition without a question', async () => {
+    const leaf = { questionKey: 'a', operator: 'is', value: 'x' };
+    const document = (condition: unknown) => ({ sections: [{ key: 's', title: 'S', questions: [{ key: 'q', type: 'text', label: 'Q', condition }] }] });
+    await expect(formSectionsSchema.validate(document({ join: 'and', conditions: [{ join: 'or', conditions: [leaf] }] }))).resolves.toBeTruthy();
+    const fourDeep = { join: 'and', conditions: [{ join: 'or', conditions: [{ join: 'and', conditions: [{ join: 'or', conditions: [leaf] }] }] }] };
+    await expect(formSectionsSchema.validate(document(fourDeep))).rejects.toThrow();
+    await expect(formSectionsSchema.validate(document({ join: 'xor', conditions: [leaf] }))).rejects.toThrow();
+    await expect(formSectionsSchema.validate(document({ join: 'and', conditions: [] }))).rejects.toThrow();
   });
 });

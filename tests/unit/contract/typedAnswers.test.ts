@@ -74,6 +74,9 @@ describe('exact decimals', () => {
     expect(parseLocaleDecimal('−42', 'en')).toBe('-42');
     expect(parseLocaleDecimal('1.234.5', 'en')).toBeNull();
     expect(parseLocaleDecimal('1,5.2', 'vi')).toBeNull();
+    expect(parseLocaleDecimal('1.5', 'vi')).toBeNull(); // not 15: a group mark stands between groups of three digits
+    expect(parseLocaleDecimal('12,34.5', 'en')).toBeNull();
+    expect(parseLocaleDecimal('1234567', 'vi')).toBe('1234567');
     expect(canonicalTypedText('number', 'abc', 'en')).toBe('abc');
   });
 });

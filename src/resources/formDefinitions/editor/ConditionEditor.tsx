@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { CONDITION_OPERATORS, CONDITION_VALUE_MAX, type FormQuestion, type QuestionCondition } from '../../../../contract/forms';
+import { CONDITION_OPERATORS, CONDITION_VALUE_MAX, isConditionGroup, type FormQuestion, type QuestionCondition } from '../../../../contract/forms';
 import { questionField } from './editorErrors';
 import { useDraftSections, useSectionsEditing } from './FormEditorContext';
 import { earlierQuestions, updateQuestion } from './sectionsDraft';
@@ -27,7 +27,8 @@ export function ConditionEditor({ question }: { question: FormQuestion }) {
   const candidates = earlierQuestions(sections, question.key);
   const field = questionField(question.key, 'condition');
   const setCondition = (condition: QuestionCondition | null) => change((all) => updateQuestion(all, question.key, { condition }), [field]);
-  const condition = question.condition;
+  // Groups (AND/OR) are edited by the group editor; this one edits a single condition.
+  const condition = question.condition && !isConditionGroup(question.condition) ? question.condition : null;
 
   if (!condition) {
     if (readOnly) return null;

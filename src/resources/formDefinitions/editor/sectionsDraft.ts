@@ -1,5 +1,13 @@
 import { NO_LIMITS, type FormQuestion, type FormSection, type QuestionLimits, type QuestionType } from '../../../../contract/forms';
-import { isAnswerable, isCalendarDate, isCanonicalDecimal, limitsOf, placedQuestions, type PlacedQuestion } from '../../../../contract/answers';
+import {
+  isAnswerable,
+  isCalendarDate,
+  isCanonicalDecimal,
+  limitsOf,
+  placedQuestions,
+  renameConditionKey,
+  type PlacedQuestion,
+} from '../../../../contract/answers';
 
 /**
  * The editor's changes to a version's sections, as pure functions over `FormSection[]` (the document
@@ -137,7 +145,7 @@ export function renameQuestionKey(sections: readonly FormSection[], from: string
   const rename = (question: FormQuestion): FormQuestion => ({
     ...question,
     key: question.key === from ? to : question.key,
-    condition: question.condition?.questionKey === from ? { ...question.condition, questionKey: to } : question.condition,
+    condition: renameConditionKey(question.condition, from, to),
     children: question.children.map(rename),
   });
   return sections.map((section) => ({ ...section, questions: section.questions.map(rename) }));
