@@ -96,6 +96,7 @@ function syntheticForm(sectionCount: number, perSection: number, textLength: num
         email: 'ke.toan@dong-a.example',
         phone: '+84901234567',
         url: 'https://dong-a.example/',
+        calculated: '1234567.89',
       };
       answers[key] = values[type];
       if (q % 10 === 0) comments[key] = 'Vui lòng sửa lại câu trả lời này.';

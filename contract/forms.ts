@@ -27,7 +27,22 @@ export type TextRule = Pick<ValidationRuleDto, 'name' | 'suggestText' | 'errorTe
 export const FORM_STATUSES = ['Editing', 'Ready', 'Outdate'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-export const QUESTION_TYPES = ['group', 'text', 'yesNo', 'select', 'multiple', 'file', 'files', 'number', 'currency', 'date', 'email', 'phone', 'url'] as const;
+export const QUESTION_TYPES = [
+  'group',
+  'text',
+  'yesNo',
+  'select',
+  'multiple',
+  'file',
+  'files',
+  'number',
+  'currency',
+  'date',
+  'email',
+  'phone',
+  'url',
+  'calculated',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** The typed answers (issue 40): each checked by the contract's own code and stored in one canonical form. */
@@ -55,6 +70,15 @@ export interface QuestionLimits {
   currencies: string[];
   /** date: after or before the day of the check. */
   relative: DateRelativeLimit | null;
+}
+
+/** A calculated answer: an expression over earlier answers (contract/answers/calculationSyntax.ts), its result rounded. */
+export interface QuestionCalculation {
+  expression: string;
+  /** Digits kept after the point, 0 to 6. */
+  decimals: number;
+  /** Shown after the value ("days", "VND"). */
+  unit: string;
 }
 
 export const NO_LIMITS: QuestionLimits = { min: null, max: null, step: null, integer: false, unit: '', currencies: [], relative: null };
@@ -131,6 +155,8 @@ export interface FormQuestion {
   condition: ShowCondition | null;
   /** For number, currency and date (absent in forms made before typed answers: no limits). */
   limits?: QuestionLimits | null;
+  /** For calculated questions only. */
+  calculation?: QuestionCalculation | null;
   /** Questions held by a group (one level: a group's children are not groups). */
   children: FormQuestion[];
 }

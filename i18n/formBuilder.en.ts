@@ -133,6 +133,16 @@ export default {
       email: 'Email',
       phone: 'Phone number',
       url: 'Web address',
+      calculated: 'Calculated value',
+    },
+    calculation: {
+      title: 'Calculation',
+      expression: 'Calculation',
+      help: 'Earlier answers in braces, such as sum({turnover}, {otherIncome}) / 12; also count, min, max, round, abs and days({start}, {end})',
+      decimals: 'Digits after the point',
+      unit: 'Unit (shown after the value)',
+      reads: 'Reads:',
+      readsNothing: 'Reads no answer yet',
     },
     limits: {
       title: 'Limits',

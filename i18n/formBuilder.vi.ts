@@ -134,6 +134,16 @@ export default {
       email: 'Email',
       phone: 'Số điện thoại',
       url: 'Địa chỉ web',
+      calculated: 'Giá trị tính toán',
+    },
+    calculation: {
+      title: 'Phép tính',
+      expression: 'Phép tính',
+      help: 'Các câu trả lời trước đặt trong ngoặc nhọn, ví dụ sum({turnover}, {otherIncome}) / 12; có thêm count, min, max, round, abs và days({start}, {end})',
+      decimals: 'Số chữ số thập phân',
+      unit: 'Đơn vị (hiện sau giá trị)',
+      reads: 'Đọc từ:',
+      readsNothing: 'Chưa đọc câu trả lời nào',
     },
     limits: {
       title: 'Giới hạn',

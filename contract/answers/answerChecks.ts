@@ -3,6 +3,7 @@ import {
   OPTION_MAX,
   OPTIONS_MAX,
   TEXT_ANSWER_MAX,
+  TYPED_ANSWER_TEXT_MAX,
   type AnswerFile,
   type AnswerValue,
   type Answers,
@@ -12,7 +13,7 @@ import {
 import type { RuleMessage } from '../schemas/messages';
 import { ownAnswer, visibleQuestionKeys } from './conditions';
 import { utcToday } from './dates';
-import { isAnswerable, placedQuestions } from './questions';
+import { isAnswerable, isFilledByPartner, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
 import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
 
@@ -70,6 +71,9 @@ export function answerShapeError(question: Pick<FormQuestion, 'type'>, value: un
       if (!Array.isArray(value)) return typeError;
       if (value.length > FILES_PER_QUESTION_MAX) return tooMany(FILES_PER_QUESTION_MAX);
       return value.map(fileShapeError).find((error) => error !== null) ?? null;
+    case 'calculated':
+      // What the browser computed: the server computes it again and keeps its own.
+      return typeof value === 'string' && value.length <= TYPED_ANSWER_TEXT_MAX ? null : typeError;
     default:
       return isTypedQuestionType(question.type) ? typedAnswerShapeError(question.type, value) : typeError;
   }
@@ -108,6 +112,7 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
 export function answerError(question: FormQuestion, value: AnswerValue | undefined, today = utcToday()): RuleMessage | string | null {
   const shape = answerShapeError(question, value ?? null);
   if (shape) return shape;
+  if (question.type === 'calculated') return null;
   if (!isAnswered(value)) return question.required ? { key: 'validation.required' } : null;
   if (question.type === 'text' && question.rule) return textRuleError(question.rule, (value as string).trim());
   if (isTypedQuestionType(question.type)) return typedAnswerError({ ...question, type: question.type }, value as string, today);
@@ -148,7 +153,7 @@ export function formProgress(sections: readonly FormSection[], answers: Answers)
   const perSection: SectionProgress[] = sections.map((section) => ({ key: section.key, title: section.title, total: 0, required: 0, filled: 0, errors: 0 }));
   const byKey = new Map(perSection.map((progress) => [progress.key, progress]));
   for (const { question, sectionKey } of placedQuestions(sections)) {
-    if (!isAnswerable(question) || !visible.has(question.key)) continue;
+    if (!isFilledByPartner(question) || !visible.has(question.key)) continue;
     const progress = byKey.get(sectionKey) as SectionProgress;
     progress.total += 1;
     if (question.required) progress.required += 1;

@@ -9,8 +9,17 @@ import { isCurrencyAmountShape, isTypedQuestionType, limitsOf } from './typedAns
  * away from its input, staff's review, the PDF and the CSV with labels. Exact: decimals are formatted from their
  * text, never through a float. A value that is not canonical yet (a draft) is shown as typed; null: not a typed question.
  */
-export function typedAnswerText(question: Pick<FormQuestion, 'type' | 'limits'>, value: AnswerValue | undefined, locale: string): string | null {
-  if (!isTypedQuestionType(question.type) || value === null || value === undefined) return null;
+export function typedAnswerText(
+  question: Pick<FormQuestion, 'type' | 'limits' | 'calculation'>,
+  value: AnswerValue | undefined,
+  locale: string,
+): string | null {
+  if (value === null || value === undefined) return null;
+  if (question.type === 'calculated') {
+    const unit = question.calculation?.unit ?? '';
+    return typeof value === 'string' ? `${formatDecimal(value, locale)}${unit ? ` ${unit}` : ''}` : null;
+  }
+  if (!isTypedQuestionType(question.type)) return null;
   if (question.type === 'currency') {
     if (!isCurrencyAmountShape(value)) return null;
     return formatAmount(value.currency, value.amount, locale);

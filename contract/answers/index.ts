@@ -8,3 +8,5 @@ export * from './currencies';
 export * from './dates';
 export * from './decimals';
 export * from './typedAnswers';
+export * from './calculationSyntax';
+export * from './calculationValues';

@@ -22,5 +22,8 @@ export function placedQuestions(sections: readonly FormSection[]): PlacedQuestio
 /** The questions by key (a Map: a key such as "toString" is a key like any other). */
 export const questionsByKey = (sections: readonly FormSection[]) => new Map(placedQuestions(sections).map((placed) => [placed.question.key, placed]));
 
+/** Questions the partner answers (a calculated one is the form's to fill): counted in a form's progress. */
+export const isFilledByPartner = (question: Pick<FormQuestion, 'type'>) => question.type !== 'group' && question.type !== 'calculated';
+
 /** Questions that take an answer (every type but group). */
 export const isAnswerable = (question: Pick<FormQuestion, 'type'>) => question.type !== 'group';

@@ -11,6 +11,7 @@ import {
   CURRENCIES_PER_QUESTION_MAX,
   DATE_RELATIVE_LIMITS,
   NO_LIMITS,
+  NUMBER_FRACTION_DIGITS_MAX,
   TYPED_ANSWER_TEXT_MAX,
   UNIT_MAX,
   FORM_DESCRIPTION_MAX,
@@ -33,6 +34,7 @@ import {
   type QuestionLimits,
   type ShowCondition,
 } from '../forms';
+import { calculationReferences, CALCULATION_EXPRESSION_MAX, parseCalculation } from '../answers/calculationSyntax';
 import { isSupportedCurrency } from '../answers/currencies';
 import { isCalendarDate } from '../answers/dates';
 import { compareDecimals, isCanonicalDecimal } from '../answers/decimals';
@@ -115,6 +117,21 @@ const limitsSchema = yup
   .nullable()
   .default(null);
 
+/** A calculated question's expression, checked by `formStructureErrors` against the questions before it. */
+const calculationSchema = yup
+  .object({
+    expression: requiredText(CALCULATION_EXPRESSION_MAX),
+    decimals: yup
+      .number()
+      .integer(msg('validation.integer'))
+      .min(0, msg('validation.minValue'))
+      .max(NUMBER_FRACTION_DIGITS_MAX, msg('validation.maxValue'))
+      .default(2),
+    unit: text(UNIT_MAX).default(''),
+  })
+  .nullable()
+  .default(null);
+
 /** A question's own fields; `rule` (the server's copy of its validation rule) is not the client's to send. */
 const questionFields = {
   key: formKey(),
@@ -126,6 +143,7 @@ const questionFields = {
   ruleId: id().nullable().default(null),
   condition: conditionSchema,
   limits: limitsSchema,
+  calculation: calculationSchema,
 };
 
 /** A group's child: one level only, so it has no children of its own. */
@@ -150,12 +168,16 @@ export const formSectionsSchema = yup.object({
 export type FormSectionsInput = yup.InferType<typeof formSectionsSchema>;
 
 /** A question as the structure checks read it: what the schema validated, children optional. */
-type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits'> & { children?: readonly CheckedQuestion[] };
+type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits' | 'calculation'> & {
+  children?: readonly CheckedQuestion[];
+};
 type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
 
 const hasOptions = (type: string) => type === 'select' || type === 'multiple';
 /** The types "less than" and the other comparisons apply to. */
-const COMPARABLE_TYPES: readonly string[] = ['number', 'currency', 'date'];
+const COMPARABLE_TYPES: readonly string[] = ['number', 'currency', 'date', 'calculated'];
+/** The answers a calculation may read. */
+const CALCULABLE_TYPES: readonly string[] = ['number', 'currency', 'date', 'yesNo', 'calculated'];
 const conditionCount = (condition: ShowCondition): number =>
   isConditionGroup(condition) ? condition.conditions.reduce((total, inner) => total + conditionCount(inner), 0) : 1;
 const normalOption = (option: string) => option.trim().toLowerCase();
@@ -231,6 +253,23 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
     if (values && !values.has(normalOption(condition.value))) fail(`${path}.value`, 'conditionValueNotOption');
   }
 
+  /** A calculated question has an expression that reads, over earlier answers of numbers, amounts, dates or yes/no. */
+  function checkCalculation(question: CheckedQuestion, path: string) {
+    if (question.type !== 'calculated') {
+      if (question.calculation) fail(`${path}.calculation`, 'calculationOnlyOnCalculated');
+      return;
+    }
+    if (!question.calculation) return fail(`${path}.calculation.expression`, 'calculationRequired');
+    const parsed = parseCalculation(question.calculation.expression);
+    if ('error' in parsed) return fail(`${path}.calculation.expression`, parsed.error.message);
+    for (const key of calculationReferences(parsed.node)) {
+      const target = earlier.get(key);
+      if (key === question.key) return fail(`${path}.calculation.expression`, 'conditionOnItself');
+      if (!target) return fail(`${path}.calculation.expression`, 'calculationNotEarlier');
+      if (!CALCULABLE_TYPES.includes(target.type)) return fail(`${path}.calculation.expression`, 'calculationNotNumber');
+    }
+  }
+
   function checkCondition(question: CheckedQuestion, condition: ShowCondition, path: string) {
     if (!isConditionGroup(condition)) return checkLeaf(question, condition, path);
     condition.conditions.forEach((inner, index) => checkCondition(question, inner, `${path}.conditions[${index}]`));
@@ -251,6 +290,7 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       else if (liveRuleIds && !liveRuleIds.has(question.ruleId.toLowerCase())) fail(`${path}.ruleId`, 'unknownRule');
     }
     limitsErrors(question, fail, path);
+    checkCalculation(question, path);
     if (question.condition) {
       if (conditionCount(question.condition) > CONDITIONS_PER_QUESTION_MAX) fail(`${path}.condition`, 'tooManyConditions');
       else checkCondition(question, question.condition, `${path}.condition`);

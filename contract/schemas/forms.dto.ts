@@ -4,6 +4,7 @@ import {
   ONBOARDING_TRIGGERS,
   QUESTION_TYPES,
   DATE_RELATIVE_LIMITS,
+  type QuestionCalculation,
   type QuestionLimits,
   type FormDto,
   type FormQuestion,
@@ -78,6 +79,9 @@ const formQuestionFields = {
   rule: textRuleSchema.nullable().defined(),
   // One condition or an AND/OR group of them (contract/forms.ts ShowCondition), as the builder saved it.
   condition: yup.mixed<ShowCondition>().nullable().defined(),
+  calculation: yup.object({ expression: text(), decimals: yup.number().integer().defined(), unit: text() }).nullable().optional() as yup.Schema<
+    QuestionCalculation | null | undefined
+  >,
   limits: yup
     .object({
       min: yup.string().nullable().defined(),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formStructureErrors } from '../../contract/schemas/formDefinitions';
-import { formAnswerErrors, formProgress, isTypedQuestionType, placedQuestions } from '../../contract/answers';
+import { formAnswerErrors, formProgress, isFilledByPartner, isTypedQuestionType, placedQuestions } from '../../contract/answers';
 import { QUESTION_TYPES, type FormSection } from '../../contract/forms';
 import { formVersions, onboardingRuleFirings, onboardingRules, partnerFormFiles, partnerForms, partners, validationRules } from '../../server/db/schema';
 import { DEMO_FORM_DEFINITIONS } from '../../server/modules/formDefinitions/demoFormSections';
@@ -69,7 +69,7 @@ describe('the demo seed of onboarding forms', () => {
     expect(rows.find((r) => r.name === 'Tax number (VN)')?.searchText).toContain('tax number');
   });
 
-  it('holds form definitions in all three states, each version with the seven first question types, a group, a rule and a condition, the draft every typed one', async () => {
+  it('holds form definitions in all three states, each version with the seven first question types, a group, a rule and a condition, the draft every typed one and a calculation', async () => {
     const versions = await demoVersions();
     const states = versions.map((v) => `${v.name} v${v.versionNumber} ${v.status}`).sort();
     expect(states).toEqual([
@@ -81,11 +81,11 @@ describe('the demo seed of onboarding forms', () => {
     ]);
     for (const version of versions) {
       const kinds = questionKinds(version.sections);
-      const expected = version.status === 'Editing' ? QUESTION_TYPES : QUESTION_TYPES.filter((type) => !isTypedQuestionType(type));
+      const expected = version.status === 'Editing' ? QUESTION_TYPES : QUESTION_TYPES.filter((type) => !isTypedQuestionType(type) && type !== 'calculated');
       expect([...kinds.types].sort(), version.name).toEqual([...expected].sort());
       expect(kinds, version.name).toMatchObject({ groupWithChildren: true, ruleCopied: true, condition: true });
       expect(formStructureErrors(version.sections, null), version.name).toEqual([]);
-      expect(version.totalFields).toBe(placedQuestions(version.sections).filter((p) => p.question.type !== 'group').length);
+      expect(version.totalFields).toBe(placedQuestions(version.sections).filter((p) => isFilledByPartner(p.question)).length);
       expect(version.ruleIds.length).toBeGreaterThan(0);
       expect(version.publishedAt === null).toBe(version.status === 'Editing');
     }

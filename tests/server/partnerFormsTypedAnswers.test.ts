@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utcToday } from '../../contract/answers';
-import { typedAnswers, typedSections } from '../fixtures/typedQuestions';
+import { question, section } from '../fixtures/formQuestions';
+import { typedAnswers, typedQuestion, typedSections } from '../fixtures/typedQuestions';
 import { useDemoServer } from './factories';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
 import { pdfText } from './pdfText';
@@ -84,5 +85,24 @@ describe('typed answers', () => {
     expect(labels).toContain('1.500.000.000 ₫');
     expect(labels).toContain('"1.234,5 m²"');
     expect(labels).toContain('31 thg 3, 1998');
+  });
+
+  it("a calculated answer is the server's: computed at Save Draft and Submit from the answers, whatever the client sent, and printed", async () => {
+    const sections = [
+      section('figures', [
+        typedQuestion('monthly', 'currency', { currencies: ['VND'] }),
+        typedQuestion('months', 'number', { integer: true }),
+        question('yearly', 'calculated', { calculation: { expression: '{monthly} * {months}', decimals: 0, unit: 'VND' } }),
+        question('perDay', 'calculated', { calculation: { expression: 'round({yearly} / 365, 2)', decimals: 2, unit: '' } }),
+      ]),
+    ];
+    const form = await partnerWithForm(demo, { sections });
+    const saved = await save(form, { monthly: { currency: 'VND', amount: '125000000' }, months: '12', yearly: '1', perDay: 'x' });
+    expect(expectEnvelope(saved, 200).body.data!.answers).toMatchObject({ yearly: '1500000000', perDay: '4109589.04' });
+    expectEnvelope(await form.submit({ months: '0', yearly: '999' }), 200);
+    expect((await form.row()).answers).toMatchObject({ months: '0', yearly: '0', perDay: '0' });
+    expectEnvelope(await save(form, {}), 409);
+    const response = await fetch(`${server.url}${form.url}/pdf`, { headers: { authorization: `Bearer ${admin()}`, 'client-language': 'vi' } });
+    expect(spaced(pdfText(Buffer.from(await response.arrayBuffer())).join('\n'))).toContain('0 VND');
   });
 });

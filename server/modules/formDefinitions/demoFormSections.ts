@@ -1,4 +1,12 @@
-import { NO_LIMITS, type FormQuestion, type FormStatus, type QuestionCondition, type QuestionLimits, type QuestionType } from '../../../contract/forms';
+import {
+  NO_LIMITS,
+  type FormQuestion,
+  type FormStatus,
+  type QuestionCondition,
+  type QuestionCalculation,
+  type QuestionLimits,
+  type QuestionType,
+} from '../../../contract/forms';
 import type { DemoValidationRuleName } from '../validationRules/validationRules.demo';
 
 /** A question of the demo forms: its rule named, not yet resolved to an id and a copy. */
@@ -37,6 +45,7 @@ interface QuestionOptions {
   when?: QuestionCondition;
   children?: DemoQuestion[];
   limits?: Partial<QuestionLimits>;
+  calculation?: QuestionCalculation;
 }
 
 function question(type: QuestionType, key: string, label: string, options: QuestionOptions = {}): DemoQuestion {
@@ -51,6 +60,7 @@ function question(type: QuestionType, key: string, label: string, options: Quest
     condition: options.when ?? null,
     children: options.children ?? [],
     ...(options.limits ? { limits: { ...NO_LIMITS, ...options.limits } } : {}),
+    ...(options.calculation ? { calculation: options.calculation } : {}),
   };
 }
 
@@ -202,6 +212,9 @@ const complianceQuestionnaire: DemoSection[] = [
       currency('annualTurnover', 'Annual turnover', { ...required, limits: { min: '0', currencies: ['VND', 'USD'] } }),
       number('warehouseArea', 'Warehouse area', { limits: { min: '0', max: '1000000', unit: 'm²' } }),
       number('vehicles', 'Vehicles in the fleet', { limits: { min: '0', integer: true } }),
+      question('calculated', 'turnoverPerVehicle', 'Turnover per vehicle', {
+        calculation: { expression: '{annualTurnover} / {vehicles}', decimals: 0, unit: '' },
+      }),
       date('licenceExpiry', 'Business licence valid until', { ...required, limits: { relative: 'future' } }),
       date('lastAudit', 'Date of the last external audit', { limits: { relative: 'past' } }),
       email('complianceMailbox', 'Compliance mailbox'),

@@ -1,5 +1,5 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import { isAnswerable, placedQuestions, plainCondition } from '../../../contract/answers';
+import { isFilledByPartner, placedQuestions, plainCondition } from '../../../contract/answers';
 import { foldForSearch } from '../../../contract/fold';
 import { NO_LIMITS, type FormQuestion, type FormSection, type TextRule } from '../../../contract/forms';
 import type { FormSectionsInput } from '../../../contract/schemas/formDefinitions';
@@ -19,7 +19,7 @@ type QuestionInput = SectionInput['questions'][number];
 export function versionColumns(version: { name: string; sections: readonly FormSection[] }) {
   const answerable = placedQuestions(version.sections)
     .map((placed) => placed.question)
-    .filter(isAnswerable);
+    .filter(isFilledByPartner);
   return {
     ruleIds: [...new Set(answerable.flatMap((q) => (q.ruleId ? [q.ruleId.toLowerCase()] : [])))],
     totalFields: answerable.length,
@@ -36,12 +36,15 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
     type: question.type,
     label: question.label,
     help: question.help,
-    required: question.type !== 'group' && question.required,
+    required: question.type !== 'group' && question.type !== 'calculated' && question.required,
     options: choices ? question.options : [],
     ruleId: question.ruleId ? question.ruleId.toLowerCase() : null,
     rule: null,
     condition: question.condition ? plainCondition(question.condition) : null,
     // Only where given: a question without limits is stored as before typed answers (old versions read the same).
+    ...(question.calculation
+      ? { calculation: { expression: question.calculation.expression, decimals: question.calculation.decimals, unit: question.calculation.unit } }
+      : {}),
     ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,
   };

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formAnswerErrors, formProgress, questionsByKey } from '../../../contract/answers';
+import { formAnswerErrors, formProgress, questionsByKey, withCalculations, withoutCalculatedAnswers } from '../../../contract/answers';
 import type { AnswerFile, Answers } from '../../../contract/forms';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
@@ -93,8 +93,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       assertOpen(current);
       const version = await versionOf(current);
       assertAnswerShapes(version.sections, given);
-      const answers = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, given as Answers));
-      assertOnlyFlaggedChange(current, answers);
+      const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
+      const merged = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, typed));
+      assertOnlyFlaggedChange(current, merged);
+      const answers = withCalculations(version.sections, merged);
       check(answers, version.sections);
       const progress = formProgress(version.sections, answers);
       const review = await recordResubmission(tx, current, answers);
@@ -160,8 +162,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     const version = await versionOf(current);
     assertSection(version, sectionKey);
     assertAnswerShapes(version.sections, given);
-    const answers = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, given as Answers));
-    assertOnlyFlaggedChange(current, answers);
+    const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
+    const merged = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, typed));
+    assertOnlyFlaggedChange(current, merged);
+    const answers = withCalculations(version.sections, merged);
     const progress = formProgress(version.sections, answers);
     const counts = partnerFormColumns(version.sections, answers, undefined, progress);
     const audit = auditOfSave(current, { answers, ...counts });

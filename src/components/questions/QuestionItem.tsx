@@ -11,6 +11,7 @@ import { NumberQuestion } from './NumberQuestion';
 import { SelectQuestion } from './SelectQuestion';
 import { StaffComment } from './StaffComment';
 import { TextQuestion } from './TextQuestion';
+import { TypedAnswerText } from './TypedAnswerText';
 import { TypedTextQuestion } from './TypedTextQuestion';
 import { YesNoQuestion } from './YesNoQuestion';
 import { questionInputId, type OpenAnswerFile, type QuestionInputProps, type UploadAnswerFile } from './questionTypes';
@@ -71,6 +72,9 @@ function answerInput(input: QuestionInputProps, upload?: UploadAnswerFile, openF
     case 'phone':
     case 'url':
       return <TypedTextQuestion {...input} value={text} type={input.question.type} />;
+    case 'calculated':
+      // Computed from the other answers as they change (SectionQuestions), never typed.
+      return <TypedAnswerText {...input} />;
     default:
       return null;
   }

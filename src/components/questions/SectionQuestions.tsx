@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { answerError, ownAnswer, visibleQuestionKeys } from '../../../contract/answers';
+import { answerError, ownAnswer, visibleQuestionKeys, withCalculations } from '../../../contract/answers';
 import type { AnswerValue, Answers, FormQuestion, FormSection } from '../../../contract/forms';
 import { translateRuleMessage, type TranslateMessage } from '../../i18n/translateMessage';
 import { GroupQuestion } from './GroupQuestion';
@@ -58,7 +58,9 @@ export function SectionQuestions({
   const formLocked = readOnly || !onAnswer;
   const lockedOf = (key: string) => formLocked || (!!onlyKeys && !onlyKeys.has(key));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const visible = useMemo(() => visibleQuestionKeys(sections ?? [section], answers), [sections, section, answers]);
+  // Calculated answers follow the others as they are typed; the server computes them again when it saves.
+  const computed = useMemo(() => withCalculations(sections ?? [section], answers), [sections, section, answers]);
+  const visible = useMemo(() => visibleQuestionKeys(sections ?? [section], computed), [sections, section, computed]);
 
   const answer = useCallback(
     (key: string, value: AnswerValue) => {
@@ -76,7 +78,7 @@ export function SectionQuestions({
   };
 
   const item = (question: FormQuestion) => {
-    const value = ownAnswer(answers, question.key);
+    const value = ownAnswer(computed, question.key);
     return (
       <QuestionItem
         key={question.key}

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { QUESTION_HELP_MAX, QUESTION_LABEL_MAX, QUESTION_TYPES, type FormQuestion, type QuestionType } from '../../../../contract/forms';
+import { CalculationEditor } from './CalculationEditor';
 import { ConditionEditor } from './ConditionEditor';
 import { LimitsEditor } from './LimitsEditor';
 import { questionField } from './editorErrors';
@@ -86,6 +87,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
       {(question.type === 'select' || question.type === 'multiple') && <OptionsEditor question={question} />}
       {question.type === 'text' && <RulePicker question={question} />}
       {LIMIT_FIELDS[question.type] && <LimitsEditor question={question} />}
+      {question.type === 'calculated' && <CalculationEditor question={question} />}
       <QuestionKeyField question={question} />
       <ConditionEditor question={question} />
       {question.type === 'group' && (

@@ -129,6 +129,8 @@ export function withType(question: FormQuestion, type: QuestionType): Partial<Fo
     ruleId: type === 'text' ? question.ruleId : null,
     rule: type === 'text' ? question.rule : null,
     limits: limitsForType(question, type),
+    calculation: type === 'calculated' ? (question.calculation ?? { expression: '', decimals: 2, unit: '' }) : null,
+    required: type === 'calculated' ? false : question.required,
     children: type === 'group' ? question.children : [],
   };
 }

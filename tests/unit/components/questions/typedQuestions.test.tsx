@@ -139,3 +139,21 @@ describe('a typed answer that cannot change', () => {
     );
   });
 });
+
+describe('a calculated question', () => {
+  it('follows the answers it reads as they are typed, in the reader’s marks, and cannot be typed into', async () => {
+    const user = userEvent.setup();
+    renderQuestions(
+      sectionOf(
+        question('monthly', 'number', { label: 'Monthly' }),
+        question('yearly', 'calculated', { label: 'Yearly', calculation: { expression: '{monthly} * 12', decimals: 0, unit: 'VND' } }),
+      ),
+      { language: 'vi' },
+    );
+    const yearly = screen.getByRole('textbox', { name: 'Yearly' });
+    expect(yearly).toHaveValue('');
+    await user.type(screen.getByRole('textbox', { name: 'Monthly' }), '125.000');
+    expect(yearly).toHaveValue('1.500.000 VND');
+    expect(yearly).toHaveAttribute('readonly');
+  });
+});

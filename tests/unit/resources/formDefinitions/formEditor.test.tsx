@@ -33,6 +33,7 @@ describe('the form builder', () => {
         await user.click(within(added).getByTestId('add-option'));
         await user.type(within(added).getAllByTestId('question-option')[0], 'One');
       }
+      if (type === 'calculated') await user.type(within(added).getByTestId('calculation-expression'), '1 + 1');
       await user.click(screen.getByTestId('form-save'));
       await waitFor(() => expect(api.writes).toHaveLength(1));
       expect(savedSections(api)[0].questions[1]).toMatchObject({ type, label: 'Added', key: added.getAttribute('data-key') });
