@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utcToday } from '../../contract/answers';
-import { question, section } from '../fixtures/formQuestions';
+import { question, section, when } from '../fixtures/formQuestions';
+import { formCalls } from './formDefinitionsFixtures';
 import { typedAnswers, typedQuestion, typedSections } from '../fixtures/typedQuestions';
 import { useDemoServer } from './factories';
 import { expectEnvelope, expectFieldErrors, fieldMessage, refused } from './expectations';
@@ -104,5 +105,42 @@ describe('typed answers', () => {
     expectEnvelope(await save(form, {}), 409);
     const response = await fetch(`${server.url}${form.url}/pdf`, { headers: { authorization: `Bearer ${admin()}`, 'client-language': 'vi' } });
     expect(spaced(pdfText(Buffer.from(await response.arrayBuffer())).join('\n'))).toContain('0 VND');
+  });
+
+  it('a question shown on an AND of a comparison and a yes/no is required only when both hold, by the server as by the browser', async () => {
+    const sections = [
+      section('figures', [
+        typedQuestion('turnover', 'number'),
+        question('foreign', 'yesNo'),
+        question('auditor', 'text', {
+          required: true,
+          condition: { join: 'and', conditions: [when('turnover', 'gt', '1000000'), when('foreign', 'is', 'yes')] },
+        }),
+      ]),
+    ];
+    const form = await partnerWithForm(demo, { sections });
+    expectEnvelope(await form.submit({ turnover: '1000000', foreign: true }), 200);
+    const other = await partnerWithForm(demo, { sections });
+    expectFieldErrors(await refused(server, () => other.submit({ turnover: '1000000.5', foreign: true })), ['auditor']);
+    expectEnvelope(await other.submit({ turnover: '1000000.5', foreign: true, auditor: 'KPMG Vietnam' }), 200);
+  });
+
+  it('the builder saves a group of conditions as given and refuses one inside it that is wrong, by its path', async () => {
+    const calls = formCalls(demo);
+    const group = {
+      join: 'or',
+      conditions: [when('turnover', 'gte', '5'), { join: 'and', conditions: [when('foreign', 'is', 'yes'), when('turnover', 'lt', '1')] }],
+    };
+    const made = await calls.formWith([
+      section('s', [typedQuestion('turnover', 'number'), question('foreign', 'yesNo'), question('shown', 'text', { condition: group as never })]),
+    ]);
+    expect((await calls.sections(made.id)).body.data!.sections[0].questions[2].condition).toEqual(group);
+    const wrong = { join: 'and', conditions: [when('turnover', 'gt', 'lots'), when('foreign', 'gt', '1')] };
+    const answer = await refused(server, () =>
+      calls.saveSections(made.id, [
+        section('s', [typedQuestion('turnover', 'number'), question('foreign', 'yesNo'), question('shown', 'text', { condition: wrong as never })]),
+      ]),
+    );
+    expectFieldErrors(answer, ['sections[0].questions[2].condition.conditions[0].value', 'sections[0].questions[2].condition.conditions[1].operator']);
   });
 });
