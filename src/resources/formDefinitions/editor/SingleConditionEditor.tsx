@@ -87,7 +87,8 @@ export function SingleConditionEditor({ condition, candidates, field, onChange, 
         value={choices && !choices.some((choice) => choice.value === condition.value) ? '' : condition.value}
         onChange={(event) => setValue(event.target.value)}
         slotProps={{
-          htmlInput: { maxLength: CONDITION_VALUE_MAX, 'data-testid': 'condition-value' },
+          // A select's hidden native input takes htmlInput too: the test id goes on what the reader uses.
+          htmlInput: choices ? {} : { maxLength: CONDITION_VALUE_MAX, 'data-testid': 'condition-value' },
           select: { SelectDisplayProps: { 'data-testid': 'condition-value' } as object },
         }}
       >
