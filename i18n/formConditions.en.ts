@@ -15,7 +15,7 @@ export default {
       addCondition: 'Add a condition',
       addGroup: 'Add a group',
       addAnother: 'Add another condition',
-      atLimit: 'At most %{count} conditions, in groups up to %{depth} levels deep',
+      atLimit: 'At most %{count} conditions; a group inside a group holds conditions only',
     },
     sentence: {
       shownWhen: 'Shown when %{condition}',

@@ -15,7 +15,7 @@ export default {
       addCondition: 'Thêm điều kiện',
       addGroup: 'Thêm nhóm',
       addAnother: 'Thêm một điều kiện nữa',
-      atLimit: 'Tối đa %{count} điều kiện, nhóm lồng nhau tối đa %{depth} cấp',
+      atLimit: 'Tối đa %{count} điều kiện; nhóm nằm trong nhóm khác chỉ chứa điều kiện',
     },
     sentence: {
       shownWhen: 'Hiện khi %{condition}',

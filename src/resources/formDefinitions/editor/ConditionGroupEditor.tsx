@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import {
-  CONDITION_DEPTH_MAX,
   CONDITION_JOINS,
   CONDITIONS_PER_QUESTION_MAX,
   isConditionGroup,
@@ -129,9 +128,7 @@ function ConditionGroupEditor({ tree, group, path }: { tree: ConditionTree; grou
               {translate('formConditions.group.addGroup')}
             </Button>
             {(!canAdd || !canNest) && (
-              <FormHelperText sx={{ m: 0 }}>
-                {translate('formConditions.group.atLimit', { count: CONDITIONS_PER_QUESTION_MAX, depth: CONDITION_DEPTH_MAX })}
-              </FormHelperText>
+              <FormHelperText sx={{ m: 0 }}>{translate('formConditions.group.atLimit', { count: CONDITIONS_PER_QUESTION_MAX })}</FormHelperText>
             )}
           </Stack>
         )}

@@ -73,8 +73,11 @@ export const conditionCount = (root: ShowCondition | null) => conditionLeaves(ro
 
 export const canAddCondition = (root: ShowCondition | null) => conditionCount(root) < CONDITIONS_PER_QUESTION_MAX;
 
-/** Whether the group at `path` (the top group is level 1) may hold another group, within the depth and the count. */
-export const canNestGroup = (root: ShowCondition, path: ConditionPath) => path.length + 2 <= CONDITION_DEPTH_MAX && canAddCondition(root);
+/**
+ * Whether the group at `path` may hold another group, within the count and the depth: the top group is level 1 and
+ * CONDITION_DEPTH_MAX counts the single conditions too (the contract reads a group at that level as a condition).
+ */
+export const canNestGroup = (root: ShowCondition, path: ConditionPath) => path.length + 2 < CONDITION_DEPTH_MAX && canAddCondition(root);
 
 export const isComparison = (operator: ConditionOperator) => (COMPARISON_OPERATORS as readonly string[]).includes(operator);
 

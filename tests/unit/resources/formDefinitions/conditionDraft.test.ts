@@ -62,11 +62,10 @@ describe("a question's condition edited as a tree", () => {
     expect(removedAt(root, [2])).toEqual({ join: 'and', conditions: [a, b] });
   });
 
-  it('allows groups three levels deep counting the top group, and no deeper', () => {
-    const root: ConditionGroup = { join: 'and', conditions: [a, { join: 'or', conditions: [b, { join: 'and', conditions: [c] }] }] };
+  it('nests groups in the top group only: three levels counting the top group and the single conditions', () => {
+    const root: ConditionGroup = { join: 'and', conditions: [a, { join: 'or', conditions: [b, c] }] };
     expect(canNestGroup(root, [])).toBe(true);
-    expect(canNestGroup(root, [1])).toBe(true);
-    expect(canNestGroup(root, [1, 1])).toBe(false);
+    expect(canNestGroup(root, [1])).toBe(false);
   });
 
   it(`allows at most ${CONDITIONS_PER_QUESTION_MAX} single conditions in all, groups included`, () => {

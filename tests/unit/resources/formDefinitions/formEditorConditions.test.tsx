@@ -144,4 +144,75 @@ describe('conditions joined by AND / OR in the builder', () => {
     },
     SLOW,
   );
+  it(
+    'takes a comparison typed in Vietnamese marks and a date from a date input, saving them canonical',
+    async () => {
+      const user = userEvent.setup();
+      signInAs('admin');
+      const form = formRow(1);
+      const [turnover, , swift] = questions();
+      const founded = question('founded', 'date', { label: 'Founded on' });
+      const api = mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [turnover, founded, swift])]]]) });
+      renderEditor(form, 'vi');
+      await user.click(within(await screen.findByTestId('section-questions')).getAllByTestId('question-toggle')[2]);
+      await user.click(within(card('swift')).getByTestId('add-condition'));
+      await user.click(within(conditionAt('swift', '')).getByTestId('condition-operator'));
+      await user.click(await screen.findByRole('option', { name: 'nhỏ hơn' }));
+      await user.type(within(conditionAt('swift', '')).getByTestId('condition-value'), '2020-01-15');
+      await user.click(within(card('swift')).getByTestId('condition-add-another'));
+      const second = () => conditionAt('swift', '.conditions.1');
+      await user.click(within(second()).getByTestId('condition-question'));
+      await user.click(await screen.findByRole('option', { name: 'Annual turnover' }));
+      await user.click(within(second()).getByTestId('condition-operator'));
+      await user.click(await screen.findByRole('option', { name: 'tối thiểu là' }));
+      await user.type(within(second()).getByTestId('condition-value'), '1.000.000,5');
+      expect(within(card('swift')).getAllByTestId('condition-sentence')[0]).toHaveTextContent(
+        'Hiện khi “Founded on” nhỏ hơn 15 thg 1, 2020 và “Annual turnover” tối thiểu là 1.000.000,5',
+      );
+      await user.click(screen.getByTestId('form-save'));
+      await waitFor(() => expect(api.writes).toHaveLength(1));
+      expect(savedSections(api)[0].questions[2].condition).toEqual({
+        join: 'and',
+        conditions: [
+          { questionKey: 'founded', operator: 'lt', value: '2020-01-15' },
+          { questionKey: 'turnover', operator: 'gte', value: '1000000.5' },
+        ],
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'adds a group inside the top group, and offers no group inside that one (the contract allows three levels with the conditions)',
+    async () => {
+      const user = userEvent.setup();
+      signInAs('admin');
+      const form = formRow(1);
+      const [turnover, foreign, swift] = questions();
+      const yes = { questionKey: 'foreign', operator: 'is' as const, value: 'yes' };
+      const condition = { join: 'and' as const, conditions: [yes, yes] };
+      const api = mockFormsApi({ forms: [form], sections: new Map([[form.id, [section('s1', [turnover, foreign, { ...swift, condition }])]]]) });
+      renderEditor(form);
+      await user.click(within(await screen.findByTestId('section-questions')).getAllByTestId('question-toggle')[2]);
+      const groups = () => within(card('swift')).getAllByTestId('condition-group');
+      expect(groups()).toHaveLength(1);
+      expect(within(groups()[0]).getByTestId('condition-add-group')).toBeEnabled();
+
+      await user.click(within(groups()[0]).getByTestId('condition-add-group'));
+      expect(groups()).toHaveLength(2);
+      expect(within(groups()[1]).getByTestId('condition-add-group')).toBeDisabled();
+      expect(within(groups()[1]).getByText('At most 20 conditions; a group inside a group holds conditions only')).toBeInTheDocument();
+      const added = () => conditionAt('swift', '.conditions.2.conditions.0');
+      await waitFor(() => expect(within(added()).getByTestId('condition-question')).toHaveFocus());
+      await user.click(within(added()).getByTestId('condition-value'));
+      await user.click(await screen.findByRole('option', { name: 'No' }));
+      await user.click(screen.getByTestId('form-save'));
+      await waitFor(() => expect(api.writes).toHaveLength(1));
+      expect(savedSections(api)[0].questions[2].condition).toEqual({
+        join: 'and',
+        conditions: [yes, yes, { join: 'or', conditions: [{ ...yes, value: 'no' }] }],
+      });
+    },
+    SLOW,
+  );
 });
