@@ -18,11 +18,6 @@ import { conditionLeaves } from '../../../../contract/answers';
  */
 export type ConditionPath = readonly number[];
 
-/** The condition at `path`. */
-export function conditionAt(root: ShowCondition, path: ConditionPath): ShowCondition {
-  return path.reduce<ShowCondition>((node, index) => (isConditionGroup(node) ? node.conditions[index] : node), root);
-}
-
 /** `root` with the condition at `path` replaced by what `change` makes of it. */
 function mapAt(root: ShowCondition, path: ConditionPath, change: (node: ShowCondition) => ShowCondition): ShowCondition {
   if (path.length === 0) return change(root);

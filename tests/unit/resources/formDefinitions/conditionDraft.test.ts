@@ -4,7 +4,6 @@ import {
   addedToGroup,
   canAddCondition,
   canNestGroup,
-  conditionAt,
   conditionField,
   joinedWith,
   nestedGroup,
@@ -39,11 +38,11 @@ describe("a question's condition edited as a tree", () => {
     expect(setJoinAt(root, [1], 'and')).toEqual({ join: 'and', conditions: [a, { join: 'and', conditions: [b, c] }] });
   });
 
-  it('sets and reads the condition at a place in the tree', () => {
+  it('replaces the condition at a place in the tree, the others kept as they were', () => {
     const root: ConditionGroup = { join: 'and', conditions: [a, { join: 'or', conditions: [b, c] }] };
-    const changed = setConditionAt(root, [1, 0], leaf('b', 'no'));
-    expect(conditionAt(changed, [1, 0])).toEqual(leaf('b', 'no'));
-    expect(conditionAt(changed, [1, 1])).toBe(c);
+    const changed = setConditionAt(root, [1, 0], leaf('b', 'no')) as ConditionGroup;
+    expect(changed).toEqual({ join: 'and', conditions: [a, { join: 'or', conditions: [leaf('b', 'no'), c] }] });
+    expect(changed.conditions[0]).toBe(a);
   });
 
   it('collapses a group left with one condition into that condition', () => {
