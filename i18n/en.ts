@@ -5,6 +5,7 @@ import ticketsEn from './tickets.en';
 import validationEn from './validation.en';
 import formRulesEn from './formRules.en';
 import formBuilderEn from './formBuilder.en';
+import formConditionsEn from './formConditions.en';
 import formFillerEn from './formFiller.en';
 import partnerFormsEn from './partnerForms.en';
 import formRulesApiEn from './formRulesApi.en';
@@ -42,6 +43,7 @@ export default {
   ...validationEn,
   ...formRulesEn,
   ...formBuilderEn,
+  ...formConditionsEn,
   ...formFillerEn,
   ...partnerFormsEn,
   ...formRulesApiEn,

@@ -117,7 +117,6 @@ export default {
       expand: 'Show details of %{label}',
       collapse: 'Hide details of %{label}',
       requiredMark: 'required',
-      conditional: 'conditional',
     },
     types: {
       group: 'Group',

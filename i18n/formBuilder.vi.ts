@@ -118,7 +118,6 @@ export default {
       expand: 'Hiện chi tiết của %{label}',
       collapse: 'Ẩn chi tiết của %{label}',
       requiredMark: 'bắt buộc',
-      conditional: 'có điều kiện',
     },
     types: {
       group: 'Nhóm',

@@ -5,6 +5,7 @@ import ticketsVi from './tickets.vi';
 import validationVi from './validation.vi';
 import formRulesVi from './formRules.vi';
 import formBuilderVi from './formBuilder.vi';
+import formConditionsVi from './formConditions.vi';
 import formFillerVi from './formFiller.vi';
 import partnerFormsVi from './partnerForms.vi';
 import formRulesApiVi from './formRulesApi.vi';
@@ -42,6 +43,7 @@ export default {
   ...validationVi,
   ...formRulesVi,
   ...formBuilderVi,
+  ...formConditionsVi,
   ...formFillerVi,
   ...partnerFormsVi,
   ...formRulesApiVi,

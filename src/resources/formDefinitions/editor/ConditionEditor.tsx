@@ -1,44 +1,48 @@
-import Close from '@mui/icons-material/Close';
+import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { CONDITION_OPERATORS, CONDITION_VALUE_MAX, isConditionGroup, type FormQuestion, type QuestionCondition } from '../../../../contract/forms';
+import { isConditionGroup, type FormQuestion, type ShowCondition } from '../../../../contract/forms';
+import { conditionField, joinedWith, type ConditionPath } from './conditionDraft';
+import { ConditionNode, type ConditionTree } from './ConditionGroupEditor';
+import { ConditionSentenceText } from './ConditionSentenceText';
 import { questionField } from './editorErrors';
 import { useDraftSections, useSectionsEditing } from './FormEditorContext';
 import { earlierQuestions, updateQuestion } from './sectionsDraft';
 
-/** The values a condition on `source` may compare with: its options, yes/no, or any text. */
-function valueChoices(source: FormQuestion | undefined, translate: (key: string) => string): { value: string; label: string }[] | null {
-  if (!source) return null;
-  if (source.type === 'yesNo') return ['yes', 'no'].map((value) => ({ value, label: translate(`formBuilder.condition.${value}`) }));
-  if (source.type === 'select' || source.type === 'multiple') return source.options.filter(Boolean).map((option) => ({ value: option, label: option }));
-  return null;
-}
+const FOCUSABLE = '[role="combobox"], input, button';
 
-/** "Show when question X is / is not / contains V", X among the questions before this one. */
+/** "Show when question X is … V", or a group of such conditions joined by AND / OR; X among the questions before this one. */
 export function ConditionEditor({ question }: { question: FormQuestion }) {
   const translate = useTranslate();
-  const { readOnly, change, errorText } = useSectionsEditing();
+  const { readOnly, change } = useSectionsEditing();
   const sections = useDraftSections();
-  const candidates = earlierQuestions(sections, question.key);
+  const candidates = earlierQuestions(sections, question.key).map((entry) => entry.question);
   const field = questionField(question.key, 'condition');
-  const setCondition = (condition: QuestionCondition | null) => change((all) => updateQuestion(all, question.key, { condition }), [field]);
-  // Groups (AND/OR) are edited by the group editor; this one edits a single condition.
-  const condition = question.condition && !isConditionGroup(question.condition) ? question.condition : null;
+  const root = question.condition;
+  const container = useRef<HTMLDivElement>(null);
+  // Where focus goes once a change has rendered: an added condition, or what stands where one was removed.
+  const focusNext = useRef<ConditionPath | null>(null);
+  useEffect(() => {
+    const path = focusNext.current;
+    if (!path || !container.current) return;
+    focusNext.current = null;
+    const part = container.current.querySelector(`[data-field="${CSS.escape(conditionField(field, path))}"]`) ?? container.current;
+    part.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [root, field]);
 
-  if (!condition) {
+  const set = (next: ShowCondition | null, clears: string[], focus?: ConditionPath) => {
+    focusNext.current = focus ?? null;
+    change((all) => updateQuestion(all, question.key, { condition: next }), clears);
+  };
+  const blank = () => ({ questionKey: candidates.at(-1)?.key ?? '', operator: 'is' as const, value: '' });
+
+  let editor;
+  if (!root) {
     if (readOnly) return null;
-    return candidates.length ? (
-      <Button
-        size="small"
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={() => setCondition({ questionKey: candidates[candidates.length - 1].question.key, operator: 'is', value: '' })}
-        data-testid="add-condition"
-      >
+    editor = candidates.length ? (
+      <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => set(blank(), [field], [])} data-testid="add-condition">
         {translate('formBuilder.condition.add')}
       </Button>
     ) : (
@@ -46,72 +50,28 @@ export function ConditionEditor({ question }: { question: FormQuestion }) {
         {translate('formBuilder.condition.noEarlier')}
       </Typography>
     );
-  }
-
-  const source = candidates.find((entry) => entry.question.key === condition.questionKey)?.question;
-  const choices = valueChoices(source, translate);
-  const errorOf = (part: string) => errorText(`${field}.${part}`);
-  const conditionError = errorText(field);
-  return (
-    <Stack spacing={1} role="group" aria-label={translate('formBuilder.condition.title')} data-testid="condition">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
-          select
-          size="small"
-          label={translate('formBuilder.condition.question')}
-          value={source ? condition.questionKey : ''}
-          disabled={readOnly}
-          error={!!(errorOf('questionKey') ?? conditionError)}
-          helperText={errorOf('questionKey') ?? conditionError}
-          onChange={(event) => setCondition({ ...condition, questionKey: event.target.value, value: '' })}
-          sx={{ flex: 2, minWidth: 0 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'condition-question' } as object } }}
-        >
-          {candidates.map(({ question: candidate }) => (
-            <MenuItem key={candidate.key} value={candidate.key} data-testid="condition-question-option">
-              {candidate.label || candidate.key}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={translate('formBuilder.condition.operator')}
-          value={condition.operator}
-          disabled={readOnly}
-          onChange={(event) => setCondition({ ...condition, operator: event.target.value as QuestionCondition['operator'] })}
-          sx={{ flex: 1, minWidth: 120 }}
-        >
-          {CONDITION_OPERATORS.map((operator) => (
-            <MenuItem key={operator} value={operator}>
-              {translate(`formBuilder.condition.${operator}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select={!!choices}
-          size="small"
-          label={translate('formBuilder.condition.value')}
-          value={choices && !choices.some((choice) => choice.value === condition.value) ? '' : condition.value}
-          disabled={readOnly}
-          error={!!errorOf('value')}
-          helperText={errorOf('value')}
-          onChange={(event) => setCondition({ ...condition, value: event.target.value })}
-          sx={{ flex: 2, minWidth: 0 }}
-          slotProps={{ htmlInput: { maxLength: CONDITION_VALUE_MAX } }}
-        >
-          {choices?.map((choice) => (
-            <MenuItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        {!readOnly && (
-          <IconButton aria-label={translate('formBuilder.condition.remove')} onClick={() => setCondition(null)} sx={{ alignSelf: 'center' }}>
-            <Close fontSize="small" />
-          </IconButton>
+  } else {
+    const tree: ConditionTree = { root, candidates, field, set, blank };
+    editor = (
+      <>
+        <ConditionNode tree={tree} node={root} path={[]} />
+        {!readOnly && !isConditionGroup(root) && (
+          <Button
+            size="small"
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => set(joinedWith(root, [], blank()), [field], [1])}
+            data-testid="condition-add-another"
+          >
+            {translate('formConditions.group.addAnother')}
+          </Button>
         )}
-      </Stack>
+        <ConditionSentenceText condition={root} />
+      </>
+    );
+  }
+  return (
+    <Stack spacing={1} ref={container} data-testid="question-condition">
+      {editor}
     </Stack>
   );
 }

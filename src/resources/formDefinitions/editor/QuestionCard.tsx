@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { FormQuestion } from '../../../../contract/forms';
+import { ConditionSentenceText } from './ConditionSentenceText';
 import { questionField } from './editorErrors';
 import { useSectionsEditing } from './FormEditorContext';
 import { ItemMenu } from './ItemMenu';
@@ -38,11 +39,7 @@ export const QuestionCard = memo(function QuestionCard({ question, sectionKey, g
   if (hasErrors && !open) setOpen(true);
   const shown = open || hasErrors;
   const label = question.label || translate('formBuilder.questions.untitled');
-  const marks = [
-    translate(`formBuilder.types.${question.type}`),
-    question.required ? translate('formBuilder.questions.requiredMark') : null,
-    question.condition ? translate('formBuilder.questions.conditional') : null,
-  ].filter(Boolean);
+  const marks = [translate(`formBuilder.types.${question.type}`), question.required ? translate('formBuilder.questions.requiredMark') : null].filter(Boolean);
   return (
     <Paper
       variant="outlined"
@@ -60,6 +57,7 @@ export const QuestionCard = memo(function QuestionCard({ question, sectionKey, g
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {marks.join(' · ')}
           </Typography>
+          {question.condition && <ConditionSentenceText condition={question.condition} variant="caption" component="p" />}
         </Box>
         <IconButton
           size="small"
