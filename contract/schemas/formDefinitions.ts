@@ -175,7 +175,7 @@ type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQu
 
 const hasOptions = (type: string) => type === 'select' || type === 'multiple';
 /** The types "less than" and the other comparisons apply to. */
-const COMPARABLE_TYPES: readonly string[] = ['number', 'currency', 'date', 'calculated'];
+export const COMPARABLE_TYPES: readonly string[] = ['number', 'currency', 'date', 'calculated'];
 /** The answers a calculation may read. */
 const CALCULABLE_TYPES: readonly string[] = ['number', 'currency', 'date', 'yesNo', 'calculated'];
 const conditionCount = (condition: ShowCondition): number =>

@@ -68,7 +68,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
             </MenuItem>
           ))}
         </TextField>
-        {question.type !== 'group' && (
+        {question.type !== 'group' && question.type !== 'calculated' && (
           <FormControlLabel
             control={
               <Switch

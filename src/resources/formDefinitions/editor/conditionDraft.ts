@@ -1,3 +1,4 @@
+import { COMPARABLE_TYPES } from '../../../../contract/schemas/formDefinitions';
 import {
   COMPARISON_OPERATORS,
   CONDITION_DEPTH_MAX,
@@ -77,8 +78,7 @@ export const canNestGroup = (root: ShowCondition, path: ConditionPath) => path.l
 export const isComparison = (operator: ConditionOperator) => (COMPARISON_OPERATORS as readonly string[]).includes(operator);
 
 /** Whether less / greater than apply to a question's answers (the contract's structure check allows them on these types only). */
-export const isComparable = (question: Pick<FormQuestion, 'type'> | undefined) =>
-  question?.type === 'number' || question?.type === 'currency' || question?.type === 'date';
+export const isComparable = (question: Pick<FormQuestion, 'type'> | undefined) => !!question && COMPARABLE_TYPES.includes(question.type);
 
 /** The editor's error field of the condition at `path`, under the question's `condition` field (as `editorErrorsOf` names it). */
 export const conditionField = (field: string, path: ConditionPath) => `${field}${path.map((index) => `.conditions.${index}`).join('')}`;
