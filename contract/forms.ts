@@ -81,6 +81,17 @@ export interface QuestionCalculation {
   unit: string;
 }
 
+/** The partner record's fields a question may take its first value from. */
+export const PARTNER_PREFILL_FIELDS = ['name', 'email', 'type', 'address', 'phone', 'contactPhone', 'website'] as const;
+export type PartnerPrefillField = (typeof PARTNER_PREFILL_FIELDS)[number];
+
+/**
+ * Where a question's first value comes from, taken when the form is assigned: a field of the partner record, or the
+ * answer to a question of the partner's last accepted submission of another form. Locked: the partner cannot change it.
+ */
+export type QuestionPrefill =
+  { source: 'partner'; field: PartnerPrefillField; locked: boolean } | { source: 'form'; definitionId: string; questionKey: string; locked: boolean };
+
 export const NO_LIMITS: QuestionLimits = { min: null, max: null, step: null, integer: false, unit: '', currencies: [], relative: null };
 
 /** Digits of a number or an amount, before and after the point: exact decimals, never floats. */
@@ -157,6 +168,8 @@ export interface FormQuestion {
   limits?: QuestionLimits | null;
   /** For calculated questions only. */
   calculation?: QuestionCalculation | null;
+  /** Text, email, phone, URL, number, currency, date, yes/no and select questions may take a first value (issue 40). */
+  prefill?: QuestionPrefill | null;
   /** Questions held by a group (one level: a group's children are not groups). */
   children: FormQuestion[];
 }
@@ -239,6 +252,8 @@ export interface PartnerFormDto {
   outdated: boolean;
   /** The version's sections in form order (GET /partner-forms/{id}): staff read a submission section by section from it. */
   sections?: { key: string; title: string }[];
+  /** The questions whose answer was filled in at assignment (issue 40): the filler marks them, a locked one cannot change. */
+  prefilledKeys?: string[];
   /** 'keep': staff let this partner finish on its version although a newer one is Ready (POST /partner-forms/migrate). */
   versionDecision?: 'keep' | null;
   /** The review in force (null: none): see PartnerFormReview. */

@@ -134,6 +134,21 @@ export default {
       url: 'Web address',
       calculated: 'Calculated value',
     },
+    prefill: {
+      source: 'Filled in from',
+      none: 'Nothing (the partner answers)',
+      form: 'An answer of another form',
+      locked: 'The partner cannot change it',
+      fields: {
+        name: 'The partner’s name',
+        email: 'The partner’s email',
+        type: 'The partner’s type',
+        address: 'The partner’s address',
+        phone: 'The partner’s phone',
+        contactPhone: 'The partner’s contact phone',
+        website: 'The partner’s website',
+      },
+    },
     calculation: {
       title: 'Calculation',
       expression: 'Calculation',

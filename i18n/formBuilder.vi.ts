@@ -135,6 +135,21 @@ export default {
       url: 'Địa chỉ web',
       calculated: 'Giá trị tính toán',
     },
+    prefill: {
+      source: 'Điền sẵn từ',
+      none: 'Không (đối tác tự trả lời)',
+      form: 'Câu trả lời của biểu mẫu khác',
+      locked: 'Đối tác không được thay đổi',
+      fields: {
+        name: 'Tên đối tác',
+        email: 'Email của đối tác',
+        type: 'Loại đối tác',
+        address: 'Địa chỉ đối tác',
+        phone: 'Số điện thoại đối tác',
+        contactPhone: 'Số điện thoại liên hệ',
+        website: 'Trang web đối tác',
+      },
+    },
     calculation: {
       title: 'Phép tính',
       expression: 'Phép tính',

@@ -44,6 +44,8 @@ export default {
     calculationRequired: 'A calculated question needs its calculation',
     calculationNotEarlier: 'A calculation reads only questions that come earlier in the form',
     calculationNotNumber: 'A calculation reads numbers, amounts, dates, yes/no and other calculations only',
+    prefillNotForType: 'This source cannot fill this type of question',
+    prefillSourceMissing: 'Choose where the value comes from',
     childrenOnlyInGroup: 'Only a group holds questions',
     groupInGroup: 'A group cannot hold another group',
     tooManyQuestions: "A section holds at most 200 questions, a group's included",

@@ -45,6 +45,8 @@ export default {
     calculationRequired: 'Câu hỏi tính toán cần có phép tính',
     calculationNotEarlier: 'Phép tính chỉ đọc các câu hỏi đứng trước trong biểu mẫu',
     calculationNotNumber: 'Phép tính chỉ đọc số, số tiền, ngày, có/không và các phép tính khác',
+    prefillNotForType: 'Nguồn này không thể điền loại câu hỏi này',
+    prefillSourceMissing: 'Hãy chọn nguồn của giá trị',
     childrenOnlyInGroup: 'Chỉ nhóm mới chứa câu hỏi con',
     groupInGroup: 'Một nhóm không thể chứa nhóm khác',
     tooManyQuestions: 'Mỗi phần có tối đa 200 câu hỏi, kể cả câu hỏi trong nhóm',

@@ -1,6 +1,12 @@
 /** Texts of a partner's forms list and the section filler. Top-level key: `formFiller` only. */
 export default {
   formFiller: {
+    prefill: {
+      partner: 'Filled in from your company record: change it if it is not right',
+      partnerLocked: 'Filled in from your company record (ask us to change it)',
+      form: 'Filled in from a form you submitted before: change it if it is not right',
+      formLocked: 'Filled in from a form you submitted before (ask us to change it)',
+    },
     list: {
       title: 'Forms',
       description: 'The forms your organisation has been asked to fill in.',

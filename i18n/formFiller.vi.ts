@@ -1,6 +1,12 @@
 /** Texts of a partner's forms list and the section filler (mirrors formFiller.en.ts). Top-level key: `formFiller` only. */
 export default {
   formFiller: {
+    prefill: {
+      partner: 'Được điền từ hồ sơ công ty của bạn: hãy sửa nếu chưa đúng',
+      partnerLocked: 'Được điền từ hồ sơ công ty của bạn (liên hệ chúng tôi để thay đổi)',
+      form: 'Được điền từ một biểu mẫu bạn đã nộp trước đây: hãy sửa nếu chưa đúng',
+      formLocked: 'Được điền từ một biểu mẫu bạn đã nộp trước đây (liên hệ chúng tôi để thay đổi)',
+    },
     list: {
       title: 'Biểu mẫu',
       description: 'Các biểu mẫu tổ chức của bạn được yêu cầu điền.',

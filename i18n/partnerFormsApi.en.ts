@@ -1,6 +1,7 @@
 /** Server messages, mails and notifications of partner forms. Top-level key: `partnerFormsApi` only. */
 export default {
   partnerFormsApi: {
+    prefillLocked: 'This answer was filled in from your company record and cannot be changed here.',
     notFound: 'Sorry, data not found!',
     sectionNotFound: 'Sorry, data not found!',
     fileNotFound: 'The file was not found.',

@@ -1,6 +1,7 @@
 /** Server messages, mails and notifications of partner forms (mirrors partnerFormsApi.en.ts). Top-level key: `partnerFormsApi` only. */
 export default {
   partnerFormsApi: {
+    prefillLocked: 'Câu trả lời này được điền từ hồ sơ công ty của bạn và không thể thay đổi tại đây.',
     notFound: 'Xin lỗi, không tìm thấy dữ liệu!',
     sectionNotFound: 'Xin lỗi, không tìm thấy dữ liệu!',
     fileNotFound: 'Không tìm thấy tệp.',

@@ -10,3 +10,4 @@ export * from './decimals';
 export * from './typedAnswers';
 export * from './calculationSyntax';
 export * from './calculationValues';
+export * from './prefill';

@@ -12,6 +12,7 @@ import {
   DATE_RELATIVE_LIMITS,
   NO_LIMITS,
   NUMBER_FRACTION_DIGITS_MAX,
+  PARTNER_PREFILL_FIELDS,
   TYPED_ANSWER_TEXT_MAX,
   UNIT_MAX,
   FORM_DESCRIPTION_MAX,
@@ -32,10 +33,12 @@ import {
   type FormSection,
   type QuestionCondition,
   type QuestionLimits,
+  type QuestionPrefill,
   type ShowCondition,
 } from '../forms';
 import { calculationReferences, CALCULATION_EXPRESSION_MAX, parseCalculation } from '../answers/calculationSyntax';
 import { isSupportedCurrency } from '../answers/currencies';
+import { partnerFieldFits, PREFILLABLE_TYPES } from '../answers/prefill';
 import { isCalendarDate } from '../answers/dates';
 import { compareDecimals, isCanonicalDecimal } from '../answers/decimals';
 import { id, required, requiredText, text } from './fields';
@@ -132,6 +135,23 @@ const calculationSchema = yup
   .nullable()
   .default(null);
 
+/** Where a question's first value comes from; which fields a source needs is checked by `formStructureErrors`. */
+const prefillSchema = yup
+  .object({
+    source: oneOf(['partner', 'form'] as const).required(required),
+    field: oneOf(PARTNER_PREFILL_FIELDS).nullable().default(null),
+    definitionId: id().nullable().default(null),
+    questionKey: yup
+      .string()
+      .max(QUESTION_KEY_MAX, msg('validation.maxLength'))
+      .matches(FORM_KEY_PATTERN, msg('formDefinitionsApi.keyInvalid'))
+      .nullable()
+      .default(null),
+    locked: yup.boolean().default(false),
+  })
+  .nullable()
+  .default(null);
+
 /** A question's own fields; `rule` (the server's copy of its validation rule) is not the client's to send. */
 const questionFields = {
   key: formKey(),
@@ -144,6 +164,7 @@ const questionFields = {
   condition: conditionSchema,
   limits: limitsSchema,
   calculation: calculationSchema,
+  prefill: prefillSchema,
 };
 
 /** A group's child: one level only, so it has no children of its own. */
@@ -168,7 +189,7 @@ export const formSectionsSchema = yup.object({
 export type FormSectionsInput = yup.InferType<typeof formSectionsSchema>;
 
 /** A question as the structure checks read it: what the schema validated, children optional. */
-type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits' | 'calculation'> & {
+type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits' | 'calculation' | 'prefill'> & {
   children?: readonly CheckedQuestion[];
 };
 type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
@@ -270,6 +291,20 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
     }
   }
 
+  /** A prefill names a partner field that fits the question's type, or a question of another form. */
+  function checkPrefill(question: CheckedQuestion, path: string) {
+    const prefill = question.prefill as (Partial<QuestionPrefill> & { source: string }) | null | undefined;
+    if (!prefill) return;
+    if (!PREFILLABLE_TYPES.includes(question.type)) return fail(`${path}.prefill`, 'prefillNotForType');
+    if (prefill.source === 'partner') {
+      if (!prefill.field) fail(`${path}.prefill.field`, 'prefillSourceMissing');
+      else if (!partnerFieldFits(prefill.field, question.type)) fail(`${path}.prefill.field`, 'prefillNotForType');
+    } else {
+      if (!prefill.definitionId) fail(`${path}.prefill.definitionId`, 'prefillSourceMissing');
+      if (!prefill.questionKey) fail(`${path}.prefill.questionKey`, 'prefillSourceMissing');
+    }
+  }
+
   function checkCondition(question: CheckedQuestion, condition: ShowCondition, path: string) {
     if (!isConditionGroup(condition)) return checkLeaf(question, condition, path);
     condition.conditions.forEach((inner, index) => checkCondition(question, inner, `${path}.conditions[${index}]`));
@@ -291,6 +326,7 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
     }
     limitsErrors(question, fail, path);
     checkCalculation(question, path);
+    checkPrefill(question, path);
     if (question.condition) {
       if (conditionCount(question.condition) > CONDITIONS_PER_QUESTION_MAX) fail(`${path}.condition`, 'tooManyConditions');
       else checkCondition(question, question.condition, `${path}.condition`);

@@ -5,6 +5,7 @@ import {
   QUESTION_TYPES,
   DATE_RELATIVE_LIMITS,
   type QuestionCalculation,
+  type QuestionPrefill,
   type QuestionLimits,
   type FormDto,
   type FormQuestion,
@@ -79,6 +80,7 @@ const formQuestionFields = {
   rule: textRuleSchema.nullable().defined(),
   // One condition or an AND/OR group of them (contract/forms.ts ShowCondition), as the builder saved it.
   condition: yup.mixed<ShowCondition>().nullable().defined(),
+  prefill: yup.mixed<QuestionPrefill>().nullable().optional(),
   calculation: yup.object({ expression: text(), decimals: yup.number().integer().defined(), unit: text() }).nullable().optional() as yup.Schema<
     QuestionCalculation | null | undefined
   >,

@@ -41,6 +41,7 @@ export const partnerFormDtoSchema: yup.ObjectSchema<PartnerFormDto> = yup.object
   requiredFields: count(),
   filledCount: count(),
   outdated: yup.boolean().defined(),
+  prefilledKeys: yup.array(text()).optional(),
   sections: yup.array(yup.object({ key: text(), title: text() }).defined()).optional(),
   versionDecision: yup
     .string()

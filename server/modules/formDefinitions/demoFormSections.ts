@@ -5,6 +5,7 @@ import {
   type QuestionCondition,
   type QuestionCalculation,
   type QuestionLimits,
+  type QuestionPrefill,
   type QuestionType,
 } from '../../../contract/forms';
 import type { DemoValidationRuleName } from '../validationRules/validationRules.demo';
@@ -46,6 +47,7 @@ interface QuestionOptions {
   children?: DemoQuestion[];
   limits?: Partial<QuestionLimits>;
   calculation?: QuestionCalculation;
+  prefill?: QuestionPrefill;
 }
 
 function question(type: QuestionType, key: string, label: string, options: QuestionOptions = {}): DemoQuestion {
@@ -61,6 +63,7 @@ function question(type: QuestionType, key: string, label: string, options: Quest
     children: options.children ?? [],
     ...(options.limits ? { limits: { ...NO_LIMITS, ...options.limits } } : {}),
     ...(options.calculation ? { calculation: options.calculation } : {}),
+    ...(options.prefill ? { prefill: options.prefill } : {}),
   };
 }
 
@@ -217,7 +220,7 @@ const complianceQuestionnaire: DemoSection[] = [
       }),
       date('licenceExpiry', 'Business licence valid until', { ...required, limits: { relative: 'future' } }),
       date('lastAudit', 'Date of the last external audit', { limits: { relative: 'past' } }),
-      email('complianceMailbox', 'Compliance mailbox'),
+      email('complianceMailbox', 'Compliance mailbox', { prefill: { source: 'partner', field: 'email', locked: false } }),
       phone('hotline', 'Whistle-blowing hotline', { help: 'An international number, such as +84 28 3822 1234.' }),
       url('policyPage', 'Public page of your compliance policy'),
     ],

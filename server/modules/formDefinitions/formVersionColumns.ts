@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { isFilledByPartner, placedQuestions, plainCondition } from '../../../contract/answers';
 import { foldForSearch } from '../../../contract/fold';
-import { NO_LIMITS, type FormQuestion, type FormSection, type TextRule } from '../../../contract/forms';
+import { NO_LIMITS, type FormQuestion, type FormSection, type QuestionPrefill, type TextRule } from '../../../contract/forms';
 import type { FormSectionsInput } from '../../../contract/schemas/formDefinitions';
 import type { Db } from '../../db/client';
 import { validationRules } from '../validationRules/validationRules.schema';
@@ -28,6 +28,12 @@ export function versionColumns(version: { name: string; sections: readonly FormS
   };
 }
 
+/** A validated prefill with the fields of its source only. */
+const plainPrefill = (prefill: QuestionPrefill): QuestionPrefill =>
+  prefill.source === 'partner'
+    ? { source: 'partner', field: prefill.field, locked: prefill.locked }
+    : { source: 'form', definitionId: prefill.definitionId.toLowerCase(), questionKey: prefill.questionKey, locked: prefill.locked };
+
 /** A validated question in its stored shape: options only on choices, never required on a group, no rule copy yet. */
 function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'>, children: FormQuestion[]): FormQuestion {
   const choices = question.type === 'select' || question.type === 'multiple';
@@ -45,6 +51,7 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
     ...(question.calculation
       ? { calculation: { expression: question.calculation.expression, decimals: question.calculation.decimals, unit: question.calculation.unit } }
       : {}),
+    ...(question.prefill ? { prefill: plainPrefill(question.prefill as QuestionPrefill) } : {}),
     ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,
   };

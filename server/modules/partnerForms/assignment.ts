@@ -1,4 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { prefillDefinitionIds, prefilledAnswers } from '../../../contract/answers';
+import type { Answers } from '../../../contract/forms';
 import type { Db } from '../../db/client';
 import { partnerForms, partners } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
@@ -24,15 +26,35 @@ export interface PartnerFormAssignment {
  * partner is gone, or the partner already has this definition open or locked (the partial unique index decides,
  * so two assignments racing leave one row). Queues PartnerFormAssigned and ResourceChanged for after the commit.
  */
+/** The answers of the partner's last accepted submission of each definition (a prefill's source). */
+async function acceptedAnswersOf(tx: Db, partnerId: string, definitionIds: string[]): Promise<Map<string, Answers>> {
+  if (!definitionIds.length) return new Map();
+  const rows = await tx
+    .selectDistinctOn([partnerForms.definitionId], { definitionId: partnerForms.definitionId, answers: partnerForms.answers })
+    .from(partnerForms)
+    .where(and(eq(partnerForms.partnerId, partnerId), inArray(partnerForms.definitionId, definitionIds), eq(partnerForms.reviewState, 'accepted')))
+    .orderBy(partnerForms.definitionId, desc(partnerForms.submittedAt));
+  return new Map(rows.map((row) => [row.definitionId, row.answers]));
+}
+
 export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) => void, assignment: PartnerFormAssignment): Promise<PartnerFormRow | null> {
   const { partnerId, definitionId, assignedBy, note = '', dueAt = null } = assignment;
   const version = await readyVersionOf(tx, definitionId);
   if (!version) return null;
   const [partner] = await tx
-    .select({ name: partners.name })
+    .select({
+      name: partners.name,
+      email: partners.email,
+      type: partners.type,
+      address: partners.address,
+      phone: partners.phone,
+      contactPhone: partners.contactPhone,
+      website: partners.website,
+    })
     .from(partners)
     .where(and(eq(partners.id, partnerId), isNull(partners.deletedAt)));
   if (!partner) return null;
+  const answers = prefilledAnswers(version.sections, partner, await acceptedAnswersOf(tx, partnerId, prefillDefinitionIds(version.sections)));
   const [row] = await tx
     .insert(partnerForms)
     .values({
@@ -42,8 +64,9 @@ export async function assignPartnerForm(tx: Db, publish: (event: DomainEvent) =>
       note,
       assignedBy,
       dueAt,
-      answers: {},
-      ...partnerFormColumns(version.sections, {}, { formName: version.name, partnerName: partner.name }),
+      answers,
+      prefilledKeys: Object.keys(answers),
+      ...partnerFormColumns(version.sections, answers, { formName: version.name, partnerName: partner.name }),
     })
     .onConflictDoNothing({ target: [partnerForms.partnerId, partnerForms.definitionId], where: sql`${partnerForms.status} <> 'SUBMITTED'` })
     .returning();

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { answerShapeErrors, questionsByKey, type AnswerError } from '../../../contract/answers';
+import { answerShapeErrors, changedLockedAnswers, questionsByKey, type AnswerError } from '../../../contract/answers';
 import type { AnswerFile, AnswerValue, Answers, FormSection } from '../../../contract/forms';
 import type { FieldError } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
@@ -84,4 +84,16 @@ export function mergeAnswers(saved: Answers, given: Answers): Answers {
     else merged.set(key, value);
   }
   return Object.fromEntries(merged) as Answers;
+}
+
+/** A locked prefilled answer (filled in at assignment, its question locked) stays as it was: a change is a 400 naming it. */
+export function assertLockedPrefillsKept(sections: readonly FormSection[], current: { answers: Answers; prefilledKeys: string[] }, after: Answers) {
+  const prefilled = new Set(current.prefilledKeys);
+  const changed = changedLockedAnswers(sections, current.answers, after).filter((key) => prefilled.has(key));
+  if (changed.length)
+    throw new ApiError(
+      400,
+      'api.validationFailed',
+      changed.map((field) => ({ field, message: 'partnerFormsApi.prefillLocked' })),
+    );
 }

@@ -53,6 +53,7 @@ export const toPartnerFormDto = ({ row, partnerName, formName, formVersionNumber
   requiredFields: row.requiredFields,
   filledCount: row.filledCount,
   outdated: readyVersionId !== null && readyVersionId !== row.formId,
+  prefilledKeys: row.prefilledKeys,
   versionDecision: row.versionDecision === 'keep' ? 'keep' : null,
   review: reviewOf(row),
   submittedAt: row.submittedAt?.toISOString() ?? null,

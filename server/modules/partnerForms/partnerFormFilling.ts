@@ -22,7 +22,7 @@ import {
   partnerFormSectionDto,
   type FilledVersion,
 } from './partnerFormAccess';
-import { assertAnswerShapes, mergeAnswers, resolveFileAnswers, toFieldError } from './partnerFormAnswers';
+import { assertAnswerShapes, assertLockedPrefillsKept, mergeAnswers, resolveFileAnswers, toFieldError } from './partnerFormAnswers';
 import { partnerFormColumns } from './partnerFormColumns';
 import { partnerFormFileStore } from './partnerFormFiles';
 import { assertOnlyFlaggedChange, recordResubmission, takesAnswer } from './partnerFormReview';
@@ -96,6 +96,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
       const merged = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, typed));
       assertOnlyFlaggedChange(current, merged);
+      assertLockedPrefillsKept(version.sections, current, merged);
       const answers = withCalculations(version.sections, merged);
       check(answers, version.sections);
       const progress = formProgress(version.sections, answers);
@@ -165,6 +166,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
     const merged = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, typed));
     assertOnlyFlaggedChange(current, merged);
+    assertLockedPrefillsKept(version.sections, current, merged);
     const answers = withCalculations(version.sections, merged);
     const progress = formProgress(version.sections, answers);
     const counts = partnerFormColumns(version.sections, answers, undefined, progress);

@@ -32,6 +32,7 @@ function movedTo(row: PartnerFormRow, to: FormVersionRow, partnerName: string) {
       ...Object.entries(retired).map(([questionKey, value]) => ({ questionKey, value, fromFormId: row.formId, retiredAt })),
     ],
     versionDecision: null,
+    prefilledKeys: row.prefilledKeys.filter((key) => Object.hasOwn(carried, key)),
     ...partnerFormColumns(to.sections, carried, { formName: to.name, partnerName }),
   };
 }

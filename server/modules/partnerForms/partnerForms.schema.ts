@@ -31,6 +31,8 @@ export const partnerForms = pgTable(
     status: varchar('status', { length: 10 }).$type<PartnerFormStatus>().notNull().default('OPEN'),
     answers: jsonb('answers').$type<Answers>().notNull().default({}),
     retiredAnswers: jsonb('retired_answers').$type<RetiredAnswer[]>().notNull().default([]),
+    /** The keys whose answer was filled in at assignment from the partner record or an accepted form (issue 40). */
+    prefilledKeys: jsonb('prefilled_keys').$type<string[]>().notNull().default([]),
     /** Staff's comments by question key, from the last reopen or return for changes (a returned round's flags). */
     comments: jsonb('comments').$type<Record<string, string>>().notNull().default({}),
     note: varchar('note', { length: 1000 }).notNull().default(''),

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import { isCurrencyAmountShape } from '../../../contract/answers';
-import type { AnswerFile, AnswerValue, FormQuestion } from '../../../contract/forms';
+import type { AnswerFile, AnswerValue, FormQuestion, QuestionPrefill } from '../../../contract/forms';
 import { CurrencyQuestion } from './CurrencyQuestion';
 import { DateQuestion } from './DateQuestion';
 import { FileQuestion } from './FileQuestion';
@@ -9,6 +9,7 @@ import { FilesQuestion } from './FilesQuestion';
 import { MultipleQuestion } from './MultipleQuestion';
 import { NumberQuestion } from './NumberQuestion';
 import { SelectQuestion } from './SelectQuestion';
+import { PrefilledNote } from './PrefilledNote';
 import { StaffComment } from './StaffComment';
 import { TextQuestion } from './TextQuestion';
 import { TypedAnswerText } from './TypedAnswerText';
@@ -27,10 +28,12 @@ interface QuestionItemProps {
   flagged?: boolean;
   upload?: UploadAnswerFile;
   openFile?: OpenAnswerFile;
+  /** The answer was filled in at assignment from this source. */
+  prefill?: QuestionPrefill;
 }
 
 /** One answerable question by its type, with staff's comment beside it; re-rendered only when its own props change. */
-export const QuestionItem = memo(function QuestionItem({ comment, flagged = false, upload, openFile, ...props }: QuestionItemProps) {
+export const QuestionItem = memo(function QuestionItem({ comment, flagged = false, upload, openFile, prefill, ...props }: QuestionItemProps) {
   const input: QuestionInputProps = { ...props, inputId: questionInputId(props.question.key) };
   return (
     // Contained: a keystroke's layout and style work stays inside its own question, not the whole section.
@@ -41,6 +44,7 @@ export const QuestionItem = memo(function QuestionItem({ comment, flagged = fals
       sx={{ contain: 'layout style', scrollMarginTop: 80 }}
     >
       {answerInput(input, upload, openFile)}
+      {prefill && <PrefilledNote prefill={prefill} />}
       {comment && <StaffComment text={comment} flagged={flagged} />}
     </Box>
   );

@@ -26,6 +26,8 @@ export interface SectionQuestionsProps {
   comments?: Readonly<Record<string, string>>;
   /** A form returned for changes: only these questions take answers, each marked as flagged with its comment. */
   onlyKeys?: ReadonlySet<string>;
+  /** Answers filled in at assignment (issue 40): marked as such; a locked question's cannot be changed. */
+  prefilledKeys?: ReadonlySet<string>;
   /** Errors shown whatever the partner touched (Submit's, the server's); the screen drops one when its question is answered again. */
   forcedErrors?: QuestionErrors;
   /** Show every shown question's error, touched or not (after a Submit). */
@@ -50,13 +52,15 @@ export function SectionQuestions({
   readOnly = false,
   comments,
   onlyKeys,
+  prefilledKeys,
   forcedErrors,
   showAllErrors = false,
   upload,
   openFile,
 }: SectionQuestionsProps) {
   const formLocked = readOnly || !onAnswer;
-  const lockedOf = (key: string) => formLocked || (!!onlyKeys && !onlyKeys.has(key));
+  const prefillOf = (question: FormQuestion) => (prefilledKeys?.has(question.key) ? (question.prefill ?? undefined) : undefined);
+  const lockedOf = (key: string, question?: FormQuestion) => formLocked || (!!onlyKeys && !onlyKeys.has(key)) || (!!question && !!prefillOf(question)?.locked);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   // Calculated answers follow the others as they are typed; the server computes them again when it saves.
   const computed = useMemo(() => withCalculations(sections ?? [section], answers), [sections, section, answers]);
@@ -86,7 +90,8 @@ export function SectionQuestions({
         value={value}
         onAnswer={answer}
         error={errorOf(question, value)}
-        readOnly={lockedOf(question.key)}
+        readOnly={lockedOf(question.key, question)}
+        prefill={prefillOf(question)}
         comment={comments && Object.hasOwn(comments, question.key) ? comments[question.key] : undefined}
         flagged={!!onlyKeys?.has(question.key)}
         upload={upload}

@@ -75,6 +75,7 @@ export default function SectionFillerPage() {
       sections={loaded.sections}
       opened={loaded.opened}
       review={loaded.partnerForm.review ?? null}
+      prefilled={loaded.partnerForm.prefilledKeys ?? NONE}
     />
   );
 }
@@ -90,13 +91,17 @@ interface SectionFillerProps {
   opened: NonNullable<ReturnType<typeof useFillerSections>['opened']>;
   /** The review in force: 'returned' opens only its flagged questions. */
   review: PartnerFormReview | null;
+  /** Questions whose answer was filled in at assignment. */
+  prefilled: readonly string[];
 }
+
+const NONE: readonly string[] = [];
 
 /**
  * One section at a time with the stepper of all: answers checked as typed, kept locally at once and saved a few
  * seconds later (Save Draft at once), Submit checked on both sides with the contract's `formAnswerErrors`.
  */
-function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sections, opened, review }: SectionFillerProps) {
+function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sections, opened, review, prefilled }: SectionFillerProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const navigate = useNavigate();
@@ -105,6 +110,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sect
   const flagged = useMemo(() => (returned ? flaggedInFormOrder(sections, review) : []), [returned, sections, review]);
   const onlyKeys = useMemo(() => (returned ? new Set(flagged.map((flag) => flag.key)) : undefined), [returned, flagged]);
   const flaggedCounts = useMemo(() => flaggedCountBySection(flagged), [flagged]);
+  const prefilledKeys = useMemo(() => new Set(prefilled), [prefilled]);
   // Reopened with comments (not a review round): opening the form at its start lands on the first commented question,
   // as a returned form does; a link to another section opens that section.
   const atStart = sectionKey === sections[0]?.key;
@@ -309,6 +315,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sect
               readOnly={readOnly}
               comments={opened.comments}
               onlyKeys={readOnly ? undefined : onlyKeys}
+              prefilledKeys={prefilledKeys}
               showAllErrors={showAllErrors}
               upload={upload}
               openFile={openFile}

@@ -13,6 +13,7 @@ import { LimitsEditor } from './LimitsEditor';
 import { questionField } from './editorErrors';
 import { useSectionsEditing } from './FormEditorContext';
 import { OptionsEditor } from './OptionsEditor';
+import { PrefillEditor } from './PrefillEditor';
 import { QuestionKeyField } from './QuestionKeyField';
 import { QuestionList } from './QuestionList';
 import { RulePicker } from './RulePicker';
@@ -88,6 +89,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
       {question.type === 'text' && <RulePicker question={question} />}
       {LIMIT_FIELDS[question.type] && <LimitsEditor question={question} />}
       {question.type === 'calculated' && <CalculationEditor question={question} />}
+      <PrefillEditor question={question} />
       <QuestionKeyField question={question} />
       <ConditionEditor question={question} />
       {question.type === 'group' && (

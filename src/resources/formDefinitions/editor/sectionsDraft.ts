@@ -4,7 +4,9 @@ import {
   isCalendarDate,
   isCanonicalDecimal,
   limitsOf,
+  partnerFieldFits,
   placedQuestions,
+  PREFILLABLE_TYPES,
   renameConditionKey,
   type PlacedQuestion,
 } from '../../../../contract/answers';
@@ -130,6 +132,11 @@ export function withType(question: FormQuestion, type: QuestionType): Partial<Fo
     rule: type === 'text' ? question.rule : null,
     limits: limitsForType(question, type),
     calculation: type === 'calculated' ? (question.calculation ?? { expression: '', decimals: 2, unit: '' }) : null,
+    // A record's field stays only where it still fits; another form's question is checked on its value.
+    prefill:
+      question.prefill && PREFILLABLE_TYPES.includes(type) && (question.prefill.source === 'form' || partnerFieldFits(question.prefill.field, type))
+        ? question.prefill
+        : null,
     required: type === 'calculated' ? false : question.required,
     children: type === 'group' ? question.children : [],
   };

@@ -157,3 +157,24 @@ describe('a calculated question', () => {
     expect(yearly).toHaveAttribute('readonly');
   });
 });
+
+describe('a prefilled question', () => {
+  it('says where its answer came from; a locked one cannot be typed into, an unlocked one can', async () => {
+    const user = userEvent.setup();
+    const { answers } = renderQuestions(
+      sectionOf(
+        question('company', 'text', { label: 'Company', prefill: { source: 'partner', field: 'name', locked: true } }),
+        question('mail', 'email', { label: 'Email', prefill: { source: 'partner', field: 'email', locked: false } }),
+      ),
+      { initial: { company: 'Acme Logistics', mail: 'hello@acme.example' }, prefilledKeys: new Set(['company', 'mail']) },
+    );
+    expect(screen.getByText('Filled in from your company record (ask us to change it)')).toBeInTheDocument();
+    expect(screen.getByText('Filled in from your company record: change it if it is not right')).toBeInTheDocument();
+    const company = screen.getByRole('textbox', { name: 'Company' });
+    expect(company).toHaveAttribute('readonly');
+    await user.type(company, 'x');
+    expect(answers().company).toBe('Acme Logistics');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'x');
+    expect(answers().mail).toBe('hello@acme.examplex');
+  });
+});

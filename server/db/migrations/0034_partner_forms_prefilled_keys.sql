@@ -1,0 +1,1 @@
+ALTER TABLE "partner_forms" ADD COLUMN "prefilled_keys" jsonb DEFAULT '[]'::jsonb NOT NULL;
