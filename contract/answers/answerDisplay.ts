@@ -1,4 +1,5 @@
 import { NUMBER_FRACTION_DIGITS_MAX, type AnswerValue, type FormQuestion } from '../forms';
+import type { RuleMessage } from '../schemas/messages';
 import { CURRENCY_MINOR_UNITS } from './currencies';
 import { dateInstant, isCalendarDate } from './dates';
 import { isCanonicalDecimal } from './decimals';
@@ -53,4 +54,16 @@ export function formatAmount(currency: string, amount: string, locale: string): 
 export function formatDate(value: string, locale: string): string {
   if (!isCalendarDate(value)) return value;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(dateInstant(value));
+}
+
+/** A check's message with its numbers and dates written as the reader writes them ("At most 1.000.000" in vi). */
+export function localizedMessage(message: RuleMessage, locale: string): RuleMessage {
+  if (!message.values) return message;
+  const values = Object.fromEntries(
+    Object.entries(message.values).map(([name, value]) => [
+      name,
+      typeof value !== 'string' ? value : isCalendarDate(value) ? formatDate(value, locale) : isCanonicalDecimal(value) ? formatDecimal(value, locale) : value,
+    ]),
+  );
+  return { ...message, values };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { answerError, ownAnswer, visibleQuestionKeys, withCalculations } from '../../../contract/answers';
+import { answerError, localizedMessage, ownAnswer, visibleQuestionKeys, withCalculations } from '../../../contract/answers';
 import type { AnswerValue, Answers, FormQuestion, FormSection } from '../../../contract/forms';
 import { translateRuleMessage, type TranslateMessage } from '../../i18n/translateMessage';
 import { GroupQuestion } from './GroupQuestion';
@@ -78,7 +78,7 @@ export function SectionQuestions({
     if (lockedOf(question.key)) return null;
     const forced = forcedErrors?.get(question.key);
     const message = forced ?? (touched.has(question.key) || showAllErrors ? answerError(question, value) : null);
-    return message ? translateRuleMessage(message, translate) : null;
+    return message ? translateRuleMessage(typeof message === 'string' ? message : localizedMessage(message, locale), translate) : null;
   };
 
   const item = (question: FormQuestion) => {

@@ -178,3 +178,19 @@ describe('a prefilled question', () => {
     expect(answers().mail).toBe('hello@acme.examplex');
   });
 });
+
+describe("a check's message", () => {
+  it('writes its numbers and dates as the reader does', async () => {
+    const user = userEvent.setup();
+    renderQuestions(
+      sectionOf(
+        question('area', 'number', { label: 'Diện tích', limits: limits({ max: '1000000.5' }) }),
+        question('since', 'date', { label: 'Từ ngày', limits: limits({ min: '2020-01-31' }) }),
+      ),
+      { language: 'vi', initial: { since: '2019-05-01' }, showAllErrors: true },
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Diện tích' }), '2.000.000');
+    expect(screen.getByRole('textbox', { name: 'Diện tích' })).toHaveAccessibleDescription(/Tối đa 1\.000\.000,5/);
+    expect(screen.getByLabelText('Từ ngày')).toHaveAccessibleDescription(/31 thg 1, 2020/);
+  });
+});
