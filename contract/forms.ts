@@ -149,7 +149,7 @@ export interface ConditionGroup {
 /** When a question is shown: one condition (every form made before groups) or a group. */
 export type ShowCondition = QuestionCondition | ConditionGroup;
 
-export const isConditionGroup = (condition: ShowCondition): condition is ConditionGroup => 'join' in condition;
+export const isConditionGroup = (condition: ShowCondition): condition is ConditionGroup => 'join' in condition && !!condition.join;
 
 export interface FormQuestion {
   /** Stable across versions: answers are carried by it. Letters, digits, `_` and `-`. */

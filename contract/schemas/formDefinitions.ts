@@ -79,32 +79,47 @@ const formKey = () =>
     .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true })
     .notOneOf(RESERVED_FORM_KEYS, msg('formDefinitionsApi.keyReserved'));
 
-const leafConditionSchema = yup.object({
-  questionKey: formKey(),
-  operator: oneOf(CONDITION_OPERATORS).required(required),
-  value: requiredText(CONDITION_VALUE_MAX),
-});
+/** Required in a single condition (no `join`), absent from a group. */
+const inLeaf = <S extends yup.StringSchema<string | undefined>>(schema: S) =>
+  schema.when('join', { is: (join: unknown) => !join, then: (leaf) => leaf.required(required), otherwise: (group) => group.strip() });
 
-/** A condition, or a group of them (a group below the deepest level only: deeper, it is read as a condition and refused). */
-const conditionNodeSchema = (depth: number): yup.Lazy<unknown> =>
-  yup.lazy((value: unknown) =>
-    typeof value === 'object' && value !== null && 'join' in value && depth < CONDITION_DEPTH_MAX
-      ? yup.object({
-          join: oneOf(CONDITION_JOINS).required(required),
-          conditions: yup
-            .array(conditionNodeSchema(depth + 1))
-            .min(1, msg('validation.minValue'))
-            .max(CONDITIONS_PER_QUESTION_MAX, msg('validation.maxItems'))
-            .required(required),
-        })
-      : leafConditionSchema,
-  );
+/**
+ * One condition, or a group of them: one object shape whose fields are all bounded, so the check before yup bounds
+ * its size (a group's list holds at most CONDITIONS_PER_QUESTION_MAX), nested CONDITION_DEPTH_MAX levels at most
+ * (the deepest level takes single conditions only, a group there being refused for its missing question).
+ */
+const conditionNodeSchema = (depth: number): yup.ObjectSchema<Record<string, unknown>> => {
+  const deepest = depth >= CONDITION_DEPTH_MAX;
+  // At the deepest level only a single condition is read: its fields are required whatever else the object holds.
+  const leaf = <S extends yup.StringSchema<string | undefined>>(schema: S) => (deepest ? schema.required(required) : inLeaf(schema));
+  const fields: Record<string, yup.AnySchema> = {
+    questionKey: leaf(
+      yup
+        .string()
+        .max(QUESTION_KEY_MAX, msg('validation.maxLength'))
+        .matches(FORM_KEY_PATTERN, { message: msg('formDefinitionsApi.keyInvalid'), excludeEmptyString: true })
+        .notOneOf(RESERVED_FORM_KEYS, msg('formDefinitionsApi.keyReserved')),
+    ),
+    operator: leaf(oneOf(CONDITION_OPERATORS)),
+    value: leaf(text(CONDITION_VALUE_MAX)),
+  };
+  if (!deepest) {
+    fields.join = oneOf(CONDITION_JOINS).optional();
+    fields.conditions = yup
+      .array(conditionNodeSchema(depth + 1))
+      .max(CONDITIONS_PER_QUESTION_MAX, msg('validation.maxItems'))
+      .when('join', {
+        is: (join: unknown) => !!join,
+        then: (list) => list.min(1, msg('validation.minValue')).required(required),
+        otherwise: (list) => list.strip(),
+      });
+  }
+  return yup.object(fields) as yup.ObjectSchema<Record<string, unknown>>;
+};
 
-const conditionSchema = yup.lazy((value: unknown) =>
-  value === null || value === undefined
-    ? yup.mixed<ShowCondition>().nullable().default(null)
-    : (conditionNodeSchema(1) as unknown as yup.Schema<ShowCondition>),
-);
+const conditionSchema = (conditionNodeSchema(1) as unknown as yup.ObjectSchema<ShowCondition>)
+  .nullable()
+  .default(null) as unknown as yup.Schema<ShowCondition | null>;
 
 /** A typed question's limits: texts here, their meaning checked by `formStructureErrors` for the question's type. */
 const limitsSchema = yup
