@@ -196,7 +196,7 @@ export const apiResources: readonly ApiResource[] = [
       'createdAt',
       'updatedAt',
     ],
-    unsortable: ['outdated', 'review', 'sections', 'version'],
+    unsortable: ['outdated', 'prefilledKeys', 'review', 'sections', 'version'],
     searchFields: ['formName', 'partnerName'],
     methods: ['search', 'get', 'export'],
   },
