@@ -2,7 +2,7 @@ import { NUMBER_FRACTION_DIGITS_MAX, type AnswerValue, type FormQuestion } from 
 import type { RuleMessage } from '../schemas/messages';
 import { CURRENCY_MINOR_UNITS } from './currencies';
 import { dateInstant, isCalendarDate } from './dates';
-import { isCanonicalDecimal } from './decimals';
+import { fractionDigits, isCanonicalDecimal } from './decimals';
 import { isCurrencyAmountShape, isTypedQuestionType, limitsOf } from './typedAnswers';
 
 /**
@@ -40,15 +40,22 @@ export function formatDecimal(value: string, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: NUMBER_FRACTION_DIGITS_MAX }).format(value as unknown as number);
 }
 
-/** An amount with its currency, as many digits after the point as the currency has. */
-export function formatAmount(currency: string, amount: string, locale: string): string {
+/** An amount in the locale's marks with its currency's digits after the point (more if it has them); with the symbol when asked. */
+function formatCurrencyAmount(currency: string, amount: string, locale: string, withSymbol: boolean): string | null {
   const minor = CURRENCY_MINOR_UNITS.get(currency);
-  if (minor === undefined || !isCanonicalDecimal(amount)) return `${amount} ${currency}`.trim();
-  const digits = Math.max(minor, amount.includes('.') ? amount.length - amount.indexOf('.') - 1 : 0);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    amount as unknown as number,
-  );
+  if (minor === undefined || !isCanonicalDecimal(amount)) return null;
+  const digits = Math.max(minor, fractionDigits(amount));
+  const style = withSymbol ? { style: 'currency' as const, currency } : {};
+  return new Intl.NumberFormat(locale, { ...style, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as unknown as number);
 }
+
+/** An amount with its currency ("1.500.000 ₫", "US$12.50"); as typed when it is not one yet. */
+export const formatAmount = (currency: string, amount: string, locale: string): string =>
+  formatCurrencyAmount(currency, amount, locale, true) ?? `${amount} ${currency}`.trim();
+
+/** An amount without its symbol, with its currency's digits ("1.500.000" for VND, "12.50" for USD): the amount input's text. */
+export const formatAmountNumber = (currency: string, amount: string, locale: string): string =>
+  formatCurrencyAmount(currency, amount, locale, false) ?? formatDecimal(amount, locale);
 
 /** A calendar date as the locale writes it; anything else as it is. */
 export function formatDate(value: string, locale: string): string {

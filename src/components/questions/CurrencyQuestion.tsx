@@ -1,14 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  canonicalCurrencyAmount,
-  CURRENCY_MINOR_UNITS,
-  formatDecimal,
-  isCanonicalDecimal,
-  isCurrencyAmountShape,
-  limitsOf,
-  offeredCurrencies,
-} from '../../../contract/answers';
+import { canonicalCurrencyAmount, formatAmountNumber, isCurrencyAmountShape, limitsOf, offeredCurrencies } from '../../../contract/answers';
 import { TYPED_ANSWER_TEXT_MAX, type CurrencyAmount } from '../../../contract/forms';
 import { DecimalInput } from './DecimalInput';
 import { QuestionHelper } from './QuestionHelper';
@@ -25,14 +17,6 @@ function currencyChoices(question: QuestionInputProps['question'], current: stri
   const offered = offeredCurrencies(limitsOf(question));
   const ordered = offered.includes(HOME_CURRENCY) ? [HOME_CURRENCY, ...offered.filter((code) => code !== HOME_CURRENCY)] : [...offered];
   return current && !ordered.includes(current) ? [...ordered, current] : ordered;
-}
-
-/** An amount with as many digits after the point as its currency has ("1.500.000" for VND, "12.50" for USD). */
-function formatAmountNumber(currency: string, amount: string, locale: string): string {
-  const minor = CURRENCY_MINOR_UNITS.get(currency);
-  if (minor === undefined || !isCanonicalDecimal(amount)) return formatDecimal(amount, locale);
-  const digits = Math.max(minor, amount.includes('.') ? amount.length - amount.indexOf('.') - 1 : 0);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as unknown as number);
 }
 
 /** An amount of money: the amount typed in the partner's marks (focused first on an error), then its currency. */
