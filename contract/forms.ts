@@ -170,9 +170,20 @@ export interface FormQuestion {
   calculation?: QuestionCalculation | null;
   /** Text, email, phone, URL, number, currency, date, yes/no and select questions may take a first value (issue 40). */
   prefill?: QuestionPrefill | null;
+  /** For groups only: answered as rows, at least `min` and at most `max` of them (issue 40; absent: answered once). */
+  repeat?: GroupRepeat | null;
   /** Questions held by a group (one level: a group's children are not groups). */
   children: FormQuestion[];
 }
+
+/** A repeating group's bounds on its rows. */
+export interface GroupRepeat {
+  min: number;
+  max: number;
+}
+
+/** The most rows a repeating group may hold. */
+export const REPEAT_ROWS_MAX = 50;
 
 export interface FormSection {
   /** Stable across versions, like a question key. */
@@ -229,9 +240,15 @@ export interface CurrencyAmount {
 /**
  * An answer by question type: text → string, yesNo → boolean, select → string, multiple → string[],
  * file → AnswerFile | null, files → AnswerFile[]; number → a canonical decimal string ("-1234.5"), currency →
- * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text. Groups have none.
+ * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text. A group has
+ * none, a repeating group its rows (its children have no answer of their own).
  */
-export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | null;
+export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | AnswerRow[] | null;
+
+/** One row of a repeating group: its children's answers by child key (a repeating group's answer is its rows). */
+export interface AnswerRow {
+  [childKey: string]: AnswerValue;
+}
 export type Answers = Record<string, AnswerValue>;
 
 export interface PartnerFormDto {

@@ -26,6 +26,8 @@ export default {
     invalidCharacters: 'Contains a character that is not allowed (a NUL or half of a character pair)',
     unknownField: 'Unknown field',
     maxItems: 'At most %{max} items',
+    minRows: 'Add at least %{min} rows',
+    maxRows: 'At most %{max} rows',
     minValue: 'At least %{min}',
     maxValue: 'At most %{max}',
     orderBy: 'Sort by a field name, then asc or desc',

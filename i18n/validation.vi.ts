@@ -25,6 +25,8 @@ export default {
     invalidCharacters: 'Chứa ký tự không được phép (ký tự NUL hoặc nửa cặp ký tự)',
     unknownField: 'Trường không xác định',
     maxItems: 'Tối đa %{max} mục',
+    minRows: 'Thêm ít nhất %{min} dòng',
+    maxRows: 'Tối đa %{max} dòng',
     minValue: 'Tối thiểu %{min}',
     maxValue: 'Tối đa %{max}',
     orderBy: 'Sắp xếp theo tên trường, rồi asc hoặc desc',

@@ -1,4 +1,5 @@
 import {
+  REPEAT_ROWS_MAX,
   FILES_PER_QUESTION_MAX,
   OPTION_MAX,
   OPTIONS_MAX,
@@ -11,9 +12,10 @@ import {
   type FormSection,
 } from '../forms';
 import type { RuleMessage } from '../schemas/messages';
-import { ownAnswer, visibleQuestionKeys } from './conditions';
+import { answerRows, rowAnswer, rowCellPath } from './answerRows';
+import { ownAnswer, rowsLayout, rowVisibleKeys, visibleQuestionKeys } from './conditions';
 import { utcToday } from './dates';
-import { isAnswerable, isFilledByPartner, placedQuestions } from './questions';
+import { isAnswerable, isFilledByPartner, isRepeatingGroup, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
 import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
 
@@ -51,10 +53,36 @@ function stringsShapeError(value: unknown, maxItems: number, maxLength: number):
   return value.some((item: string) => item.length > maxLength) ? tooLong(maxLength) : null;
 }
 
+type ShapedQuestion = Pick<FormQuestion, 'type'> & Partial<Pick<FormQuestion, 'key' | 'repeat' | 'children'>>;
+
+/**
+ * A repeating group's rows: a list of at most its maximum of rows, each an object holding answers to its children
+ * only, each of its child's type and sizes. Each problem named by its path (`group[row].child`).
+ */
+export function rowsShapeErrors(group: ShapedQuestion, value: unknown): { path: string; message: RuleMessage }[] {
+  const key = group.key ?? '';
+  if (!Array.isArray(value)) return [{ path: key, message: typeError }];
+  const max = Math.min(group.repeat?.max ?? REPEAT_ROWS_MAX, REPEAT_ROWS_MAX);
+  if (value.length > max) return [{ path: key, message: { key: 'validation.maxRows', values: { max } } }];
+  const children = new Map((group.children ?? []).map((child) => [child.key, child]));
+  const errors: { path: string; message: RuleMessage }[] = [];
+  value.forEach((row: unknown, index) => {
+    if (!isPlainObject(row)) return errors.push({ path: `${key}[${index}]`, message: typeError });
+    for (const [childKey, answer] of Object.entries(row)) {
+      const child = children.get(childKey);
+      const error = !child || !isAnswerable(child) ? { key: 'validation.unknownQuestion' } : answerShapeError(child, answer);
+      if (error) errors.push({ path: rowCellPath(key, index, childKey), message: error });
+    }
+  });
+  return errors;
+}
+
 /** Whether a value is of the question's type and within the sizes any answer may have (null clears an answer). */
-export function answerShapeError(question: Pick<FormQuestion, 'type'>, value: unknown): RuleMessage | null {
+export function answerShapeError(question: ShapedQuestion, value: unknown): RuleMessage | null {
   if (value === null) return null;
   switch (question.type) {
+    case 'group':
+      return isRepeatingGroup(question) ? (rowsShapeErrors(question, value)[0]?.message ?? null) : typeError;
     case 'text':
       if (typeof value !== 'string') return typeError;
       return value.length > TEXT_ANSWER_MAX ? tooLong(TEXT_ANSWER_MAX) : null;
@@ -89,8 +117,12 @@ export function answerShapeErrors(sections: readonly FormSection[], answers: unk
   const errors: AnswerError[] = [];
   for (const [key, value] of Object.entries(answers)) {
     const placed = questions.get(key);
-    if (!placed || !isAnswerable(placed.question)) {
+    if (!placed || !isAnswerable(placed.question) || placed.rowsOf !== null) {
       errors.push({ field: key, sectionKey: '', message: { key: 'validation.unknownQuestion' } });
+      continue;
+    }
+    if (isRepeatingGroup(placed.question)) {
+      for (const { path, message } of rowsShapeErrors(placed.question, value)) errors.push({ field: path, sectionKey: placed.sectionKey, message });
       continue;
     }
     const error = answerShapeError(placed.question, value);
@@ -113,6 +145,10 @@ export function answerError(question: FormQuestion, value: AnswerValue | undefin
   const shape = answerShapeError(question, value ?? null);
   if (shape) return shape;
   if (question.type === 'calculated') return null;
+  if (isRepeatingGroup(question)) {
+    const min = question.repeat?.min ?? 0;
+    return answerRows(value).length < min ? { key: 'validation.minRows', values: { min } } : null;
+  }
   if (!isAnswered(value)) return question.required ? { key: 'validation.required' } : null;
   if (question.type === 'text' && question.rule) return textRuleError(question.rule, (value as string).trim());
   if (isTypedQuestionType(question.type)) return typedAnswerError({ ...question, type: question.type }, value as string, today);
@@ -127,12 +163,23 @@ export function answerError(question: FormQuestion, value: AnswerValue | undefin
  * in form order (the first error is where the filler jumps). Hidden questions are neither validated nor required.
  */
 export function formAnswerErrors(sections: readonly FormSection[], answers: Answers, today = utcToday()): AnswerError[] {
-  const visible = visibleQuestionKeys(sections, answers);
+  const layout = rowsLayout(sections);
+  const visible = visibleQuestionKeys(sections, answers, layout);
   const errors: AnswerError[] = [];
-  for (const { question, sectionKey } of placedQuestions(sections)) {
-    if (!isAnswerable(question) || !visible.has(question.key)) continue;
-    const error = answerError(question, ownAnswer(answers, question.key), today);
+  for (const { question, sectionKey, rowsOf } of placedQuestions(sections)) {
+    if (!isAnswerable(question) || rowsOf !== null || !visible.has(question.key)) continue;
+    const value = ownAnswer(answers, question.key);
+    const error = answerError(question, value, today);
     if (error) errors.push({ field: question.key, sectionKey, message: error });
+    if (!isRepeatingGroup(question) || error) continue;
+    answerRows(value).forEach((row, index) => {
+      const shown = rowVisibleKeys(question, row, answers, visible, layout);
+      for (const child of question.children) {
+        if (!isAnswerable(child) || !shown.has(child.key)) continue;
+        const cellError = answerError(child, rowAnswer(row, child.key), today);
+        if (cellError) errors.push({ field: rowCellPath(question.key, index, child.key), sectionKey, message: cellError });
+      }
+    });
   }
   return errors;
 }
@@ -150,14 +197,18 @@ export interface SectionProgress {
 export function formProgress(sections: readonly FormSection[], answers: Answers) {
   const visible = visibleQuestionKeys(sections, answers);
   const errors = formAnswerErrors(sections, answers);
+  // A repeating group counts once (required when it needs a row), answered when it has its least rows, one at least.
+  const required = (question: FormQuestion) => (isRepeatingGroup(question) ? (question.repeat?.min ?? 0) > 0 : question.required);
+  const answered = (question: FormQuestion, value: AnswerValue | undefined) =>
+    isRepeatingGroup(question) ? answerRows(value).length >= Math.max(question.repeat?.min ?? 0, 1) : isAnswered(value);
   const perSection: SectionProgress[] = sections.map((section) => ({ key: section.key, title: section.title, total: 0, required: 0, filled: 0, errors: 0 }));
   const byKey = new Map(perSection.map((progress) => [progress.key, progress]));
-  for (const { question, sectionKey } of placedQuestions(sections)) {
-    if (!isFilledByPartner(question) || !visible.has(question.key)) continue;
+  for (const { question, sectionKey, rowsOf } of placedQuestions(sections)) {
+    if (!isFilledByPartner(question) || rowsOf !== null || !visible.has(question.key)) continue;
     const progress = byKey.get(sectionKey) as SectionProgress;
     progress.total += 1;
-    if (question.required) progress.required += 1;
-    if (isAnswered(ownAnswer(answers, question.key))) progress.filled += 1;
+    if (required(question)) progress.required += 1;
+    if (answered(question, ownAnswer(answers, question.key))) progress.filled += 1;
   }
   for (const error of errors) (byKey.get(error.sectionKey) as SectionProgress).errors += 1;
   const sum = (field: 'total' | 'required' | 'filled') => perSection.reduce((total, progress) => total + progress[field], 0);

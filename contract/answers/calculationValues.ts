@@ -1,9 +1,10 @@
-import { NUMBER_FRACTION_DIGITS_MAX, NUMBER_INTEGER_DIGITS_MAX, type AnswerValue, type Answers, type FormQuestion, type FormSection } from '../forms';
+import { NUMBER_FRACTION_DIGITS_MAX, NUMBER_INTEGER_DIGITS_MAX, type AnswerRow, type AnswerValue, type Answers, type FormQuestion, type FormSection } from '../forms';
 import { calculationReferences, parseCalculation, type CalculationNode } from './calculationSyntax';
-import { ownAnswer } from './conditions';
+import { answerRows, rowAnswer, rowWith, rowWithout } from './answerRows';
+import { ownAnswer, rowsLayout } from './conditions';
 import { isCalendarDate } from './dates';
 import { canonicalDecimal, isCanonicalDecimal, scaledDecimal } from './decimals';
-import { placedQuestions } from './questions';
+import { isRepeatingGroup, placedQuestions } from './questions';
 import { isCurrencyAmountShape } from './typedAnswers';
 
 /**
@@ -11,9 +12,11 @@ import { isCurrencyAmountShape } from './typedAnswers';
  * 10^NUMBER_FRACTION_DIGITS_MAX, never floats) in the browser as the partner types and again on the server at
  * Save Draft and Submit, which stores what it computed whatever the client sent. A value that cannot be computed
  * (an answer missing or not a number, a division by zero, a result past 18 digits) leaves the answer empty.
+ * A repeating group reads as its number of rows; a child of one, from outside the group, as the list of its rows'
+ * answers (what sum, count, min and max take), and from a calculated child of the same group as the row's own.
  */
 
-type Value = { kind: 'number'; scaled: bigint } | { kind: 'date'; date: string } | null;
+type Value = { kind: 'number'; scaled: bigint } | { kind: 'date'; date: string } | { kind: 'list'; values: Value[] } | null;
 
 const SCALE = 10n ** BigInt(NUMBER_FRACTION_DIGITS_MAX);
 const LIMIT = 10n ** BigInt(NUMBER_INTEGER_DIGITS_MAX + NUMBER_FRACTION_DIGITS_MAX);
@@ -61,7 +64,7 @@ function evaluate(node: CalculationNode, read: (key: string) => Value): Value {
       return right.scaled === 0n ? null : number(divideRounded(left.scaled * SCALE, right.scaled));
     }
     case 'call': {
-      const args = node.args.map((arg) => evaluate(arg, read));
+      const args = node.args.map((arg) => evaluate(arg, read)).flatMap((arg) => (arg?.kind === 'list' ? arg.values : [arg]));
       const numbers = args.flatMap((arg) => (arg?.kind === 'number' ? [arg.scaled] : []));
       switch (node.name) {
         case 'count':
@@ -106,14 +109,43 @@ function decimalText(scaled: bigint): string {
 }
 
 /** One calculated question's value for these answers (a canonical decimal), or null when it cannot be computed. */
-export function calculatedValue(question: FormQuestion, answers: Answers, questions: ReadonlyMap<string, FormQuestion>): string | null {
+export function calculatedValue(
+  question: FormQuestion,
+  answers: Answers,
+  questions: ReadonlyMap<string, FormQuestion>,
+  layout = rowsLayout([]),
+  row: AnswerRow | null = null,
+): string | null {
   const calculation = question.calculation;
   if (!calculation) return null;
   const parsed = parseCalculation(calculation.expression);
   if ('error' in parsed) return null;
-  const value = evaluate(parsed.node, (key) => valueOfAnswer(questions.get(key), ownAnswer(answers, key)));
+  const read = (key: string): Value => {
+    if (layout.groups.has(key)) return number(BigInt(answerRows(ownAnswer(answers, key)).length) * SCALE);
+    const group = layout.rowsOf.get(key);
+    if (!group) return valueOfAnswer(questions.get(key), ownAnswer(answers, key));
+    if (row && group.children.some((child) => child.key === question.key)) return valueOfAnswer(questions.get(key), rowAnswer(row, key));
+    return { kind: 'list', values: answerRows(ownAnswer(answers, group.key)).map((each) => valueOfAnswer(questions.get(key), rowAnswer(each, key))) };
+  };
+  const value = evaluate(parsed.node, read);
   if (value?.kind !== 'number') return null;
   return decimalText(roundTo(value.scaled, BigInt(calculation.decimals)));
+}
+
+const withAnswer = (answers: Answers, key: string, value: AnswerValue) =>
+  Object.defineProperty(answers, key, { value, enumerable: true, writable: true, configurable: true });
+
+/** A repeating group's rows with its calculated children computed in each row, in the group's order. */
+function rowsWithCalculations(group: FormQuestion, answers: Answers, questions: ReadonlyMap<string, FormQuestion>, layout: ReturnType<typeof rowsLayout>) {
+  return answerRows(ownAnswer(answers, group.key)).map((given) => {
+    let row = given;
+    for (const child of group.children) {
+      if (child.type !== 'calculated') continue;
+      const value = calculatedValue(child, answers, questions, layout, row);
+      row = value === null ? rowWithout(row, child.key) : rowWith(row, child.key, value);
+    }
+    return row;
+  });
 }
 
 /**
@@ -124,12 +156,15 @@ export function withCalculations(sections: readonly FormSection[], answers: Answ
   const placed = placedQuestions(sections);
   if (!placed.some(({ question }) => question.type === 'calculated')) return answers;
   const questions = new Map(placed.map(({ question }) => [question.key, question]));
+  const layout = rowsLayout(sections);
   const result: Answers = Object.fromEntries(Object.entries(answers));
-  for (const { question } of placed) {
-    if (question.type !== 'calculated') continue;
-    const value = calculatedValue(question, result, questions);
+  for (const { question, rowsOf } of placed) {
+    if (isRepeatingGroup(question) && Object.hasOwn(result, question.key) && question.children.some((child) => child.type === 'calculated'))
+      withAnswer(result, question.key, rowsWithCalculations(question, result, questions, layout));
+    if (question.type !== 'calculated' || rowsOf !== null) continue;
+    const value = calculatedValue(question, result, questions, layout);
     if (value === null) delete result[question.key];
-    else Object.defineProperty(result, question.key, { value, enumerable: true, writable: true, configurable: true });
+    else withAnswer(result, question.key, value);
   }
   return result;
 }
@@ -142,7 +177,18 @@ export function calculationDependencies(expression: string): string[] {
 
 /** What a client sent without its values for calculated questions: the server computes those itself. */
 export function withoutCalculatedAnswers(sections: readonly FormSection[], given: Record<string, unknown>): Record<string, unknown> {
-  const calculated = new Set(placedQuestions(sections).flatMap(({ question }) => (question.type === 'calculated' ? [question.key] : [])));
-  if (!calculated.size) return given;
-  return Object.fromEntries(Object.entries(given).filter(([key]) => !calculated.has(key)));
+  const placed = placedQuestions(sections);
+  const calculated = new Set(placed.flatMap(({ question, rowsOf }) => (question.type === 'calculated' && rowsOf === null ? [question.key] : [])));
+  const inRows = new Map(placed.flatMap(({ question, rowsOf }) => (question.type === 'calculated' && rowsOf !== null ? [[question.key, rowsOf]] : [])));
+  if (!calculated.size && !inRows.size) return given;
+  const groups = new Set(inRows.values());
+  const withoutInRow = (value: unknown) =>
+    Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))
+      ? value.map((row: AnswerRow) => Object.fromEntries(Object.entries(row).filter(([key]) => !inRows.has(key))))
+      : value;
+  return Object.fromEntries(
+    Object.entries(given)
+      .filter(([key]) => !calculated.has(key))
+      .map(([key, value]) => [key, groups.has(key) ? withoutInRow(value) : value]),
+  );
 }

@@ -27,6 +27,7 @@ import {
   QUESTION_LABEL_MAX,
   QUESTION_TYPES,
   QUESTIONS_PER_SECTION_MAX,
+  REPEAT_ROWS_MAX,
   SECTION_TITLE_MAX,
   SECTIONS_MAX,
   type FormQuestion,
@@ -185,8 +186,23 @@ const questionFields = {
 /** A group's child: one level only, so it has no children of its own. */
 const childQuestionSchema = yup.object(questionFields);
 
+/** A repeating group's rows: at least `min` (0 to 50), at most `max` (1 to 50). */
+const repeatSchema = yup
+  .object({
+    min: yup.number().integer(msg('validation.integer')).min(0, msg('validation.minValue')).max(REPEAT_ROWS_MAX, msg('validation.maxValue')).default(0),
+    max: yup
+      .number()
+      .integer(msg('validation.integer'))
+      .min(1, msg('validation.minValue'))
+      .max(REPEAT_ROWS_MAX, msg('validation.maxValue'))
+      .default(REPEAT_ROWS_MAX),
+  })
+  .nullable()
+  .default(null);
+
 const questionSchema = yup.object({
   ...questionFields,
+  repeat: repeatSchema,
   children: yup.array(childQuestionSchema).max(QUESTIONS_PER_SECTION_MAX, msg('validation.maxValue')).default([]),
 });
 
@@ -204,7 +220,7 @@ export const formSectionsSchema = yup.object({
 export type FormSectionsInput = yup.InferType<typeof formSectionsSchema>;
 
 /** A question as the structure checks read it: what the schema validated, children optional. */
-type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits' | 'calculation' | 'prefill'> & {
+type CheckedQuestion = Pick<FormQuestion, 'key' | 'type' | 'options' | 'ruleId' | 'condition' | 'limits' | 'calculation' | 'prefill' | 'repeat'> & {
   children?: readonly CheckedQuestion[];
 };
 type CheckedSection = Pick<FormSection, 'key'> & { questions: readonly CheckedQuestion[] };
@@ -278,6 +294,12 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
     const target = earlier.get(condition.questionKey);
     if (condition.questionKey === question.key) return fail(`${path}.questionKey`, 'conditionOnItself');
     if (!target) return fail(`${path}.questionKey`, 'conditionNotEarlier');
+    if (target.type === 'group' && target.repeat) {
+      // A repeating group's number of rows.
+      if (condition.operator === 'contains') return fail(`${path}.operator`, 'comparisonNotForType');
+      if (!isCanonicalDecimal(condition.value)) fail(`${path}.value`, 'limitNumber');
+      return;
+    }
     if (target.type === 'group') return fail(`${path}.questionKey`, 'conditionOnGroup');
     if ((COMPARISON_OPERATORS as readonly string[]).includes(condition.operator)) {
       if (!COMPARABLE_TYPES.includes(target.type)) return fail(`${path}.operator`, 'comparisonNotForType');
@@ -302,7 +324,8 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       const target = earlier.get(key);
       if (key === question.key) return fail(`${path}.calculation.expression`, 'conditionOnItself');
       if (!target) return fail(`${path}.calculation.expression`, 'calculationNotEarlier');
-      if (!CALCULABLE_TYPES.includes(target.type)) return fail(`${path}.calculation.expression`, 'calculationNotNumber');
+      const rowCount = target.type === 'group' && !!target.repeat;
+      if (!rowCount && !CALCULABLE_TYPES.includes(target.type)) return fail(`${path}.calculation.expression`, 'calculationNotNumber');
     }
   }
 
@@ -359,8 +382,12 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       checkQuestion(question, path);
       const children = question.children ?? [];
       if (children.length && question.type !== 'group') fail(`${path}.children`, 'childrenOnlyInGroup');
+      if (question.repeat && question.type !== 'group') fail(`${path}.repeat`, 'repeatOnlyOnGroup');
+      if (question.repeat && question.repeat.min > question.repeat.max) fail(`${path}.repeat.max`, 'limitMaxBelowMin');
       children.forEach((child, c) => {
         if (child.type === 'group') fail(`${path}.children[${c}].type`, 'groupInGroup');
+        if (question.repeat && (child.type === 'file' || child.type === 'files')) fail(`${path}.children[${c}].type`, 'fileInRepeat');
+        if (question.repeat && child.prefill) fail(`${path}.children[${c}].prefill`, 'prefillInRepeat');
         checkQuestion(child, `${path}.children[${c}]`);
       });
       count += 1 + children.length;

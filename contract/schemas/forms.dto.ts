@@ -4,6 +4,7 @@ import {
   ONBOARDING_TRIGGERS,
   QUESTION_TYPES,
   DATE_RELATIVE_LIMITS,
+  type GroupRepeat,
   type QuestionCalculation,
   type QuestionPrefill,
   type QuestionLimits,
@@ -83,6 +84,9 @@ const formQuestionFields = {
   prefill: yup.mixed<QuestionPrefill>().nullable().optional(),
   calculation: yup.object({ expression: text(), decimals: yup.number().integer().defined(), unit: text() }).nullable().optional() as yup.Schema<
     QuestionCalculation | null | undefined
+  >,
+  repeat: yup.object({ min: yup.number().integer().defined(), max: yup.number().integer().defined() }).nullable().optional() as yup.Schema<
+    GroupRepeat | null | undefined
   >,
   limits: yup
     .object({

@@ -1,5 +1,5 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import { isFilledByPartner, placedQuestions, plainCondition } from '../../../contract/answers';
+import { isFilledByPartner, isRepeatingGroup, placedQuestions, plainCondition } from '../../../contract/answers';
 import { foldForSearch } from '../../../contract/fold';
 import { NO_LIMITS, type FormQuestion, type FormSection, type QuestionPrefill, type TextRule } from '../../../contract/forms';
 import type { FormSectionsInput } from '../../../contract/schemas/formDefinitions';
@@ -17,13 +17,14 @@ type QuestionInput = SectionInput['questions'][number];
  * questions use, its answerable and required questions (groups aside, conditions ignored) and its folded name.
  */
 export function versionColumns(version: { name: string; sections: readonly FormSection[] }) {
-  const answerable = placedQuestions(version.sections)
-    .map((placed) => placed.question)
-    .filter(isFilledByPartner);
+  const placed = placedQuestions(version.sections).filter(({ question }) => isFilledByPartner(question));
+  // A repeating group counts once, as the partner form's progress counts it: required when it needs a row.
+  const counted = placed.filter(({ rowsOf }) => rowsOf === null).map(({ question }) => question);
+  const required = (q: FormQuestion) => (isRepeatingGroup(q) ? (q.repeat?.min ?? 0) > 0 : q.required);
   return {
-    ruleIds: [...new Set(answerable.flatMap((q) => (q.ruleId ? [q.ruleId.toLowerCase()] : [])))],
-    totalFields: answerable.length,
-    requiredFields: answerable.filter((q) => q.required).length,
+    ruleIds: [...new Set(placed.flatMap(({ question: q }) => (q.ruleId ? [q.ruleId.toLowerCase()] : [])))],
+    totalFields: counted.length,
+    requiredFields: counted.filter(required).length,
     searchText: formSearchText(version.name),
   };
 }
@@ -35,7 +36,7 @@ const plainPrefill = (prefill: QuestionPrefill): QuestionPrefill =>
     : { source: 'form', definitionId: prefill.definitionId.toLowerCase(), questionKey: prefill.questionKey, locked: prefill.locked };
 
 /** A validated question in its stored shape: options only on choices, never required on a group, no rule copy yet. */
-function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'>, children: FormQuestion[]): FormQuestion {
+function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children' | 'repeat'>, children: FormQuestion[]): FormQuestion {
   const choices = question.type === 'select' || question.type === 'multiple';
   return {
     key: question.key,
@@ -52,6 +53,7 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
       ? { calculation: { expression: question.calculation.expression, decimals: question.calculation.decimals, unit: question.calculation.unit } }
       : {}),
     ...(question.prefill ? { prefill: plainPrefill(question.prefill as QuestionPrefill) } : {}),
+    ...('repeat' in question && question.repeat && question.type === 'group' ? { repeat: { min: question.repeat.min, max: question.repeat.max } } : {}),
     ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,
   };

@@ -13,12 +13,9 @@ export const toFieldError = ({ field, message }: AnswerError): FieldError => ({
   message: typeof message === 'string' ? message : JSON.stringify(message),
 });
 
-const stringsOf = (value: AnswerValue): string[] => {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? [item] : [item.id, item.name, item.type]));
-  if (value && typeof value === 'object') return 'amount' in value ? [value.currency, value.amount] : [value.id, value.name, value.type];
-  return [];
-};
+/** Every text an answer holds: its own, a file's or an amount's fields, a row's answers (shapes already checked). */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
 
 /**
  * What Save Draft and Submit refuse before anything is written: answers to questions the version lacks, of the
@@ -29,7 +26,7 @@ export function assertAnswerShapes(sections: readonly FormSection[], answers: Re
   const errors = answerShapeErrors(sections, answers).map(toFieldError);
   if (!errors.length) {
     for (const [key, value] of Object.entries(answers)) {
-      if (stringsOf(value as AnswerValue).some((text) => typeof text === 'string' && hasUnstorableCharacters(text)))
+      if (stringsOf(value).some((text) => typeof text === 'string' && hasUnstorableCharacters(text)))
         errors.push({ field: key, message: 'validation.invalidCharacters' });
     }
   }
