@@ -69,6 +69,7 @@ export default {
       reviewRound: 'round %{round}, %{state}',
       reviewStates: { returned: 'returned for changes', resubmitted: 'resubmitted, awaiting review', accepted: 'accepted' },
       flagged: 'Flagged for changes',
+      row: 'Row %{row}',
       dueAt: 'Due by',
     },
     notifications: {

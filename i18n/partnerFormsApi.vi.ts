@@ -69,6 +69,7 @@ export default {
       reviewRound: 'vòng %{round}, %{state}',
       reviewStates: { returned: 'đã trả lại để chỉnh sửa', resubmitted: 'đã nộp lại, đang chờ xem xét', accepted: 'đã chấp nhận' },
       flagged: 'Cần chỉnh sửa',
+      row: 'Dòng %{row}',
       dueAt: 'Hạn nộp',
     },
     notifications: {

@@ -1,4 +1,5 @@
-import type { AnswerRow, AnswerValue, Answers } from '../forms';
+import type { AnswerRow, AnswerValue, Answers, FormQuestion } from '../forms';
+import { isAnswerable, isRepeatingGroup, type PlacedQuestion } from './questions';
 
 /**
  * Repeating groups' answers (issue 40): a repeating group's answer is its rows, each row its children's answers by
@@ -41,3 +42,53 @@ export function rowWith(row: AnswerRow, key: string, value: AnswerValue): Answer
 
 /** A row without one answer (a copy). */
 export const rowWithout = (row: AnswerRow, key: string): AnswerRow => Object.fromEntries(Object.entries(row).filter(([own]) => own !== key));
+
+/**
+ * The question an answer's path names: a question with an answer of its own, or a child of a repeating group in
+ * one of its rows (`group[row].child`, row under the group's maximum); null for anything else.
+ */
+export function answerPathQuestion(questions: ReadonlyMap<string, PlacedQuestion>, path: string): FormQuestion | null {
+  const placed = questions.get(path);
+  if (placed) return isAnswerable(placed.question) && placed.rowsOf === null ? placed.question : null;
+  const cell = parseRowCellPath(path);
+  const group = cell && questions.get(cell.groupKey)?.question;
+  if (!cell || !group || !isRepeatingGroup(group) || cell.row >= (group.repeat?.max ?? 0)) return null;
+  const child = group.children.find((each) => each.key === cell.childKey);
+  return child && isAnswerable(child) ? child : null;
+}
+
+/** The answer a path names: a question's own, or a row's answer to a child. */
+export function answerAtPath(answers: Answers, path: string): AnswerValue | undefined {
+  if (Object.hasOwn(answers, path)) return answers[path];
+  const cell = parseRowCellPath(path);
+  const row = cell ? answerRows(Object.hasOwn(answers, cell.groupKey) ? answers[cell.groupKey] : undefined)[cell.row] : undefined;
+  return row && cell ? rowAnswer(row, cell.childKey) : undefined;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The paths whose answers differ between two sets of answers: a question's key, or, when a list of objects keeps
+ * its length (a repeating group's rows), each differing row answer's path (so a flagged row answer can change alone).
+ */
+export function changedAnswerPaths(before: Answers, after: Answers): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed: string[] = [];
+  for (const key of keys) {
+    const [a, b] = [Object.hasOwn(before, key) ? before[key] : undefined, Object.hasOwn(after, key) ? after[key] : undefined];
+    if (same(a, b)) continue;
+    const [rowsA, rowsB] = [answerRows(a), answerRows(b)];
+    if (!Array.isArray(a) || !Array.isArray(b) || rowsA.length !== a.length || rowsB.length !== b.length || a.length !== b.length) {
+      changed.push(key);
+      continue;
+    }
+    rowsA.forEach((row, index) => {
+      for (const child of new Set([...Object.keys(row), ...Object.keys(rowsB[index])]))
+        if (!same(rowAnswer(row, child), rowAnswer(rowsB[index], child))) changed.push(rowCellPath(key, index, child));
+    });
+  }
+  return changed;
+}
+
+/** The question key a path starts with: the group of a row answer's path, else the path itself. */
+export const pathQuestionKey = (path: string) => parseRowCellPath(path)?.groupKey ?? path;

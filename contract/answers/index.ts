@@ -1,4 +1,5 @@
 export * from './answerChecks';
+export * from './answerRows';
 export * from './conditions';
 export * from './questions';
 export * from './textRule';

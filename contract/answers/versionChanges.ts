@@ -1,7 +1,8 @@
-import type { AnswerValue, Answers, FormQuestion, FormSection, TextRule } from '../forms';
+import type { AnswerRow, AnswerValue, Answers, FormQuestion, FormSection, TextRule } from '../forms';
+import { rowWith } from './answerRows';
 import { isAnswered, answerShapeError } from './answerChecks';
 import { ownAnswer } from './conditions';
-import { isAnswerable, questionsByKey } from './questions';
+import { isAnswerable, isRepeatingGroup, questionsByKey } from './questions';
 import { isTypedQuestionType, limitsOf } from './typedAnswers';
 
 /** A question named in a list of changes. */
@@ -48,7 +49,7 @@ export function versionChanges(from: readonly FormSection[], to: readonly FormSe
     const old = before.get(key)?.question;
     if (isAnswerable(question) && question.required && !(old && isAnswerable(old) && old.required)) changes.addedRequired.push(named(question));
     if (!old) continue;
-    if (old.type !== question.type) changes.changedTypes.push(named(question));
+    if (old.type !== question.type || isRepeatingGroup(old) !== isRepeatingGroup(question)) changes.changedTypes.push(named(question));
     else if (question.type === 'text' && !sameRule(old.rule, question.rule)) changes.changedRules.push(named(question));
     else if (isTypedQuestionType(question.type) && !sameLimits(old, question)) changes.changedRules.push(named(question));
   }
@@ -66,11 +67,19 @@ export function carryAnswers(answers: Answers, to: readonly FormSection[]) {
   const questions = questionsByKey(to);
   const carried: [string, AnswerValue][] = [];
   const retired: [string, AnswerValue][] = [];
+  // A group answered once before and in rows now: its children's answers become its first row.
+  const firstRows = new Map<string, AnswerRow>();
   for (const [key, value] of Object.entries(answers)) {
-    const question = questions.get(key)?.question;
+    const placed = questions.get(key);
+    const question = placed?.question;
     const fits = question && isAnswerable(question) && answerShapeError(question, value) === null;
-    (fits ? carried : retired).push([key, value]);
+    if (fits && placed.rowsOf !== null && !Object.hasOwn(answers, placed.rowsOf)) {
+      firstRows.set(placed.rowsOf, rowWith(firstRows.get(placed.rowsOf) ?? {}, key, value));
+      continue;
+    }
+    (fits && placed.rowsOf === null ? carried : retired).push([key, value]);
   }
+  for (const [groupKey, row] of firstRows) carried.push([groupKey, [row]]);
   // fromEntries defines own keys: an answer keyed "__proto__" stays an answer.
   return { carried: Object.fromEntries(carried) as Answers, retired: Object.fromEntries(retired) as Answers };
 }

@@ -15,6 +15,9 @@ export const MIGRATE_ACTIONS = ['migrate', 'keep', 'reopen'] as const;
 export type MigrateAction = (typeof MIGRATE_ACTIONS)[number];
 
 const QUESTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+/** What a comment or a flag names: a question, or a row's answer of a repeating group (`directors[1].idNumber`). */
+const ANSWER_PATH = /^[A-Za-z0-9_-]{1,64}(?:\[\d{1,2}\]\.[A-Za-z0-9_-]{1,64})?$/;
+const ANSWER_PATH_MAX = 2 * QUESTION_KEY_MAX + 6;
 
 /**
  * Answers by question key: a plain object whose keys and values the server checks one by one against the form's
@@ -30,7 +33,8 @@ export const ANSWERS_BOUNDS: RecordBounds = {
   textMax: 2 * TEXT_ANSWER_MAX,
   totalTextMax: QUESTIONS_PER_SECTION_MAX * 2 * TEXT_ANSWER_MAX,
   itemsMax: OPTIONS_MAX,
-  depthMax: 2,
+  // A repeating group's rows hold answers that are lists or objects themselves.
+  depthMax: 3,
   namedByKey: true,
 };
 const answers = () => boundedRecord<AnswerValue>(ANSWERS_BOUNDS);
@@ -40,7 +44,7 @@ export const ANSWERS_BODY_BYTES_MAX = recordBodyBytesMax(ANSWERS_BOUNDS);
 /** Staff's comments by question key (`{ taxNumber: "a digit is missing" }`), each at most 1000 characters. */
 const COMMENTS_BOUNDS: RecordBounds = {
   maxKeys: PARTNER_FORM_COMMENTS_MAX,
-  keyMax: QUESTION_KEY_MAX,
+  keyMax: ANSWER_PATH_MAX,
   textMax: PARTNER_FORM_COMMENT_MAX,
   itemsMax: 0,
   depthMax: 0,
@@ -49,7 +53,7 @@ const COMMENTS_BOUNDS: RecordBounds = {
 export const COMMENTS_BODY_BYTES_MAX = recordBodyBytesMax(COMMENTS_BOUNDS, 3 * PARTNER_FORM_NOTE_MAX + 1024);
 const comments = () =>
   boundedRecord<string>(COMMENTS_BOUNDS)
-    .test('question-keys', msg('validation.unknownQuestion'), (value) => !value || Object.keys(value).every((key) => QUESTION_KEY.test(key)))
+    .test('question-keys', msg('validation.unknownQuestion'), (value) => !value || Object.keys(value).every((key) => ANSWER_PATH.test(key)))
     .test('comment-texts', msg('validation.typeError'), (value) => !value || Object.values(value).every((comment) => typeof comment === 'string'));
 
 const note = () => text(PARTNER_FORM_NOTE_MAX).default('');

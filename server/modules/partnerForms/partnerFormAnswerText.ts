@@ -44,6 +44,8 @@ export const isFileAnswer = (value: AnswerValue | undefined): boolean => {
 export function answerLines(value: AnswerValue | undefined, words: AnswerWords, question?: Pick<FormQuestion, 'type' | 'limits'>): string[] {
   if (value === null || value === undefined || value === '') return [];
   if (typeof value === 'boolean') return [value ? words.yes : words.no];
+  // A repeating group: its number of rows (each row's answers are written under their own questions).
+  if (question?.type === 'group') return [String(Array.isArray(value) ? value.length : 0)];
   const typed = question && words.locale ? typedAnswerText(question, value, words.locale) : null;
   if (typed !== null) return [typed];
   if (typeof value === 'string') return [value];

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AnswerFile, FormQuestion } from '../../../contract/forms';
+import type { AnswerFile, Answers, FormQuestion } from '../../../contract/forms';
 import { staffPartnerFormFileRoute } from '../../../contract/partnerForms';
-import { isAnswerable, ownAnswer, placedQuestions } from '../../../contract/answers';
+import { answerRows, isAnswerable, ownAnswer, placedQuestions, rowAnswer } from '../../../contract/answers';
 import type { Language } from '../../../contract/http';
 import type { PartnerFormSearchInput } from '../../../contract/schemas/partnerForms';
 import type { CsvColumn } from '../../core/csv';
@@ -9,7 +9,7 @@ import { fieldError } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Db } from '../../db/client';
 import { formVersions } from '../../db/schema';
-import { answerCell, answerWordsOf, KEY_WORDS } from './partnerFormAnswerText';
+import { answerCell, answerWordsOf, KEY_WORDS, type AnswerWords } from './partnerFormAnswerText';
 import type { PartnerFormCsvRow } from './partnerFormSearch';
 
 /** What the header row names: the question text (the default, for people) or the question key (for scripts). */
@@ -45,15 +45,36 @@ const FIXED: [FixedField, (row: PartnerFormCsvRow) => unknown][] = [
  * Each question key of the form exported, as the newest version that has it states it (its label, the header;
  * its type and limits, how its answers are written). Forms are written in one language, so the text is the form's own.
  */
-export async function exportedQuestionsOf(db: Db, input: Pick<PartnerFormSearchInput, 'definitionId' | 'formId'>): Promise<Map<string, FormQuestion>> {
+export async function exportedQuestionsOf(db: Db, input: Pick<PartnerFormSearchInput, 'definitionId' | 'formId'>): Promise<Map<string, ExportedQuestion>> {
   const where = input.formId ? eq(formVersions.id, input.formId) : input.definitionId ? eq(formVersions.definitionId, input.definitionId) : undefined;
   if (!where) throw fieldError('definitionId', 'partnerFormsApi.exportNeedsForm');
   const versions = await db.select({ sections: formVersions.sections }).from(formVersions).where(where).orderBy(desc(formVersions.versionNumber));
-  const questions = new Map<string, FormQuestion>();
-  for (const version of versions)
-    for (const { question } of placedQuestions(version.sections))
-      if (isAnswerable(question) && !questions.has(question.key)) questions.set(question.key, question);
+  const questions = new Map<string, ExportedQuestion>();
+  for (const version of versions) {
+    const groups = new Map(version.sections.flatMap((section) => section.questions.map((question) => [question.key, question])));
+    for (const { question, rowsOf } of placedQuestions(version.sections))
+      if (isAnswerable(question) && !questions.has(question.key)) questions.set(question.key, { question, rowsOf: rowsOf === null ? null : (groups.get(rowsOf) ?? null) });
+  }
   return questions;
+}
+
+/** A question exported, with the repeating group whose rows hold its answers (null: it has its own). */
+export interface ExportedQuestion {
+  question: FormQuestion;
+  rowsOf: FormQuestion | null;
+}
+
+/**
+ * A cell of a repeating group's child: each row's answer on its own line, in row order, numbered for people
+ * ("1. Ann"), bare for scripts (line n is row n, an empty line an unanswered row). The group's own cell is its number of rows.
+ */
+function rowsCell(answers: Answers, { question, rowsOf }: ExportedQuestion & { rowsOf: FormQuestion }, words: AnswerWords, numbered: boolean) {
+  return answerRows(ownAnswer(answers, rowsOf.key))
+    .map((row, index) => {
+      const cell = answerCell(rowAnswer(row, question.key), words, question).replace(/\n/g, '; ');
+      return numbered ? `${index + 1}. ${cell}` : cell;
+    })
+    .join('\n');
 }
 
 /** A file as a line of the cell: "name <link>", the link being the app's page that opens the file through the same
@@ -63,7 +84,7 @@ const fileLink = (partnerFormId: string, publicUrl: string) => (file: AnswerFile
 
 export interface PartnerFormCsvOptions {
   questionKeys: string[];
-  questions: Map<string, FormQuestion>;
+  questions: Map<string, ExportedQuestion>;
   mode: CsvHeaderMode;
   language: Language;
   publicUrl: string;
@@ -75,11 +96,17 @@ export interface PartnerFormCsvOptions {
  */
 export const partnerFormCsvColumns = ({ questionKeys, questions, mode, language, publicUrl }: PartnerFormCsvOptions): CsvColumn<PartnerFormCsvRow>[] => [
   ...FIXED.map(([field, value]) => ({ header: mode === 'keys' ? field : translate(language, `partnerFormsApi.csv.${field}`), value })),
-  ...questionKeys.map((key) => ({
-    header: mode === 'keys' ? key : (questions.get(key)?.label ?? key),
-    value: (row: PartnerFormCsvRow) => {
-      const file = fileLink(row.id, publicUrl);
-      return answerCell(ownAnswer(row.answers, key), mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file), questions.get(key));
-    },
-  })),
+  ...questionKeys.map((key) => {
+    const exported = questions.get(key);
+    const rowsOf = exported?.rowsOf ?? null;
+    return {
+      header: mode === 'keys' ? (rowsOf ? `${rowsOf.key}.${key}` : key) : rowsOf ? `${rowsOf.label} › ${exported?.question.label}` : (exported?.question.label ?? key),
+      value: (row: PartnerFormCsvRow) => {
+        const file = fileLink(row.id, publicUrl);
+        const words = mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file);
+        if (exported && rowsOf) return rowsCell(row.answers, { ...exported, rowsOf }, words, mode === 'labels');
+        return answerCell(ownAnswer(row.answers, key), words, exported?.question);
+      },
+    };
+  }),
 ];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { ownAnswer, visibleQuestionKeys } from '../../../contract/answers';
-import type { Answers, FormQuestion } from '../../../contract/forms';
+import { answerRows, isRepeatingGroup, ownAnswer, rowAnswer, rowCellPath, rowsLayout, rowVisibleKeys, visibleQuestionKeys } from '../../../contract/answers';
+import type { AnswerValue, FormQuestion } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import { translate } from '../../core/i18n';
 import { answerLines, answerWordsOf, type AnswerWords } from './partnerFormAnswerText';
@@ -96,7 +96,8 @@ async function layOut(
     .text(t('partnerFormsApi.pdf.generated', { date: when(new Date().toISOString()) }), { width });
 
   const words = answerWordsOf(language);
-  const visible = visibleQuestionKeys(sections, answers);
+  const layout = rowsLayout(sections);
+  const visible = visibleQuestionKeys(sections, answers, layout);
   // A review in force names its flagged questions' comments as flags (they are the partner form's comments too).
   const flagged = partnerForm.review && partnerForm.review.state !== 'accepted' ? new Set(Object.keys(partnerForm.review.flags)) : new Set<string>();
   const lines = {
@@ -115,12 +116,26 @@ async function layOut(
     doc.moveDown(0.3);
     for (const question of section.questions) {
       if (!visible.has(question.key)) continue;
+      const write = (asked: FormQuestion, value: AnswerValue | undefined, path: string, indent: number) =>
+        writeQuestion(doc, asked, value, path, comments, lines, indent, width);
       if (question.type === 'group') {
         doc.moveDown(0.4);
         doc.font('bold').fontSize(SIZES.group).fillColor(COLOURS.text).text(question.label, { width });
         laidOut += QUESTION_WEIGHT;
-        for (const child of question.children) if (visible.has(child.key)) laidOut += writeQuestion(doc, child, answers, comments, lines, INDENT, width);
-      } else laidOut += writeQuestion(doc, question, answers, comments, lines, 0, width);
+        if (isRepeatingGroup(question)) {
+          // A block per row, its shown answers under "Row n"; a group without rows says so.
+          const rows = answerRows(ownAnswer(answers, question.key));
+          if (!rows.length) doc.font('regular').fontSize(SIZES.body).fillColor(COLOURS.muted).text(lines.notAnswered, doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
+          rows.forEach((row, index) => {
+            const shown = rowVisibleKeys(question, row, answers, visible, layout);
+            doc.moveDown(0.3);
+            doc.font('bold').fontSize(SIZES.body).fillColor(COLOURS.muted).text(t('partnerFormsApi.pdf.row', { row: index + 1 }), doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
+            for (const child of question.children)
+              if (shown.has(child.key)) laidOut += write(child, rowAnswer(row, child.key), rowCellPath(question.key, index, child.key), 2 * INDENT);
+          });
+          doc.x = doc.page.margins.left;
+        } else for (const child of question.children) if (visible.has(child.key)) laidOut += write(child, ownAnswer(answers, child.key), child.key, INDENT);
+      } else laidOut += write(question, ownAnswer(answers, question.key), question.key, 0);
       if (laidOut >= CHARACTERS_PER_TURN) {
         laidOut = 0;
         await nextTurn();
@@ -134,7 +149,8 @@ async function layOut(
 function writeQuestion(
   doc: PDFKit.PDFDocument,
   question: FormQuestion,
-  answers: Answers,
+  value: AnswerValue | undefined,
+  path: string,
   comments: Record<string, string>,
   { words, notAnswered, comment, flag, flagged }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string> },
   indent: number,
@@ -148,7 +164,7 @@ function writeQuestion(
     .fontSize(SIZES.body)
     .fillColor(COLOURS.text)
     .text(`${question.label}${question.required ? ' *' : ''}`, x, undefined, { width: inner });
-  const answer = answerLines(ownAnswer(answers, question.key), words, question);
+  const answer = answerLines(value, words, question);
   if (answer.length)
     doc
       .font('regular')
@@ -159,13 +175,13 @@ function writeQuestion(
       .font('regular')
       .fillColor(COLOURS.muted)
       .text(notAnswered, x + INDENT, undefined, { width: inner - INDENT });
-  const said = Object.hasOwn(comments, question.key) ? comments[question.key]?.trim() : '';
+  const said = Object.hasOwn(comments, path) ? comments[path]?.trim() : '';
   if (said) {
     doc
       .font('bold')
       .fontSize(SIZES.small)
       .fillColor(COLOURS.comment)
-      .text(`${flagged.has(question.key) ? flag : comment}: `, x + INDENT, undefined, { width: inner - INDENT, continued: true });
+      .text(`${flagged.has(path) ? flag : comment}: `, x + INDENT, undefined, { width: inner - INDENT, continued: true });
     doc.font('regular').text(said, { width: inner - INDENT });
     doc.fontSize(SIZES.body);
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { isAnswerable, questionsByKey } from '../../../contract/answers';
+import { answerPathQuestion, changedAnswerPaths, isAnswerable, pathQuestionKey, questionsByKey } from '../../../contract/answers';
 import type { Answers, PartnerFormReviewRoundDto, PartnerFormStatus, ReviewAnswerChange, ReviewDecision } from '../../../contract/forms';
 import type { ReviewPartnerFormInput } from '../../../contract/schemas/partnerForms';
 import type { AppContext } from '../../context';
@@ -30,8 +30,9 @@ export const takesAnswer = (row: Pick<PartnerFormRow, 'status' | 'reviewState' |
  */
 export function assertOnlyFlaggedChange(row: PartnerFormRow, after: Answers) {
   if (!isReturned(row)) return;
-  const keys = new Set([...Object.keys(row.answers), ...Object.keys(after)]);
-  const refused = [...keys].filter((key) => !Object.hasOwn(row.comments, key) && !same(row.answers[key], after[key]));
+  // A flagged row answer (`group[row].child`) changes alone; a flagged question (a whole group too) changes as a whole.
+  const flagged = (path: string) => Object.hasOwn(row.comments, path) || Object.hasOwn(row.comments, pathQuestionKey(path));
+  const refused = changedAnswerPaths(row.answers, after).filter((path) => !flagged(path));
   if (refused.length)
     throw new ApiError(
       400,
@@ -82,10 +83,7 @@ export function createPartnerFormReview(ctx: Pick<AppContext, 'db' | 'events'>) 
     const flagged = Object.keys(flags);
     const version = await versionOfPartnerForm(db, row);
     const questions = questionsByKey(version.sections);
-    const unknown = flagged.filter((key) => {
-      const question = questions.get(key)?.question;
-      return !question || !isAnswerable(question);
-    });
+    const unknown = flagged.filter((key) => !answerPathQuestion(questions, key));
     if (unknown.length)
       throw new ApiError(
         400,
@@ -102,8 +100,11 @@ export function createPartnerFormReview(ctx: Pick<AppContext, 'db' | 'events'>) 
       const returning = input.outcome === 'return';
       if (returning && (await holdsAnotherOpen(tx, current))) throw conflict('partnerFormsApi.alreadyOpen');
       const decisions: Record<string, ReviewDecision> = {};
-      for (const [key, { question }] of questions)
-        if (isAnswerable(question)) decisions[key] = Object.hasOwn(flags, key) ? { decision: 'flagged', comment: flags[key] } : { decision: 'accepted' };
+      for (const [key, { question, rowsOf }] of questions)
+        if (isAnswerable(question) && rowsOf === null)
+          decisions[key] = Object.hasOwn(flags, key) ? { decision: 'flagged', comment: flags[key] } : { decision: 'accepted' };
+      // A row's answer flagged alone: its own decision, beside its group's.
+      for (const key of flagged) if (!Object.hasOwn(decisions, key)) decisions[key] = { decision: 'flagged', comment: flags[key] };
       const round = current.reviewRound + 1;
       const note = input.note ?? '';
       const [kept] = await tx

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { questionsByKey } from '../../../contract/answers';
+import { answerPathQuestion, questionsByKey } from '../../../contract/answers';
 import type { PartnerFormStatus } from '../../../contract/forms';
 import { permission } from '../../../contract/permissions';
 import type { AssignPartnerFormsResult } from '../../../contract/partnerForms';
@@ -119,7 +119,7 @@ export function createPartnerFormStaff(ctx: Pick<AppContext, 'db' | 'events'>) {
     if (!rule.from.includes(row.status as PartnerFormStatus)) throw conflict(rule.refusal);
     if (input.comments) {
       const questions = questionsByKey((await versionOfPartnerForm(db, row)).sections);
-      const unknown = Object.keys(input.comments).filter((key) => !questions.has(key));
+      const unknown = Object.keys(input.comments).filter((key) => !questions.has(key) && !answerPathQuestion(questions, key));
       if (unknown.length)
         throw new ApiError(
           400,
