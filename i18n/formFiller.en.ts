@@ -1,6 +1,19 @@
 /** Texts of a partner's forms list and the section filler. Top-level key: `formFiller` only. */
 export default {
   formFiller: {
+    rows: {
+      row: 'Row %{row}',
+      add: 'Add a row',
+      remove: 'Remove row %{row}',
+      moveUp: 'Move row %{row} up',
+      moveDown: 'Move row %{row} down',
+      count: '%{count} of at most %{max} rows',
+      atLeast: 'at least %{min}',
+      none: 'No rows yet.',
+      added: 'Row %{row} added',
+      removed: 'Row %{row} removed',
+      moved: 'Row moved to position %{row}',
+    },
     prefill: {
       partner: 'Filled in from your company record: change it if it is not right',
       partnerLocked: 'Filled in from your company record (ask us to change it)',

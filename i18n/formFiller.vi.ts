@@ -1,6 +1,19 @@
 /** Texts of a partner's forms list and the section filler (mirrors formFiller.en.ts). Top-level key: `formFiller` only. */
 export default {
   formFiller: {
+    rows: {
+      row: 'Dòng %{row}',
+      add: 'Thêm một dòng',
+      remove: 'Xóa dòng %{row}',
+      moveUp: 'Chuyển dòng %{row} lên trên',
+      moveDown: 'Chuyển dòng %{row} xuống dưới',
+      count: '%{count} trên tối đa %{max} dòng',
+      atLeast: 'ít nhất %{min}',
+      none: 'Chưa có dòng nào.',
+      added: 'Đã thêm dòng %{row}',
+      removed: 'Đã xóa dòng %{row}',
+      moved: 'Đã chuyển dòng đến vị trí %{row}',
+    },
     prefill: {
       partner: 'Được điền từ hồ sơ công ty của bạn: hãy sửa nếu chưa đúng',
       partnerLocked: 'Được điền từ hồ sơ công ty của bạn (liên hệ chúng tôi để thay đổi)',

@@ -1,10 +1,24 @@
 import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { answerError, localizedMessage, ownAnswer, visibleQuestionKeys, withCalculations } from '../../../contract/answers';
-import type { AnswerValue, Answers, FormQuestion, FormSection } from '../../../contract/forms';
+import {
+  answerError,
+  answerRows,
+  isRepeatingGroup,
+  localizedMessage,
+  ownAnswer,
+  rowAnswer,
+  rowCellPath,
+  rowsLayout,
+  rowVisibleKeys,
+  rowWith,
+  visibleQuestionKeys,
+  withCalculations,
+} from '../../../contract/answers';
+import type { AnswerRow, AnswerValue, Answers, FormQuestion, FormSection } from '../../../contract/forms';
 import { translateRuleMessage, type TranslateMessage } from '../../i18n/translateMessage';
 import { GroupQuestion } from './GroupQuestion';
 import { QuestionItem } from './QuestionItem';
+import { RepeatingGroupQuestion } from './RepeatingGroupQuestion';
 import { StaffComment } from './StaffComment';
 import { QuestionLocale, QuestionTexts } from './questionTexts';
 import type { OpenAnswerFile, QuestionErrors, UploadAnswerFile } from './questionTypes';
@@ -22,9 +36,9 @@ export interface SectionQuestionsProps {
   /** Called on every change (keep it stable: questions re-render only when their own props change); without it nothing can be changed. */
   onAnswer?: (key: string, value: AnswerValue) => void;
   readOnly?: boolean;
-  /** Staff's comments by question key. */
+  /** Staff's comments by question key (a row's answer by its path, `group[row].child`). */
   comments?: Readonly<Record<string, string>>;
-  /** A form returned for changes: only these questions take answers, each marked as flagged with its comment. */
+  /** A form returned for changes: only these questions (or row answers, by path) take answers, each marked as flagged with its comment. */
   onlyKeys?: ReadonlySet<string>;
   /** Answers filled in at assignment (issue 40): marked as such; a locked question's cannot be changed. */
   prefilledKeys?: ReadonlySet<string>;
@@ -64,7 +78,8 @@ export function SectionQuestions({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   // Calculated answers follow the others as they are typed; the server computes them again when it saves.
   const computed = useMemo(() => withCalculations(sections ?? [section], answers), [sections, section, answers]);
-  const visible = useMemo(() => visibleQuestionKeys(sections ?? [section], computed), [sections, section, computed]);
+  const layout = useMemo(() => rowsLayout(sections ?? [section]), [sections, section, computed]); // eslint-disable-line react-hooks/exhaustive-deps -- a layout per reading of the answers
+  const visible = useMemo(() => visibleQuestionKeys(sections ?? [section], computed, layout), [sections, section, computed, layout]);
 
   const answer = useCallback(
     (key: string, value: AnswerValue) => {
@@ -74,12 +89,13 @@ export function SectionQuestions({
     [onAnswer],
   );
 
-  const errorOf = (question: FormQuestion, value: AnswerValue | undefined): string | null => {
-    if (lockedOf(question.key)) return null;
-    const forced = forcedErrors?.get(question.key);
-    const message = forced ?? (touched.has(question.key) || showAllErrors ? answerError(question, value) : null);
+  const errorOf = (question: FormQuestion, value: AnswerValue | undefined, path = question.key, locked = lockedOf(path)): string | null => {
+    if (locked) return null;
+    const forced = forcedErrors?.get(path);
+    const message = forced ?? (touched.has(path) || showAllErrors ? answerError(question, value) : null);
     return message ? translateRuleMessage(typeof message === 'string' ? message : localizedMessage(message, locale), translate) : null;
   };
+  const commentOf = (path: string) => (comments && Object.hasOwn(comments, path) ? comments[path] : undefined);
 
   const item = (question: FormQuestion) => {
     const value = ownAnswer(computed, question.key);
@@ -92,11 +108,54 @@ export function SectionQuestions({
         error={errorOf(question, value)}
         readOnly={lockedOf(question.key, question)}
         prefill={prefillOf(question)}
-        comment={comments && Object.hasOwn(comments, question.key) ? comments[question.key] : undefined}
+        comment={commentOf(question.key)}
         flagged={!!onlyKeys?.has(question.key)}
         upload={upload}
         openFile={openFile}
       />
+    );
+  };
+
+  /**
+   * A repeating group: its rows as cards, each child answering into its row under its path (`group[row].child`, the
+   * id its input takes and the key its errors and comments have). Rows are added, removed and moved only while the
+   * whole group takes answers; in a returned round a flagged row answer changes alone.
+   */
+  const repeating = (group: FormQuestion) => {
+    const rows = answerRows(ownAnswer(computed, group.key));
+    const given = answerRows(ownAnswer(answers, group.key));
+    const groupLocked = lockedOf(group.key);
+    const setRows = (next: AnswerRow[]) => answer(group.key, next);
+    const cell = (row: AnswerRow, index: number) => {
+      const shown = rowVisibleKeys(group, row, computed, visible, layout);
+      return group.children
+        .filter((child) => shown.has(child.key))
+        .map((child) => {
+          const path = rowCellPath(group.key, index, child.key);
+          const locked = formLocked || (groupLocked && !onlyKeys?.has(path));
+          const value = rowAnswer(row, child.key);
+          return (
+            <QuestionItem
+              key={child.key}
+              question={{ ...child, key: path }}
+              value={value}
+              onAnswer={(_, next) => {
+                setTouched((keys) => (keys.has(path) ? keys : new Set(keys).add(path)));
+                setRows(given.map((each, at) => (at === index ? rowWith(each, child.key, next) : each)));
+              }}
+              error={errorOf(child, value, path, locked)}
+              readOnly={locked}
+              comment={commentOf(path)}
+              flagged={!!onlyKeys?.has(path)}
+            />
+          );
+        });
+    };
+    return (
+      <div key={group.key} data-question-key={group.key} data-question-type="group">
+        <RepeatingGroupQuestion question={group} rows={rows} onRows={groupLocked ? undefined : setRows} renderRow={cell} error={errorOf(group, rows)} />
+        {commentOf(group.key) && <StaffComment text={commentOf(group.key) as string} flagged={!!onlyKeys?.has(group.key)} />}
+      </div>
     );
   };
 
@@ -107,7 +166,9 @@ export function SectionQuestions({
           {section.questions
             .filter((question) => visible.has(question.key))
             .map((question) =>
-              question.type === 'group' ? (
+              isRepeatingGroup(question) ? (
+                repeating(question)
+              ) : question.type === 'group' ? (
                 <div key={question.key} data-question-key={question.key} data-question-type="group">
                   <GroupQuestion question={question}>{question.children.filter((child) => visible.has(child.key)).map(item)}</GroupQuestion>
                   {comments && Object.hasOwn(comments, question.key) && <StaffComment text={comments[question.key]} />}

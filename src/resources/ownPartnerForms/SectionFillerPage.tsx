@@ -10,7 +10,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
-import { answerShapeError, isAnswerable, questionsByKey } from '../../../contract/answers';
+import { answerShapeError, isAnswerable, pathQuestionKey, questionsByKey } from '../../../contract/answers';
 import {
   partnerFormSectionRoute,
   partnerFormsRoute,
@@ -339,7 +339,7 @@ function SectionFiller({ userId, partnerFormId, sectionKey, formName, note, sect
 function keeperOf(sections: readonly FormSection[], onlyKeys?: ReadonlySet<string>) {
   let placed: ReturnType<typeof questionsByKey> | undefined;
   return (key: string, value: AnswerValue) => {
-    if (onlyKeys && !onlyKeys.has(key)) return false;
+    if (onlyKeys && !onlyKeys.has(key) && ![...onlyKeys].some((only) => pathQuestionKey(only) === key)) return false;
     placed ??= questionsByKey(sections);
     const question = placed.get(key)?.question;
     return !!question && isAnswerable(question) && answerShapeError(question, value) === null;

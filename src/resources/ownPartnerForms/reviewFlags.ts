@@ -1,4 +1,4 @@
-import { placedQuestions } from '../../../contract/answers';
+import { parseRowCellPath, placedQuestions } from '../../../contract/answers';
 import type { FormSection, PartnerFormReview } from '../../../contract/forms';
 
 /** A question staff flagged in a returned review round, where it is in the form. */
@@ -10,9 +10,20 @@ export interface FlaggedQuestion {
 
 /** The questions holding a comment, in form order (sections, then questions within them); keys the form lacks are left out. */
 export function commentedInFormOrder(sections: readonly FormSection[], comments: Readonly<Record<string, string>>): FlaggedQuestion[] {
-  return placedQuestions(sections)
-    .filter(({ question }) => Object.hasOwn(comments, question.key))
-    .map(({ question, sectionKey }) => ({ key: question.key, sectionKey, comment: comments[question.key] }));
+  const placed = placedQuestions(sections);
+  const order = new Map(placed.map(({ question }, index) => [question.key, index]));
+  // A row's answer (`group[row].child`) stands at its group, by row, then by the child's place in the group.
+  const rank = (key: string): [number, number, number] => {
+    const cell = parseRowCellPath(key);
+    if (!cell) return [order.get(key) ?? -1, -1, -1];
+    return [order.get(cell.groupKey) ?? -1, cell.row, order.get(cell.childKey) ?? -1];
+  };
+  const before = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  return Object.keys(comments)
+    .map((key) => ({ key, at: rank(key) }))
+    .filter(({ key, at }) => at[0] >= 0 && (!parseRowCellPath(key) || at[2] >= 0))
+    .sort((a, b) => before(a.at, b.at))
+    .map(({ key, at }) => ({ key, sectionKey: placed[at[0]].sectionKey, comment: comments[key] }));
 }
 
 /** The flagged questions of a review in form order. */

@@ -14,8 +14,20 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { isAnswerable, ownAnswer, placedQuestions, visibleQuestionKeys } from '../../../contract/answers';
-import type { FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
+import {
+  answerRows,
+  isAnswerable,
+  isRepeatingGroup,
+  ownAnswer,
+  parseRowCellPath,
+  placedQuestions,
+  rowAnswer,
+  rowCellPath,
+  rowsLayout,
+  rowVisibleKeys,
+  visibleQuestionKeys,
+} from '../../../contract/answers';
+import type { AnswerValue, FormQuestion, FormSection, PartnerFormDto, PartnerFormReviewRoundDto } from '../../../contract/forms';
 import { PARTNER_FORM_COMMENT_MAX, PARTNER_FORM_NOTE_MAX } from '../../../contract/schemas/partnerForms';
 import { PoliteStatus } from '../../components/PoliteStatus';
 import { useResourceAccess } from '../../entityTable/useResourceAccess';
@@ -78,7 +90,8 @@ function ReviewForm({
   const { reading } = usePartnerFormSections(partnerForm);
   const answers = useMemo(() => reading?.answers ?? {}, [reading]);
   const openFile = useAnswerFileOpener(partnerForm.id);
-  const visible = useMemo(() => visibleQuestionKeys(sections, answers), [sections, answers]);
+  const layout = useMemo(() => rowsLayout(sections), [sections, answers]); // eslint-disable-line react-hooks/exhaustive-deps -- a layout per reading of the answers
+  const visible = useMemo(() => visibleQuestionKeys(sections, answers, layout), [sections, answers, layout]);
   // A resubmission: what the partner changed in answer to the last round, shown beside each answer as it was.
   const { data: rounds } = useQuery({ queryKey: reviewRoundsKey(partnerForm.id), queryFn: ({ signal }) => fetchReviewRounds(partnerForm.id, signal) });
   const lastChanges = rounds?.[0]?.outcome === 'returned' ? (rounds[0].changes ?? {}) : {};
@@ -98,11 +111,23 @@ function ReviewForm({
           : null;
   const incomplete = flaggedKeys.some((key) => problemOf(decisions[key]));
   // The answers to decide on, by section: a group's questions one by one, the hidden and the unanswerable left out.
-  const questionsOf = (section: FormSection) =>
-    section.questions
-      .flatMap((question) => (question.type === 'group' ? question.children : [question]))
-      .filter((question) => isAnswerable(question) && visible.has(question.key));
-  const firstKey = sections.flatMap(questionsOf)[0]?.key;
+  // A repeating group's answers row by row, each named by its path and labelled with its group and row.
+  const questionsOf = (section: FormSection): { question: FormQuestion; value: AnswerValue | undefined }[] =>
+    section.questions.flatMap((question) => {
+      if (!visible.has(question.key)) return [];
+      if (isRepeatingGroup(question))
+        return answerRows(ownAnswer(answers, question.key)).flatMap((row, index) => {
+          const shown = rowVisibleKeys(question, row, answers, visible, layout);
+          const where = `${question.label} · ${translate('formFiller.rows.row', { row: index + 1 })}`;
+          return question.children
+            .filter((child) => isAnswerable(child) && shown.has(child.key))
+            .map((child) => ({ question: { ...child, key: rowCellPath(question.key, index, child.key), label: `${where} · ${child.label}` }, value: rowAnswer(row, child.key) }));
+        });
+      return (question.type === 'group' ? question.children : [question])
+        .filter((asked) => isAnswerable(asked) && visible.has(asked.key))
+        .map((asked) => ({ question: asked, value: ownAnswer(answers, asked.key) }));
+    });
+  const firstKey = sections.flatMap(questionsOf)[0]?.question.key;
 
   const decide = (key: string, change: Partial<Decision>) =>
     setDecisions((previous) => ({ ...previous, [key]: { ...(previous[key] ?? { flagged: false, comment: '' }), ...change } }));
@@ -143,12 +168,12 @@ function ReviewForm({
                   {section.title}
                 </Typography>
                 <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                  {questions.map((question) => (
+                  {questions.map(({ question, value }) => (
                     <ReviewQuestion
                       key={question.key}
                       question={question}
                       flagId={question.key === firstKey ? FIRST_FLAG_ID : undefined}
-                      answer={<ReviewAnswer question={question} value={ownAnswer(answers, question.key)} openFile={openFile} />}
+                      answer={<ReviewAnswer question={question} value={value} openFile={openFile} />}
                       before={Object.hasOwn(lastChanges, question.key) ? answerLine(lastChanges[question.key].before, translate, question, locale) : undefined}
                       decision={decisions[question.key]}
                       problem={tried ? problemOf(decisions[question.key]) : null}
@@ -294,7 +319,12 @@ function ReviewRounds({
   const questions = useMemo(() => new Map(placedQuestions(sections).map(({ question }) => [question.key, question])), [sections]);
   if (isError) return <Alert severity="error">{translate('partnerForms.review.historyFailed')}</Alert>;
   if (!rounds?.length) return null;
-  const labelOf = (key: string) => questions.get(key)?.label ?? key;
+  const labelOf = (key: string) => {
+    const cell = parseRowCellPath(key);
+    const group = cell && questions.get(cell.groupKey);
+    if (cell && group) return `${group.label} · ${translate('formFiller.rows.row', { row: cell.row + 1 })} · ${questions.get(cell.childKey)?.label ?? cell.childKey}`;
+    return questions.get(key)?.label ?? key;
+  };
   // In form order (a jsonb object's keys come back shortest first); keys the version lacks last.
   const order = [...questions.keys()];
   const inFormOrder = <T,>(entries: [string, T][]) =>
