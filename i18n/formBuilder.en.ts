@@ -1,6 +1,11 @@
 /** Texts of the form configuration list and the form builder. Top-level key: `formBuilder` only. */
 export default {
   formBuilder: {
+    repeat: {
+      label: 'Answered in rows (a list: directors, bank accounts…)',
+      min: 'Fewest rows',
+      max: 'Most rows',
+    },
     status: { Editing: 'Editing', Ready: 'Ready', Outdate: 'Outdate' },
     list: {
       title: 'Form configuration',

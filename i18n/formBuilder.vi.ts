@@ -1,6 +1,11 @@
 /** Texts of the form configuration list and the form builder (mirrors formBuilder.en.ts). Top-level key: `formBuilder` only. */
 export default {
   formBuilder: {
+    repeat: {
+      label: 'Trả lời theo dòng (một danh sách: giám đốc, tài khoản ngân hàng…)',
+      min: 'Số dòng ít nhất',
+      max: 'Số dòng nhiều nhất',
+    },
     status: { Editing: 'Đang chỉnh sửa', Ready: 'Sẵn sàng', Outdate: 'Lỗi thời' },
     list: {
       title: 'Cấu hình biểu mẫu',

@@ -16,6 +16,7 @@ import { OptionsEditor } from './OptionsEditor';
 import { PrefillEditor } from './PrefillEditor';
 import { QuestionKeyField } from './QuestionKeyField';
 import { QuestionList } from './QuestionList';
+import { RepeatEditor } from './RepeatEditor';
 import { RulePicker } from './RulePicker';
 import { LIMIT_FIELDS, updateQuestion, withType, type QuestionList as Placement } from './sectionsDraft';
 
@@ -92,6 +93,7 @@ export function QuestionDetails({ question, placement }: { question: FormQuestio
       <PrefillEditor question={question} />
       <QuestionKeyField question={question} />
       <ConditionEditor question={question} />
+      {question.type === 'group' && <RepeatEditor question={question} />}
       {question.type === 'group' && (
         <Stack spacing={1} sx={{ pl: { xs: 1, sm: 2 }, borderLeft: 2, borderColor: 'divider' }}>
           <Typography variant="subtitle2">{translate('formBuilder.questions.children')}</Typography>

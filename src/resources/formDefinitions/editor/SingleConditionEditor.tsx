@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { parseLocaleDecimal } from '../../../../contract/answers';
+import { isRepeatingGroup, parseLocaleDecimal } from '../../../../contract/answers';
 import { CONDITION_OPERATORS, CONDITION_VALUE_MAX, type FormQuestion, type QuestionCondition } from '../../../../contract/forms';
 import { DecimalInput } from '../../../components/questions';
 import { isComparable, isComparison } from './conditionDraft';
@@ -59,7 +59,7 @@ export function SingleConditionEditor({ condition, candidates, field, onChange, 
   const setValue = (value: string) => onChange({ ...condition, value });
 
   let valueInput;
-  if (source?.type === 'number' || source?.type === 'currency')
+  if (source?.type === 'number' || source?.type === 'currency' || (source && isRepeatingGroup(source)))
     valueInput = (
       <DecimalInput
         {...valueProps}

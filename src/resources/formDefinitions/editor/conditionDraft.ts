@@ -11,7 +11,7 @@ import {
   type QuestionCondition,
   type ShowCondition,
 } from '../../../../contract/forms';
-import { conditionLeaves } from '../../../../contract/answers';
+import { conditionLeaves, isRepeatingGroup } from '../../../../contract/answers';
 
 /**
  * A question's condition edited as a tree, by pure functions. A place in the tree is the list of indexes from the
@@ -78,7 +78,9 @@ export const canNestGroup = (root: ShowCondition, path: ConditionPath) => path.l
 export const isComparison = (operator: ConditionOperator) => (COMPARISON_OPERATORS as readonly string[]).includes(operator);
 
 /** Whether less / greater than apply to a question's answers (the contract's structure check allows them on these types only). */
-export const isComparable = (question: Pick<FormQuestion, 'type'> | undefined) => !!question && COMPARABLE_TYPES.includes(question.type);
+/** Numbers, amounts, dates, calculated values, and a repeating group's number of rows. */
+export const isComparable = (question: Pick<FormQuestion, 'type' | 'repeat'> | undefined) =>
+  !!question && (COMPARABLE_TYPES.includes(question.type) || isRepeatingGroup(question));
 
 /** The editor's error field of the condition at `path`, under the question's `condition` field (as `editorErrorsOf` names it). */
 export const conditionField = (field: string, path: ConditionPath) => `${field}${path.map((index) => `.conditions.${index}`).join('')}`;

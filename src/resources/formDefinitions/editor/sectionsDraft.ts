@@ -139,6 +139,7 @@ export function withType(question: FormQuestion, type: QuestionType): Partial<Fo
         : null,
     required: type === 'calculated' ? false : question.required,
     children: type === 'group' ? question.children : [],
+    repeat: type === 'group' ? (question.repeat ?? null) : null,
   };
 }
 
