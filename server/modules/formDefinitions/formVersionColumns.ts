@@ -53,7 +53,8 @@ function storedQuestion(question: QuestionInput | Omit<QuestionInput, 'children'
       ? { calculation: { expression: question.calculation.expression, decimals: question.calculation.decimals, unit: question.calculation.unit } }
       : {}),
     ...(question.prefill ? { prefill: plainPrefill(question.prefill as QuestionPrefill) } : {}),
-    ...('repeat' in question && question.repeat && question.type === 'group' ? { repeat: { min: question.repeat.min, max: question.repeat.max } } : {}),
+    // Kept where given, so that the structure check refuses rows on a question that is not a group.
+    ...('repeat' in question && question.repeat ? { repeat: { min: question.repeat.min, max: question.repeat.max } } : {}),
     ...(question.limits ? { limits: { ...NO_LIMITS, ...question.limits, currencies: [...question.limits.currencies] } } : {}),
     children,
   };

@@ -95,7 +95,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       assertAnswerShapes(version.sections, given);
       const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
       const merged = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, typed));
-      assertOnlyFlaggedChange(current, merged);
+      assertOnlyFlaggedChange(current, merged, version.sections);
       assertLockedPrefillsKept(version.sections, current, merged);
       const answers = withCalculations(version.sections, merged);
       check(answers, version.sections);
@@ -165,7 +165,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     assertAnswerShapes(version.sections, given);
     const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
     const merged = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, typed));
-    assertOnlyFlaggedChange(current, merged);
+    assertOnlyFlaggedChange(current, merged, version.sections);
     assertLockedPrefillsKept(version.sections, current, merged);
     const answers = withCalculations(version.sections, merged);
     const progress = formProgress(version.sections, answers);

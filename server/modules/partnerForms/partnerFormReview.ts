@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { answerPathQuestion, changedAnswerPaths, isAnswerable, pathQuestionKey, questionsByKey } from '../../../contract/answers';
-import type { Answers, PartnerFormReviewRoundDto, PartnerFormStatus, ReviewAnswerChange, ReviewDecision } from '../../../contract/forms';
+import type { Answers, FormSection, PartnerFormReviewRoundDto, PartnerFormStatus, ReviewAnswerChange, ReviewDecision } from '../../../contract/forms';
 import type { ReviewPartnerFormInput } from '../../../contract/schemas/partnerForms';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -28,11 +28,14 @@ export const takesAnswer = (row: Pick<PartnerFormRow, 'status' | 'reviewState' |
  * In a returned round only the flagged questions change: any other answer that would differ from the saved one is
  * refused (400 naming each question), so nothing is written. Sending an unchanged answer back is harmless.
  */
-export function assertOnlyFlaggedChange(row: PartnerFormRow, after: Answers) {
+export function assertOnlyFlaggedChange(row: PartnerFormRow, after: Answers, sections: readonly FormSection[]) {
   if (!isReturned(row)) return;
   // A flagged row answer (`group[row].child`) changes alone; a flagged question (a whole group too) changes as a whole.
   const flagged = (path: string) => Object.hasOwn(row.comments, path) || Object.hasOwn(row.comments, pathQuestionKey(path));
-  const refused = changedAnswerPaths(row.answers, after).filter((path) => !flagged(path));
+  // Calculated answers are the server's, computed again after this check (a row's come without them).
+  const questions = questionsByKey(sections);
+  const calculated = (path: string) => answerPathQuestion(questions, path)?.type === 'calculated';
+  const refused = changedAnswerPaths(row.answers, after).filter((path) => !flagged(path) && !calculated(path));
   if (refused.length)
     throw new ApiError(
       400,
