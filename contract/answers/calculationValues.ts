@@ -1,4 +1,12 @@
-import { NUMBER_FRACTION_DIGITS_MAX, NUMBER_INTEGER_DIGITS_MAX, type AnswerRow, type AnswerValue, type Answers, type FormQuestion, type FormSection } from '../forms';
+import {
+  NUMBER_FRACTION_DIGITS_MAX,
+  NUMBER_INTEGER_DIGITS_MAX,
+  type AnswerRow,
+  type AnswerValue,
+  type Answers,
+  type FormQuestion,
+  type FormSection,
+} from '../forms';
 import { calculationReferences, parseCalculation, type CalculationNode } from './calculationSyntax';
 import { answerRows, rowAnswer, rowWith, rowWithout } from './answerRows';
 import { ownAnswer, rowsLayout } from './conditions';

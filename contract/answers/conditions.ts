@@ -144,8 +144,7 @@ export function rowVisibleKeys(group: FormQuestion, row: AnswerRow, answers: Ans
   const children = new Set(group.children.map((child) => child.key));
   const seen = answersInRow(answers, row);
   const inRow: ShownKeys = { has: (key) => shown.has(key) || (!children.has(key) && visible.has(key)) };
-  for (const child of group.children)
-    if (!child.condition || showConditionHolds(child.condition, seen, inRow, layout, group.key)) shown.add(child.key);
+  for (const child of group.children) if (!child.condition || showConditionHolds(child.condition, seen, inRow, layout, group.key)) shown.add(child.key);
   return shown;
 }
 

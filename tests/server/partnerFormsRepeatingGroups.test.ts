@@ -22,7 +22,10 @@ const complete = () => ({ companyName: 'Acme', directors: two(), boardNote: 'Two
 describe('repeating groups', () => {
   it('rows are saved as sent, their calculated answers and the totals over them computed by the server', async () => {
     const form = await rowsForm();
-    const saved = expectEnvelope(await form.save({ directors: [director('Ann', { share: '60', halfShare: '1' }), director('Binh', { share: '40.5' })], totalShare: '7' }), 200);
+    const saved = expectEnvelope(
+      await form.save({ directors: [director('Ann', { share: '60', halfShare: '1' }), director('Binh', { share: '40.5' })], totalShare: '7' }),
+      200,
+    );
     expect(saved.body.data!.answers).toMatchObject({
       directors: [
         { name: 'Ann', share: '60', halfShare: '30' },

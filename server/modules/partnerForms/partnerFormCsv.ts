@@ -53,7 +53,8 @@ export async function exportedQuestionsOf(db: Db, input: Pick<PartnerFormSearchI
   for (const version of versions) {
     const groups = new Map(version.sections.flatMap((section) => section.questions.map((question) => [question.key, question])));
     for (const { question, rowsOf } of placedQuestions(version.sections))
-      if (isAnswerable(question) && !questions.has(question.key)) questions.set(question.key, { question, rowsOf: rowsOf === null ? null : (groups.get(rowsOf) ?? null) });
+      if (isAnswerable(question) && !questions.has(question.key))
+        questions.set(question.key, { question, rowsOf: rowsOf === null ? null : (groups.get(rowsOf) ?? null) });
   }
   return questions;
 }
@@ -100,7 +101,14 @@ export const partnerFormCsvColumns = ({ questionKeys, questions, mode, language,
     const exported = questions.get(key);
     const rowsOf = exported?.rowsOf ?? null;
     return {
-      header: mode === 'keys' ? (rowsOf ? `${rowsOf.key}.${key}` : key) : rowsOf ? `${rowsOf.label} › ${exported?.question.label}` : (exported?.question.label ?? key),
+      header:
+        mode === 'keys'
+          ? rowsOf
+            ? `${rowsOf.key}.${key}`
+            : key
+          : rowsOf
+            ? `${rowsOf.label} › ${exported?.question.label}`
+            : (exported?.question.label ?? key),
       value: (row: PartnerFormCsvRow) => {
         const file = fileLink(row.id, publicUrl);
         const words = mode === 'keys' ? { ...KEY_WORDS, file } : answerWordsOf(language, file);

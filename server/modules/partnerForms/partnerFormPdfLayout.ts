@@ -125,11 +125,20 @@ async function layOut(
         if (isRepeatingGroup(question)) {
           // A block per row, its shown answers under "Row n"; a group without rows says so.
           const rows = answerRows(ownAnswer(answers, question.key));
-          if (!rows.length) doc.font('regular').fontSize(SIZES.body).fillColor(COLOURS.muted).text(lines.notAnswered, doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
+          if (!rows.length)
+            doc
+              .font('regular')
+              .fontSize(SIZES.body)
+              .fillColor(COLOURS.muted)
+              .text(lines.notAnswered, doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
           rows.forEach((row, index) => {
             const shown = rowVisibleKeys(question, row, answers, visible, layout);
             doc.moveDown(0.3);
-            doc.font('bold').fontSize(SIZES.body).fillColor(COLOURS.muted).text(t('partnerFormsApi.pdf.row', { row: index + 1 }), doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
+            doc
+              .font('bold')
+              .fontSize(SIZES.body)
+              .fillColor(COLOURS.muted)
+              .text(t('partnerFormsApi.pdf.row', { row: index + 1 }), doc.page.margins.left + INDENT, undefined, { width: width - INDENT });
             for (const child of question.children)
               if (shown.has(child.key)) laidOut += write(child, rowAnswer(row, child.key), rowCellPath(question.key, index, child.key), 2 * INDENT);
           });

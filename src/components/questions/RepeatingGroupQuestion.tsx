@@ -105,7 +105,14 @@ export function RepeatingGroupQuestion({ question, rows, onRows, renderRow, erro
         {rows.map((row, index) => {
           const rowLabel = t('formFiller.rows.row', { row: index + 1 });
           return (
-            <Paper component="li" variant="outlined" key={rowIds[index]} data-row-id={rowIds[index]} aria-label={`${question.label}: ${rowLabel}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Paper
+              component="li"
+              variant="outlined"
+              key={rowIds[index]}
+              data-row-id={rowIds[index]}
+              aria-label={`${question.label}: ${rowLabel}`}
+              sx={{ p: { xs: 1.5, sm: 2 } }}
+            >
               <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 0.5 }}>
                 <Typography component="h4" variant="subtitle2" sx={{ flexGrow: 1 }}>
                   {rowLabel}
@@ -115,7 +122,12 @@ export function RepeatingGroupQuestion({ question, rows, onRows, renderRow, erro
                     <RowAction label={t('formFiller.rows.moveUp', { row: index + 1 })} action="up" disabled={index === 0} onClick={() => move(index, -1)}>
                       <ArrowUpwardIcon fontSize="small" />
                     </RowAction>
-                    <RowAction label={t('formFiller.rows.moveDown', { row: index + 1 })} action="down" disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
+                    <RowAction
+                      label={t('formFiller.rows.moveDown', { row: index + 1 })}
+                      action="down"
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
                       <ArrowDownwardIcon fontSize="small" />
                     </RowAction>
                     <RowAction label={t('formFiller.rows.remove', { row: index + 1 })} action="remove" onClick={() => remove(index)}>
@@ -158,7 +170,19 @@ export function RepeatingGroupQuestion({ question, rows, onRows, renderRow, erro
   );
 }
 
-function RowAction({ label, action, disabled = false, onClick, children }: { label: string; action: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function RowAction({
+  label,
+  action,
+  disabled = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  action: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>

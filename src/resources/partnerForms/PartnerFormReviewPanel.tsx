@@ -121,7 +121,10 @@ function ReviewForm({
           const where = `${question.label} · ${translate('formFiller.rows.row', { row: index + 1 })}`;
           return question.children
             .filter((child) => isAnswerable(child) && shown.has(child.key))
-            .map((child) => ({ question: { ...child, key: rowCellPath(question.key, index, child.key), label: `${where} · ${child.label}` }, value: rowAnswer(row, child.key) }));
+            .map((child) => ({
+              question: { ...child, key: rowCellPath(question.key, index, child.key), label: `${where} · ${child.label}` },
+              value: rowAnswer(row, child.key),
+            }));
         });
       return (question.type === 'group' ? question.children : [question])
         .filter((asked) => isAnswerable(asked) && visible.has(asked.key))
@@ -322,7 +325,8 @@ function ReviewRounds({
   const labelOf = (key: string) => {
     const cell = parseRowCellPath(key);
     const group = cell && questions.get(cell.groupKey);
-    if (cell && group) return `${group.label} · ${translate('formFiller.rows.row', { row: cell.row + 1 })} · ${questions.get(cell.childKey)?.label ?? cell.childKey}`;
+    if (cell && group)
+      return `${group.label} · ${translate('formFiller.rows.row', { row: cell.row + 1 })} · ${questions.get(cell.childKey)?.label ?? cell.childKey}`;
     return questions.get(key)?.label ?? key;
   };
   // In form order (a jsonb object's keys come back shortest first); keys the version lacks last.

@@ -53,7 +53,9 @@ describe('repeating groups in the contract', () => {
     expect(visibleQuestionKeys(sections, one).has('foreignNote')).toBe(false);
     expect(visibleQuestionKeys(sections, foreign).has('boardNote')).toBe(true);
     expect(visibleQuestionKeys(sections, foreign).has('foreignNote')).toBe(true);
-    const notForeign = [section('s', [...repeatingSections()[0].questions.slice(0, 2), question('allLocal', 'text', { condition: when('nationality', 'isNot', 'other') })])];
+    const notForeign = [
+      section('s', [...repeatingSections()[0].questions.slice(0, 2), question('allLocal', 'text', { condition: when('nationality', 'isNot', 'other') })]),
+    ];
     expect(visibleQuestionKeys(notForeign, foreign).has('allLocal')).toBe(false);
     expect(visibleQuestionKeys(notForeign, one).has('allLocal')).toBe(true);
     // A passport typed while the row said "other", kept after it says "vn": not shown, not exported.
@@ -118,7 +120,10 @@ describe('repeating groups in the contract', () => {
   });
 
   it('conditions in one group’s fifty rows read another group’s fifty rows', () => {
-    const first = question('first', 'group', { repeat: { min: 0, max: 50 }, children: [question('kind', 'select', { options: ['a', 'b'] }), question('x', 'text', { condition: when('kind', 'is', 'b') })] });
+    const first = question('first', 'group', {
+      repeat: { min: 0, max: 50 },
+      children: [question('kind', 'select', { options: ['a', 'b'] }), question('x', 'text', { condition: when('kind', 'is', 'b') })],
+    });
     const many = Array.from({ length: 20 }, (_, index) => question(`q${index}`, 'text', { condition: when('x', 'is', 'yes') }));
     const second = question('second', 'group', { repeat: { min: 0, max: 50 }, children: many });
     const sections = [section('s', [first, second])];
