@@ -143,6 +143,8 @@ export default {
       source: 'Filled in from',
       none: 'Nothing (the partner answers)',
       form: 'An answer of another form',
+      sourceForm: 'Form',
+      sourceQuestion: 'Its question',
       locked: 'The partner cannot change it',
       fields: {
         name: 'The partner’s name',

@@ -144,6 +144,8 @@ export default {
       source: 'Điền sẵn từ',
       none: 'Không (đối tác tự trả lời)',
       form: 'Câu trả lời của biểu mẫu khác',
+      sourceForm: 'Biểu mẫu',
+      sourceQuestion: 'Câu hỏi của biểu mẫu đó',
       locked: 'Đối tác không được thay đổi',
       fields: {
         name: 'Tên đối tác',

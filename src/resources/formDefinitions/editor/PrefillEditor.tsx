@@ -7,12 +7,13 @@ import { useTranslate } from 'react-admin';
 import { partnerFieldFits, PREFILLABLE_TYPES } from '../../../../contract/answers';
 import { PARTNER_PREFILL_FIELDS, type FormQuestion, type PartnerPrefillField } from '../../../../contract/forms';
 import { questionField } from './editorErrors';
+import { FormPrefillSource } from './FormPrefillSource';
 import { useSectionsEditing } from './FormEditorContext';
 import { updateQuestion } from './sectionsDraft';
 
 /**
- * Where the question's first value comes from: a field of the partner record that fits its type, and whether the
- * partner may change it. (A question of another form is a source the API takes; the builder offers the record's fields.)
+ * Where the question's first value comes from: a field of the partner record that fits its type, or an answer of
+ * another form (FormPrefillSource), and whether the partner may change it.
  */
 export function PrefillEditor({ question }: { question: FormQuestion }) {
   const translate = useTranslate();
@@ -20,23 +21,30 @@ export function PrefillEditor({ question }: { question: FormQuestion }) {
   if (!PREFILLABLE_TYPES.includes(question.type)) return null;
   const prefill = question.prefill ?? null;
   const fields = PARTNER_PREFILL_FIELDS.filter((field) => partnerFieldFits(field, question.type));
-  if (!fields.length && prefill?.source !== 'form') return null;
   const field = questionField(question.key, 'prefill.field');
   const set = (next: FormQuestion['prefill']) => change((sections) => updateQuestion(sections, question.key, { prefill: next }), [field]);
   const chosen = prefill?.source === 'partner' ? prefill.field : prefill?.source === 'form' ? 'form' : '';
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }} data-testid="question-prefill">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      data-testid="question-prefill"
+    >
       <TextField
         select
         size="small"
         label={translate('formBuilder.prefill.source')}
         value={chosen}
-        disabled={readOnly || prefill?.source === 'form'}
+        disabled={readOnly}
         error={!!errorText(field)}
         helperText={errorText(field)}
         onChange={(event) => {
-          const value = event.target.value as PartnerPrefillField | '';
-          set(value ? { source: 'partner', field: value, locked: prefill?.locked ?? false } : null);
+          const value = event.target.value as PartnerPrefillField | 'form' | '';
+          const locked = prefill?.locked ?? false;
+          if (value === 'form') set(prefill?.source === 'form' ? prefill : { source: 'form', definitionId: '', questionKey: '', locked });
+          else set(value ? { source: 'partner', field: value, locked } : null);
         }}
         sx={{ minWidth: 240 }}
         slotProps={{ htmlInput: { 'data-testid': 'prefill-source' } }}
@@ -47,8 +55,9 @@ export function PrefillEditor({ question }: { question: FormQuestion }) {
             {translate(`formBuilder.prefill.fields.${name}`)}
           </MenuItem>
         ))}
-        {prefill?.source === 'form' && <MenuItem value="form">{translate('formBuilder.prefill.form')}</MenuItem>}
+        <MenuItem value="form">{translate('formBuilder.prefill.form')}</MenuItem>
       </TextField>
+      {prefill?.source === 'form' && <FormPrefillSource question={question} prefill={prefill} onChange={set} />}
       {prefill && (
         <FormControlLabel
           control={
