@@ -42,6 +42,7 @@ export const QUESTION_TYPES = [
   'phone',
   'url',
   'calculated',
+  'signature',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -226,12 +227,17 @@ export interface CurrencyAmount {
   amount: string;
 }
 
+/** A signature answer (issue 40): what the signer gave and the server's stamp (contract/answers/signatures.ts). */
+export type { SignatureAnswer } from './answers/signatures';
+import type { SignatureAnswer } from './answers/signatures';
+
 /**
  * An answer by question type: text → string, yesNo → boolean, select → string, multiple → string[],
  * file → AnswerFile | null, files → AnswerFile[]; number → a canonical decimal string ("-1234.5"), currency →
- * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text. Groups have none.
+ * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text; signature →
+ * SignatureAnswer. Groups have none.
  */
-export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | null;
+export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | SignatureAnswer | null;
 export type Answers = Record<string, AnswerValue>;
 
 export interface PartnerFormDto {

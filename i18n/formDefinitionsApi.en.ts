@@ -25,6 +25,7 @@ export default {
     conditionOnItself: 'A question cannot depend on itself',
     conditionNotEarlier: 'A condition must name a question that comes earlier in the form',
     conditionOnGroup: 'A condition cannot name a group',
+    conditionOnSignature: 'A condition cannot name a signature question',
     conditionValueNotOption: 'Choose a value the question can take',
     limitNotForType: 'This limit does not apply to this type of question',
     limitNumber: 'A number such as 1234.5',

@@ -26,6 +26,7 @@ export default {
     conditionOnItself: 'Câu hỏi không thể phụ thuộc vào chính nó',
     conditionNotEarlier: 'Điều kiện phải dựa trên một câu hỏi đứng trước trong biểu mẫu',
     conditionOnGroup: 'Điều kiện không thể dựa trên một nhóm',
+    conditionOnSignature: 'Điều kiện không thể dựa trên một câu hỏi chữ ký',
     conditionValueNotOption: 'Hãy chọn một giá trị mà câu hỏi có thể nhận',
     limitNotForType: 'Giới hạn này không áp dụng cho loại câu hỏi này',
     limitNumber: 'Một số như 1234.5',

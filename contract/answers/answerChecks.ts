@@ -15,6 +15,7 @@ import { ownAnswer, visibleQuestionKeys } from './conditions';
 import { utcToday } from './dates';
 import { isAnswerable, isFilledByPartner, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
+import { signatureShapeError } from './signatures';
 import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
 
 /** A problem with one answer; `field` is the question key, `sectionKey` where it stands. */
@@ -74,6 +75,8 @@ export function answerShapeError(question: Pick<FormQuestion, 'type'>, value: un
     case 'calculated':
       // What the browser computed: the server computes it again and keeps its own.
       return typeof value === 'string' && value.length <= TYPED_ANSWER_TEXT_MAX ? null : typeError;
+    case 'signature':
+      return signatureShapeError(value);
     default:
       return isTypedQuestionType(question.type) ? typedAnswerShapeError(question.type, value) : typeError;
   }

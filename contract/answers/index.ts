@@ -11,3 +11,4 @@ export * from './typedAnswers';
 export * from './calculationSyntax';
 export * from './calculationValues';
 export * from './prefill';
+export * from './signatures';

@@ -279,6 +279,8 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
     if (condition.questionKey === question.key) return fail(`${path}.questionKey`, 'conditionOnItself');
     if (!target) return fail(`${path}.questionKey`, 'conditionNotEarlier');
     if (target.type === 'group') return fail(`${path}.questionKey`, 'conditionOnGroup');
+    // A signature is neither a text nor a value to compare (issue 40): no condition reads it.
+    if (target.type === 'signature') return fail(`${path}.questionKey`, 'conditionOnSignature');
     if ((COMPARISON_OPERATORS as readonly string[]).includes(condition.operator)) {
       if (!COMPARABLE_TYPES.includes(target.type)) return fail(`${path}.operator`, 'comparisonNotForType');
       const fits = target.type === 'date' ? isCalendarDate(condition.value) : isCanonicalDecimal(condition.value);

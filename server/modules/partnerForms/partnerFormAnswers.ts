@@ -16,7 +16,10 @@ export const toFieldError = ({ field, message }: AnswerError): FieldError => ({
 const stringsOf = (value: AnswerValue): string[] => {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? [item] : [item.id, item.name, item.type]));
-  if (value && typeof value === 'object') return 'amount' in value ? [value.currency, value.amount] : [value.id, value.name, value.type];
+  if (value && typeof value === 'object') {
+    if ('amount' in value) return [value.currency, value.amount];
+    return 'kind' in value ? [value.name] : [value.id, value.name, value.type];
+  }
   return [];
 };
 
