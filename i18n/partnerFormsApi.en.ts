@@ -70,6 +70,8 @@ export default {
       reviewStates: { returned: 'returned for changes', resubmitted: 'resubmitted, awaiting review', accepted: 'accepted' },
       flagged: 'Flagged for changes',
       dueAt: 'Due by',
+      signedBy: 'Signed by %{name} on %{date} from %{address}, text version %{version} (%{hash})',
+      signatureKinds: { typed: 'typed', drawn: 'drawn' },
     },
     notifications: {
       assigned: { title: 'A new form to fill in', message: 'Please fill in "%{form}".' },

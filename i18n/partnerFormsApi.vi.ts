@@ -70,6 +70,8 @@ export default {
       reviewStates: { returned: 'đã trả lại để chỉnh sửa', resubmitted: 'đã nộp lại, đang chờ xem xét', accepted: 'đã chấp nhận' },
       flagged: 'Cần chỉnh sửa',
       dueAt: 'Hạn nộp',
+      signedBy: 'Ký bởi %{name} lúc %{date} từ địa chỉ %{address}, phiên bản văn bản %{version} (%{hash})',
+      signatureKinds: { typed: 'gõ tên', drawn: 'vẽ tay' },
     },
     notifications: {
       assigned: { title: 'Có biểu mẫu mới cần điền', message: 'Vui lòng điền "%{form}".' },
