@@ -169,5 +169,11 @@ describe('a signature question', () => {
       `"Nguyễn Văn An (typed), ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC, ${address}, v${form.version.versionNumber}·${textHash}"`,
     );
     expect((await csv('')).replace(/[\u00a0\u202f]/g, ' ')).toContain(`Nguyễn Văn An (typed), ${when('en-GB')}, ${address}`);
+    const drawn = await signedForm();
+    expectEnvelope(await drawn.submit({ declaration: { kind: 'drawn', name: 'Jane Doe', strokes: ['0,0 600,200 300,10', '5,5'] } }), 200);
+    const response = await fetch(`${server.url}${drawn.url}/pdf`, { headers: { authorization: `Bearer ${admin()}`, 'client-language': 'en' } });
+    const text = pdfText(Buffer.from(await response.arrayBuffer())).join('\n');
+    expect(text).toContain('Jane Doe');
+    expect(text).toContain(`text version ${drawn.version.versionNumber} (${textHash})`);
   });
 });

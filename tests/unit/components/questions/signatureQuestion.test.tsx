@@ -24,7 +24,7 @@ describe('a signature question', () => {
     expect(within(group()).getByRole('radio', { name: 'Type your name' })).toBeChecked();
     await user.tab();
     await user.tab();
-    const name = within(group()).getByRole('textbox', { name: /Your full name/ });
+    const name = within(group()).getByRole('textbox', { name: 'Your full name' });
     expect(name).toHaveFocus();
     await user.keyboard('  Jane Doe');
     expect(answers().declaration).toBeUndefined();
@@ -38,7 +38,7 @@ describe('a signature question', () => {
     const user = userEvent.setup();
     const { answers } = renderQuestions(signature(), { language: 'vi' });
     await user.click(within(group()).getByRole('radio', { name: 'Vẽ chữ ký' }));
-    await user.type(within(group()).getByRole('textbox', { name: /Họ tên đầy đủ của bạn/ }), 'Nguyễn Văn An');
+    await user.type(within(group()).getByRole('textbox', { name: 'Họ tên đầy đủ của bạn' }), 'Nguyễn Văn An');
     const pad = within(group()).getByRole('img', { name: 'Khung ký: vẽ bằng chuột, bút hoặc ngón tay' });
     act(() =>
       drawStroke(pad, [
@@ -68,7 +68,7 @@ describe('a signature question', () => {
       textVersion: { number: 3, hash: 'abcd1234' },
     };
     renderQuestions(signature(), { initial: { declaration: saved } });
-    expect(within(group()).getByRole('textbox', { name: /Your full name/ })).toHaveValue('Jane Doe');
+    expect(within(group()).getByRole('textbox', { name: 'Your full name' })).toHaveValue('Jane Doe');
     expect(screen.getByText(/^Signed by Jane Doe on Dec 4, 2026/)).toBeInTheDocument();
   });
 
