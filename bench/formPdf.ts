@@ -97,6 +97,15 @@ function syntheticForm(sectionCount: number, perSection: number, textLength: num
         phone: '+84901234567',
         url: 'https://dong-a.example/',
         calculated: '1234567.89',
+        signature: {
+          kind: 'drawn',
+          name: 'Nguyễn Văn An',
+          strokes: ['10,150 60,40 110,150 160,60 210,140', '250,100 400,100'],
+          signedAt: '2026-12-04T10:00:00.000Z',
+          signedBy: { userId: key, name: 'Nguyễn Văn An', email: 'an@dong-a.example' },
+          address: '203.0.113.5',
+          textVersion: { number: 3, hash: 'abcd1234' },
+        },
       };
       answers[key] = values[type];
       if (q % 10 === 0) comments[key] = 'Vui lòng sửa lại câu trả lời này.';

@@ -22,6 +22,7 @@ export const AUDITED_TABLES = [
   'ticket_ratings',
   'partner_forms',
   'partner_form_files',
+  'partner_form_signatures',
   'partner_form_reviews',
   'forms',
   'users',

@@ -42,6 +42,7 @@ export const QUESTION_TYPES = [
   'phone',
   'url',
   'calculated',
+  'signature',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -237,13 +238,17 @@ export interface CurrencyAmount {
   amount: string;
 }
 
+/** A signature answer (issue 40): what the signer gave and the server's stamp (contract/answers/signatures.ts). */
+export type { SignatureAnswer } from './answers/signatures';
+import type { SignatureAnswer } from './answers/signatures';
+
 /**
  * An answer by question type: text → string, yesNo → boolean, select → string, multiple → string[],
  * file → AnswerFile | null, files → AnswerFile[]; number → a canonical decimal string ("-1234.5"), currency →
- * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text. A group has
- * none, a repeating group its rows (its children have no answer of their own).
+ * CurrencyAmount, date → "YYYY-MM-DD", email, phone ("+84901234567") and url → their canonical text; signature →
+ * SignatureAnswer. A group has none, a repeating group its rows (its children have no answer of their own).
  */
-export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | AnswerRow[] | null;
+export type AnswerValue = string | boolean | string[] | AnswerFile | AnswerFile[] | CurrencyAmount | SignatureAnswer | AnswerRow[] | null;
 
 /** One row of a repeating group: its children's answers by child key (a repeating group's answer is its rows). */
 export interface AnswerRow {

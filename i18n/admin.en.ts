@@ -189,6 +189,7 @@ export default {
         ticket_messages: 'Ticket message',
         partner_forms: 'Partner form',
         partner_form_files: 'Partner form file',
+        partner_form_signatures: 'Partner form signature',
         forms: 'Form',
         file_grants: 'File access',
         file_requests: 'File request',

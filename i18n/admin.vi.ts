@@ -190,6 +190,7 @@ export default {
         ticket_messages: 'Tin nhắn yêu cầu hỗ trợ',
         partner_forms: 'Biểu mẫu đối tác',
         partner_form_files: 'Tệp biểu mẫu đối tác',
+        partner_form_signatures: 'Chữ ký biểu mẫu đối tác',
         forms: 'Biểu mẫu',
         file_grants: 'Quyền truy cập tệp',
         file_requests: 'Yêu cầu tệp',

@@ -95,6 +95,7 @@ export default {
         ticket_messages: 'a ticket message',
         partner_forms: 'a partner form',
         partner_form_files: 'a partner form file',
+        partner_form_signatures: 'a partner form signature',
         forms: 'a form',
         users: 'a user',
         user_roles: "a user's roles",

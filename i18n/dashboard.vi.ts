@@ -95,6 +95,7 @@ export default {
         ticket_messages: 'một tin nhắn hỗ trợ',
         partner_forms: 'một biểu mẫu đối tác',
         partner_form_files: 'một tệp của biểu mẫu đối tác',
+        partner_form_signatures: 'một chữ ký của biểu mẫu đối tác',
         forms: 'một biểu mẫu',
         users: 'một người dùng',
         user_roles: 'vai trò của người dùng',

@@ -138,6 +138,7 @@ export default {
       phone: 'Phone number',
       url: 'Web address',
       calculated: 'Calculated value',
+      signature: 'Signature',
     },
     prefill: {
       source: 'Filled in from',

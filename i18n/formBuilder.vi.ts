@@ -139,6 +139,7 @@ export default {
       phone: 'Số điện thoại',
       url: 'Địa chỉ web',
       calculated: 'Giá trị tính toán',
+      signature: 'Chữ ký',
     },
     prefill: {
       source: 'Điền sẵn từ',

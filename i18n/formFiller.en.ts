@@ -104,6 +104,16 @@ export default {
       dateFuture: 'A date after today',
       datePast: 'A date before today',
       examples: { email: 'name@example.com', phone: '+84 90 123 4567', url: 'https://…' },
+      signature: {
+        how: 'How to sign',
+        typed: 'Type your name',
+        drawn: 'Draw',
+        name: 'Your full name',
+        pad: 'Signature pad: draw with a mouse, a pen or a finger',
+        clear: 'Clear the drawing',
+        signed: 'Signed by %{name} on %{date}',
+        unsaved: 'Not signed yet: your signature is recorded when the form is saved',
+      },
     },
   },
 };

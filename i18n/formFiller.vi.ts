@@ -103,6 +103,16 @@ export default {
       dateFuture: 'Một ngày sau hôm nay',
       datePast: 'Một ngày trước hôm nay',
       examples: { email: 'ten@example.com', phone: '+84 90 123 4567', url: 'https://…' },
+      signature: {
+        how: 'Cách ký',
+        typed: 'Nhập tên của bạn',
+        drawn: 'Vẽ chữ ký',
+        name: 'Họ tên đầy đủ của bạn',
+        pad: 'Khung ký: vẽ bằng chuột, bút hoặc ngón tay',
+        clear: 'Xoá hình vẽ',
+        signed: 'Đã ký bởi %{name} lúc %{date}',
+        unsaved: 'Chưa ký: chữ ký của bạn được ghi nhận khi biểu mẫu được lưu',
+      },
     },
   },
 };

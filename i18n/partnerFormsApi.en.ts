@@ -71,6 +71,8 @@ export default {
       flagged: 'Flagged for changes',
       row: 'Row %{row}',
       dueAt: 'Due by',
+      signedBy: 'Signed by %{name} on %{date} from %{address}, text version %{version} (%{hash})',
+      signatureKinds: { typed: 'typed', drawn: 'drawn' },
     },
     notifications: {
       assigned: { title: 'A new form to fill in', message: 'Please fill in "%{form}".' },

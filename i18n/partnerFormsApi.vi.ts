@@ -71,6 +71,8 @@ export default {
       flagged: 'Cần chỉnh sửa',
       row: 'Dòng %{row}',
       dueAt: 'Hạn nộp',
+      signedBy: 'Ký bởi %{name} lúc %{date} từ địa chỉ %{address}, phiên bản văn bản %{version} (%{hash})',
+      signatureKinds: { typed: 'gõ tên', drawn: 'vẽ tay' },
     },
     notifications: {
       assigned: { title: 'Có biểu mẫu mới cần điền', message: 'Vui lòng điền "%{form}".' },

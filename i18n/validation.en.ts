@@ -58,6 +58,10 @@ export default {
     dateFuture: 'A date after today, please',
     datePast: 'A date before today, please',
     phoneInternational: 'An international number starting with + and the country code, such as +84 90 123 4567',
+    // Signatures (issue 40)
+    signatureName: 'Type your full name to sign',
+    signatureStrokes: 'Draw your signature in the box, or type your name instead',
+    signaturePoints: 'The drawing is too detailed (at most %{max} points): clear it and sign again',
     fallback: 'Lỗi',
   },
 };

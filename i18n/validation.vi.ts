@@ -57,6 +57,10 @@ export default {
     dateFuture: 'Hãy chọn một ngày sau hôm nay',
     datePast: 'Hãy chọn một ngày trước hôm nay',
     phoneInternational: 'Số quốc tế bắt đầu bằng + và mã quốc gia, ví dụ +84 90 123 4567',
+    // Chữ ký (issue 40)
+    signatureName: 'Nhập họ tên đầy đủ của bạn để ký',
+    signatureStrokes: 'Vẽ chữ ký của bạn trong khung, hoặc nhập tên thay vào đó',
+    signaturePoints: 'Hình vẽ quá chi tiết (tối đa %{max} điểm): hãy xoá và ký lại',
     fallback: 'Lỗi',
   },
 };

@@ -17,6 +17,7 @@ import { ownAnswer, rowsLayout, rowVisibleKeys, visibleQuestionKeys } from './co
 import { utcToday } from './dates';
 import { isAnswerable, isFilledByPartner, isRepeatingGroup, placedQuestions } from './questions';
 import { textRuleError } from './textRule';
+import { signatureShapeError } from './signatures';
 import { isCurrencyAmountShape, isTypedQuestionType, typedAnswerError, typedAnswerShapeError } from './typedAnswers';
 
 /** A problem with one answer; `field` is the question key, `sectionKey` where it stands. */
@@ -102,6 +103,8 @@ export function answerShapeError(question: ShapedQuestion, value: unknown): Rule
     case 'calculated':
       // What the browser computed: the server computes it again and keeps its own.
       return typeof value === 'string' && value.length <= TYPED_ANSWER_TEXT_MAX ? null : typeError;
+    case 'signature':
+      return signatureShapeError(value);
     default:
       return isTypedQuestionType(question.type) ? typedAnswerShapeError(question.type, value) : typeError;
   }

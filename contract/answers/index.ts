@@ -12,3 +12,4 @@ export * from './typedAnswers';
 export * from './calculationSyntax';
 export * from './calculationValues';
 export * from './prefill';
+export * from './signatures';

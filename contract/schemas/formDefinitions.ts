@@ -301,6 +301,8 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       return;
     }
     if (target.type === 'group') return fail(`${path}.questionKey`, 'conditionOnGroup');
+    // A signature is neither a text nor a value to compare (issue 40): no condition reads it.
+    if (target.type === 'signature') return fail(`${path}.questionKey`, 'conditionOnSignature');
     if ((COMPARISON_OPERATORS as readonly string[]).includes(condition.operator)) {
       if (!COMPARABLE_TYPES.includes(target.type)) return fail(`${path}.operator`, 'comparisonNotForType');
       const fits = target.type === 'date' ? isCalendarDate(condition.value) : isCanonicalDecimal(condition.value);
@@ -387,6 +389,7 @@ export function formStructureErrors(sections: readonly CheckedSection[], liveRul
       children.forEach((child, c) => {
         if (child.type === 'group') fail(`${path}.children[${c}].type`, 'groupInGroup');
         if (question.repeat && (child.type === 'file' || child.type === 'files')) fail(`${path}.children[${c}].type`, 'fileInRepeat');
+        if (question.repeat && child.type === 'signature') fail(`${path}.children[${c}].type`, 'signatureInRepeat');
         if (question.repeat && child.prefill) fail(`${path}.children[${c}].prefill`, 'prefillInRepeat');
         checkQuestion(child, `${path}.children[${c}]`);
       });

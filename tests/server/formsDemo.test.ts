@@ -69,7 +69,7 @@ describe('the demo seed of onboarding forms', () => {
     expect(rows.find((r) => r.name === 'Tax number (VN)')?.searchText).toContain('tax number');
   });
 
-  it('holds form definitions in all three states, each version with the seven first question types, a group, a rule and a condition, the draft every typed one and a calculation', async () => {
+  it('holds form definitions in all three states, each version with the seven first question types, a group, a rule and a condition, the draft every typed one, a calculation and a signature', async () => {
     const versions = await demoVersions();
     const states = versions.map((v) => `${v.name} v${v.versionNumber} ${v.status}`).sort();
     expect(states).toEqual([
@@ -81,7 +81,10 @@ describe('the demo seed of onboarding forms', () => {
     ]);
     for (const version of versions) {
       const kinds = questionKinds(version.sections);
-      const expected = version.status === 'Editing' ? QUESTION_TYPES : QUESTION_TYPES.filter((type) => !isTypedQuestionType(type) && type !== 'calculated');
+      const expected =
+        version.status === 'Editing'
+          ? QUESTION_TYPES
+          : QUESTION_TYPES.filter((type) => !isTypedQuestionType(type) && type !== 'calculated' && type !== 'signature');
       expect([...kinds.types].sort(), version.name).toEqual([...expected].sort());
       expect(kinds, version.name).toMatchObject({ groupWithChildren: true, ruleCopied: true, condition: true });
       expect(formStructureErrors(version.sections, null), version.name).toEqual([]);

@@ -223,6 +223,10 @@ const complianceQuestionnaire: DemoSection[] = [
       email('complianceMailbox', 'Compliance mailbox', { prefill: { source: 'partner', field: 'email', locked: false } }),
       phone('hotline', 'Whistle-blowing hotline', { help: 'An international number, such as +84 28 3822 1234.' }),
       url('policyPage', 'Public page of your compliance policy'),
+      question('signature', 'declaration', 'Signed: the answers above are true and complete', {
+        ...required,
+        help: 'Type your full name, or draw your signature.',
+      }),
     ],
   },
 ];

@@ -40,7 +40,7 @@ export async function versionOfPartnerForm(db: Db, row: Pick<PartnerFormRow, 'fo
 }
 
 /** What the filling reads of a version: fixed once it is Ready (only an Editing version's sections change). */
-export type FilledVersion = Pick<FormVersionRow, 'id' | 'sections'>;
+export type FilledVersion = Pick<FormVersionRow, 'id' | 'sections' | 'versionNumber'>;
 
 /**
  * The versions partner forms hold, kept in memory (a bounded number, the least recently used dropped first): a
@@ -56,7 +56,7 @@ export function createFormVersionCache(db: Db, capacity = 256) {
       return hit;
     }
     const version = await versionOfPartnerForm(db, row);
-    const filled = { id: version.id, sections: version.sections };
+    const filled = { id: version.id, sections: version.sections, versionNumber: version.versionNumber };
     if (version.status === 'Editing') return filled;
     kept.set(version.id, filled);
     if (kept.size > capacity) kept.delete(kept.keys().next().value!);

@@ -1,7 +1,8 @@
-import { isCurrencyAmountShape, typedAnswerText } from '../../../contract/answers';
+import { isCurrencyAmountShape, isSignatureAnswer, typedAnswerText } from '../../../contract/answers';
 import type { AnswerFile, AnswerValue, FormQuestion } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import { translate } from '../../core/i18n';
+import { signatureCellText, signatureKindWordsOf, type SignatureKindWords } from './partnerFormSignatureText';
 
 /**
  * How an answer's yes/no and files are written: words of the reader's language, a file by its name (or its link);
@@ -12,6 +13,7 @@ export interface AnswerWords {
   no: string;
   file: (file: AnswerFile) => string;
   locale: string | null;
+  signature: SignatureKindWords;
 }
 
 /** The locale a reader of the language reads numbers and dates in (the PDF's dates use the same). */
@@ -23,10 +25,11 @@ export const answerWordsOf = (language: Language, file: AnswerWords['file'] = (f
   no: translate(language, 'partnerFormsApi.csv.no'),
   file,
   locale: localeOf(language),
+  signature: signatureKindWordsOf(language),
 });
 
 /** The words of scripts: `yes` / `no` and file names (the CSV with `headers=keys`). */
-export const KEY_WORDS: AnswerWords = { yes: 'yes', no: 'no', file: (f) => f.name, locale: null };
+export const KEY_WORDS: AnswerWords = { yes: 'yes', no: 'no', file: (f) => f.name, locale: null, signature: { typed: 'typed', drawn: 'drawn' } };
 
 const isFile = (item: unknown): item is AnswerFile => typeof item === 'object' && item !== null && 'id' in item && 'name' in item;
 
@@ -46,6 +49,7 @@ export function answerLines(value: AnswerValue | undefined, words: AnswerWords, 
   if (typeof value === 'boolean') return [value ? words.yes : words.no];
   // A repeating group: its number of rows (each row's answers are written under their own questions).
   if (question?.type === 'group') return [String(Array.isArray(value) ? value.length : 0)];
+  if (question?.type === 'signature' && isSignatureAnswer(value)) return [signatureCellText(value, words.signature, words.locale)];
   const typed = question && words.locale ? typedAnswerText(question, value, words.locale) : null;
   if (typed !== null) return [typed];
   if (typeof value === 'string') return [value];

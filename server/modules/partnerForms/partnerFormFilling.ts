@@ -26,6 +26,7 @@ import { assertAnswerShapes, assertLockedPrefillsKept, mergeAnswers, resolveFile
 import { partnerFormColumns } from './partnerFormColumns';
 import { partnerFormFileStore } from './partnerFormFiles';
 import { assertOnlyFlaggedChange, recordResubmission, takesAnswer } from './partnerFormReview';
+import { auditSignatures, stampSignatures, type Signer } from './partnerFormSignatures';
 
 const assertOpen = (row: Pick<PartnerFormRow, 'status'>) => {
   if (row.status !== 'OPEN') throw conflict('partnerFormsApi.notOpen');
@@ -53,6 +54,8 @@ const SAVE_DRAFT = `with saved as (
  * in all; the last holds the row's lock, so a save of an open form never fails for being contended.
  */
 const SAVE_ATTEMPTS = 4;
+/** A try of Save Draft that signs: it is made again under the row's lock, in a transaction with its audit entries. */
+const SIGNING = Symbol('signing');
 
 /**
  * The partner's side of a partner form: read a section, Save Draft, Submit, upload and download answer files.
@@ -86,6 +89,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     principal: Principal,
     row: PartnerFormRow,
     given: Record<string, unknown>,
+    address: string,
     check: (merged: Answers, sections: FormSections) => void,
   ) {
     return transactionThenPublish(ctx, async (tx, publish) => {
@@ -94,7 +98,8 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       const version = await versionOf(current);
       assertAnswerShapes(version.sections, given);
       const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
-      const merged = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, typed));
+      const resolved = mergeAnswers(current.answers, await resolveFileAnswers(tx, current.id, version.sections, typed));
+      const { answers: merged, signed } = stampSignatures(version.sections, version.versionNumber, current.answers, resolved, { principal, address });
       assertOnlyFlaggedChange(current, merged, version.sections);
       assertLockedPrefillsKept(version.sections, current, merged);
       const answers = withCalculations(version.sections, merged);
@@ -115,6 +120,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
         .where(eq(partnerForms.id, current.id))
         .returning();
       await writeAudit(tx, { userId: principal.id, type: 'Update', table: 'partner_forms', key: saved.id, ...auditOfSave(current, saved) });
+      await auditSignatures(tx, saved, principal.id, signed);
       partnerFormChanged(publish, saved);
       publish({ type: 'PartnerFormSubmitted', partnerFormId: saved.id, partnerId: saved.partnerId, definitionId: saved.definitionId, actorId: principal.id });
       return saved;
@@ -127,20 +133,23 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
    * statement writing the merged answers over that very row version, audited. A row changed in between (another
    * device, a submit) is read and merged again, so two devices keep both answers and a save after a submit is a 409.
    */
-  async function saveDraft(principal: Principal, id: string, sectionKey: string, given: Record<string, unknown>) {
+  async function saveDraft(principal: Principal, id: string, sectionKey: string, given: Record<string, unknown>, address = '') {
     // Staff reach it through AdminView but never fill in (403), or not at all (404).
     if (!principal.partnerId) await writable(principal, id);
     const rowId = rowIdOf(id, NOT_FOUND);
+    const signer: Signer = { principal, address };
     let saved: Awaited<ReturnType<typeof saveDraftOver>> = null;
     for (let attempt = 1; attempt < SAVE_ATTEMPTS && !saved; attempt += 1) {
-      saved = await saveDraftOver(principal, rowId, sectionKey, given, { read: readOwn, write: saveDraftRow, files: db });
+      saved = await saveDraftOver(principal, rowId, sectionKey, given, signer, { read: readOwn, write: saveDraftRow, files: db, audit: null });
     }
-    // Still contended (several people saving one form at once): the last try holds the row's lock, so it lands.
-    saved ??= await db.transaction(async (tx) => {
-      const locked = statementIn(tx, `${READ_OWN} for update`);
-      return saveDraftOver(principal, rowId, sectionKey, given, { read: locked, write: statementIn(tx, SAVE_DRAFT), files: tx });
-    });
-    if (!saved) throw conflict();
+    // Still contended (several people saving one form at once), or signing (its audit entry lands with the answers):
+    // the last try holds the row's lock, so it lands.
+    if (!saved || saved === SIGNING)
+      saved = await db.transaction(async (tx) => {
+        const locked = statementIn(tx, `${READ_OWN} for update`);
+        return saveDraftOver(principal, rowId, sectionKey, given, signer, { read: locked, write: statementIn(tx, SAVE_DRAFT), files: tx, audit: tx });
+      });
+    if (!saved || saved === SIGNING) throw conflict();
     // No in-transaction handler hears ResourceChanged: it goes out once the row is written, local subscribers heard.
     const published: Promise<void>[] = [];
     partnerFormChanged((event) => void published.push(ctx.events.publish(event)), saved.row);
@@ -154,7 +163,8 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     rowId: string,
     sectionKey: string,
     given: Record<string, unknown>,
-    using: { read: Statement; write: Statement; files: Db },
+    signer: Signer,
+    using: { read: Statement; write: Statement; files: Db; audit: Db | null },
   ) {
     const [read] = await using.read([rowId, principal.partnerId]);
     if (!read) throw notFound(NOT_FOUND);
@@ -164,7 +174,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
     assertSection(version, sectionKey);
     assertAnswerShapes(version.sections, given);
     const typed = withoutCalculatedAnswers(version.sections, given) as Answers;
-    const merged = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, typed));
+    const resolved = mergeAnswers(current.answers, await resolveFileAnswers(using.files, current.id, version.sections, typed));
+    const { answers: merged, signed } = stampSignatures(version.sections, version.versionNumber, current.answers, resolved, signer);
+    // A signature's audit entry is written in the transaction of its answer: the one-statement save cannot hold it.
+    if (signed.length && !using.audit) return SIGNING;
     assertOnlyFlaggedChange(current, merged, version.sections);
     assertLockedPrefillsKept(version.sections, current, merged);
     const answers = withCalculations(version.sections, merged);
@@ -184,6 +197,7 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
       JSON.stringify(audit.after),
       JSON.stringify(Object.keys(audit.after)),
     ]);
+    if (written && using.audit) await auditSignatures(using.audit, current, principal.id, signed);
     return written ? { row: rowOf(partnerForms, written), version, progress } : null;
   }
 
@@ -192,10 +206,10 @@ export function createPartnerFormFilling(ctx: Pick<AppContext, 'db' | 'events' |
    * else 400 "Please fix all validation errors before submitting." naming each question, and nothing is saved.
    * PartnerFormSubmitted's in-transaction handlers (onboarding rules) run before the commit.
    */
-  async function submit(principal: Principal, id: string, given: Record<string, unknown> = {}) {
+  async function submit(principal: Principal, id: string, given: Record<string, unknown> = {}, address = '') {
     const row = await writable(principal, id);
     assertOpen(row);
-    return writeSubmission(principal, row, given, (answers, sections) => {
+    return writeSubmission(principal, row, given, address, (answers, sections) => {
       const errors = formAnswerErrors(sections, answers);
       if (errors.length) throw new ApiError(400, 'partnerFormsApi.fixErrors', errors.map(toFieldError));
     });

@@ -1,21 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { answerRows, isRepeatingGroup, ownAnswer, rowAnswer, rowCellPath, rowsLayout, rowVisibleKeys, visibleQuestionKeys } from '../../../contract/answers';
+import {
+  answerRows,
+  isRepeatingGroup,
+  isSignatureAnswer,
+  ownAnswer,
+  rowAnswer,
+  rowCellPath,
+  rowsLayout,
+  rowVisibleKeys,
+  visibleQuestionKeys,
+} from '../../../contract/answers';
 import type { AnswerValue, FormQuestion } from '../../../contract/forms';
 import type { Language } from '../../../contract/http';
 import { translate } from '../../core/i18n';
 import { answerLines, answerWordsOf, type AnswerWords } from './partnerFormAnswerText';
 import type { PartnerFormDocument } from './partnerFormPdfDocument';
+import { writeSignature } from './partnerFormPdfSignature';
 
 /**
  * DejaVu Sans (every Vietnamese letter), found through its package wherever the server runs from (the sources or
  * the compiled bundle), read once: each document embeds only the glyphs it uses.
  */
 const { resolve } = createRequire(import.meta.url);
-const FONT_FILES = { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  // A typed signature's name.
+  italic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+} as const;
 let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
-const fontsOnce = () => (fonts ??= { regular: readFileSync(resolve(FONT_FILES.regular)), bold: readFileSync(resolve(FONT_FILES.bold)) });
+const fontsOnce = () =>
+  (fonts ??= {
+    regular: readFileSync(resolve(FONT_FILES.regular)),
+    bold: readFileSync(resolve(FONT_FILES.bold)),
+    italic: readFileSync(resolve(FONT_FILES.italic)),
+  });
 
 /**
  * How much is laid out between two yields to the event loop, so other requests are served meanwhile: about
@@ -37,7 +58,7 @@ const INDENT = 14;
  */
 export function layOutPartnerFormPdf(document: PartnerFormDocument, language: Language, nextTurn: () => Promise<void>): PDFKit.PDFDocument {
   const { partnerForm } = document;
-  const { regular, bold } = fontsOnce();
+  const { regular, bold, italic } = fontsOnce();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -47,6 +68,7 @@ export function layOutPartnerFormPdf(document: PartnerFormDocument, language: La
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
+  doc.registerFont('italic', italic);
   layOut(doc, document, language, nextTurn).then(
     () => doc.destroyed || doc.end(),
     (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
@@ -106,6 +128,7 @@ async function layOut(
     comment: t('partnerFormsApi.pdf.comment'),
     flag: t('partnerFormsApi.pdf.flagged'),
     flagged,
+    language,
   };
   let laidOut = 0;
   for (const section of sections) {
@@ -161,7 +184,14 @@ function writeQuestion(
   value: AnswerValue | undefined,
   path: string,
   comments: Record<string, string>,
-  { words, notAnswered, comment, flag, flagged }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string> },
+  {
+    words,
+    notAnswered,
+    comment,
+    flag,
+    flagged,
+    language,
+  }: { words: AnswerWords; notAnswered: string; comment: string; flag: string; flagged: Set<string>; language: Language },
   indent: number,
   width: number,
 ): number {
@@ -173,8 +203,17 @@ function writeQuestion(
     .fontSize(SIZES.body)
     .fillColor(COLOURS.text)
     .text(`${question.label}${question.required ? ' *' : ''}`, x, undefined, { width: inner });
-  const answer = answerLines(value, words, question);
-  if (answer.length)
+  const signature = question.type === 'signature' && isSignatureAnswer(value);
+  const answer = signature ? [] : answerLines(value, words, question);
+  let signed = 0;
+  if (signature)
+    signed = writeSignature(doc, value, x + INDENT, inner - INDENT, {
+      language,
+      locale: words.locale ?? 'en-GB',
+      fonts: { regular: 'regular', italic: 'italic' },
+      sizes: SIZES,
+    });
+  else if (answer.length)
     doc
       .font('regular')
       .fillColor(COLOURS.text)
@@ -196,7 +235,7 @@ function writeQuestion(
   }
   doc.x = doc.page.margins.left;
   // What was laid out, for the turn's budget.
-  return QUESTION_WEIGHT + question.label.length + answer.reduce((sum, line) => sum + line.length, 0) + (said?.length ?? 0);
+  return QUESTION_WEIGHT + question.label.length + signed + answer.reduce((sum, line) => sum + line.length, 0) + (said?.length ?? 0);
 }
 
 function rule(doc: PDFKit.PDFDocument, width: number) {

@@ -172,7 +172,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { answers: given } = await validate(saveAnswersSchema, request.body);
-      const section = await service.saveDraft(principal, request.params.id, request.params.sectionKey, given);
+      const section = await service.saveDraft(principal, request.params.id, request.params.sectionKey, given, request.ip);
       return send(request, reply, section, { message: 'partnerFormsApi.saved' });
     },
   );
@@ -191,7 +191,7 @@ export const partnerFormRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { answers: given } = await validate(submitPartnerFormSchema, request.body ?? {});
-      const saved = await service.submit(principal, request.params.id, given);
+      const saved = await service.submit(principal, request.params.id, given, request.ip);
       return send(request, reply, await service.get(principal, saved.id), { message: 'partnerFormsApi.submitted' });
     },
   );

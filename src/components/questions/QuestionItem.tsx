@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
-import { isCurrencyAmountShape } from '../../../contract/answers';
+import { isCurrencyAmountShape, type SignatureAnswer } from '../../../contract/answers';
 import type { AnswerFile, AnswerValue, FormQuestion, QuestionPrefill } from '../../../contract/forms';
 import { CurrencyQuestion } from './CurrencyQuestion';
 import { DateQuestion } from './DateQuestion';
@@ -9,6 +9,7 @@ import { FilesQuestion } from './FilesQuestion';
 import { MultipleQuestion } from './MultipleQuestion';
 import { NumberQuestion } from './NumberQuestion';
 import { SelectQuestion } from './SelectQuestion';
+import { SignatureQuestion } from './SignatureQuestion';
 import { PrefilledNote } from './PrefilledNote';
 import { StaffComment } from './StaffComment';
 import { TextQuestion } from './TextQuestion';
@@ -79,6 +80,8 @@ function answerInput(input: QuestionInputProps, upload?: UploadAnswerFile, openF
     case 'calculated':
       // Computed from the other answers as they change (SectionQuestions), never typed.
       return <TypedAnswerText {...input} />;
+    case 'signature':
+      return <SignatureQuestion {...input} value={value && typeof value === 'object' && 'kind' in value ? (value as SignatureAnswer) : undefined} />;
     default:
       return null;
   }

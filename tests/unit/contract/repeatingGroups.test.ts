@@ -88,7 +88,11 @@ describe('repeating groups in the contract', () => {
         question('a', 'text', { repeat: { min: 0, max: 2 } }),
         question('g', 'group', {
           repeat: { min: 3, max: 2 },
-          children: [question('f', 'file'), question('p', 'text', { prefill: { source: 'partner', field: 'name', locked: false } })],
+          children: [
+            question('f', 'file'),
+            question('p', 'text', { prefill: { source: 'partner', field: 'name', locked: false } }),
+            question('s', 'signature'),
+          ],
         }),
         question('rows', 'text', { condition: when('g', 'contains', '1') }),
         question('count', 'text', { condition: when('g', 'gte', 'two') }),
@@ -99,6 +103,7 @@ describe('repeating groups in the contract', () => {
       ['sections[0].questions[1].repeat.max', 'formDefinitionsApi.limitMaxBelowMin'],
       ['sections[0].questions[1].children[0].type', 'formDefinitionsApi.fileInRepeat'],
       ['sections[0].questions[1].children[1].prefill', 'formDefinitionsApi.prefillInRepeat'],
+      ['sections[0].questions[1].children[2].type', 'formDefinitionsApi.signatureInRepeat'],
       ['sections[0].questions[2].condition.operator', 'formDefinitionsApi.comparisonNotForType'],
       ['sections[0].questions[3].condition.value', 'formDefinitionsApi.limitNumber'],
     ]);

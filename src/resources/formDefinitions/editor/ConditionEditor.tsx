@@ -18,7 +18,10 @@ export function ConditionEditor({ question }: { question: FormQuestion }) {
   const translate = useTranslate();
   const { readOnly, change } = useSectionsEditing();
   const sections = useDraftSections();
-  const candidates = earlierQuestions(sections, question.key).map((entry) => entry.question);
+  // A signature is not offered: no condition reads one (formStructureErrors refuses it).
+  const candidates = earlierQuestions(sections, question.key)
+    .map((entry) => entry.question)
+    .filter((candidate) => candidate.type !== 'signature');
   const field = questionField(question.key, 'condition');
   const root = question.condition;
   const container = useRef<HTMLDivElement>(null);
