@@ -23,7 +23,7 @@ describe('prefill in the builder', () => {
       await user.click(await within(await screen.findByTestId('section-questions')).findByTestId('question-toggle'));
       await user.click(within(card('mail')).getByRole('combobox', { name: 'Filled in from' }));
       const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
-      expect(options).toEqual(['Nothing (the partner answers)', 'The partner’s email']);
+      expect(options).toEqual(['Nothing (the partner answers)', 'The partner’s email', 'An answer of another form']);
       await user.click(screen.getByRole('option', { name: 'The partner’s email' }));
       await user.click(within(card('mail')).getByTestId('prefill-locked'));
       await user.click(screen.getByTestId('form-save'));
@@ -31,10 +31,48 @@ describe('prefill in the builder', () => {
       expect(savedSections(api)[0].questions[0].prefill).toEqual({ source: 'partner', field: 'email', locked: true });
       await user.click(within(card('mail')).getByTestId('question-type'));
       await user.click(await screen.findByRole('option', { name: 'Number' }));
-      expect(within(card('mail')).queryByTestId('question-prefill')).not.toBeInTheDocument();
       await user.click(screen.getByTestId('form-save'));
       await waitFor(() => expect(api.writes).toHaveLength(2));
       expect(savedSections(api)[0].questions[0].prefill).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'takes another form’s answer: the form among the Ready ones, then one of its questions with an answer of its own',
+    async () => {
+      const user = userEvent.setup();
+      signInAs('admin');
+      const form = formRow(1);
+      const profile = formRow(2, { name: 'Company profile', status: 'Ready', definitionId: '7d0e4c9a-2b1f-4e6a-9c3d-5f8a1b2c3d4e' });
+      const profileSections = [
+        section('p1', [question('legalName', 'text'), question('people', 'group', { repeat: { min: 0, max: 5 }, children: [question('person', 'text')] })]),
+      ];
+      const api = mockFormsApi({
+        forms: [form, profile],
+        sections: new Map([
+          [form.id, [section('s1', [question('company', 'text')])]],
+          [profile.id, profileSections],
+        ]),
+      });
+      renderEditor(form);
+      await user.click(await within(await screen.findByTestId('section-questions')).findByTestId('question-toggle'));
+      await user.click(within(card('company')).getByRole('combobox', { name: 'Filled in from' }));
+      await user.click(await screen.findByRole('option', { name: 'An answer of another form' }));
+      await user.click(within(card('company')).getByRole('combobox', { name: 'Form' }));
+      await user.click(await screen.findByRole('option', { name: 'Company profile' }));
+      await user.click(within(card('company')).getByRole('combobox', { name: 'Its question' }));
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(options).toEqual(['Question legalName']);
+      await user.click(screen.getByRole('option', { name: 'Question legalName' }));
+      await user.click(screen.getByTestId('form-save'));
+      await waitFor(() => expect(api.writes).toHaveLength(1));
+      expect(savedSections(api)[0].questions[0].prefill).toEqual({
+        source: 'form',
+        definitionId: profile.definitionId,
+        questionKey: 'legalName',
+        locked: false,
+      });
     },
     SLOW,
   );
