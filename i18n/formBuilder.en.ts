@@ -5,6 +5,7 @@ export default {
       label: 'Answered in rows (a list: directors, bank accounts…)',
       min: 'Fewest rows',
       max: 'Most rows',
+      mark: 'rows %{min} to %{max}',
     },
     status: { Editing: 'Editing', Ready: 'Ready', Outdate: 'Outdate' },
     list: {

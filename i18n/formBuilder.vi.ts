@@ -5,6 +5,7 @@ export default {
       label: 'Trả lời theo dòng (một danh sách: giám đốc, tài khoản ngân hàng…)',
       min: 'Số dòng ít nhất',
       max: 'Số dòng nhiều nhất',
+      mark: 'từ %{min} đến %{max} dòng',
     },
     status: { Editing: 'Đang chỉnh sửa', Ready: 'Sẵn sàng', Outdate: 'Lỗi thời' },
     list: {

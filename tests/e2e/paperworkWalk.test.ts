@@ -31,7 +31,7 @@ const question = (key: string, type: string, label: string, more: Record<string,
 });
 
 /**
- * Issue 40's paperwork, as staff first write it (the directors are still a plain group): the company's name taken
+ * Issue 40's paperwork, as staff first write it (one director at least, the builder then asks for two): the company's name taken
  * from the partner record and locked, the directors, the year's turnover in đồng, the total of the directors' shares,
  * an auditor asked when the turnover is over ten billion and there are two directors at least, and a signature.
  */
@@ -42,6 +42,7 @@ const paperwork = () => [
     questions: [
       question('companyName', 'text', 'Tên công ty', { required: true, prefill: { source: 'partner', field: 'name', locked: true } }),
       question('directors', 'group', 'Ban giám đốc', {
+        repeat: { min: 1, max: 10 },
         children: [
           question('name', 'text', 'Họ tên', { required: true }),
           question('idNumber', 'text', 'Số CCCD hoặc hộ chiếu', { required: true }),
@@ -80,13 +81,15 @@ describe('paperwork as it really is, in Chromium', () => {
     const etag = (await staffApi('GET', `/api/v1/forms/${form.id}`)).headers.get('etag') ?? '';
     expect((await staffApi('PUT', `/api/v1/forms/${form.id}/sections`, { sections: paperwork() }, { 'if-match': etag })).status).toBe(200);
 
-    // Staff: the directors' group answered in rows, two at least, in the builder; saved and published there.
+    // Staff: the directors' rows, two at least, set in the builder; saved and published there.
     const staff = await pages.newPage();
     await pages.signIn(staff, STAFF);
     await staff.goto(`${server.url}/form-config/${form.id}`);
     await card(staff, 'directors').getByTestId('question-toggle').click();
-    await card(staff, 'directors').getByTestId('group-repeat').check();
+    expect(await card(staff, 'directors').getByTestId('group-repeat').isChecked()).toBe(true);
     await card(staff, 'directors').getByTestId('repeat-min').fill('2');
+    await card(staff, 'directors').getByTestId('repeat-min').scrollIntoViewIfNeeded();
+    await card(staff, 'directors').getByText('Group · rows 2 to 10').waitFor();
     await screenshot(staff, 'builder-repeating-group-1440');
     await staff.getByTestId('form-save').click();
     await staff.getByTestId('form-unsaved').waitFor({ state: 'detached' });
@@ -128,7 +131,8 @@ describe('paperwork as it really is, in Chromium', () => {
     await page.getByRole('textbox', { name: 'Doanh thu năm' }).focus();
     await page.keyboard.type('12.500.000.000');
     await page.keyboard.press('Tab');
-    await page.getByText(/^100\s?%$/).waitFor();
+    const total = page.getByRole('textbox', { name: 'Tổng tỷ lệ sở hữu' });
+    await expect.poll(async () => (await total.inputValue()).replace(/\s/g, ' ')).toBe('100 %');
     const auditor = page.getByRole('textbox', { name: 'Công ty kiểm toán' });
     await auditor.focus();
     await page.keyboard.type('KPMG Việt Nam');

@@ -39,7 +39,11 @@ export const QuestionCard = memo(function QuestionCard({ question, sectionKey, g
   if (hasErrors && !open) setOpen(true);
   const shown = open || hasErrors;
   const label = question.label || translate('formBuilder.questions.untitled');
-  const marks = [translate(`formBuilder.types.${question.type}`), question.required ? translate('formBuilder.questions.requiredMark') : null].filter(Boolean);
+  const marks = [
+    translate(`formBuilder.types.${question.type}`),
+    question.required ? translate('formBuilder.questions.requiredMark') : null,
+    question.type === 'group' && question.repeat ? translate('formBuilder.repeat.mark', { min: question.repeat.min, max: question.repeat.max }) : null,
+  ].filter(Boolean);
   return (
     <Paper
       variant="outlined"
