@@ -100,6 +100,15 @@ export const apiResources: readonly ApiResource[] = [
     methods: ALL,
   },
   {
+    // Issue 40: who accepted which version of an agreement (server/modules/agreements/), read only.
+    name: 'agreement-acceptances',
+    permission: 'Agreements',
+    sortable: ['id', 'agreementId', 'agreementName', 'versionId', 'versionNumber', 'userId', 'userName', 'userEmail', 'partnerId', 'partnerName', 'acceptedAt', 'clientAddress'],
+    unsortable: [],
+    searchFields: ['userName', 'userEmail', 'partnerName', 'agreementName'],
+    methods: ['search', 'get'],
+  },
+  {
     name: 'partner-users',
     permission: 'PartnerUsers',
     sortable: userSortable,
