@@ -37,8 +37,9 @@ type AcceptanceRow = Omit<AgreementAcceptanceDto, 'acceptedAt'> & { acceptedAt: 
 
 export const toAcceptanceDto = (row: AcceptanceRow): AgreementAcceptanceDto => ({ ...row, acceptedAt: row.acceptedAt.toISOString() });
 
-const publisher = sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${agreementVersions.publishedBy})`;
-const acceptedCount = sql<number>`(select count(*)::int from ${agreementAcceptances} where ${agreementAcceptances.versionId} = ${agreementVersions.id})`;
+// Written out: a single-table select renders its columns unqualified, which inside a subquery would name the inner table's.
+const publisher = sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = agreement_versions.published_by)`;
+const acceptedCount = sql<number>`(select count(*)::int from agreement_acceptances x where x.version_id = agreement_versions.id)`;
 
 /** An agreement's versions, newest first, each with who published it and how many accepted it. */
 export async function versionsOf(db: Db, agreementId: string): Promise<AgreementVersionDto[]> {

@@ -35,15 +35,13 @@ export async function seedDemoAgreements({ db }: AppContext) {
     .from(users)
     .where(and(isNotNull(users.partnerId), isNull(users.deletedAt)));
   if (partnerUsers.length)
-    await db
-      .insert(agreementAcceptances)
-      .values(
-        partnerUsers.map((user) => ({
-          agreementId: agreement.id,
-          versionId: version.id,
-          userId: user.id,
-          partnerId: user.partnerId!,
-          clientAddress: '127.0.0.1',
-        })),
-      );
+    await db.insert(agreementAcceptances).values(
+      partnerUsers.map((user) => ({
+        agreementId: agreement.id,
+        versionId: version.id,
+        userId: user.id,
+        partnerId: user.partnerId!,
+        clientAddress: '127.0.0.1',
+      })),
+    );
 }

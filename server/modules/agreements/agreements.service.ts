@@ -88,7 +88,7 @@ export function createAgreementService(ctx: AppContext) {
           bodyEn: agreementVersions.bodyEn,
           bodyVi: agreementVersions.bodyVi,
           publishedAt: agreementVersions.publishedAt,
-          acceptedBefore: sql<boolean>`exists (select 1 from ${agreementAcceptances} where ${agreementAcceptances.agreementId} = ${agreements.id} and ${agreementAcceptances.userId} = ${principal.id})`,
+          acceptedBefore: sql<boolean>`exists (select 1 from agreement_acceptances x where x.agreement_id = agreements.id and x.user_id = ${principal.id})`,
         })
         .from(agreementVersions)
         .innerJoin(agreements, eq(agreements.id, agreementVersions.agreementId))
