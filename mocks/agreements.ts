@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import type { AgreementAcceptanceDto, AgreementVersionDto, PendingAgreementDto } from '../contract/agreements';
+import type { AgreementRecord } from '../contract/resources/agreements';
 import { created, failed, ok } from './envelopes';
 
 /** Agreements as the mock holds them (issue 40): what the signed-in user has to accept, and versions by agreement. */
@@ -9,7 +10,17 @@ export const agreementsMock = {
   outdated: new Set<string>(),
   accepted: [] as string[],
   versions: new Map<string, AgreementVersionDto[]>(),
+  agreements: [] as AgreementRecord[],
+  acceptances: [] as AgreementAcceptanceDto[],
+  /** The search bodies of the acceptances' list, as sent. */
+  acceptanceSearches: [] as Record<string, unknown>[],
+  /** The versions' publishes, as sent. */
+  publishes: [] as unknown[],
   reset() {
+    this.agreements = [];
+    this.acceptances = [];
+    this.acceptanceSearches = [];
+    this.publishes = [];
     this.pending = [];
     this.outdated = new Set();
     this.accepted = [];
@@ -32,7 +43,15 @@ const acceptanceOf = (pending: PendingAgreementDto): AgreementAcceptanceDto => (
   clientAddress: '127.0.0.1',
 });
 
+const pageOf = <T>(items: T[]) => ok({ items, totalCount: items.length, currentPage: 1, pageSize: Math.max(items.length, 1) });
+
 export const agreementHandlers = [
+  http.post('/api/v1/agreements/search', () => pageOf(agreementsMock.agreements)),
+  http.post('/api/v1/agreement-acceptances/search', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    agreementsMock.acceptanceSearches.push(body);
+    return pageOf(agreementsMock.acceptances.filter((a) => !body.agreementId || a.agreementId === body.agreementId));
+  }),
   http.get('/api/v1/pending-agreements', () => ok(agreementsMock.pending)),
   http.post('/api/v1/agreement-versions/:id/accept', ({ params }) => {
     const id = String(params.id);
@@ -46,6 +65,7 @@ export const agreementHandlers = [
   http.get('/api/v1/agreements/:id/versions', ({ params }) => ok(agreementsMock.versions.get(String(params.id)) ?? [])),
   http.post('/api/v1/agreements/:id/versions', async ({ params, request }) => {
     const body = (await request.json()) as { bodyEn: string; bodyVi: string };
+    agreementsMock.publishes.push(body);
     const agreementId = String(params.id);
     const versions = agreementsMock.versions.get(agreementId) ?? [];
     const version: AgreementVersionDto = {
