@@ -23,7 +23,7 @@ export const ACCEPTANCES_PATH = 'agreement-acceptances';
 const notFound = () => new ApiError(404, 'api.notFound');
 
 /** Staff see every partner's acceptances with Agreements.AdminView; a partner's user (given the permission) only their partner's. */
-const acceptanceScope = ownPartnerRows(agreementAcceptances.partnerId, permission('Agreements', 'AdminView'));
+export const acceptanceScope = ownPartnerRows(agreementAcceptances.partnerId, permission('Agreements', 'AdminView'));
 
 // Every field of AgreementAcceptanceDto (contract/apiResources.ts lists them as sortable).
 const sortable: SortColumns = { ...acceptanceColumns };
