@@ -7,6 +7,7 @@ import { agreementsMock } from '../../../mocks/agreements';
 import acceptanceTable from '../../../src/resources/agreementAcceptances/acceptanceTable';
 import agreementTable from '../../../src/resources/agreements/agreementTable';
 import { renderEntityScreen } from '../entityTable/renderEntityTable';
+import { seriousAxeFindings } from '../axeFindings';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 
@@ -54,6 +55,7 @@ describe("staff's agreements screen", () => {
     const english = dialog.getByRole('textbox', { name: 'Text (English)' });
     await waitFor(() => expect(english).toHaveValue(FIRST.bodyEn));
     expect(dialog.getByRole('textbox', { name: 'Text (Vietnamese)' })).toHaveValue(FIRST.bodyVi);
+    expect(await seriousAxeFindings(screen.getByRole('dialog'))).toEqual([]);
     await user.type(english, ' Report a lost password at once.');
     await user.click(dialog.getByRole('button', { name: 'Publish version 2' }));
 
@@ -106,5 +108,6 @@ describe("staff's acceptances screen", () => {
     for (const text of ['Bình Trần', 'Acme Logistics', 'Partner terms', '1', '203.0.113.7', '2026']) expect(row).toHaveTextContent(text);
     expect(agreementsMock.acceptanceSearches.at(-1)).toMatchObject({ agreementId: TERMS.id, orderBy: ['acceptedAt desc'] });
     expect(screen.queryByTestId('entity-add')).not.toBeInTheDocument();
+    expect(await seriousAxeFindings(document.body)).toEqual([]);
   });
 });

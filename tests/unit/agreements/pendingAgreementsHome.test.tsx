@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PendingAgreementDto } from '../../../contract/agreements';
 import { agreementsMock } from '../../../mocks/agreements';
+import { seriousAxeFindings } from '../axeFindings';
 import { LOAD } from '../renderWithRouter';
 import { signInAs } from '../sessionFixtures';
 import { mockDashboard, partnerDashboard } from '../pages/home/dashboardMock';
@@ -36,6 +37,7 @@ describe("a partner's Home asks for pending agreements", () => {
     const text = within(asked).getByRole('region', { name: 'Partner terms' });
     expect(text).toHaveTextContent('Keep your sign-in to yourself.');
     expect(text).toHaveAttribute('tabindex', '0');
+    expect(await seriousAxeFindings(asked)).toEqual([]);
 
     await user.click(within(asked).getByRole('button', { name: 'I accept' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Please review and accept' })).not.toBeInTheDocument(), LOAD);
