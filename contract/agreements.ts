@@ -41,6 +41,7 @@ export interface AgreementAcceptanceDto {
   id: string;
   agreementId: string;
   agreementName: string;
+  agreementNameVi: string;
   versionId: string;
   versionNumber: number;
   userId: string;

@@ -107,6 +107,7 @@ export const apiResources: readonly ApiResource[] = [
       'id',
       'agreementId',
       'agreementName',
+      'agreementNameVi',
       'versionId',
       'versionNumber',
       'userId',

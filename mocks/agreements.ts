@@ -32,6 +32,7 @@ const acceptanceOf = (pending: PendingAgreementDto): AgreementAcceptanceDto => (
   id: `acc-${pending.versionId}`,
   agreementId: pending.agreementId,
   agreementName: pending.nameEn,
+  agreementNameVi: pending.nameVi,
   versionId: pending.versionId,
   versionNumber: pending.versionNumber,
   userId: 'user',

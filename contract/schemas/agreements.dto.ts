@@ -30,6 +30,7 @@ export const agreementAcceptanceDtoSchema: yup.ObjectSchema<AgreementAcceptanceD
   id: uuid(),
   agreementId: uuid(),
   agreementName: text(),
+  agreementNameVi: text(),
   versionId: uuid(),
   versionNumber: count(),
   userId: uuid(),

@@ -12,6 +12,7 @@ export const acceptanceColumns = {
   id: agreementAcceptances.id,
   agreementId: agreementAcceptances.agreementId,
   agreementName: agreements.nameEn,
+  agreementNameVi: agreements.nameVi,
   versionId: agreementAcceptances.versionId,
   versionNumber: agreementVersions.versionNumber,
   userId: agreementAcceptances.userId,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgreementAcceptanceDto, AgreementAcceptedDto, AgreementVersionDto, PendingAgreementDto } from '../../../contract/agreements';
 import type { PagedResult } from '../../../contract/envelope';
@@ -11,7 +11,7 @@ import { ApiError } from '../../core/errors';
 import { transactionThenPublish } from '../../core/events';
 import type { Principal } from '../../core/guard';
 import { ownPartnerRows } from '../../core/partnerIsolation';
-import { containsPattern, idsFilter, isUuid, keywordWhere, orderByOf, readPage, validateSearch, type SortColumns } from '../../core/search';
+import { containsFoldedIn, idsFilter, isUuid, keywordWhere, orderByOf, readPage, validateSearch, type SortColumns } from '../../core/search';
 import { validate } from '../../core/validation';
 import { partners } from '../partners/partners.schema';
 import { users } from '../users/users.schema';
@@ -157,11 +157,12 @@ export function createAgreementService(ctx: AppContext) {
         search.partnerId ? eq(agreementAcceptances.partnerId, search.partnerId.toLowerCase()) : undefined,
         search.userId ? eq(agreementAcceptances.userId, search.userId.toLowerCase()) : undefined,
         idsFilter(agreementAcceptances.id, search.ids),
+        // Folded as contract/fold.ts folds (case and Vietnamese marks ignored), as every keyword search.
         keywordWhere(search, {
-          userName: (keyword) => ilike(acceptanceColumns.userName, containsPattern(keyword)),
-          userEmail: (keyword) => ilike(users.email, containsPattern(keyword)),
-          partnerName: (keyword) => ilike(partners.name, containsPattern(keyword)),
-          agreementName: (keyword) => or(ilike(agreements.nameEn, containsPattern(keyword)), ilike(agreements.nameVi, containsPattern(keyword))),
+          userName: (keyword) => containsFoldedIn(acceptanceColumns.userName, keyword),
+          userEmail: (keyword) => containsFoldedIn(users.email, keyword),
+          partnerName: (keyword) => containsFoldedIn(partners.name, keyword),
+          agreementName: (keyword) => or(containsFoldedIn(agreements.nameEn, keyword), containsFoldedIn(agreements.nameVi, keyword)),
         }),
       );
       const order = orderByOf(search.orderBy, sortable, [desc(agreementAcceptances.acceptedAt)]);

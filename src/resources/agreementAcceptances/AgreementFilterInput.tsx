@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { AgreementRecord } from '../../../contract/resources/agreements';
 import type { FilterInputProps } from '../../entityTable/types';
 
 /** One agreement's acceptances: the agreements by name (a portal keeps a handful). */
 export function AgreementFilterInput({ label, value, onChange }: FilterInputProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { data } = useGetList<AgreementRecord>('agreements', { pagination: { page: 1, perPage: 100 }, sort: { field: 'nameEn', order: 'ASC' } });
   return (
     <TextField
@@ -20,7 +21,7 @@ export function AgreementFilterInput({ label, value, onChange }: FilterInputProp
       <MenuItem value="">{translate('ra.action.clear_input_value')}</MenuItem>
       {data?.map((agreement) => (
         <MenuItem key={agreement.id} value={agreement.id}>
-          {agreement.nameEn}
+          {locale === 'vi' ? agreement.nameVi : agreement.nameEn}
         </MenuItem>
       ))}
     </TextField>

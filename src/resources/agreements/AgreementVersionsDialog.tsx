@@ -10,7 +10,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import type { AgreementVersionDto } from '../../../contract/agreements';
 import { canAccessWith } from '../../../contract/permissions';
 import type { AgreementRecord } from '../../../contract/resources/agreements';
@@ -93,6 +93,7 @@ function PublishForm({ agreement, next, onPublished }: { agreement: AgreementRec
 /** An agreement's versions, newest first (who published each, how many accepted), and the next one to publish. */
 export function AgreementVersionsDialog({ record, onClose, onChanged }: RowActionDialogProps<AgreementRecord>) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { permissions } = usePermissions<string[]>();
   const mayPublish = canAccessWith(permissions ?? [], { resource: 'Agreements', action: 'Create' });
   const [versions, setVersions] = useState<AgreementVersionDto[] | null>(null);
@@ -114,7 +115,9 @@ export function AgreementVersionsDialog({ record, onClose, onChanged }: RowActio
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="agreement-versions-title">
-      <DialogTitle id="agreement-versions-title">{translate('agreements.versions.title', { name: record.nameEn })}</DialogTitle>
+      <DialogTitle id="agreement-versions-title">
+        {translate('agreements.versions.title', { name: locale === 'vi' ? record.nameVi : record.nameEn })}
+      </DialogTitle>
       <DialogContent>
         {versions && <VersionList versions={versions} />}
         {versions && mayPublish && (

@@ -86,6 +86,7 @@ describe("staff's acceptances screen", () => {
     id: '00000000-0000-4000-a300-000000000001',
     agreementId: TERMS.id,
     agreementName: TERMS.nameEn,
+    agreementNameVi: TERMS.nameVi,
     versionId: FIRST.id,
     versionNumber: 1,
     userId: 'u1',
