@@ -21,14 +21,39 @@ import { useSchemaForm } from '../../schemaForm/useSchemaForm';
 import { useDateTimeFormat } from '../tickets/useDateTimeFormat';
 import { fetchAgreementVersions, publishAgreementVersion } from './agreementsApi';
 
+/** A version's texts, both languages, as partners read them (plain text with its line breaks). */
+function VersionTexts({ version, id }: { version: AgreementVersionDto; id: string }) {
+  const translate = useTranslate();
+  return (
+    <Box id={id} sx={{ pl: 2, pb: 1, width: '100%' }}>
+      {(
+        [
+          ['english', version.bodyEn],
+          ['vietnamese', version.bodyVi],
+        ] as const
+      ).map(([language, body]) => (
+        <Box key={language} component="section" aria-label={translate(`agreements.versions.${language}`)} sx={{ mt: 1 }}>
+          <Typography variant="subtitle2" component="h4">
+            {translate(`agreements.versions.${language}`)}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {body}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function VersionList({ versions }: { versions: AgreementVersionDto[] }) {
   const translate = useTranslate();
   const dateTime = useDateTimeFormat();
+  const [shown, setShown] = useState<string | null>(null);
   if (!versions.length) return <Typography color="text.secondary">{translate('agreements.versions.empty')}</Typography>;
   return (
     <List dense aria-labelledby="agreement-versions-title">
       {versions.map((version) => (
-        <ListItem key={version.id} disableGutters data-testid="agreement-version">
+        <ListItem key={version.id} disableGutters data-testid="agreement-version" sx={{ flexWrap: 'wrap' }}>
           <ListItemText
             primary={translate('agreements.versions.version', { number: version.versionNumber })}
             secondary={[
@@ -38,6 +63,15 @@ function VersionList({ versions }: { versions: AgreementVersionDto[] }) {
               translate('agreements.versions.acceptedCount', { smart_count: version.acceptedCount }),
             ].join(' · ')}
           />
+          <Button
+            size="small"
+            aria-expanded={shown === version.id}
+            aria-controls={`agreement-version-${version.id}-texts`}
+            onClick={() => setShown(shown === version.id ? null : version.id)}
+          >
+            {translate(shown === version.id ? 'agreements.versions.hideText' : 'agreements.versions.showText', { number: version.versionNumber })}
+          </Button>
+          {shown === version.id && <VersionTexts version={version} id={`agreement-version-${version.id}-texts`} />}
         </ListItem>
       ))}
     </List>

@@ -51,6 +51,9 @@ describe("staff's agreements screen", () => {
     expect(version).toHaveTextContent('Version 1');
     expect(version).toHaveTextContent('by Ada Admin');
     expect(version).toHaveTextContent('Accepted by 3 users');
+    await user.click(within(version).getByRole('button', { name: 'Read version 1' }));
+    expect(within(version).getByRole('region', { name: 'Vietnamese' })).toHaveTextContent(FIRST.bodyVi);
+    expect(within(version).getByRole('button', { name: 'Hide version 1' })).toHaveAttribute('aria-expanded', 'true');
 
     const english = dialog.getByRole('textbox', { name: 'Text (English)' });
     await waitFor(() => expect(english).toHaveValue(FIRST.bodyEn));
