@@ -57,7 +57,8 @@ export function createAgreementService(ctx: AppContext) {
       const input = await validate(publishAgreementVersionSchema, body);
       const id = await transactionThenPublish(ctx, async (tx, publish) => {
         // Publishes of one agreement queue on its row, so two cannot take the same number; acceptances share it.
-        const agreement = (await agreementOf(tx, agreementId, 'update'))!;
+        const agreement = await agreementOf(tx, agreementId, 'update');
+        if (!agreement) throw notFound();
         const latest = await latestVersionOf(tx, agreement.id);
         const values = {
           agreementId: agreement.id,
