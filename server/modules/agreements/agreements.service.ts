@@ -18,7 +18,7 @@ import { users } from '../users/users.schema';
 import { acceptanceColumns, acceptanceOf, latestVersionOf, selectAcceptances, toAcceptanceDto, versionsOf } from './agreementQueries';
 import { agreementAcceptances, agreements, agreementVersions } from './agreements.schema';
 
-export const ACCEPTANCES_PATH = 'agreement-acceptances';
+const ACCEPTANCES_PATH = 'agreement-acceptances';
 
 const notFound = () => new ApiError(404, 'api.notFound');
 
@@ -196,5 +196,3 @@ export function createAgreementService(ctx: AppContext) {
     },
   };
 }
-
-export type AgreementService = ReturnType<typeof createAgreementService>;

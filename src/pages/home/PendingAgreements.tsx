@@ -9,7 +9,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { PendingAgreementDto } from '../../../contract/agreements';
 import { acceptAgreementVersion, fetchPendingAgreements } from '../../resources/agreements/agreementsApi';
 
-export const PENDING_AGREEMENTS_KEY = ['pending-agreements'];
+const PENDING_AGREEMENTS_KEY = ['pending-agreements'];
 
 /** One agreement to accept: its name, what changed, its text in the reader's language (scrollable), "I accept". */
 function PendingAgreement({ agreement, onAccepted }: { agreement: PendingAgreementDto; onAccepted: () => void }) {
