@@ -96,4 +96,15 @@ describe("a partner's users", () => {
     expectEnvelope(await server.api('GET', `/api/v1/agreement-acceptances/${otherId}`, { token: reader.token }), 404);
     expect((await search(reader.token, { ids: [otherId] })).body.data!.items).toEqual([]);
   });
+
+  it('are never given the right to write agreements or publish their versions (403), reading stays givable', async () => {
+    const partner = await make.partner();
+    const role = await make.role();
+    await make.user({ roleId: role.id, partnerId: partner.id });
+    const give = (permissions: string[]) =>
+      server.api('PUT', `/api/v1/roles/${role.id}/permissions`, { token: token('admin@example.com'), body: { permissions } });
+    expectEnvelope(await give([permission('Agreements', 'Create')]), 403);
+    expectEnvelope(await give([permission('Agreements', 'Update')]), 403);
+    expectEnvelope(await give([permission('Agreements', 'Search'), permission('Agreements', 'View')]), 200);
+  });
 });
