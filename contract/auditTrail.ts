@@ -48,4 +48,7 @@ export const AUDITED_TABLES = [
   'support_availability',
   'support_teams',
   'ticket_assignment_settings',
+  'agreements',
+  'agreement_versions',
+  'agreement_acceptances',
 ] as const;

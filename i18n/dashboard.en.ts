@@ -122,6 +122,9 @@ export default {
         support_availability: 'support availability',
         support_teams: 'a support team',
         ticket_assignment_settings: 'the ticket assignment settings',
+        agreements: 'an agreement',
+        agreement_versions: 'a version of an agreement',
+        agreement_acceptances: 'an acceptance of an agreement',
         /** A table the list above does not name yet. */
         other: 'a record',
       },

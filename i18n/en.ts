@@ -32,6 +32,7 @@ import signInSettingsEn from './signInSettings.en';
 import ssoOidcEn from './ssoOidc.en';
 import helpCenterEn from './helpCenter.en';
 import helpPublicEn from './helpPublic.en';
+import agreementsEn from './agreements.en';
 import raTiptapEn from './raTiptap.en';
 
 /** The complete English catalogue: react-admin's ra.*, the app's app.* and the schemas' validation.*. */
@@ -70,6 +71,7 @@ export default {
   ...ssoOidcEn,
   ...helpCenterEn,
   ...helpPublicEn,
+  ...agreementsEn,
   // react-admin's texts and its rich-text toolbar's, one ra.* object.
   ra: { ...raEnglish.ra, ...raTiptapEn },
 };

@@ -4,6 +4,13 @@
  */
 export default {
   resources: {
+    agreements: {
+      name: 'agreement |||| agreements',
+      title: 'Agreements',
+      description: "Documents partners' users accept, such as the partner terms or an NDA. Publishing a new version asks them to accept again.",
+      empty: 'No agreements yet',
+      fields: { nameEn: 'Name (English)', nameVi: 'Name (Vietnamese)' },
+    },
     'help-categories': {
       name: 'help category |||| help categories',
       title: 'Help categories',

@@ -1,6 +1,13 @@
 /** Vietnamese texts of the declared resources; the same keys as resources.en.ts. */
 export default {
   resources: {
+    agreements: {
+      name: 'thỏa thuận |||| thỏa thuận',
+      title: 'Thỏa thuận',
+      description: 'Các văn bản người dùng của đối tác chấp nhận, như điều khoản đối tác hay NDA. Công bố phiên bản mới sẽ yêu cầu họ chấp nhận lại.',
+      empty: 'Chưa có thỏa thuận nào',
+      fields: { nameEn: 'Tên (tiếng Anh)', nameVi: 'Tên (tiếng Việt)' },
+    },
     'help-categories': {
       name: 'danh mục trợ giúp |||| danh mục trợ giúp',
       title: 'Danh mục trợ giúp',

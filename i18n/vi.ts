@@ -32,6 +32,7 @@ import signInSettingsVi from './signInSettings.vi';
 import ssoOidcVi from './ssoOidc.vi';
 import helpCenterVi from './helpCenter.vi';
 import helpPublicVi from './helpPublic.vi';
+import agreementsVi from './agreements.vi';
 import raTiptapVi from './raTiptap.vi';
 
 /** The complete Vietnamese catalogue; the i18n provider layers it over English, the fallback. */
@@ -70,6 +71,7 @@ export default {
   ...ssoOidcVi,
   ...helpCenterVi,
   ...helpPublicVi,
+  ...agreementsVi,
   // react-admin's texts and its rich-text toolbar's, one ra.* object.
   ra: { ...raVi.ra, ...raTiptapVi },
 };

@@ -12,6 +12,7 @@ import { accounts, DEMO_PASSWORD, permissionsOfRole, profileOf } from './account
 import { adminHandlers, adminMock } from './adminApi';
 import { dashboardHandlers } from './dashboard';
 import { inboxHandlers, inboxMock } from './inbox';
+import { agreementHandlers, agreementsMock } from './agreements';
 import { created, envelopeOf, failed, ok } from './envelopes';
 import { realtimeHandlers } from './realtime';
 import { secondFactorHandlers, secondFactorMock } from './secondFactor';
@@ -91,6 +92,7 @@ export const mockApi = {
     sessionsMock.reset();
     secondFactorMock.reset();
     helpCenterMock.reset();
+    agreementsMock.reset();
   },
   /**
    * Credentials the mock's refresh endpoint will honour, as a sign-in would store them. A new sign-in gets its own
@@ -151,6 +153,7 @@ export const handlers = [
   ...realtimeHandlers,
   ...dashboardHandlers,
   ...inboxHandlers,
+  ...agreementHandlers,
   ...sessionHandlers,
   ...secondFactorHandlers,
   // Issue 37: no organisation has verified a domain in the mock (tests give one with server.use).

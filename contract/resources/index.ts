@@ -1,3 +1,4 @@
+import { agreementsDeclaration } from './agreements';
 import { cannedResponsesDeclaration } from './cannedResponses';
 import { countriesDeclaration } from './countries';
 import { helpCategoriesDeclaration } from './helpCategories';
@@ -18,6 +19,7 @@ export const declaredResources = [
   partnerUsersDeclaration,
   cannedResponsesDeclaration,
   helpCategoriesDeclaration,
+  agreementsDeclaration,
 ] as const;
 
 export type DeclaredResource = (typeof declaredResources)[number];

@@ -47,6 +47,8 @@ import resourcesEn from '../../i18n/resources.en';
 import resourcesVi from '../../i18n/resources.vi';
 import scimEn from '../../i18n/scim.en';
 import scimVi from '../../i18n/scim.vi';
+import agreementsEn from '../../i18n/agreements.en';
+import agreementsVi from '../../i18n/agreements.vi';
 import helpCenterEn from '../../i18n/helpCenter.en';
 import helpCenterVi from '../../i18n/helpCenter.vi';
 import helpPublicEn from '../../i18n/helpPublic.en';
@@ -78,6 +80,7 @@ const catalogues: Record<Language, object> = {
     ...scimEn,
     ...helpCenterEn,
     ...helpPublicEn,
+    ...agreementsEn,
   },
   vi: {
     ...apiVi,
@@ -103,6 +106,7 @@ const catalogues: Record<Language, object> = {
     ...scimVi,
     ...helpCenterVi,
     ...helpPublicVi,
+    ...agreementsVi,
   },
 };
 

@@ -27,3 +27,4 @@ export * from '../modules/scim/scim.schema';
 export * from '../modules/inboundMail/inboundMail.schema';
 export * from '../modules/notificationPreferences/notificationPreferences.schema';
 export * from '../modules/helpCenter/helpCenter.schema';
+export * from '../modules/agreements/agreements.schema';

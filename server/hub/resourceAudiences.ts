@@ -36,6 +36,8 @@ const RESOURCE_AUDIENCES: Record<string, (event: ResourceChanged) => HubAudience
   'service-levels': () => ({ scope: 'staff', readers: [{ all: [permission('ServiceLevels', 'View')] }] }),
   // The help center's working copies (issue 39) are staff's; readers hear no event of them.
   'help-articles': () => ({ scope: 'staff', readers: viewOrSearch('HelpArticles') }),
+  // Agreements' acceptances (issue 40): a partner's own readers of them, and staff with AdminView (agreements.service.ts).
+  'agreement-acceptances': (event) => ofPartner(event, viewOrSearch('Agreements', permission('Agreements', 'AdminView'))),
 };
 
 /** A declared resource (contract/resources/) is heard by whom its scope says may read it. */

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { agreementsModule } from './agreements';
 import { cannedResponsesModule } from './cannedResponses';
 import { countriesModule } from './countries';
 import { activityModule } from './activity';
@@ -58,6 +59,7 @@ const writtenModules: readonly PortalModule[] = [
   inboundMailModule,
   helpCenterModule,
   helpPublicPagesModule,
+  agreementsModule,
 ];
 
 /**

@@ -3,6 +3,8 @@ import { declaredScreen } from '../admin/declaredScreen';
 import { nameScreens } from '../providers/screenNames';
 import type { ScreenDeclaration } from '../admin/screenDeclaration';
 import accessibleFiles from './accessibleFiles';
+import agreementAcceptances from './agreementAcceptances';
+import agreements from './agreements';
 import cannedResponses from './cannedResponses';
 import fileRequests from './fileRequests';
 import formDefinitions from './formDefinitions';
@@ -41,6 +43,8 @@ const writtenScreens: readonly ScreenDeclaration[] = [
   roles,
   signInSettings,
   fileRequests,
+  agreements,
+  agreementAcceptances,
 ];
 
 /**

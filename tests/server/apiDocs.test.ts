@@ -47,6 +47,7 @@ const BODYLESS = [
   'post /api/v1/users/{id}/second-factor/reset',
   'post /api/v1/help-articles/{id}/publish',
   'post /api/v1/help-articles/{id}/unpublish',
+  'post /api/v1/agreement-versions/{id}/accept',
 ];
 
 let server: TestServer;

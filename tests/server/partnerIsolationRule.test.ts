@@ -7,6 +7,7 @@ import { ALL_PERMISSIONS, permission, type Permission, type Resource } from '../
 import { declaredResources } from '../../contract/resources';
 import type { Principal } from '../../server/core/guard';
 import { declaredScopeOf } from '../../server/core/declared';
+import { acceptanceScope } from '../../server/modules/agreements/agreements.service';
 import { fileRequestScope } from '../../server/modules/files/fileRequests.service';
 import { partnerFormScope } from '../../server/modules/partnerForms/partnerFormSearch';
 import { partnerUsersScope } from '../../server/modules/partnerUsers/partnerUsers.service';
@@ -44,6 +45,12 @@ const usersOfTheRule: UserOfTheRule[] = [
   { resource: 'tickets', rows: ticketScope, table: 'tickets', adminView: permission('Tickets', 'AdminView') },
   { resource: 'partner forms', rows: partnerFormScope, table: 'partner_forms', adminView: permission('PartnerForm', 'AdminView') },
   { resource: 'file requests', rows: fileRequestScope, table: 'file_requests', adminView: permission('FileAccessRequest', 'AdminView') },
+  {
+    resource: 'agreement acceptances',
+    rows: acceptanceScope,
+    table: 'agreement_acceptances',
+    adminView: permission('Agreements', 'AdminView'),
+  },
   ...declaredResources
     .filter((d) => d.scope.kind === 'ownPartner')
     .map((d) => {
@@ -92,7 +99,7 @@ describe('partner isolation', () => {
   it("holds for every resource that uses it: a partner's user reaches its partner's rows only, staff every partner's with the resource's AdminView and none without it", () => {
     const reached = Object.fromEntries(usersOfTheRule.map((user) => [user.resource, reachOf(user)]));
     expect(reached).toEqual(Object.fromEntries(usersOfTheRule.map((user) => [user.resource, expectedReachOf(user)])));
-    expect(Object.keys(reached)).toEqual(['tickets', 'partner forms', 'file requests', 'partner-contacts', 'partner-users']);
+    expect(Object.keys(reached)).toEqual(['tickets', 'partner forms', 'file requests', 'agreement acceptances', 'partner-contacts', 'partner-users']);
   });
 
   it('is used by no other query than those of the resources above', () => {
@@ -101,6 +108,7 @@ describe('partner isolation', () => {
       'server/core/declared/crudResource.ts',
       'server/core/declared/scopes.ts',
       'server/hub/resourceAudiences.ts',
+      'server/modules/agreements/agreements.service.ts',
       'server/modules/files/fileRequests.service.ts',
       'server/modules/partnerForms/partnerFormSearch.ts',
       'server/modules/partnerUsers/partnerUsers.service.ts',

@@ -146,6 +146,13 @@ const VERSIONED: Record<string, Access> = {
   'POST /help/suggestions': 'publicOrSignedIn',
   'POST /help/articles/:slug/feedback': 'publicOrSignedIn',
   'POST /help/deflections': 'authenticated',
+  // Issue 40: agreements' versions (staff publish them), the signed-in user's pending agreements and acceptance, staff's list of acceptances.
+  'GET /agreements/:id/versions': permission('Agreements', 'View'),
+  'POST /agreements/:id/versions': permission('Agreements', 'Create'),
+  'GET /pending-agreements': 'authenticated',
+  'POST /agreement-versions/:id/accept': 'authenticated',
+  'POST /agreement-acceptances/search': permission('Agreements', 'Search'),
+  'GET /agreement-acceptances/:id': permission('Agreements', 'View'),
   // Issue 25: merging tickets and rating them.
   'POST /tickets/:id/merge': permission('TicketMerges', 'Create'),
   'POST /tickets/:id/rating': permission('TicketRatings', 'Create'),

@@ -136,6 +136,7 @@ describe('sharedOrOwn(...)', () => {
 describe('the declared resources', () => {
   it('each name a strategy whose rules the server makes', () => {
     expect(Object.fromEntries((declaredResources as readonly ResourceDeclaration[]).map((d) => [d.name, d.scope.kind]))).toEqual({
+      agreements: 'none',
       countries: 'none',
       'help-categories': 'none',
       partners: 'none',

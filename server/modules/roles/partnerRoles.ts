@@ -19,6 +19,8 @@ export const STAFF_ONLY_PERMISSIONS: readonly string[] = [
   permission('IdentityProviders', 'Configure'),
   // Issue 39: writing the help center is staff's; partners read what is published for them without a permission.
   ...ACTIONS.flatMap((action) => [permission('HelpArticles', action), permission('HelpCategories', action)]),
+  // Issue 40: writing agreements and publishing their versions is staff's; a partner's user may be let read its own partner's acceptances.
+  ...(['Create', 'Update', 'Delete', 'Export', 'AdminUpdate', 'Configure'] as const).map((action) => permission('Agreements', action)),
 ];
 
 /**

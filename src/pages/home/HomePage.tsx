@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { EmptyState } from '../../components/EmptyState';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import { PartnerDashboard } from './PartnerDashboard';
+import { PendingAgreements } from './PendingAgreements';
 import { StaffDashboard } from './StaffDashboard';
 import { useDashboard } from './useDashboard';
 import { WelcomeCard } from './WelcomeCard';
@@ -14,6 +15,7 @@ export default function HomePage() {
   return (
     <>
       <WelcomeCard audience={data?.audience} />
+      <PendingAgreements />
       {data ? (
         data.audience === 'partner' ? (
           <PartnerDashboard dashboard={data} />

@@ -55,6 +55,8 @@ const SPECIFIED_ROUTES: Record<string, string> = {
   'help-articles/:id?': 'HelpArticles.list',
   'help-center': 'signed in',
   'help-center/:slug': 'signed in',
+  // Issue 40: who accepted which version of an agreement (staff, read only).
+  'agreement-acceptances': 'Agreements.list',
 };
 
 /**

@@ -28,6 +28,7 @@ const WRITTEN_LINKS = [
   'nav-user-management',
   'nav-roles',
   'nav-sign-in-settings',
+  'nav-agreement-acceptances',
 ];
 
 /** The menu items the declarations place (contract/resources/, `screen.navigation`), with their area and position. */
