@@ -74,7 +74,7 @@ async function staffApi<T>(method: string, path: string, body?: unknown, headers
   return server.api<T>(method, path, { token, body, headers });
 }
 
-describe('paperwork as it really is, in Chromium', () => {
+describe('paperwork as it really is, and terms accepted again, in Chromium', () => {
   it('staff make the directors a list in the builder; a partner fills two rows, a turnover, the auditor and a signature by keyboard at 375 px in Vietnamese; the PDF and the CSV show it all', async () => {
     const name = `Khai báo ban giám đốc ${Date.now()}`;
     const form = (await staffApi<FormDto>('POST', '/api/v1/forms', { name, description: '', type: 'Onboarding', note: '' })).body.data!;
@@ -169,5 +169,36 @@ describe('paperwork as it really is, in Chromium', () => {
     expect(csv).toContain('"1. Nguyễn Văn An\n2. Trần Thị Bình"');
     expect(csv).toContain('₫12,500,000,000');
     expect(csv).toMatch(/Nguyễn Văn An \(typed\), .+ UTC, .+, v1·[0-9a-f]{8}/);
+  });
+
+  it('the partner terms change: the partner is asked on Home to accept them again, by keyboard, and staff see who accepted which version', async () => {
+    const found = await staffApi<{ items: { id: string }[] }>('POST', '/api/v1/agreements/search', { advancedSearch: { keyword: 'Partner terms' } });
+    const terms = found.body.data!.items[0];
+    const published = await staffApi<{ versionNumber: number }>('POST', `/api/v1/agreements/${terms.id}/versions`, {
+      bodyEn: 'Partner terms, December edition: invoices are due in 30 days.',
+      bodyVi: 'Điều khoản đối tác, bản tháng 12: hóa đơn đến hạn trong 30 ngày.',
+    });
+    expect(published.status).toBe(201);
+    const version = published.body.data!.versionNumber;
+
+    const page = await pages.newPage({ width: 375, language: 'vi' });
+    await pages.signIn(page, PARTNER);
+    const asked = page.getByTestId('pending-agreements');
+    await asked.getByRole('heading', { name: 'Vui lòng đọc và chấp nhận' }).waitFor();
+    await asked.getByText('Điều khoản đối tác, bản tháng 12: hóa đơn đến hạn trong 30 ngày.').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'agreement-asked-375-vi');
+    await asked.getByRole('button', { name: 'Tôi chấp nhận' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Cảm ơn bạn: đã chấp nhận "Điều khoản đối tác".').waitFor();
+    await asked.waitFor({ state: 'detached' });
+
+    const accepted = await staffApi<{ items: { versionNumber: number; userEmail: string }[] }>('POST', '/api/v1/agreement-acceptances/search', {
+      agreementId: terms.id,
+    });
+    expect(accepted.body.data!.items).toContainEqual(expect.objectContaining({ versionNumber: version, userEmail: PARTNER }));
+    await page.reload();
+    await page.getByTestId('welcome-card').waitFor();
+    expect(await page.getByTestId('pending-agreements').count()).toBe(0);
   });
 });
