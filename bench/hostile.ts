@@ -17,6 +17,7 @@ import { validationRules } from '../server/modules/validationRules/validationRul
 import { benchPool, startBenchServer } from './benchServer';
 import { runBench } from './harness/cleanup';
 import { formRows, oneAddressRow, passwordStrengthRows, ticketRows } from './hostile/availability';
+import { paperworkRows } from './hostile/paperwork';
 import { hostileRun, textQuestion, type Outcome } from './hostile/measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -228,6 +229,7 @@ await runBench(async () => {
   // Issue 33's availability rows, the largest last.
   await oneAddressRow(run, server, partner);
   await formRows(run, staff, partner, RUNS);
+  await paperworkRows(run, staff, partner, RUNS);
   await ticketRows(run, server, staff, RUNS);
   run.print(RUNS);
 });

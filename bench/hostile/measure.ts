@@ -24,6 +24,7 @@ export interface Row {
   healthMs: number;
   /** A row of issue 33's table (no stall over 100 ms at these sizes). */
   issue33?: boolean;
+  issue40?: boolean;
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '–');
@@ -48,8 +49,8 @@ export function hostileRun(server: BenchServer, defaultRuns: number) {
   }
 
   /** Runs `request` `runs` times with the health poller beside it; keeps the worst of each figure. */
-  async function measure(what: string, request: () => Promise<Outcome>, runs = defaultRuns, options: { issue33?: boolean } = {}) {
-    const row: Row = { what, status: '', bytes: 0, answerMs: 0, stallMs: 0, healthMs: 0, issue33: options.issue33 };
+  async function measure(what: string, request: () => Promise<Outcome>, runs = defaultRuns, options: { issue33?: boolean; issue40?: boolean } = {}) {
+    const row: Row = { what, status: '', bytes: 0, answerMs: 0, stallMs: 0, healthMs: 0, issue33: options.issue33, issue40: options.issue40 };
     for (let run = 0; run < runs; run++) {
       await probe.resetLoop();
       let finished = false;
@@ -122,6 +123,7 @@ export function hostileRun(server: BenchServer, defaultRuns: number) {
     const worstOf = (picked: Row[]) => Math.max(...picked.filter((r) => Number.isFinite(r.stallMs)).map((r) => r.stallMs));
     const worstStall = worstOf(rows.filter((r) => !r.what.startsWith('baseline')));
     const worstIssue33 = worstOf(rows.filter((r) => r.issue33));
+    const worstIssue40 = worstOf(rows.filter((r) => r.issue40));
     console.log(
       `\nbench:hostile: ${server.engine === 'embedded' ? 'the embedded PostgreSQL' : server.engine}, demo seed, compiled server, worst of ${runs} runs (fewer where said); times in ms\n`,
     );
@@ -131,6 +133,7 @@ export function hostileRun(server: BenchServer, defaultRuns: number) {
     const verdict = (stall: number) => `${ms(stall)} ms; goal under ${STALL_GOAL_MS} ms: ${stall < STALL_GOAL_MS ? 'met' : 'NOT met'}`;
     console.log(`\nworst stall of a hostile request: ${verdict(worstStall)} (baseline ${baseline.map((r) => ms(r.stallMs)).join(', ')} ms)`);
     if (Number.isFinite(worstIssue33)) console.log(`worst stall of issue 33's rows: ${verdict(worstIssue33)}`);
+    if (Number.isFinite(worstIssue40)) console.log(`worst stall of issue 40's rows: ${verdict(worstIssue40)}`);
   }
 
   return { rows, measure, jsonRequest, download, data, makeForm, print };
