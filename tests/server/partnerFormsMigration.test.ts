@@ -90,6 +90,39 @@ describe('a newer version while partners fill in', () => {
     expect(section.body.data!.section.questions.map((q) => q.key)).toContain('website');
   });
 
+  it('moves a group’s answers into its first row when the newer version answers the group in rows; the partner then adds rows and submits', async () => {
+    const group = (repeat: { min: number; max: number } | null) => [
+      {
+        key: 'company',
+        title: 'Company',
+        questions: [
+          question('companyName', 'text', { required: true }),
+          question('directors', 'group', {
+            ...(repeat ? { repeat } : {}),
+            children: [question('name', 'text', { required: true }), question('idNumber', 'text')],
+          }),
+        ],
+      },
+    ];
+    const form = await partnerWithForm(demo, { sections: group(null) });
+    await form.save({ companyName: 'Acme', name: 'Ann', idNumber: 'ID-1' });
+    const db = server.built.database.db;
+    await db.update(formVersions).set({ status: 'Outdate' }).where(eq(formVersions.id, form.version.id));
+    await makeFormVersion(db, make, {
+      definitionId: form.version.definitionId,
+      versionNumber: 2,
+      sections: group({ min: 1, max: 5 }),
+      name: form.version.name,
+    });
+    const changes = await server.api<VersionChangesDto>('GET', `${form.url}/version-changes`, { token: admin() });
+    expect(changes.body.data!.changedTypes).toEqual([{ key: 'directors', label: 'Label of directors' }]);
+    expect(expectEnvelope(await migrate([form.partnerForm.id], 'migrate'), 200).body.data![0].outcome).toBe('migrated');
+    const row = await form.row();
+    expect(row.answers).toEqual({ companyName: 'Acme', directors: [{ name: 'Ann', idNumber: 'ID-1' }] });
+    expect(row.retiredAnswers).toEqual([]);
+    expectEnvelope(await form.submit({ directors: [{ name: 'Ann', idNumber: 'ID-1' }, { name: 'Binh' }] }), 200);
+  });
+
   it('keep leaves the partner on the old version; reopen moves a submitted form to the new one, OPEN again', async () => {
     const kept = await partnerWithForm(demo);
     const done = await partnerWithForm(demo);
