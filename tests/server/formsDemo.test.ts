@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formStructureErrors } from '../../contract/schemas/formDefinitions';
-import { formAnswerErrors, formProgress, isFilledByPartner, isTypedQuestionType, placedQuestions } from '../../contract/answers';
+import { formAnswerErrors, formProgress, isFilledByPartner, isRepeatingGroup, isTypedQuestionType, placedQuestions } from '../../contract/answers';
 import { QUESTION_TYPES, type FormSection } from '../../contract/forms';
 import { formVersions, onboardingRuleFirings, onboardingRules, partnerFormFiles, partnerForms, partners, validationRules } from '../../server/db/schema';
 import { DEMO_FORM_DEFINITIONS } from '../../server/modules/formDefinitions/demoFormSections';
@@ -88,10 +88,16 @@ describe('the demo seed of onboarding forms', () => {
       expect([...kinds.types].sort(), version.name).toEqual([...expected].sort());
       expect(kinds, version.name).toMatchObject({ groupWithChildren: true, ruleCopied: true, condition: true });
       expect(formStructureErrors(version.sections, null), version.name).toEqual([]);
-      expect(version.totalFields).toBe(placedQuestions(version.sections).filter((p) => isFilledByPartner(p.question)).length);
+      expect(version.totalFields).toBe(placedQuestions(version.sections).filter((p) => isFilledByPartner(p.question) && p.rowsOf === null).length);
       expect(version.ruleIds.length).toBeGreaterThan(0);
       expect(version.publishedAt === null).toBe(version.status === 'Editing');
     }
+    const draft = versions.find((v) => v.status === 'Editing')!;
+    expect(
+      placedQuestions(draft.sections)
+        .filter((p) => isRepeatingGroup(p.question))
+        .map((p) => p.question.key),
+    ).toEqual(['shareholders']);
     const [v1, v2] = versions.filter((v) => v.name === 'Company profile').sort((a, b) => a.versionNumber - b.versionNumber);
     expect(v1.definitionId).toBe(v2.definitionId);
   });

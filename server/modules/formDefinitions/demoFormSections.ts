@@ -2,6 +2,7 @@ import {
   NO_LIMITS,
   type FormQuestion,
   type FormStatus,
+  type GroupRepeat,
   type QuestionCondition,
   type QuestionCalculation,
   type QuestionLimits,
@@ -48,6 +49,7 @@ interface QuestionOptions {
   limits?: Partial<QuestionLimits>;
   calculation?: QuestionCalculation;
   prefill?: QuestionPrefill;
+  repeat?: GroupRepeat;
 }
 
 function question(type: QuestionType, key: string, label: string, options: QuestionOptions = {}): DemoQuestion {
@@ -64,6 +66,7 @@ function question(type: QuestionType, key: string, label: string, options: Quest
     ...(options.limits ? { limits: { ...NO_LIMITS, ...options.limits } } : {}),
     ...(options.calculation ? { calculation: options.calculation } : {}),
     ...(options.prefill ? { prefill: options.prefill } : {}),
+    ...(options.repeat ? { repeat: options.repeat } : {}),
   };
 }
 
@@ -218,6 +221,13 @@ const complianceQuestionnaire: DemoSection[] = [
       question('calculated', 'turnoverPerVehicle', 'Turnover per vehicle', {
         calculation: { expression: '{annualTurnover} / {vehicles}', decimals: 0, unit: '' },
       }),
+      group(
+        'shareholders',
+        'Shareholders',
+        [text('shareholderName', 'Name', required), number('shareholding', 'Shareholding', { limits: { min: '0', max: '100', unit: '%' } })],
+        { repeat: { min: 1, max: 20 } },
+      ),
+      question('calculated', 'totalShareholding', 'Total shareholding', { calculation: { expression: 'sum({shareholding})', decimals: 2, unit: '%' } }),
       date('licenceExpiry', 'Business licence valid until', { ...required, limits: { relative: 'future' } }),
       date('lastAudit', 'Date of the last external audit', { limits: { relative: 'past' } }),
       email('complianceMailbox', 'Compliance mailbox', { prefill: { source: 'partner', field: 'email', locked: false } }),
