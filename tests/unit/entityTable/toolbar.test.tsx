@@ -62,5 +62,10 @@ describe('entity table toolbar', () => {
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '0002');
     await user.click(screen.getByTestId('entity-filters-apply'));
     await waitFor(() => expect(searches().at(-1)?.body).toMatchObject({ phone: '0002', advancedSearch: { keyword: 'globex' } }));
+    // The count of filters set is in the toggle's name, its dot shows no number (text the name would have to contain as written).
+    const toggle = screen.getByTestId('entity-filters-toggle');
+    expect(toggle).toHaveAccessibleName('Advanced search (1 filter set)');
+    expect(toggle).toHaveTextContent(/^$/);
+    expect(screen.getByTestId('entity-filters-set')).toBeInTheDocument();
   });
 });
