@@ -89,9 +89,11 @@ export interface RowsLayout {
   groups: ReadonlyMap<string, FormQuestion>;
   rowsOf: ReadonlyMap<string, FormQuestion>;
   shownInRow: WeakMap<AnswerRow, Set<string>>;
+  /** A condition on a repeating group's child read from outside its rows, as worked out once in this reading. */
+  anyRow: Map<string, boolean>;
 }
 
-const NO_ROWS: RowsLayout = { groups: new Map(), rowsOf: new Map(), shownInRow: new WeakMap() };
+const NO_ROWS: RowsLayout = { groups: new Map(), rowsOf: new Map(), shownInRow: new WeakMap(), anyRow: new Map() };
 
 export function rowsLayout(sections: readonly FormSection[]): RowsLayout {
   const groups = new Map<string, FormQuestion>();
@@ -102,7 +104,7 @@ export function rowsLayout(sections: readonly FormSection[]): RowsLayout {
       groups.set(question.key, question);
       for (const child of question.children) rowsOf.set(child.key, question);
     }
-  return groups.size ? { groups, rowsOf, shownInRow: new WeakMap() } : NO_ROWS;
+  return groups.size ? { groups, rowsOf, shownInRow: new WeakMap(), anyRow: new Map() } : NO_ROWS;
 }
 
 /**
@@ -127,11 +129,19 @@ export function showConditionHolds(
   if (layout.groups.has(key)) return conditionHolds(condition, String(answerRows(ownAnswer(answers, key)).length));
   const group = layout.rowsOf.get(key);
   if (!group || group.key === inRow) return conditionHolds(condition, ownAnswer(answers, key));
+  // The same in every row that reads it (its group's rows depend only on answers before them): worked out once.
+  const known = `${key}\u0000${condition.operator}\u0000${condition.value}`;
+  const cached = layout.anyRow.get(known);
+  if (cached !== undefined) return cached;
   const values = answerRows(ownAnswer(answers, group.key)).flatMap((row) =>
     rowVisibleKeys(group, row, answers, visible, layout).has(key) ? [rowAnswer(row, key)] : [],
   );
-  if (condition.operator === 'isNot') return !values.some((value) => conditionHolds({ ...condition, operator: 'is' }, value));
-  return values.some((value) => conditionHolds(condition, value));
+  const holds =
+    condition.operator === 'isNot'
+      ? !values.some((value) => conditionHolds({ ...condition, operator: 'is' }, value))
+      : values.some((value) => conditionHolds(condition, value));
+  layout.anyRow.set(known, holds);
+  return holds;
 }
 
 /** The children of a repeating group shown in one row: its conditions read the row's earlier answers and the form's. */
