@@ -191,9 +191,22 @@ describe('tickets in Chromium, partner and support side by side', () => {
     await staff.getByText(ticketsEn.tickets.manager.idCopied.replace('%{id}', id)).waitFor();
 
     await staff.getByTestId('entity-filters-toggle').click();
-    await staff.locator('input[name="id"]').fill(id.slice(0, 8));
-    await staff.getByTestId('entity-filters-apply').click();
-    await expect.poll(() => staff.getByTestId('entity-row').count()).toBe(1);
+    // The panel's form takes the list's filters as it opens, which can clear a field typed in that instant (seen on
+    // a loaded CI machine): the id is typed again until it stays, as a person would, before applying.
+    const idInput = staff.locator('input[name="id"]');
+    await expect
+      .poll(async () => {
+        if ((await idInput.inputValue()) !== id.slice(0, 8)) await idInput.fill(id.slice(0, 8));
+        return idInput.inputValue();
+      })
+      .toBe(id.slice(0, 8));
+    // Search, and again if the list shows no filter set (a click during the panel's opening was once lost on a loaded machine).
+    await expect
+      .poll(async () => {
+        if (!(await staff.getByTestId('entity-filters-set').count())) await staff.getByTestId('entity-filters-apply').click();
+        return staff.getByTestId('entity-row').count();
+      })
+      .toBe(1);
     expect(await staff.getByTestId('entity-row').getAttribute('data-id')).toBe(id);
 
     await staff.getByTestId('entity-filters-clear').click();
