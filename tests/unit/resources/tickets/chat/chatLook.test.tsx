@@ -1,11 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ticketsMock } from '../../../../../mocks/tickets';
 import { conversation, daysAgoAtNoon, minutesAgo, renderChatAs, ticket } from './chatHarness';
 
 vi.mock('@microsoft/signalr', () => import('../../../realtime/fakeSignalr'));
 
 const bubbles = () => screen.getAllByTestId('chat-message');
+
+// "Today", "Yesterday" and "2 minutes ago" at any hour: the clock stands at 15:00 local time (only Date is faked, so
+// the screen's own timers run); run just after midnight, "2 minutes ago" was yesterday.
+beforeEach(() => {
+  const afternoon = new Date();
+  afternoon.setHours(15, 0, 0, 0);
+  vi.useFakeTimers({ toFake: ['Date'], now: afternoon });
+});
+afterEach(() => vi.useRealTimers());
 
 describe('the chat seen from each side', () => {
   it("puts every staff author on a staff reader's side, even on another staff member's ticket", async () => {
