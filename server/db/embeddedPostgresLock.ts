@@ -35,9 +35,22 @@ export async function withStartLock<T>(lockFile: string, work: () => Promise<T>,
 function lockIsStale(lockFile: string): boolean {
   try {
     const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    const age = Date.now() - fs.statSync(lockFile).mtimeMs;
+    // The lock's age on the file system's own clock: the process clock may be moved (libfaketime in the tests moves
+    // it by days, not the files' times), which made every lock look stale and let two starts init one folder at once.
+    const age = fileSystemNow(lockFile) - fs.statSync(lockFile).mtimeMs;
     return !(holder > 0 && processAlive(holder)) || age > STALE_AFTER_MS;
   } catch {
     return false; // gone between the attempt and the look: the next attempt takes it
+  }
+}
+
+/** Now, as the file system stamps a file written beside `lockFile`. */
+function fileSystemNow(lockFile: string): number {
+  const probe = `${lockFile}.now-${process.pid}`;
+  try {
+    fs.writeFileSync(probe, '');
+    return fs.statSync(probe).mtimeMs;
+  } finally {
+    fs.rmSync(probe, { force: true });
   }
 }
